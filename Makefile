@@ -1,0 +1,62 @@
+# kit: `make run` and `make test` do everything on a fresh Debian machine, set-up included.
+
+PREFIX      ?= $(HOME)/.local
+BINDIR      ?= $(PREFIX)/bin
+DATADIR     ?= $(PREFIX)/share
+UNITDIR     ?= $(HOME)/.config/systemd/user
+SWIFT       ?= swift
+KITD_FLAGS  ?=
+
+DEBUG_BIN    = .build/debug
+RELEASE_BIN  = .build/release
+
+.PHONY: all deps build release run test test-unit check-units bench install uninstall clean
+
+all: build
+
+## deps: install the Debian packages kit needs (apt-get, through sudo when not root); no-op when present
+deps:
+	@./scripts/deps.sh
+
+## build: debug build; warnings are errors in kit's own targets (Package.swift)
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## run: set up, build, and run kitd in the foreground (Ctrl-C stops it)
+run: build
+	$(DEBUG_BIN)/kitd $(KITD_FLAGS)
+
+## test: set up, build, run every test (unit and integration, with real dbus, Xvfb and dunst), verify the units
+test: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	./scripts/check-units.sh $(DEBUG_BIN)
+
+## bench: release build, then print the figures
+bench: release
+	$(RELEASE_BIN)/kit-bench
+
+## install: binaries into $(BINDIR), user units into $(UNITDIR), shell completions into $(DATADIR)
+install: release
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(UNITDIR)" \
+		"$(DESTDIR)$(DATADIR)/bash-completion/completions" "$(DESTDIR)$(DATADIR)/zsh/site-functions" \
+		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
+	install -m 0755 $(RELEASE_BIN)/kitd $(RELEASE_BIN)/kitctl "$(DESTDIR)$(BINDIR)/"
+	sed "s|@BINDIR@|$(BINDIR)|g" systemd/kitd.service > "$(DESTDIR)$(UNITDIR)/kitd.service"
+	install -m 0644 systemd/kitd.socket "$(DESTDIR)$(UNITDIR)/kitd.socket"
+	$(RELEASE_BIN)/kitctl --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
+	$(RELEASE_BIN)/kitctl --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl"
+	$(RELEASE_BIN)/kitctl --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"
+	@echo "installed. Now: systemctl --user daemon-reload && systemctl --user enable --now kitd.socket"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/kitd" "$(DESTDIR)$(BINDIR)/kitctl" \
+		"$(DESTDIR)$(UNITDIR)/kitd.service" "$(DESTDIR)$(UNITDIR)/kitd.socket" \
+		"$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl" \
+		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"
+
+clean:
+	rm -rf .build

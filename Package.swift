@@ -1,0 +1,88 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Every target of ours builds with warnings as errors; dependencies are left alone.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "kit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "kitd", targets: ["kitd"]),
+        .executable(name: "kitctl", targets: ["kitctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    ],
+    targets: [
+        // C libraries, each imported by exactly one Swift file.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+
+        // Pure domain: no I/O, no clock.
+        .target(
+            name: "KitCore",
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            swiftSettings: strict),
+        // The only place that writes SQL.
+        .target(
+            name: "KitStore",
+            dependencies: [
+                "KitCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // Wire types shared by kitd and kitctl.
+        .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
+        // The runtime: event loop, clocks, socket server, notifier thread, systemd glue.
+        .target(
+            name: "KitDaemon",
+            dependencies: [
+                "KitCore", "KitStore", "KitProtocol", "CSystemd", "CLibNotify",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // The socket client that kitctl, the benchmarks and the tests share.
+        .target(name: "KitClient", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "kitd",
+            dependencies: [
+                "KitDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "kitctl",
+            dependencies: [
+                "KitClient", "KitCore", "KitProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "kit-bench",
+            dependencies: ["KitClient", "KitCore", "KitProtocol", "KitStore", "KitTestSupport"],
+            path: "Benchmarks/KitBench",
+            swiftSettings: strict),
+
+        // Real processes for tests and benchmarks: kitd, Xvfb, dbus-daemon, dunst, NOTIFY_SOCKET.
+        .target(
+            name: "KitTestSupport",
+            dependencies: ["KitClient", "KitProtocol"],
+            path: "Tests/KitTestSupport",
+            swiftSettings: strict),
+
+        .testTarget(name: "KitCoreTests", dependencies: ["KitCore"], swiftSettings: strict),
+        .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),
+        .testTarget(name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
+        .testTarget(
+            name: "KitIntegrationTests",
+            dependencies: ["KitClient", "KitProtocol", "KitCore", "KitTestSupport"],
+            swiftSettings: strict),
+    ]
+)

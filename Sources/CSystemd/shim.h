@@ -1,0 +1,40 @@
+#ifndef KIT_CSYSTEMD_SHIM_H
+#define KIT_CSYSTEMD_SHIM_H
+
+#include <systemd/sd-daemon.h>
+#include <systemd/sd-event.h>
+#include <sys/timerfd.h>
+#include <errno.h>
+#include <string.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+
+/* systemd 252 has no sd_event_add_time_change: a CLOCK_REALTIME timerfd armed far in the future
+ * with TFD_TIMER_CANCEL_ON_SET becomes readable (read fails with ECANCELED) whenever the wall clock
+ * is set. These wrappers keep the flag soup out of Swift. */
+static inline int kit_clock_change_fd_create(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+static inline int kit_clock_change_fd_arm(int fd) {
+    struct itimerspec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.it_value.tv_sec = (time_t)INT32_MAX; /* 2038: never reached, only cancelled */
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
+/* Returns 1 when the clock was set since the last arm (ECANCELED), 0 when nothing happened,
+ * -errno on other failures. */
+static inline int kit_clock_change_fd_consume(int fd) {
+    uint64_t expirations;
+    ssize_t n = read(fd, &expirations, sizeof expirations);
+    if (n < 0) {
+        if (errno == ECANCELED) return 1;
+        if (errno == EAGAIN) return 0;
+        return -errno;
+    }
+    return 0;
+}
+
+#endif

@@ -1,0 +1,171 @@
+import Foundation
+import Glibc
+import KitProtocol
+
+/// A blocking connection to kitd: calls and an event stream over one Unix socket.
+/// Events that arrive while a call waits for its reply are kept for `nextEvent`.
+public final class KitConnection {
+    public let socketPath: String
+    public let fileDescriptor: Int32
+    private var framer = LineFramer(maximumLineLength: 256 << 20)
+    private var nextID: Int64 = 1
+    private var queuedEvents: [IncomingEvent] = []
+    private let encoder = WireCodec.encoder()
+    private let decoder = WireCodec.decoder()
+
+    private init(socketPath: String, fd: Int32) {
+        self.socketPath = socketPath
+        self.fileDescriptor = fd
+    }
+
+    deinit { close(fileDescriptor) }
+
+    public static func connect(to path: String) throws(ClientError) -> KitConnection {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .notRunning(socket: path, reason: "the socket path is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .requestFailed(String(cString: strerror(errno))) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            switch code {
+            case ENOENT: throw .notRunning(socket: path, reason: "no socket")
+            case ECONNREFUSED: throw .notRunning(socket: path, reason: "nothing listens")
+            case EACCES: throw .notRunning(socket: path, reason: "permission denied")
+            default: throw .notRunning(socket: path, reason: String(cString: strerror(code)))
+            }
+        }
+        return KitConnection(socketPath: path, fd: fd)
+    }
+
+    /// Calls `method` and decodes its result.
+    public func call<Params: Encodable, Result: Decodable>(
+        _ method: String, _ params: Params, as type: Result.Type = Result.self
+    ) throws(ClientError) -> Result {
+        let line = try callForLine(method, params)
+        do {
+            return try decoder.decode(ResultEnvelope<Result>.self, from: Data(line)).result
+        } catch {
+            throw .malformedReply("\(method): \(error)")
+        }
+    }
+
+    /// Calls `method` and returns the raw reply line (for scripts that want kitd's JSON as is).
+    public func callForLine<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> [UInt8] {
+        let id = nextID
+        nextID += 1
+        let request: Data
+        do {
+            request = try WireCodec.line(RequestEnvelope(id: .number(id), method: method, params: params), with: encoder)
+        } catch {
+            throw .requestFailed("\(error)")
+        }
+        try send(request)
+        while true {
+            let line = try readLine(timeout: nil)
+            guard let line else { throw .timedOut }
+            let header: IncomingHeader
+            do {
+                header = try decoder.decode(IncomingHeader.self, from: Data(line))
+            } catch {
+                throw .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
+            }
+            if let name = header.method, header.id == nil {
+                queuedEvents.append(IncomingEvent(name: name, line: line))
+                continue
+            }
+            if let error = header.error { throw .refused(error) }
+            guard header.id == .number(id) else { continue }
+            return line
+        }
+    }
+
+    /// Sends raw bytes (tests use this to send malformed input).
+    public func send(_ data: Data) throws(ClientError) {
+        var failure: ClientError?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = Glibc.send(fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno == EPIPE || errno == ECONNRESET ? .connectionLost : .requestFailed(String(cString: strerror(errno)))
+                    return
+                }
+                offset += count
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The next event, waiting at most `timeout` (nil: forever). Returns nil on timeout.
+    public func nextEvent(timeout: Duration? = nil) throws(ClientError) -> IncomingEvent? {
+        if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        while true {
+            let remaining = deadline.map { $0 - ContinuousClock.now }
+            if let remaining, remaining <= .zero { return nil }
+            guard let line = try readLine(timeout: remaining) else { return nil }
+            guard let header = try? decoder.decode(IncomingHeader.self, from: Data(line)), let name = header.method else {
+                continue
+            }
+            return IncomingEvent(name: name, line: line)
+        }
+    }
+
+    /// Reads one line, or nil when `timeout` passes first.
+    public func readLine(timeout: Duration?) throws(ClientError) -> [UInt8]? {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let frame = framer.next() {
+                switch frame {
+                case .line(let line): return line
+                case .tooLong: throw .malformedReply("a reply longer than 256 MiB")
+                }
+            }
+            if let deadline {
+                let left = deadline - ContinuousClock.now
+                if left <= .zero { return nil }
+                let ms = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                var poller = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&poller, 1, ms)
+                if ready == 0 { return nil }
+                if ready < 0 && errno != EINTR { throw .connectionLost }
+                if ready <= 0 { continue }
+            }
+            let count = buffer.withUnsafeMutableBytes { Glibc.recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            } else if count == 0 {
+                throw .connectionLost
+            } else if errno != EINTR {
+                throw .connectionLost
+            }
+        }
+    }
+}
+
+/// An event as it came off the wire.
+public struct IncomingEvent: Sendable {
+    public var name: String
+    /// The whole JSON-RPC notification line.
+    public var line: [UInt8]
+
+    public func decode<Params: Decodable>(_ type: Params.Type) throws -> Params {
+        try JSONDecoder().decode(EventParamsEnvelope<Params>.self, from: Data(line)).params
+    }
+}

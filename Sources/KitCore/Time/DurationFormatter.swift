@@ -1,0 +1,53 @@
+/// Formats durations for people: clock style (`3:12`, `1:02:03`, `2d 03:04:05`) and
+/// compact style (`4m30s`).
+public enum DurationFormatter {
+    public enum Rounding: Sendable {
+        /// Countdowns: a timer with 0.2 s left still shows `0:01`.
+        case up
+        case down
+        case nearest
+    }
+
+    /// `M:SS` under an hour, `H:MM:SS` under a day, `Nd HH:MM:SS` beyond.
+    public static func clock(_ duration: Nanoseconds, rounding: Rounding = .up) -> String {
+        let negative = duration < 0
+        let total = wholeSeconds(abs(duration), rounding: rounding)
+        let days = total / 86_400
+        let hours = total % 86_400 / 3600
+        let minutes = total % 3600 / 60
+        let seconds = total % 60
+        let text: String
+        if days > 0 {
+            text = "\(days)d \(two(hours)):\(two(minutes)):\(two(seconds))"
+        } else if hours > 0 {
+            text = "\(hours):\(two(minutes)):\(two(seconds))"
+        } else {
+            text = "\(minutes):\(two(seconds))"
+        }
+        return negative && total > 0 ? "-" + text : text
+    }
+
+    /// `4m30s`, `1h2m`, `2d3h`, `45s`; zero is `0s`.
+    public static func compact(_ duration: Nanoseconds, rounding: Rounding = .nearest) -> String {
+        let total = wholeSeconds(abs(duration), rounding: rounding)
+        if total == 0 { return "0s" }
+        var parts = ""
+        let units: [(Int64, String)] = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
+        var rest = total
+        for (size, suffix) in units where rest >= size {
+            parts += "\(rest / size)\(suffix)"
+            rest %= size
+        }
+        return duration < 0 ? "-" + parts : parts
+    }
+
+    private static func wholeSeconds(_ ns: Nanoseconds, rounding: Rounding) -> Int64 {
+        switch rounding {
+        case .up: return (ns + 999_999_999) / 1_000_000_000
+        case .down: return ns / 1_000_000_000
+        case .nearest: return (ns + 500_000_000) / 1_000_000_000
+        }
+    }
+
+    private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,167 @@
+/// Reads the durations people type: `90`, `90s`, `4m30s`, `1h2m`, `1h 2m`, `4:30`, `1:02:03`,
+/// `1.5h`, `2 days`. Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
+public enum DurationParser {
+    /// The longest duration kit accepts anywhere: 366 days.
+    public static let maximum: Nanoseconds = 366 * 86_400 * 1_000_000_000
+
+    public static let examples = "90, 90s, 4m30s, 1h2m or 4:30"
+
+    /// Parses a positive duration.
+    public static func parse(_ text: String) throws(DurationParseError) -> Nanoseconds {
+        let value = try parseMagnitude(text, original: text)
+        guard value > 0 else { throw DurationParseError(input: text, reason: .notPositive) }
+        return value
+    }
+
+    /// Parses an adjustment with an optional sign: `+1m`, `-30s`, `90`. Zero is refused.
+    public static func parseSigned(_ text: String) throws(DurationParseError) -> Nanoseconds {
+        let trimmed = text.trimmingWhitespace()
+        var sign: Int64 = 1
+        var body = Substring(trimmed)
+        if let first = body.first, first == "+" || first == "-" || first == "\u{2212}" {
+            sign = first == "+" ? 1 : -1
+            body = body.dropFirst()
+        }
+        let value = try parseMagnitude(String(body), original: text)
+        guard value > 0 else { throw DurationParseError(input: text, reason: .notPositive) }
+        return sign * value
+    }
+
+    private static func parseMagnitude(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+        let trimmed = text.trimmingWhitespace().lowercased()
+        guard !trimmed.isEmpty else { throw DurationParseError(input: original, reason: .empty) }
+        let value: Nanoseconds
+        if trimmed.contains(":") {
+            value = try parseClock(trimmed, original: original)
+        } else if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+            guard let seconds = Double(trimmed) else { throw DurationParseError(input: original, reason: .malformed) }
+            value = try scaled(seconds, by: 1_000_000_000, original: original)
+        } else {
+            value = try parseUnits(trimmed, original: original)
+        }
+        guard value <= maximum else { throw DurationParseError(input: original, reason: .tooLong) }
+        return value
+    }
+
+    /// `M:SS` or `H:MM:SS`; the leading field is unbounded, the others are below 60.
+    private static func parseClock(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2 || fields.count == 3,
+            fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { throw DurationParseError(input: original, reason: .malformed) }
+        var numbers: [Int64] = []
+        for field in fields {
+            guard field.count <= 9, let number = Int64(field) else {
+                throw DurationParseError(input: original, reason: .tooLong)
+            }
+            numbers.append(number)
+        }
+        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else {
+            throw DurationParseError(input: original, reason: .fieldOver59)
+        }
+        let seconds = numbers.reduce(0) { $0 * 60 + $1 }
+        guard seconds <= maximum / 1_000_000_000 else { throw DurationParseError(input: original, reason: .tooLong) }
+        return seconds * 1_000_000_000
+    }
+
+    private enum Unit: Int, CaseIterable {
+        case day = 0, hour, minute, second, millisecond
+
+        var nanoseconds: Int64 {
+            switch self {
+            case .day: 86_400_000_000_000
+            case .hour: 3_600_000_000_000
+            case .minute: 60_000_000_000
+            case .second: 1_000_000_000
+            case .millisecond: 1_000_000
+            }
+        }
+
+        init?(word: Substring) {
+            switch word {
+            case "d", "day", "days": self = .day
+            case "h", "hr", "hrs", "hour", "hours": self = .hour
+            case "m", "min", "mins", "minute", "minutes": self = .minute
+            case "s", "sec", "secs", "second", "seconds": self = .second
+            case "ms", "msec", "millisecond", "milliseconds": self = .millisecond
+            default: return nil
+            }
+        }
+    }
+
+    /// A sequence of `<number><unit>` parts, largest unit first, each unit at most once.
+    private static func parseUnits(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+        var rest = Substring(text)
+        var total: Int64 = 0
+        var lastUnit: Unit?
+        while true {
+            rest = rest.drop(while: { $0 == " " })
+            if rest.isEmpty { break }
+            let number = rest.prefix(while: { $0.isASCII && ($0.isNumber || $0 == ".") })
+            guard !number.isEmpty, let amount = Double(number) else {
+                throw DurationParseError(input: original, reason: .malformed)
+            }
+            rest = rest.dropFirst(number.count).drop(while: { $0 == " " })
+            let word = rest.prefix(while: { $0.isLetter })
+            guard let unit = Unit(word: word) else {
+                throw DurationParseError(input: original, reason: word.isEmpty ? .missingUnit : .unknownUnit(String(word)))
+            }
+            if let lastUnit, unit.rawValue <= lastUnit.rawValue {
+                throw DurationParseError(input: original, reason: .unitOrder)
+            }
+            lastUnit = unit
+            rest = rest.dropFirst(word.count)
+            total += try scaled(amount, by: unit.nanoseconds, original: original)
+            guard total <= maximum else { throw DurationParseError(input: original, reason: .tooLong) }
+        }
+        guard lastUnit != nil else { throw DurationParseError(input: original, reason: .malformed) }
+        return total
+    }
+
+    private static func scaled(_ amount: Double, by unit: Int64, original: String) throws(DurationParseError) -> Int64 {
+        let value = amount * Double(unit)
+        guard value.isFinite, value <= Double(maximum) else {
+            throw DurationParseError(input: original, reason: .tooLong)
+        }
+        return Int64(value.rounded())
+    }
+}
+
+/// Why a duration could not be read; `description` is a message a person can act on.
+public struct DurationParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case empty, malformed, missingUnit, unknownUnit(String), unitOrder, fieldOver59, notPositive, tooLong
+    }
+
+    public var input: String
+    public var reason: Reason
+
+    public init(input: String, reason: Reason) {
+        self.input = input
+        self.reason = reason
+    }
+
+    public var description: String {
+        let quoted = "'\(input)'"
+        switch reason {
+        case .empty: return "the duration is empty; try \(DurationParser.examples)"
+        case .malformed: return "cannot read \(quoted) as a duration; try \(DurationParser.examples)"
+        case .missingUnit: return "\(quoted) has a number without a unit; use d, h, m, s or ms (e.g. 4m30s)"
+        case .unknownUnit(let unit):
+            return "\(quoted) has an unknown unit '\(unit)'; use d, h, m, s or ms (e.g. 4m30s)"
+        case .unitOrder: return "\(quoted) repeats a unit or puts a smaller one first; write e.g. 1h2m30s"
+        case .fieldOver59: return "\(quoted): minutes and seconds after a colon must be below 60 (e.g. 4:30)"
+        case .notPositive: return "\(quoted) is not a positive duration; try \(DurationParser.examples)"
+        case .tooLong: return "\(quoted) is longer than 366 days, the longest duration kit accepts"
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

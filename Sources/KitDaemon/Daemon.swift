@@ -1,0 +1,191 @@
+import Foundation
+import Glibc
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// kitd: one event loop on the main thread that owns all state, plus the notification thread.
+public final class Daemon {
+    let configuration: DaemonConfiguration
+    let logger: Logger
+    let clock: any DaemonClock
+    let loop: EventLoop
+    let startedAt: ClockReading
+    let lock: InstanceLock
+    let store: KitDatabase
+    let listener: ListeningSocket
+    let server: SocketServer
+    let router: RequestRouter
+    let commits: CommitCoordinator
+    let events: EventBus
+    let scheduler: Scheduler
+    let notifier: Notifier
+    let timers: TimerService
+    let service: ServiceManager
+    var retained: [AnyObject] = []
+
+    private init(
+        configuration: DaemonConfiguration, logger: Logger, clock: any DaemonClock, loop: EventLoop,
+        startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
+        server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
+        scheduler: Scheduler, notifier: Notifier, timers: TimerService, service: ServiceManager
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.clock = clock
+        self.loop = loop
+        self.startedAt = startedAt
+        self.lock = lock
+        self.store = store
+        self.listener = listener
+        self.server = server
+        self.router = router
+        self.commits = commits
+        self.events = events
+        self.scheduler = scheduler
+        self.notifier = notifier
+        self.timers = timers
+        self.service = service
+    }
+
+    /// Builds a ready-to-run daemon: data directory locked, database open and migrated, pending
+    /// timers loaded, socket listening, notification thread up. Throws `DaemonStartError`
+    /// (or another error) with a message for the person running it.
+    public static func build(_ configuration: DaemonConfiguration, logger: Logger) throws -> Daemon {
+        ProcessSetup.blockSignals([SIGTERM, SIGINT])
+        ProcessSetup.ignoreSIGPIPE()
+        ProcessSetup.minimiseTimerSlack()
+
+        let clock = SystemClock()
+        let startedAt = clock.now()
+        try PrivateDirectory.create(configuration.dataDirectory)
+        let lock = try InstanceLock(directory: configuration.dataDirectory, socketPath: configuration.socket.path)
+        let store: KitDatabase
+        do {
+            store = try KitDatabase.open(path: configuration.databasePath, logger: logger)
+        } catch {
+            throw DaemonStartError.database(path: configuration.databasePath, reason: "\(error)")
+        }
+
+        let loop = try EventLoop()
+        let scheduler = try Scheduler(loop: loop, clock: clock)
+        let listener = try ListeningSocket.acquire(configuration.socket, logger: logger)
+        do {
+            let server = try SocketServer(loop: loop, listener: listener, logger: logger)
+            let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
+            let events = EventBus(server: server, logger: logger)
+            let notifier = try Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
+            let timers = TimerService(
+                store: store, scheduler: scheduler, clock: clock, commits: commits, events: events,
+                popups: TimerPopups(notifier: notifier), startedAt: startedAt.boot, logger: logger)
+            let loaded = try timers.load()
+            let daemon = Daemon(
+                configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
+                lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
+                commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
+                service: ServiceManager(logger: logger))
+            try daemon.wire()
+            logger.info(
+                "kitd \(KitVersion.version) ready",
+                metadata: [
+                    "socket.path": "\(listener.path)", "db.path": "\(configuration.databasePath)",
+                    "timers.loaded": "\(loaded)",
+                ])
+            return daemon
+        } catch {
+            listener.removePath()
+            throw error
+        }
+    }
+
+    /// Runs until SIGTERM or SIGINT; returns the process exit code.
+    public func run() throws -> Int32 {
+        service.ready(status: statusLine())
+        let code = try loop.run()
+        notifier.shutdown()
+        logger.info("kitd stopped")
+        return code
+    }
+
+    private func wire() throws {
+        registerRoutes()
+        server.onLine = { [unowned self] connection, line in
+            if let reply = router.handle(line, context: RequestRouter.Context(connection: connection)) {
+                server.stage(reply, on: connection)
+            }
+        }
+        scheduler.onDue = { [unowned self] keys, now in
+            var timerIDs: [Int64] = []
+            for key in keys {
+                switch key {
+                case .timer(let id): timerIDs.append(id)
+                }
+            }
+            timers.fire(timerIDs, now: now)
+        }
+        timers.onChange = { [unowned self] in
+            commits.onFlushed { [unowned self] in service.status(statusLine()) }
+        }
+        commits.onCommitFailure = { [unowned self] _ in
+            scheduler.holdOff(until: clock.now().boot + 1_000_000_000)
+            do {
+                try timers.load()
+            } catch {
+                logger.critical("cannot reload timers from the database", metadata: ["error": "\(error)"])
+            }
+        }
+        notifier.onOutcome = { [unowned self] outcome in notificationOutcome(outcome) }
+
+        for signal in [SIGTERM, SIGINT] {
+            retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
+        }
+        retained.append(
+            try ClockJumpWatcher(loop: loop, logger: logger) { [unowned self] in
+                scheduler.wallClockChanged()
+                timers.wallClockChanged()
+            })
+        if loop.enableWatchdog() {
+            logger.info(
+                "feeding the systemd watchdog",
+                metadata: ["systemd.watchdog_usec": "\(service.watchdogInterval ?? 0)"])
+        }
+    }
+
+    private func shutdown(signal: Int32) {
+        logger.info("stopping", metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
+        service.stopping()
+        commits.flush()
+        server.shutdown()
+        listener.removePath()
+        loop.exit(code: 0)
+    }
+
+    private func notificationOutcome(_ outcome: PopupOutcome) {
+        switch outcome {
+        case .shown(let subject, let summary, let id, let latency):
+            events.emit(
+                Event.notificationShown,
+                NotificationEvent(subject: subject, summary: summary, serverId: id, reason: nil, latencyMs: Double(latency) / 1e6))
+        case .failed(let subject, let summary, let reason, let latency, _):
+            events.emit(
+                Event.notificationFailed,
+                NotificationEvent(subject: subject, summary: summary, serverId: nil, reason: reason, latencyMs: Double(latency) / 1e6))
+        case .action, .closed, .server:
+            break
+        }
+    }
+
+    /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=.
+    func statusLine() -> String {
+        let counts = timers.counts
+        let total = counts.running + counts.paused
+        guard total > 0 else { return "idle: no timers" }
+        var line = total == 1 ? "1 timer" : "\(total) timers"
+        if counts.paused > 0 { line += " (\(counts.paused) paused)" }
+        if let next = timers.nextDue(), case .running(let deadline) = next.state {
+            line += "; next: \(next.label) at \(ClockText.short(deadline.wall, now: clock.now().wall, in: .current))"
+        }
+        return line
+    }
+}

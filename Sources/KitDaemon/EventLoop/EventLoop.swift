@@ -1,0 +1,160 @@
+import Glibc
+
+/// The daemon's one event loop: sd-event, run on the main thread, owning every source.
+/// All daemon state is touched only from handlers this loop calls, so nothing needs a lock.
+final class EventLoop {
+    enum Clock {
+        /// Counts through suspend and never jumps: countdowns.
+        case boot
+        /// The wall clock, which can be set: civil-time deadlines.
+        case wall
+
+        var id: Int32 {
+            switch self {
+            case .boot: CLOCK_BOOTTIME
+            case .wall: CLOCK_REALTIME
+            }
+        }
+    }
+
+    /// Source priorities: lower runs first when several are pending in one turn.
+    enum Priority {
+        static let signal: Int64 = -20
+        static let timer: Int64 = -10
+        static let io: Int64 = 0
+        /// After every pending request and timer of the turn: commit, then reply.
+        static let flush: Int64 = 100
+    }
+
+    private let event: OpaquePointer
+
+    init() throws(SystemError) {
+        event = try Libsystemd.newEvent()
+    }
+
+    deinit { Libsystemd.unref(event: event) }
+
+    func timer(clock: Clock, description: String, _ handler: @escaping (UInt64) -> Void) throws(SystemError)
+        -> TimerSource
+    {
+        let box = CallbackBox { fire in
+            if case .time(let usec) = fire { handler(usec) }
+        }
+        let pointer = try Libsystemd.addTime(event, clock: clock.id, box: box)
+        Libsystemd.setPriority(pointer, Priority.timer)
+        Libsystemd.setDescription(pointer, description)
+        return TimerSource(pointer: pointer, box: box)
+    }
+
+    func io(fd: Int32, events: IOEvents, description: String, _ handler: @escaping (IOEvents) -> Void)
+        throws(SystemError) -> IOSource
+    {
+        let box = CallbackBox { fire in
+            if case .io(let revents) = fire { handler(IOEvents(rawValue: revents)) }
+        }
+        let pointer = try Libsystemd.addIO(event, fd: fd, events: events.rawValue, box: box)
+        Libsystemd.setPriority(pointer, Priority.io)
+        Libsystemd.setDescription(pointer, description)
+        return IOSource(pointer: pointer, box: box)
+    }
+
+    func signal(_ number: Int32, _ handler: @escaping (Int32) -> Void) throws(SystemError) -> EventSource {
+        let box = CallbackBox { fire in
+            if case .signal(let signal) = fire { handler(signal) }
+        }
+        let pointer = try Libsystemd.addSignal(event, signal: number, box: box)
+        Libsystemd.setPriority(pointer, Priority.signal)
+        return EventSource(pointer: pointer, box: box)
+    }
+
+    /// A source that runs `handler` once per `trigger()`, after the turn's other pending sources.
+    func deferred(description: String, priority: Int64 = Priority.flush, _ handler: @escaping () -> Void)
+        throws(SystemError) -> DeferSource
+    {
+        let box = CallbackBox { _ in handler() }
+        let pointer = try Libsystemd.addDefer(event, box: box)
+        Libsystemd.setPriority(pointer, priority)
+        Libsystemd.setDescription(pointer, description)
+        return DeferSource(pointer: pointer, box: box)
+    }
+
+    /// Lets sd-event ping the systemd watchdog when WATCHDOG_USEC is set. True when enabled.
+    func enableWatchdog() -> Bool { Libsystemd.enableWatchdog(event) }
+
+    /// Runs until `exit(code:)`; returns that code.
+    func run() throws(SystemError) -> Int32 { try Libsystemd.loop(event) }
+
+    func exit(code: Int32) { Libsystemd.exit(event, code: code) }
+}
+
+/// The epoll bits an IO source watches for or reports.
+struct IOEvents: OptionSet {
+    let rawValue: UInt32
+    static let readable = IOEvents(rawValue: Libsystemd.epollIn)
+    static let writable = IOEvents(rawValue: Libsystemd.epollOut)
+    static let error = IOEvents(rawValue: Libsystemd.epollErr)
+    static let hangUp = IOEvents(rawValue: Libsystemd.epollHup)
+}
+
+/// One registered source. Dropping it disables and frees it.
+class EventSource {
+    let pointer: OpaquePointer
+    private let box: CallbackBox
+
+    init(pointer: OpaquePointer, box: CallbackBox) {
+        self.pointer = pointer
+        self.box = box
+    }
+
+    deinit { Libsystemd.release(pointer) }
+
+    func disable() { Libsystemd.setEnabled(pointer, .off) }
+    func enable() { Libsystemd.setEnabled(pointer, .on) }
+}
+
+final class TimerSource: EventSource {
+    /// sd-event's default accuracy is 250 ms; kit asks for 1 µs so timers fire on time.
+    static let accuracyMicroseconds: UInt64 = 1
+
+    private var armedAt: UInt64?
+
+    /// Fires once at `microseconds` on the source's clock.
+    func arm(atMicroseconds microseconds: UInt64) {
+        if armedAt == microseconds { return }
+        armedAt = microseconds
+        Libsystemd.setTime(pointer, microseconds: microseconds, accuracy: Self.accuracyMicroseconds)
+        Libsystemd.setEnabled(pointer, .oneshot)
+    }
+
+    func disarm() {
+        guard armedAt != nil else { return }
+        armedAt = nil
+        disable()
+    }
+
+    /// Call from the handler: a oneshot source is off once it has fired.
+    func markFired() { armedAt = nil }
+}
+
+final class IOSource: EventSource {
+    private var events: IOEvents?
+
+    func setEvents(_ newEvents: IOEvents) {
+        guard newEvents != events else { return }
+        events = newEvents
+        Libsystemd.setIOEvents(pointer, newEvents.rawValue)
+    }
+}
+
+final class DeferSource: EventSource {
+    private(set) var isTriggered = false
+
+    func trigger() {
+        guard !isTriggered else { return }
+        isTriggered = true
+        Libsystemd.setEnabled(pointer, .oneshot)
+    }
+
+    /// Call from the handler, before doing the work, so the work may trigger it again.
+    func markRan() { isTriggered = false }
+}

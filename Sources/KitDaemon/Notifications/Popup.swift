@@ -1,0 +1,44 @@
+import KitCore
+
+/// A desktop notification kit wants shown, in the terms of the freedesktop notification spec.
+struct Popup: Sendable {
+    enum Urgency: Int, Sendable {
+        case low = 0, normal = 1, critical = 2
+    }
+
+    struct Action: Sendable, Equatable {
+        /// The key that comes back when the person presses it, e.g. `snooze`.
+        var key: String
+        var label: String
+    }
+
+    /// What the popup is about, e.g. `timer:7`. A new popup for the same subject replaces the old.
+    var subject: String
+    var summary: String
+    var body: String
+    /// A name from the freedesktop icon naming spec.
+    var icon: String = "appointment-soon"
+    var urgency: Urgency = .normal
+    /// A name from the freedesktop sound naming spec, sent as the `sound-name` hint when the
+    /// server has the `sound` capability.
+    var soundName: String?
+    /// A spec category; kit uses `x-kit.*` ones.
+    var category: String?
+    /// Buttons; dropped when the server lacks the `actions` capability.
+    var actions: [Action] = []
+    /// Milliseconds, or -1 for the server's default.
+    var timeoutMilliseconds: Int32 = -1
+    /// When the loop asked for it, to measure how long the server took.
+    var requestedAt: BootTime
+}
+
+/// What became of popups, reported from the notification thread to the loop.
+enum PopupOutcome: Sendable {
+    case shown(subject: String, summary: String, serverID: UInt32, latency: Nanoseconds)
+    case failed(subject: String, summary: String, reason: String, latency: Nanoseconds, serverMissing: Bool)
+    /// The person pressed a button.
+    case action(subject: String, key: String)
+    case closed(subject: String)
+    /// The server's identity and capabilities, read once per connection to it.
+    case server(name: String?, capabilities: [String])
+}

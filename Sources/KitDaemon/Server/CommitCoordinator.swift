@@ -1,0 +1,63 @@
+import KitProtocol
+import KitStore
+import Logging
+
+/// Ends each loop turn that changed something: commits the database once, then lets the
+/// replies and events of the turn go out. One fsync serves every request of the turn, and no
+/// reply or event ever reports a change that is not yet on disk.
+///
+/// It runs as an sd-event defer source at the lowest priority, so it runs after every pending
+/// request and timer of the turn has been handled.
+final class CommitCoordinator {
+    private let store: KitDatabase
+    private let server: SocketServer
+    private let logger: Logger
+    private var source: DeferSource?
+    private var afterCommit: [() -> Void] = []
+    private var afterFlush: [() -> Void] = []
+
+    /// Called after a failed commit, once the in-memory state must be reloaded from the database.
+    var onCommitFailure: ((any Error) -> Void)?
+
+    init(loop: EventLoop, store: KitDatabase, server: SocketServer, logger: Logger) throws(SystemError) {
+        self.store = store
+        self.server = server
+        self.logger = logger
+        source = try loop.deferred(description: "commit-and-flush") { [unowned self] in self.flush() }
+        server.requestFlush = { [unowned self] in self.source?.trigger() }
+    }
+
+    /// Runs `action` once the turn's changes are committed; dropped if the commit fails.
+    func onCommitted(_ action: @escaping () -> Void) {
+        afterCommit.append(action)
+        source?.trigger()
+    }
+
+    /// Runs `action` at the end of the turn, whatever happened to the commit.
+    func onFlushed(_ action: @escaping () -> Void) {
+        afterFlush.append(action)
+        source?.trigger()
+    }
+
+    /// Commits and sends now; also used on shutdown.
+    func flush() {
+        source?.markRan()
+        var failure: RPCError?
+        do {
+            try store.commit()
+        } catch {
+            logger.critical("could not commit to the database; reloading the saved state", metadata: ["error": "\(error)"])
+            failure = RPCError(code: ErrorCode.storageFailure, message: StorageError(underlying: error).description)
+            afterCommit.removeAll()
+            onCommitFailure?(error)
+        }
+        server.promoteStaged(failure: failure)
+        let actions = afterCommit
+        afterCommit.removeAll()
+        for action in actions { action() }
+        let finals = afterFlush
+        afterFlush.removeAll()
+        for action in finals { action() }
+        server.flush()
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import KitCore
+import KitProtocol
+import Logging
+
+/// Turns one request line into one reply: reads the envelope, finds the method, decodes its
+/// params, runs the handler and encodes the result or the error. Never throws and never crashes
+/// on client input; every failure becomes a JSON-RPC error with a message a person can act on.
+final class RequestRouter {
+    struct Context {
+        let connection: Connection
+    }
+
+    private struct Entry {
+        let mutating: Bool
+        let run: (Data, RequestID, Context) throws -> Data
+    }
+
+    private var entries: [String: Entry] = [:]
+    private let encoder = WireCodec.encoder()
+    private let decoder = WireCodec.decoder()
+    private let logger: Logger
+
+    init(logger: Logger) { self.logger = logger }
+
+    var methods: [String] { entries.keys.sorted() }
+
+    /// Registers `method`. A mutating method's reply is durable: it is replaced by an error if
+    /// the turn's commit fails.
+    func register<Params: Decodable, Result: Encodable>(
+        _ method: String, mutating: Bool = false, _ params: Params.Type,
+        _ handler: @escaping (Params, Context) throws -> Result
+    ) {
+        let decoder = decoder
+        let encoder = encoder
+        entries[method] = Entry(mutating: mutating) { line, id, context in
+            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let result = try handler(params, context)
+            return try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder)
+        }
+    }
+
+    /// Handles one line. Returns nil for a notification (a request without an id).
+    func handle(_ line: [UInt8], context: Context) -> StagedReply? {
+        let data = Data(line)
+        let header: RequestHeader
+        do {
+            header = try decoder.decode(RequestHeader.self, from: data)
+        } catch {
+            let isJSON = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
+            if isJSON {
+                return errorReply(
+                    .null, ErrorCode.invalidRequest,
+                    "a request must be a JSON object with \"jsonrpc\": \"2.0\" and a \"method\"; "
+                        + "batches (arrays) are not supported, send one request per line")
+            }
+            return errorReply(.null, ErrorCode.parseError, "the line is not valid JSON (UTF-8, one object per line)")
+        }
+        let id = header.id
+        guard header.jsonrpc == "2.0" else {
+            return errorReply(id ?? .null, ErrorCode.invalidRequest, "\"jsonrpc\" must be \"2.0\"")
+        }
+        guard let method = header.method, !method.isEmpty else {
+            return errorReply(id ?? .null, ErrorCode.invalidRequest, "the request has no \"method\" string")
+        }
+        guard let entry = entries[method] else {
+            let close = methods.filter { $0.hasPrefix(method.split(separator: ".").first.map(String.init) ?? "") }
+            let hint = close.isEmpty ? "see docs/protocol.md for the methods" : "known: \(close.joined(separator: ", "))"
+            return id.flatMap { errorReply($0, ErrorCode.methodNotFound, "unknown method '\(method)'; \(hint)") }
+        }
+        if header.paramsKind == .other {
+            return id.flatMap {
+                errorReply($0, ErrorCode.invalidParams, "params for \(method) must be an object with named members")
+            }
+        }
+        do {
+            let reply = try entry.run(data, id ?? .null, context)
+            guard let id else { return nil }
+            return StagedReply(id: id, bytes: reply, durable: entry.mutating)
+        } catch {
+            let rpcError = Self.rpcError(for: error, method: method)
+            if rpcError.code == ErrorCode.internalError || rpcError.code == ErrorCode.storageFailure {
+                logger.error("request failed", metadata: ["rpc.method": "\(method)", "error": "\(error)"])
+            }
+            guard let id else { return nil }
+            return reply(id, rpcError)
+        }
+    }
+
+    static func rpcError(for error: any Error, method: String) -> RPCError {
+        switch error {
+        case let error as RPCError:
+            return error
+        case let error as KitError:
+            return RPCError(error)
+        case let error as ParamsError:
+            return RPCError(code: ErrorCode.invalidParams, message: error.message, data: RPCErrorData(field: error.field))
+        case let error as DurationParseError:
+            return RPCError(code: ErrorCode.invalidArgument, message: error.description)
+        case let error as StorageError:
+            return RPCError(code: ErrorCode.storageFailure, message: error.description)
+        default:
+            return RPCError(code: ErrorCode.internalError, message: "\(method) failed inside kitd: \(error)")
+        }
+    }
+
+    private static func decodeParams<Params: Decodable>(
+        _ type: Params.Type, from line: Data, method: String, decoder: JSONDecoder
+    ) throws -> Params {
+        do {
+            if let params = try decoder.decode(ParamsEnvelope<Params>.self, from: line).params { return params }
+            return try decoder.decode(Params.self, from: Data("{}".utf8))
+        } catch {
+            let described = WireCodec.describe(error, method: method)
+            throw ParamsError(message: described.message, field: described.field)
+        }
+    }
+
+    private func errorReply(_ id: RequestID, _ code: Int, _ message: String) -> StagedReply? {
+        reply(id, RPCError(code: code, message: message))
+    }
+
+    private func reply(_ id: RequestID, _ error: RPCError) -> StagedReply? {
+        guard let data = try? WireCodec.line(ErrorEnvelope(id: id, error: error), with: encoder) else { return nil }
+        return StagedReply(id: id, bytes: data, durable: false)
+    }
+}
+
+/// Params that do not decode into the method's type.
+struct ParamsError: Error {
+    var message: String
+    var field: String?
+}
+
+/// A change that could not be written to the database.
+struct StorageError: Error, CustomStringConvertible {
+    var underlying: any Error
+    var description: String { "could not save the change to the database (\(underlying)); nothing was changed" }
+}
+
+extension RPCError {
+    init(_ error: KitError) {
+        switch error {
+        case .notFound(let message, let suggestions):
+            self.init(
+                code: ErrorCode.notFound, message: message,
+                data: suggestions.isEmpty ? nil : RPCErrorData(suggestions: suggestions))
+        case .invalidState(let message, let state):
+            self.init(code: ErrorCode.invalidState, message: message, data: RPCErrorData(state: state))
+        case .invalidArgument(let message):
+            self.init(code: ErrorCode.invalidArgument, message: message)
+        case .ambiguous(let message, let candidates):
+            self.init(code: ErrorCode.ambiguous, message: message, data: RPCErrorData(candidates: candidates))
+        }
+    }
+}

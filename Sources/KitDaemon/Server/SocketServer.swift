@@ -1,0 +1,266 @@
+import Foundation
+import Glibc
+import KitProtocol
+import Logging
+
+/// Accepts clients on the listening socket, frames their input into lines, and writes their
+/// replies and events without ever blocking the loop.
+///
+/// Replies are staged per connection and written only in `flush`, which the daemon runs after
+/// it has committed the turn's changes. A client that sends faster than it reads is paused
+/// (its socket is not read) until its backlog drains.
+final class SocketServer {
+    static let maximumConnections = 1024
+    /// Stop reading a client with this many replies staged or this many bytes unwritten.
+    static let stagedLimit = 4096
+    static let readPauseBytes = 4 << 20
+    /// A subscriber that lets this much pile up is disconnected.
+    static let outputLimit = 64 << 20
+
+    private let loop: EventLoop
+    private let listener: ListeningSocket
+    private let logger: Logger
+    private var acceptSource: IOSource?
+    private var connections: [Int: Connection] = [:]
+    private var dirty: Set<Int> = []
+    private var nextID = 1
+    private let ownUID = getuid()
+
+    /// Called for each complete line a client sends.
+    var onLine: ((Connection, [UInt8]) -> Void)?
+    /// Called when a connection has something to send, so the daemon schedules a flush.
+    var requestFlush: (() -> Void)?
+
+    init(loop: EventLoop, listener: ListeningSocket, logger: Logger) throws(SystemError) {
+        self.loop = loop
+        self.listener = listener
+        self.logger = logger
+        acceptSource = try loop.io(fd: listener.fd, events: .readable, description: "listener") { [unowned self] _ in
+            self.acceptAll()
+        }
+    }
+
+    var connectionCount: Int { connections.count }
+
+    /// Every connection subscribed to `event`.
+    func subscribers(of event: String) -> [Connection] {
+        connections.values.filter { !$0.isClosed && $0.wants(event: event) }
+    }
+
+    // MARK: Sending
+
+    func stage(_ reply: StagedReply, on connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.staged.append(reply)
+        markDirty(connection)
+    }
+
+    /// Queues bytes to go out at the next flush, outside the commit ordering (events).
+    func enqueue(_ bytes: Data, on connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.output.append(contentsOf: bytes)
+        markDirty(connection)
+    }
+
+    /// Moves staged replies to the output. When the commit failed, durable replies become errors.
+    func promoteStaged(failure: RPCError?) {
+        let encoder = WireCodec.encoder()
+        for id in dirty {
+            guard let connection = connections[id] else { continue }
+            for reply in connection.staged {
+                if reply.durable, let failure,
+                    let data = try? WireCodec.line(ErrorEnvelope(id: reply.id, error: failure), with: encoder)
+                {
+                    connection.output.append(contentsOf: data)
+                } else {
+                    connection.output.append(contentsOf: reply.bytes)
+                }
+            }
+            connection.staged.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Writes what every dirty connection has queued, as far as each socket takes it.
+    func flush() {
+        let ids = dirty
+        dirty.removeAll(keepingCapacity: true)
+        for id in ids {
+            guard let connection = connections[id] else { continue }
+            write(connection)
+        }
+    }
+
+    // MARK: Accepting and reading
+
+    private func acceptAll() {
+        while true {
+            let fd = accept(listener.fd, nil, nil)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK {
+                    logger.warning("accept failed", metadata: ["error": "\(SystemError.last("accept"))"])
+                }
+                return
+            }
+            UnixSocket.setNonBlocking(fd)
+            if let uid = UnixSocket.peerUID(fd), uid != ownUID, uid != 0 {
+                logger.warning("refused a client of another user", metadata: ["client.uid": "\(uid)"])
+                close(fd)
+                continue
+            }
+            guard connections.count < Self.maximumConnections else {
+                logger.warning("too many clients; refusing one", metadata: ["clients": "\(connections.count)"])
+                close(fd)
+                continue
+            }
+            let connection = Connection(id: nextID, fd: fd)
+            nextID += 1
+            do {
+                connection.source = try loop.io(fd: fd, events: .readable, description: "client") {
+                    [unowned self, unowned connection] events in
+                    self.handle(events, on: connection)
+                }
+            } catch {
+                logger.warning("cannot watch a client", metadata: ["error": "\(error)"])
+                close(fd)
+                continue
+            }
+            connections[connection.id] = connection
+            logger.trace("client connected", metadata: ["client.id": "\(connection.id)"])
+        }
+    }
+
+    private func handle(_ events: IOEvents, on connection: Connection) {
+        if events.contains(.writable) { write(connection) }
+        if events.contains(.readable) || events.contains(.hangUp) { read(connection) }
+        // EPOLLHUP and EPOLLERR are reported whether asked for or not: the peer is gone both
+        // ways, so nothing queued can reach it. Close rather than be woken again and again.
+        if !connection.isClosed && (events.contains(.error) || (events.contains(.hangUp) && connection.closeAfterFlush)) {
+            closeConnection(connection)
+        }
+    }
+
+    /// Reads up to 256 KiB per turn, for fairness between clients. Always leaves the source's
+    /// interest up to date: a level-triggered source left readable at EOF would spin the loop.
+    private func read(_ connection: Connection) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        defer { updateInterest(connection) }
+        for _ in 0..<4 {
+            guard !connection.isClosed, !connection.closeAfterFlush else { return }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                drainLines(connection)
+                if connection.staged.count >= Self.stagedLimit || connection.pendingOutput >= Self.readPauseBytes {
+                    return
+                }
+                if count < buffer.count { return }
+            } else if count == 0 {
+                connection.closeAfterFlush = true
+                markDirty(connection)
+                return
+            } else {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                closeConnection(connection)
+                return
+            }
+        }
+    }
+
+    private func drainLines(_ connection: Connection) {
+        while !connection.closeAfterFlush, let frame = connection.framer.next() {
+            switch frame {
+            case .line(let line):
+                if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
+                onLine?(connection, line)
+            case .tooLong:
+                let error = RPCError(
+                    code: ErrorCode.requestTooLarge,
+                    message: "request line is longer than \(LineFramer.defaultMaximum) bytes (1 MiB); "
+                        + "the connection will be closed",
+                    data: RPCErrorData(limit: LineFramer.defaultMaximum))
+                if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
+                    stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
+                }
+                logger.notice("closing a client that sent an over-long line", metadata: ["client.id": "\(connection.id)"])
+                connection.closeAfterFlush = true
+                markDirty(connection)
+            }
+        }
+    }
+
+    // MARK: Writing and closing
+
+    private func write(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        while connection.pendingOutput > 0 {
+            let count = connection.output.withUnsafeBytes { raw in
+                send(connection.fd, raw.baseAddress! + connection.outputStart, connection.pendingOutput, Int32(MSG_NOSIGNAL))
+            }
+            if count > 0 {
+                connection.outputStart += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else {
+                closeConnection(connection)
+                return
+            }
+        }
+        if connection.pendingOutput == 0 {
+            connection.output.removeAll(keepingCapacity: connection.output.count <= 65_536)
+            connection.outputStart = 0
+            if connection.closeAfterFlush && connection.staged.isEmpty {
+                closeConnection(connection)
+                return
+            }
+        } else if connection.pendingOutput > Self.outputLimit {
+            logger.warning(
+                "disconnecting a client that does not read its events",
+                metadata: ["client.id": "\(connection.id)", "client.backlog_bytes": "\(connection.pendingOutput)"])
+            closeConnection(connection)
+            return
+        } else if connection.outputStart > 1 << 20 {
+            connection.output.removeFirst(connection.outputStart)
+            connection.outputStart = 0
+        }
+        updateInterest(connection)
+    }
+
+    private func updateInterest(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        var events: IOEvents = []
+        if !connection.closeAfterFlush && connection.staged.count < Self.stagedLimit
+            && connection.pendingOutput < Self.readPauseBytes
+        {
+            events.insert(.readable)
+        }
+        if connection.pendingOutput > 0 { events.insert(.writable) }
+        connection.source?.setEvents(events)
+        if events.isEmpty { connection.source?.disable() } else { connection.source?.enable() }
+    }
+
+    private func markDirty(_ connection: Connection) {
+        dirty.insert(connection.id)
+        requestFlush?()
+    }
+
+    func closeConnection(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        connection.source = nil
+        close(connection.fd)
+        connections.removeValue(forKey: connection.id)
+        dirty.remove(connection.id)
+        logger.trace("client disconnected", metadata: ["client.id": "\(connection.id)"])
+    }
+
+    /// Closes every client and the listener.
+    func shutdown() {
+        for connection in connections.values { closeConnection(connection) }
+        acceptSource = nil
+        close(listener.fd)
+    }
+}

@@ -1,0 +1,24 @@
+import Glibc
+
+/// Process-wide settings the daemon makes before it starts any thread.
+enum ProcessSetup {
+    /// Blocks the termination signals in this thread, and so in every thread started after it;
+    /// sd-event then receives them through a signalfd on the loop thread.
+    static func blockSignals(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Writing to a client that went away must be an error, not death.
+    static func ignoreSIGPIPE() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Timer slack defaults to 50 µs; kit wants its wake-ups on time. Best effort.
+    static func minimiseTimerSlack() {
+        let fd = open("/proc/self/timerslack_ns", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = write(fd, "1", 1)
+        close(fd)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Glibc
+import KitCore
+
+/// The clock seam of the daemon: everything that asks "what time is it" goes through one.
+protocol DaemonClock: Sendable {
+    func now() -> ClockReading
+    /// Identifies this boot, so a stored boot-clock instant is only trusted on the same boot.
+    var bootID: String { get }
+}
+
+/// Reads CLOCK_BOOTTIME and CLOCK_REALTIME.
+struct SystemClock: DaemonClock {
+    let bootID: String
+
+    init() {
+        let text = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        bootID = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func now() -> ClockReading {
+        ClockReading(boot: BootTime(nanoseconds: Self.read(CLOCK_BOOTTIME)), wall: WallTime(nanoseconds: Self.read(CLOCK_REALTIME)))
+    }
+
+    static func read(_ clock: clockid_t) -> Int64 {
+        var spec = timespec()
+        clock_gettime(clock, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+}

@@ -1,0 +1,176 @@
+import CSystemd
+import Glibc
+
+/// Thin Swift wrappers over libsystemd (sd-event, sd-daemon) and the timerfd that sd-event watches
+/// for clock jumps. The only file that imports CSystemd: everything above it sees Swift types.
+///
+/// sd-event handles are opaque C structs, so they arrive as `OpaquePointer`. Callbacks are global
+/// `@convention(c)` functions (a closure in main.swift would be MainActor-isolated and crash on
+/// the loop thread) that find their Swift handler through an unretained `CallbackBox` pointer.
+enum Libsystemd {
+    enum SourceMode: Int32 {
+        case off = 0
+        case on = 1
+        case oneshot = -1
+    }
+
+    static func newEvent() throws(SystemError) -> OpaquePointer {
+        var event: OpaquePointer?
+        try check(sd_event_new(&event), "sd_event_new")
+        return event!
+    }
+
+    static func unref(event: OpaquePointer) { _ = sd_event_unref(event) }
+
+    static func addIO(_ event: OpaquePointer, fd: Int32, events: UInt32, box: CallbackBox) throws(SystemError)
+        -> OpaquePointer
+    {
+        var source: OpaquePointer?
+        try check(sd_event_add_io(event, &source, fd, events, ioTrampoline, box.pointer), "sd_event_add_io")
+        return source!
+    }
+
+    /// A timer on `clock` (CLOCK_BOOTTIME or CLOCK_REALTIME), created disabled.
+    static func addTime(_ event: OpaquePointer, clock: Int32, box: CallbackBox) throws(SystemError) -> OpaquePointer {
+        var source: OpaquePointer?
+        try check(
+            sd_event_add_time(event, &source, clockid_t(clock), UInt64.max, 1, timeTrampoline, box.pointer),
+            "sd_event_add_time")
+        try check(sd_event_source_set_enabled(source, SourceMode.off.rawValue), "sd_event_source_set_enabled")
+        return source!
+    }
+
+    /// A signal source. The caller blocks the signal in every thread first.
+    static func addSignal(_ event: OpaquePointer, signal: Int32, box: CallbackBox) throws(SystemError)
+        -> OpaquePointer
+    {
+        var source: OpaquePointer?
+        try check(sd_event_add_signal(event, &source, signal, signalTrampoline, box.pointer), "sd_event_add_signal")
+        return source!
+    }
+
+    /// A deferred source, created disabled; enable it (oneshot) to run it on a coming loop turn.
+    static func addDefer(_ event: OpaquePointer, box: CallbackBox) throws(SystemError) -> OpaquePointer {
+        var source: OpaquePointer?
+        try check(sd_event_add_defer(event, &source, deferTrampoline, box.pointer), "sd_event_add_defer")
+        try check(sd_event_source_set_enabled(source, SourceMode.off.rawValue), "sd_event_source_set_enabled")
+        return source!
+    }
+
+    static func setEnabled(_ source: OpaquePointer, _ mode: SourceMode) {
+        _ = sd_event_source_set_enabled(source, mode.rawValue)
+    }
+
+    static func setTime(_ source: OpaquePointer, microseconds: UInt64, accuracy: UInt64) {
+        _ = sd_event_source_set_time(source, microseconds)
+        _ = sd_event_source_set_time_accuracy(source, accuracy)
+    }
+
+    static func setIOEvents(_ source: OpaquePointer, _ events: UInt32) {
+        _ = sd_event_source_set_io_events(source, events)
+    }
+
+    static func setPriority(_ source: OpaquePointer, _ priority: Int64) {
+        _ = sd_event_source_set_priority(source, priority)
+    }
+
+    static func setDescription(_ source: OpaquePointer, _ description: String) {
+        _ = sd_event_source_set_description(source, description)
+    }
+
+    static func release(_ source: OpaquePointer) { _ = sd_event_source_disable_unref(source) }
+
+    /// Runs the loop until `exit` is called; returns the exit code given to it.
+    static func loop(_ event: OpaquePointer) throws(SystemError) -> Int32 {
+        try check(sd_event_loop(event), "sd_event_loop")
+    }
+
+    static func exit(_ event: OpaquePointer, code: Int32) { _ = sd_event_exit(event, code) }
+
+    /// The loop's cached time of the current iteration on `clock`, in microseconds.
+    static func now(_ event: OpaquePointer, clock: Int32) -> UInt64 {
+        var usec: UInt64 = 0
+        _ = sd_event_now(event, clockid_t(clock), &usec)
+        return usec
+    }
+
+    /// Lets sd-event send WATCHDOG=1 on its own when systemd asked for it. True when enabled.
+    static func enableWatchdog(_ event: OpaquePointer) -> Bool { sd_event_set_watchdog(event, 1) > 0 }
+
+    // MARK: epoll event bits, as sd_event_add_io takes them
+
+    static let epollIn = UInt32(EPOLLIN.rawValue)
+    static let epollOut = UInt32(EPOLLOUT.rawValue)
+    static let epollErr = UInt32(EPOLLERR.rawValue)
+    static let epollHup = UInt32(EPOLLHUP.rawValue)
+
+    // MARK: sd-daemon
+
+    /// Sends a state string to $NOTIFY_SOCKET. Returns false when there is no socket.
+    @discardableResult
+    static func notify(_ state: String) -> Bool { sd_notify(0, state) > 0 }
+
+    /// The number of sockets passed by socket activation (they start at fd 3).
+    static func listenFDCount() -> Int32 { max(0, sd_listen_fds(1)) }
+
+    static func isListeningUnixStream(_ fd: Int32) -> Bool {
+        sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0
+    }
+
+    static let firstListenFD: Int32 = SD_LISTEN_FDS_START
+
+    /// The watchdog interval systemd asked for, in microseconds, or nil.
+    static func watchdogInterval() -> UInt64? {
+        var usec: UInt64 = 0
+        return sd_watchdog_enabled(0, &usec) > 0 ? usec : nil
+    }
+
+    // MARK: Clock changes
+
+    static func makeClockChangeFD() throws(SystemError) -> Int32 {
+        let fd = try check(kit_clock_change_fd_create(), "timerfd_create")
+        try check(kit_clock_change_fd_arm(fd), "timerfd_settime")
+        return fd
+    }
+
+    /// Drains the fd and re-arms it. True when the wall clock was set.
+    static func consumeClockChange(_ fd: Int32) throws(SystemError) -> Bool {
+        let result = kit_clock_change_fd_consume(fd)
+        if result < 0 { throw SystemError(operation: "read(timerfd)", code: -result) }
+        try check(kit_clock_change_fd_arm(fd), "timerfd_settime")
+        return result == 1
+    }
+
+    /// sd-event and timerfd calls return -errno (or -1 with errno set); map both to SystemError.
+    @discardableResult
+    private static func check(_ result: Int32, _ operation: String) throws(SystemError) -> Int32 {
+        if result >= 0 { return result }
+        throw SystemError(operation: operation, code: result == -1 ? errno : -result)
+    }
+}
+
+// MARK: - Trampolines: C callbacks that hand control to the Swift handler.
+
+private func ioTrampoline(
+    _ source: OpaquePointer?, _ fd: Int32, _ revents: UInt32, _ userdata: UnsafeMutableRawPointer?
+) -> Int32 {
+    CallbackBox.from(userdata).fire(.io(revents: revents))
+    return 0
+}
+
+private func timeTrampoline(_ source: OpaquePointer?, _ usec: UInt64, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
+    CallbackBox.from(userdata).fire(.time(microseconds: usec))
+    return 0
+}
+
+private func signalTrampoline(
+    _ source: OpaquePointer?, _ info: UnsafePointer<signalfd_siginfo>?, _ userdata: UnsafeMutableRawPointer?
+) -> Int32 {
+    CallbackBox.from(userdata).fire(.signal(Int32(bitPattern: info?.pointee.ssi_signo ?? 0)))
+    return 0
+}
+
+private func deferTrampoline(_ source: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
+    CallbackBox.from(userdata).fire(.deferred)
+    return 0
+}

@@ -1,0 +1,77 @@
+/// Every event kit sends after `events.subscribe`, by wire name.
+public enum Event {
+    public static let timerStarted = "timer.started"
+    public static let timerPaused = "timer.paused"
+    public static let timerResumed = "timer.resumed"
+    public static let timerAdjusted = "timer.adjusted"
+    public static let timerFired = "timer.fired"
+    public static let timerCancelled = "timer.cancelled"
+    public static let notificationShown = "notification.shown"
+    public static let notificationFailed = "notification.failed"
+
+    public static let all = [
+        timerStarted, timerPaused, timerResumed, timerAdjusted, timerFired, timerCancelled,
+        notificationShown, notificationFailed,
+    ]
+
+    /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.
+    public static func matches(_ name: String, pattern: String) -> Bool {
+        if pattern == "*" || pattern == name { return true }
+        if pattern.hasSuffix(".*") { return name.hasPrefix(pattern.dropLast()) }
+        return false
+    }
+}
+
+/// `timer.started`, `timer.paused`, `timer.resumed`, `timer.adjusted`, `timer.cancelled`.
+public struct TimerEvent: Codable, Sendable {
+    public var timer: TimerInfo
+    /// For `timer.adjusted`: the seconds added (negative when removed).
+    public var deltaSeconds: Double?
+
+    public init(timer: TimerInfo, deltaSeconds: Double? = nil) {
+        self.timer = timer
+        self.deltaSeconds = deltaSeconds
+    }
+}
+
+/// `timer.fired`: when it was due and when it fired, to the microsecond, so lateness can be measured.
+public struct TimerFiredEvent: Codable, Sendable {
+    public var timer: TimerInfo
+    /// The due instant (RFC 3339, UTC, microseconds).
+    public var dueAt: String
+    /// The instant kitd fired it (RFC 3339, UTC, microseconds).
+    public var firedAt: String
+    /// firedAt minus dueAt, measured on the boot clock, in milliseconds.
+    public var latenessMs: Double
+    /// True when kitd was down at the due instant or it fired more than 1 s late.
+    public var late: Bool
+
+    public init(timer: TimerInfo, dueAt: String, firedAt: String, latenessMs: Double, late: Bool) {
+        self.timer = timer
+        self.dueAt = dueAt
+        self.firedAt = firedAt
+        self.latenessMs = latenessMs
+        self.late = late
+    }
+}
+
+/// `notification.shown` and `notification.failed`: what became of a popup.
+public struct NotificationEvent: Codable, Sendable {
+    /// What the popup is about, e.g. `timer:7`.
+    public var subject: String
+    public var summary: String
+    /// For `notification.shown`: the id the notification server gave it.
+    public var serverId: UInt32?
+    /// For `notification.failed`: why, in words.
+    public var reason: String?
+    /// Milliseconds from the moment kitd asked for the popup to the server's answer.
+    public var latencyMs: Double
+
+    public init(subject: String, summary: String, serverId: UInt32?, reason: String?, latencyMs: Double) {
+        self.subject = subject
+        self.summary = summary
+        self.serverId = serverId
+        self.reason = reason
+        self.latencyMs = latencyMs
+    }
+}

@@ -1,0 +1,201 @@
+/// Every method kit answers, by wire name. docs/protocol.md documents each one.
+public enum Method {
+    public static let daemonStatus = "daemon.status"
+    public static let timerStart = "timer.start"
+    public static let timerList = "timer.list"
+    public static let timerGet = "timer.get"
+    public static let timerPause = "timer.pause"
+    public static let timerResume = "timer.resume"
+    public static let timerAdd = "timer.add"
+    public static let timerCancel = "timer.cancel"
+    public static let eventsSubscribe = "events.subscribe"
+}
+
+/// For methods that take no parameters.
+public struct EmptyParams: Codable, Sendable {
+    public init() {}
+}
+
+/// A reference to one record: an integer id, or a string that is an id (`"7"`, `"#7"`) or a name.
+public struct RecordRef: Codable, Sendable, Equatable, CustomStringConvertible {
+    public var text: String
+
+    public init(_ text: String) { self.text = text }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int64.self) {
+            text = String(number)
+        } else if let string = try? container.decode(String.self) {
+            text = string
+        } else {
+            throw DecodingError.typeMismatch(
+                RecordRef.self,
+                .init(codingPath: decoder.codingPath, debugDescription: "must be an id (integer) or a name (string)"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+
+    public var description: String { text }
+}
+
+public struct TimerStartParams: Codable, Sendable {
+    /// The length in seconds, > 0 and at most 366 days. Fractions are allowed.
+    public var seconds: Double
+    public var name: String?
+
+    public init(seconds: Double, name: String? = nil) {
+        self.seconds = seconds
+        self.name = name
+    }
+}
+
+public struct TimerRefParams: Codable, Sendable {
+    public var ref: RecordRef
+
+    public init(ref: String) { self.ref = RecordRef(ref) }
+}
+
+public struct TimerAddParams: Codable, Sendable {
+    public var ref: RecordRef
+    /// Seconds to add; negative removes time.
+    public var seconds: Double
+
+    public init(ref: String, seconds: Double) {
+        self.ref = RecordRef(ref)
+        self.seconds = seconds
+    }
+}
+
+public struct TimerListParams: Codable, Sendable {
+    /// Include fired and cancelled timers (most recent first, after the active ones).
+    public var all: Bool?
+
+    public init(all: Bool? = nil) { self.all = all }
+}
+
+/// A timer as the protocol shows it. All fields are stable.
+public struct TimerInfo: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var name: String?
+    /// The name, or `timer N` for an unnamed timer.
+    public var label: String
+    /// `running`, `paused`, `fired` or `cancelled`.
+    public var state: String
+    /// The full length in seconds, including time added since it started.
+    public var durationSeconds: Double
+    /// Seconds left at the moment of the reply: 0 once fired or cancelled.
+    public var remainingSeconds: Double
+    /// When a running timer is due (RFC 3339, UTC, microseconds).
+    public var dueAt: String?
+    public var createdAt: String
+    /// When a fired timer fired.
+    public var firedAt: String?
+    /// When a cancelled timer was cancelled.
+    public var cancelledAt: String?
+    /// For a fired timer: whether it fired late (kitd was down, or more than 1 s late).
+    public var late: Bool?
+
+    public init(
+        id: Int64, name: String?, label: String, state: String, durationSeconds: Double,
+        remainingSeconds: Double, dueAt: String?, createdAt: String, firedAt: String? = nil,
+        cancelledAt: String? = nil, late: Bool? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.label = label
+        self.state = state
+        self.durationSeconds = durationSeconds
+        self.remainingSeconds = remainingSeconds
+        self.dueAt = dueAt
+        self.createdAt = createdAt
+        self.firedAt = firedAt
+        self.cancelledAt = cancelledAt
+        self.late = late
+    }
+}
+
+public struct TimerListResult: Codable, Sendable {
+    public var timers: [TimerInfo]
+    public init(timers: [TimerInfo]) { self.timers = timers }
+}
+
+public struct DaemonStatusResult: Codable, Sendable {
+    public struct Counts: Codable, Sendable, Equatable {
+        public var running: Int
+        public var paused: Int
+        public init(running: Int, paused: Int) {
+            self.running = running
+            self.paused = paused
+        }
+    }
+
+    public struct NextDue: Codable, Sendable {
+        public var id: Int64
+        public var label: String
+        public var dueAt: String
+        public var remainingSeconds: Double
+        public init(id: Int64, label: String, dueAt: String, remainingSeconds: Double) {
+            self.id = id
+            self.label = label
+            self.dueAt = dueAt
+            self.remainingSeconds = remainingSeconds
+        }
+    }
+
+    public struct Notifications: Codable, Sendable {
+        /// Whether the last attempt to reach a notification server succeeded; nil before the first.
+        public var available: Bool?
+        /// The server's name and version, e.g. `dunst 1.9.0`.
+        public var server: String?
+        /// The server's capabilities as it reported them.
+        public var capabilities: [String]
+        public init(available: Bool?, server: String?, capabilities: [String]) {
+            self.available = available
+            self.server = server
+            self.capabilities = capabilities
+        }
+    }
+
+    public var version: String
+    public var protocolVersion: Int
+    public var pid: Int32
+    public var startedAt: String
+    public var uptimeSeconds: Double
+    public var socket: String
+    public var database: String
+    public var timers: Counts
+    public var next: NextDue?
+    public var notifications: Notifications
+
+    public init(
+        version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeSeconds: Double,
+        socket: String, database: String, timers: Counts, next: NextDue?, notifications: Notifications
+    ) {
+        self.version = version
+        self.protocolVersion = protocolVersion
+        self.pid = pid
+        self.startedAt = startedAt
+        self.uptimeSeconds = uptimeSeconds
+        self.socket = socket
+        self.database = database
+        self.timers = timers
+        self.next = next
+        self.notifications = notifications
+    }
+}
+
+public struct SubscribeParams: Codable, Sendable {
+    /// Event names or prefixes ending in `*` (`timer.*`). Absent or empty means every event.
+    public var events: [String]?
+    public init(events: [String]? = nil) { self.events = events }
+}
+
+public struct SubscribeResult: Codable, Sendable {
+    public var events: [String]
+    public init(events: [String]) { self.events = events }
+}

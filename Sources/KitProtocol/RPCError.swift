@@ -1,0 +1,39 @@
+/// A JSON-RPC error object. `message` is written for a person; `data` carries details for scripts.
+public struct RPCError: Error, Codable, Equatable, Sendable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
+    public var data: RPCErrorData?
+
+    public init(code: Int, message: String, data: RPCErrorData? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    public var description: String { message }
+}
+
+/// Optional details of an error. Every field is optional and stable.
+public struct RPCErrorData: Codable, Equatable, Sendable {
+    /// For `ambiguous`: the records a name matched, as `id (name)`.
+    public var candidates: [String]?
+    /// For `invalidState`: the state the record is in.
+    public var state: String?
+    /// For `notFound`: close names the person may have meant.
+    public var suggestions: [String]?
+    /// For `requestTooLarge`: the limit in bytes.
+    public var limit: Int?
+    /// For `invalidParams`: the parameter at fault.
+    public var field: String?
+
+    public init(
+        candidates: [String]? = nil, state: String? = nil, suggestions: [String]? = nil, limit: Int? = nil,
+        field: String? = nil
+    ) {
+        self.candidates = candidates
+        self.state = state
+        self.suggestions = suggestions
+        self.limit = limit
+        self.field = field
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// JSON encoding and decoding as kit puts it on the wire: one compact object per line.
+public enum WireCodec {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder { JSONDecoder() }
+
+    /// Encodes `value` and appends a newline.
+    public static func line(_ value: some Encodable, with encoder: JSONEncoder) throws -> Data {
+        var data = try encoder.encode(value)
+        data.append(10)
+        return data
+    }
+
+    /// A sentence that says which parameter is wrong and how, from a decoding failure.
+    public static func describe(_ error: any Error, method: String) -> (message: String, field: String?) {
+        guard let decodingError = error as? DecodingError else {
+            return ("invalid params for \(method): \(error)", nil)
+        }
+        func fieldName(_ path: [any CodingKey]) -> String? {
+            let names = path.filter { $0.stringValue != "params" }.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? nil : names.joined(separator: ".")
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context):
+            let field = fieldName(context.codingPath + [key])
+            return ("invalid params for \(method): '\(field ?? key.stringValue)' is required", field)
+        case .typeMismatch(let type, let context):
+            let field = fieldName(context.codingPath)
+            return ("invalid params for \(method): '\(field ?? "params")' must be \(describe(type))", field)
+        case .valueNotFound(let type, let context):
+            let field = fieldName(context.codingPath)
+            return ("invalid params for \(method): '\(field ?? "params")' must be \(describe(type)), not null", field)
+        case .dataCorrupted(let context):
+            let field = fieldName(context.codingPath)
+            return ("invalid params for \(method): \(field.map { "'\($0)': " } ?? "")\(context.debugDescription)", field)
+        @unknown default:
+            return ("invalid params for \(method)", nil)
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Float.Type: "a number"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type: "an integer"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is [String].Type: "an array of strings"
+        case is RecordRef.Type: "an id (integer) or a name (string)"
+        default: "an object"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The one SQLite database of a kit user, opened in WAL mode with full synchronous commits.
+///
+/// Writes are group-committed: `write` runs its body inside a savepoint of a transaction that
+/// stays open until `commit()`. The daemon calls `commit()` once per event-loop turn, after it has
+/// handled every request that arrived, and only then sends the replies. So each reply still
+/// follows the durable commit of its change, but one fsync serves many requests.
+public final class KitDatabase {
+    public let path: String
+    let queue: DatabaseQueue
+    private let logger: Logger
+
+    private init(path: String, queue: DatabaseQueue, logger: Logger) {
+        self.path = path
+        self.queue = queue
+        self.logger = logger
+    }
+
+    /// Opens (creating if needed) and migrates the database at `path`.
+    public static func open(path: String, logger: Logger) throws -> KitDatabase {
+        let queue = try DatabaseQueue(path: path, configuration: configuration(wal: true))
+        let database = KitDatabase(path: path, queue: queue, logger: logger)
+        try database.migrate()
+        return database
+    }
+
+    /// A private in-memory database, for tests of the store itself.
+    public static func inMemory(logger: Logger = Logger(label: "kit.store.memory")) throws -> KitDatabase {
+        let queue = try DatabaseQueue(configuration: configuration(wal: false))
+        let database = KitDatabase(path: ":memory:", queue: queue, logger: logger)
+        try database.migrate()
+        return database
+    }
+
+    private static func configuration(wal: Bool) -> Configuration {
+        var config = Configuration()
+        if wal { config.journalMode = .wal }
+        config.allowsUnsafeTransactions = true
+        config.busyMode = .timeout(5)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    private func migrate() throws {
+        let migrator = Self.migrator
+        if try queue.read({ try migrator.hasBeenSuperseded($0) }) {
+            throw KitStoreError.newerSchema(path: path)
+        }
+        let before = try queue.read { try migrator.appliedMigrations($0) }
+        try migrator.migrate(queue)
+        let after = try queue.read { try migrator.appliedMigrations($0) }
+        for name in after where !before.contains(name) {
+            logger.info("applied migration", metadata: ["db.migration": "\(name)", "db.path": "\(path)"])
+        }
+    }
+
+    /// The names of the migrations applied to this database, in order.
+    public func appliedMigrations() throws -> [String] {
+        try queue.read { try Self.migrator.appliedMigrations($0) }
+    }
+
+    /// The journal mode SQLite reports (`wal` for an on-disk database).
+    public func journalMode() throws -> String {
+        try queue.inDatabase { try String.fetchOne($0, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    // MARK: - Group commit
+
+    /// Runs `body` in a savepoint of the open batch transaction, beginning one if needed.
+    /// If `body` throws, its own changes are rolled back and the batch goes on.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.inDatabase { db in
+            if !db.isInsideTransaction { try db.beginTransaction(.immediate) }
+            var result: T?
+            try db.inSavepoint {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    /// Reads; sees the changes of the open batch.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.inDatabase { try body($0) }
+    }
+
+    /// Whether a batch transaction is open.
+    public var hasPendingChanges: Bool {
+        queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    /// Commits the open batch, if any. On failure the batch is rolled back and the error rethrown.
+    public func commit() throws {
+        try queue.inDatabase { db in
+            guard db.isInsideTransaction else { return }
+            do {
+                try db.commit()
+            } catch {
+                try? db.rollback()
+                throw error
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction of its own and commits it at once (not part of a batch).
+    public func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try commit()
+        let result = try write(body)
+        try commit()
+        return result
+    }
+}
+
+/// Why the store refused to open a database.
+public enum KitStoreError: Error, CustomStringConvertible {
+    /// The database has migrations this kit does not know: a newer kit wrote it.
+    case newerSchema(path: String)
+
+    public var description: String {
+        switch self {
+        case .newerSchema(let path):
+            return "\(path) was written by a newer kit; upgrade kit, or move the file away to start afresh"
+        }
+    }
+}

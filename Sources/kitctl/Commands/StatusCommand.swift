@@ -1,0 +1,39 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show whether kitd runs, and what it is doing.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let status = try global.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+        if output.json { return try JSONOutput.print(status) }
+        let uptime = DurationFormatter.compact(Nanoseconds.fromSeconds(status.uptimeSeconds) ?? 0, rounding: .down)
+        var lines = [
+            "kitd \(status.version) (protocol \(status.protocolVersion)), pid \(status.pid), up \(uptime)",
+            "socket:        \(status.socket)",
+            "database:      \(status.database)",
+        ]
+        var timers = "\(status.timers.running) running, \(status.timers.paused) paused"
+        if let next = status.next {
+            let left = DurationFormatter.clock(Nanoseconds.fromSeconds(next.remainingSeconds) ?? 0)
+            let at = Timestamp.parse(next.dueAt).map { ClockText.short($0, now: TimerText.currentWallTime(), in: .current) } ?? next.dueAt
+            timers += "; next: \(next.label) in \(left) (\(at))"
+        }
+        lines.append("timers:        \(timers)")
+        let notifications = status.notifications
+        switch notifications.available {
+        case .some(false):
+            lines.append("notifications: no server reached on the session bus (see README: Troubleshooting)")
+        default:
+            let server = notifications.server ?? "not asked yet"
+            let caps = notifications.capabilities.isEmpty ? "" : " (\(notifications.capabilities.joined(separator: ", ")))"
+            lines.append("notifications: \(server)\(caps)")
+        }
+        Terminal.writeLine(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct TimerAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add time to a timer, or remove it with a minus sign.",
+        discussion: "Examples: kitctl timer add pasta +1m; kitctl timer add 3 -30s")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    var ref: String
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("+1m, -30s, 90 ...", valueName: "amount"))
+    var amount: [String] = []
+
+    func validate() throws {
+        guard amount.count == 1 else {
+            throw ValidationError(amount.isEmpty ? "give the time to add, e.g. +1m or -30s" : "give one amount, e.g. +1m or -30s")
+        }
+    }
+
+    func run() throws {
+        let delta: Nanoseconds
+        do {
+            delta = try DurationParser.parseSigned(amount[0])
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        let timer = try global.call(Method.timerAdd, TimerAddParams(ref: ref, seconds: delta.seconds), as: TimerInfo.self)
+        if output.json { return try JSONOutput.print(timer) }
+        let verb = delta > 0 ? "Added \(DurationFormatter.compact(delta)) to" : "Took \(DurationFormatter.compact(-delta)) off"
+        Terminal.writeLine(TimerText.summary(verb, timer))
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import KitProtocol
+
+struct TimerList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List timers: running ones by due time, then paused ones.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Also list fired and cancelled timers, newest first.")
+    var all = false
+
+    func run() throws {
+        let result = try global.call(Method.timerList, TimerListParams(all: all), as: TimerListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.timers.isEmpty else {
+            Terminal.writeLine(all ? "No timers yet." : "No timers running. Start one: kitctl timer start 4m30s --name pasta")
+            return
+        }
+        var table = Table("ID", "NAME", "STATE", "LEFT", "DUE")
+        for timer in result.timers {
+            table.add("\(timer.id)", timer.name ?? "-", timer.state, TimerText.remaining(timer), TimerText.due(timer))
+        }
+        Terminal.writeLine(table.render())
+    }
+}

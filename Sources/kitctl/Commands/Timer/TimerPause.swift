@@ -1,0 +1,18 @@
+import ArgumentParser
+import KitProtocol
+
+struct TimerPause: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a running timer; resume picks up where it stopped.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    var ref: String
+
+    func run() throws {
+        let timer = try global.call(Method.timerPause, TimerRefParams(ref: ref), as: TimerInfo.self)
+        if output.json { return try JSONOutput.print(timer) }
+        Terminal.writeLine(TimerText.summary("Paused", timer))
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct TimerShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one timer.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    var ref: String
+
+    func run() throws {
+        let timer = try global.call(Method.timerGet, TimerRefParams(ref: ref), as: TimerInfo.self)
+        if output.json { return try JSONOutput.print(timer) }
+        let now = TimerText.currentWallTime()
+        func local(_ text: String?) -> String {
+            guard let text, let instant = Timestamp.parse(text) else { return "-" }
+            return ClockText.short(instant, now: now, in: .current)
+        }
+        var lines = [
+            "timer \(timer.id)" + (timer.name.map { " (\($0))" } ?? ""),
+            "state:    \(timer.state)" + (timer.late == true ? " (late)" : ""),
+            "length:   \(DurationFormatter.compact(Nanoseconds.fromSeconds(timer.durationSeconds) ?? 0))",
+            "left:     \(TimerText.remaining(timer))",
+            "started:  \(local(timer.createdAt))",
+        ]
+        if timer.dueAt != nil { lines.append("due:      \(local(timer.dueAt))") }
+        if timer.firedAt != nil { lines.append("fired:    \(local(timer.firedAt))") }
+        if timer.cancelledAt != nil { lines.append("cancelled: \(local(timer.cancelledAt))") }
+        Terminal.writeLine(lines.joined(separator: "\n"))
+    }
+}

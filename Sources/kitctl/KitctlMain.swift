@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// Parses, runs, and turns every failure into one line and kitctl's exit codes:
+/// 0 ok, 1 usage error or no daemon, 2 the daemon refused the request.
+@main
+enum KitctlMain {
+    static func main() {
+        do {
+            var command = try Kitctl.parseAsRoot(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch let error as CLIError {
+            Terminal.writeError("kitctl: \(error.message)")
+            exit(error.exitCode)
+        } catch let error as ExitCode {
+            exit(error.rawValue)
+        } catch {
+            if Kitctl.exitCode(for: error) == .success { Kitctl.exit(withError: error) }
+            Terminal.writeError(Kitctl.fullMessage(for: error))
+            exit(CLIError.usageExitCode)
+        }
+    }
+}
+
+struct Kitctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kitctl",
+        abstract: "Control kitd: timers and reminders with desktop notifications.",
+        discussion: """
+            Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.
+            Shell completions: kitctl --generate-completion-script bash|zsh|fish
+            """,
+        version: "0.1.0",
+        subcommands: [StatusCommand.self, TimerCommand.self, EventsCommand.self])
+}

@@ -1,0 +1,27 @@
+/// A plain text table: a header row and left-aligned columns, widths by display length.
+struct Table {
+    var headers: [String]
+    var rows: [[String]] = []
+
+    init(_ headers: String...) { self.headers = headers }
+
+    mutating func add(_ cells: String...) { rows.append(cells) }
+
+    func render() -> String {
+        var widths = headers.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (index, cell) in cells.enumerated() {
+                let isLast = index == cells.count - 1
+                text += isLast ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+            }
+            return text
+        }
+        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import KitCore
+import KitProtocol
+
+/// How kitctl writes timers for people.
+enum TimerText {
+    static func remaining(_ timer: TimerInfo) -> String {
+        guard timer.state == "running" || timer.state == "paused" else { return "-" }
+        return DurationFormatter.clock(Nanoseconds.fromSeconds(timer.remainingSeconds) ?? 0)
+    }
+
+    static func due(_ timer: TimerInfo, now: WallTime = currentWallTime()) -> String {
+        guard let text = timer.dueAt, let due = Timestamp.parse(text) else { return "-" }
+        return ClockText.short(due, now: now, in: .current)
+    }
+
+    /// `3 (pasta)` or `3`.
+    static func reference(_ timer: TimerInfo) -> String { timer.name.map { "\(timer.id) (\($0))" } ?? "\(timer.id)" }
+
+    /// One line for the result of a change.
+    static func summary(_ verb: String, _ timer: TimerInfo) -> String {
+        switch timer.state {
+        case "running":
+            return "\(verb) timer \(reference(timer)): \(remaining(timer)) left, due at \(due(timer))"
+        case "paused":
+            return "\(verb) timer \(reference(timer)): \(remaining(timer)) left"
+        default:
+            return "\(verb) timer \(reference(timer))"
+        }
+    }
+
+    static func currentWallTime() -> WallTime { WallTime(seconds: Date().timeIntervalSince1970) }
+}

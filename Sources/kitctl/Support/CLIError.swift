@@ -1,0 +1,33 @@
+import KitClient
+import KitProtocol
+
+/// A failure kitctl reports in one line, with its exit code.
+struct CLIError: Error {
+    static let usageExitCode: Int32 = 1
+    static let refusedExitCode: Int32 = 2
+
+    var message: String
+    var exitCode: Int32
+
+    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: usageExitCode) }
+    static func refused(_ message: String) -> CLIError { CLIError(message: message, exitCode: refusedExitCode) }
+
+    /// No daemon and lost connections are exit 1; refusals are exit 2 with kitd's message and details.
+    init(_ error: ClientError) {
+        switch error {
+        case .refused(let rpc):
+            var message = rpc.message
+            if let candidates = rpc.data?.candidates, !candidates.isEmpty, !message.contains(candidates[0]) {
+                message += "\n  candidates: " + candidates.joined(separator: ", ")
+            }
+            self.init(message: message, exitCode: Self.refusedExitCode)
+        default:
+            self.init(message: error.description, exitCode: Self.usageExitCode)
+        }
+    }
+
+    init(message: String, exitCode: Int32) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import KitClient
+import KitProtocol
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("kitd's socket (default: $KIT_SOCKET, else $XDG_RUNTIME_DIR/kit/kitd.sock).", valueName: "path"))
+    var socket: String?
+
+    var socketPath: String {
+        SocketPath.resolve(explicit: socket, environment: ProcessInfo.processInfo.environment, uid: getuid()).path
+    }
+
+    func connect() throws -> KitConnection {
+        do {
+            return try KitConnection.connect(to: socketPath)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// Connects, calls, and maps failures to kitctl's exit codes.
+    func call<Params: Encodable, Result: Decodable>(
+        _ method: String, _ params: Params, as type: Result.Type = Result.self
+    ) throws -> Result {
+        let connection = try connect()
+        do {
+            return try connection.call(method, params, as: type)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+/// `--json` for commands that read.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print kitd's answer as JSON instead of a table.")
+    var json = false
+}

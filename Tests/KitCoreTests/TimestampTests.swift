@@ -1,0 +1,57 @@
+import Foundation
+import KitCore
+import Testing
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("formats UTC with microseconds")
+    func formatsUTC() {
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: 0)) == "1970-01-01T00:00:00.000000Z")
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: 1_795_304_401_123_456_789)) == "2026-11-21T23:40:01.123456Z")
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: 951_782_400_000_000_000), fractionDigits: 0) == "2000-02-29T00:00:00Z")
+    }
+
+    @Test("parses what it formats, to the microsecond")
+    func roundTrips() throws {
+        for ns: Int64 in [0, 1_795_304_401_123_456_000, 4_102_444_799_999_999_000, -86_400_000_000_000] {
+            let text = Timestamp.rfc3339(WallTime(nanoseconds: ns))
+            #expect(Timestamp.parse(text) == WallTime(nanoseconds: ns), "\(text)")
+        }
+    }
+
+    @Test("parses offsets")
+    func parsesOffsets() {
+        #expect(Timestamp.parse("2026-11-25T18:00:00+09:00") == Timestamp.parse("2026-11-25T09:00:00Z"))
+        #expect(Timestamp.parse("2026-11-25T18:00:00.5-01:30") == Timestamp.parse("2026-11-25T19:30:00.500Z"))
+    }
+
+    @Test("refuses malformed timestamps", arguments: ["", "2026-11-25", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-25T18:00:00", "2026-11-25T18:00:00Zjunk", "2026-11-25T25:00:00Z"])
+    func refusesMalformed(text: String) {
+        #expect(Timestamp.parse(text) == nil)
+    }
+
+    @Test("agrees with Foundation on civil dates across four centuries")
+    func civilDatesAgreeWithFoundation() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var day: Int64 = -25_000
+        while day < 120_000 {
+            let civil = CivilDate(daysSinceEpoch: day)
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+            #expect(civil == CivilDate(year: parts.year!, month: parts.month!, day: parts.day!))
+            #expect(civil.daysSinceEpoch == day)
+            day += 97
+        }
+    }
+
+    @Test("short clock text shows the time today and the date otherwise")
+    func clockText() {
+        let utc = TimeZone(identifier: "UTC")!
+        let now = Timestamp.parse("2026-11-21T12:00:00Z")!
+        #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: utc) == "14:05:12")
+        #expect(ClockText.short(Timestamp.parse("2026-11-22T01:05:00Z")!, now: now, in: utc) == "Nov 22 01:05")
+        #expect(ClockText.short(Timestamp.parse("2027-01-02T03:04:00Z")!, now: now, in: utc) == "Jan 2 2027 03:04")
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: seoul) == "23:05:12")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Glibc
+import KitClient
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Bad input")
+    struct BadInputTests {
+        /// Sends `bytes` on a fresh connection and returns the error codes of the replies it gets
+        /// before `timeout`, and whether kitd closed the connection.
+        func send(
+            _ bytes: Data, to kit: KitdHarness, expectReplies: Int, wait: Duration = .seconds(5)
+        ) throws -> (codes: [Int], closed: Bool) {
+            let connection = try kit.connect()
+            // kitd may close the connection before all of an over-long line is sent; what it
+            // replied before closing is still there to read.
+            try? connection.send(bytes)
+            var codes: [Int] = []
+            do {
+                while codes.count < expectReplies, let line = try connection.readLine(timeout: wait) {
+                    let header = try JSONDecoder().decode(IncomingHeader.self, from: Data(line))
+                    codes.append(header.error?.code ?? 0)
+                }
+            } catch ClientError.connectionLost {
+                return (codes, true)
+            }
+            return (codes, false)
+        }
+
+        func daemonStillAnswers(_ kit: KitdHarness) throws {
+            let connection = try kit.connect()
+            let status = try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+            #expect(status.protocolVersion == KitVersion.protocolVersion)
+        }
+
+        @Test("malformed requests get JSON-RPC errors and kitd answers the next client")
+        func malformedRequests() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let cases: [(String, Int)] = [
+                ("{not json", ErrorCode.parseError),
+                (#"[{"jsonrpc":"2.0","id":1,"method":"daemon.status"}]"#, ErrorCode.invalidRequest),
+                (#"{"jsonrpc":"1.0","id":1,"method":"daemon.status"}"#, ErrorCode.invalidRequest),
+                (#"{"jsonrpc":"2.0","id":1}"#, ErrorCode.invalidRequest),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.explode"}"#, ErrorCode.methodNotFound),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":"soon"}}"#, ErrorCode.invalidParams),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":[5]}"#, ErrorCode.invalidParams),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{}}"#, ErrorCode.invalidParams),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":-5}}"#, ErrorCode.invalidArgument),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":1e300}}"#, ErrorCode.invalidArgument),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.get","params":{"ref":true}}"#, ErrorCode.invalidParams),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.pause","params":{"ref":"nothing-here"}}"#, ErrorCode.notFound),
+                (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":["nope.*"]}}"#, ErrorCode.invalidArgument),
+            ]
+            for (line, code) in cases {
+                let result = try send(Data((line + "\n").utf8), to: kit, expectReplies: 1)
+                #expect(result.codes == [code], "\(line)")
+            }
+            // Several on one connection, one reply each, in order; a notification gets none.
+            let pipelined = [
+                #"{"jsonrpc":"2.0","method":"daemon.status"}"#, "garbage", #"{"jsonrpc":"2.0","id":2,"method":"daemon.status"}"#,
+            ].joined(separator: "\n") + "\n"
+            #expect(try send(Data(pipelined.utf8), to: kit, expectReplies: 2).codes == [ErrorCode.parseError, 0])
+            try daemonStillAnswers(kit)
+        }
+
+        @Test("a 2 MiB line gets an error and a closed connection")
+        func overLongLine() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            var huge = Data(#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"name":""#.utf8)
+            huge.append(Data(repeating: UInt8(ascii: "a"), count: 2 << 20))
+            huge.append(Data("\"}}\n".utf8))
+            let result = try send(huge, to: kit, expectReplies: 2)
+            #expect(result.codes == [ErrorCode.requestTooLarge])
+            #expect(result.closed)
+            try daemonStillAnswers(kit)
+        }
+
+        @Test("random binary gets errors or a closed connection, never a crash")
+        func randomBinary() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            var generator = SystemRandomNumberGenerator()
+            for size in [1, 100, 10_000, 300_000, 3_000_000] {
+                let bytes = Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                _ = try? send(bytes, to: kit, expectReplies: 1_000_000, wait: .milliseconds(300))
+                #expect(kit.kitd?.isRunning == true)
+                try daemonStillAnswers(kit)
+            }
+            // A client that vanishes mid-request does no harm either.
+            let connection = try kit.connect()
+            try connection.send(Data(#"{"jsonrpc":"2.0","id":1,"meth"#.utf8))
+            _ = connection
+            try daemonStillAnswers(kit)
+        }
+
+        @Test("kitctl: usage errors and a missing daemon exit 1, refusals exit 2, never a Swift error dump")
+        func kitctlExitCodes() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let noDaemon = try kit.kitctl(["status"])
+            #expect(noDaemon.exitCode == 1)
+            #expect(noDaemon.stderr == "kitctl: kitd is not running (no socket at \(kit.socketPath)); start it with `systemctl --user start kitd.socket` or run `kitd`\n")
+
+            try kit.startKitd()
+            for arguments in [["frobnicate"], ["timer", "start"], ["timer", "start", "soon"], ["timer", "start", "0"], ["timer", "add", "1"], ["timer", "list", "--bogus"]] {
+                let result = try kit.kitctl(arguments)
+                #expect(result.exitCode == 1, "\(arguments): \(result)")
+                #expect(!result.stderr.isEmpty)
+                #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Swift."), "\(result.stderr)")
+            }
+            _ = try kit.kitctl(["timer", "start", "1h", "--name", "dup"])
+            _ = try kit.kitctl(["timer", "start", "2h", "--name", "dup"])
+            let ambiguous = try kit.kitctl(["timer", "pause", "dup"])
+            #expect(ambiguous.exitCode == 2)
+            #expect(ambiguous.stderr.contains("matches 2 timers") && ambiguous.stderr.contains("use the id"))
+            let missing = try kit.kitctl(["timer", "cancel", "nothing"])
+            #expect(missing.exitCode == 2 && missing.stderr.contains("no timer named 'nothing'"))
+            #expect(try kit.kitctl(["--help"]).exitCode == 0)
+            #expect(try kit.kitctl(["--version"]).exitCode == 0)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Timers firing")
+    struct TimerFiringTests {
+        @Test("a 1 s timer fires on time, shows in `kitctl events`, and reaches dunst")
+        func oneSecondTimer() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let events = try kit.events()
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
+
+            let started = try kit.kitctlJSON(["timer", "start", "1s", "--name", "pasta"], as: TimerInfo.self)
+            let fired = events.waitFor(Event.timerFired) { $0.raw.contains("\"pasta\"") }
+            let event = try #require(fired).decode(TimerFiredEvent.self)
+            #expect(event.timer.id == started.id && event.timer.state == "fired")
+            #expect(!event.late)
+            #expect(event.latenessMs >= 0 && event.latenessMs < 250)
+            let due = try #require(Timestamp.parse(event.dueAt))
+            let firedAt = try #require(Timestamp.parse(event.firedAt))
+            #expect(abs(Double(firedAt - due) / 1e6 - event.latenessMs) < 5)
+            #expect(started.dueAt.flatMap(Timestamp.parse) == due)
+
+            let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "pasta"))
+            #expect(popup.summary == "pasta is done")
+            #expect(popup.appName == "kit")
+            #expect(popup.body.contains("1s timer"))
+            let call = try #require(kit.desktop!.notifyCalls().first { $0.contains("\"pasta is done\"") })
+            #expect(call.contains("string \"kit\" uint32 0 string \"appointment-soon\" string \"pasta is done\""))
+            #expect(call.contains("string \"urgency\" variant byte 2"), "critical urgency: \(call)")
+            #expect(call.contains("string \"sound-name\" variant string \"alarm-clock-elapsed\""))
+            #expect(call.contains("string \"category\" variant string \"x-kit.timer.fired\""))
+            #expect(events.waitFor(Event.notificationShown) { $0.raw.contains("timer:\(started.id)") } != nil)
+        }
+
+        @Test("timers fire in due order, each exactly once")
+        func dueOrderExactlyOnce() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let connection = try kit.connect()
+            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            let seconds = [1.3, 0.7, 1.9, 0.9, 1.1, 1.5, 0.8, 1.7, 1.0, 1.2, 1.6, 0.6]
+            var ids: [Int64: Double] = [:]
+            for (index, value) in seconds.enumerated() {
+                let timer = try connection.call(
+                    Method.timerStart, TimerStartParams(seconds: value, name: "t\(index)"), as: TimerInfo.self)
+                ids[timer.id] = value
+            }
+            var fired: [TimerFiredEvent] = []
+            let deadline = ContinuousClock.now + .seconds(6)
+            while ContinuousClock.now < deadline {
+                if let event = try connection.nextEvent(timeout: .milliseconds(200)) {
+                    fired.append(try event.decode(TimerFiredEvent.self))
+                }
+            }
+            #expect(fired.count == seconds.count)
+            #expect(Set(fired.map(\.timer.id)) == Set(ids.keys))
+            let dues = fired.map { Timestamp.parse($0.dueAt)! }
+            #expect(dues == dues.sorted(), "fired out of due order")
+            #expect(fired.allSatisfy { $0.latenessMs < 250 })
+        }
+
+        @Test("pause keeps the time left; resume and add compute from it")
+        func pauseResumeAndAdd() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            _ = try kit.kitctlJSON(["timer", "start", "10s", "--name", "tea"], as: TimerInfo.self)
+            Thread.sleep(forTimeInterval: 1)
+            let paused = try kit.kitctlJSON(["timer", "pause", "tea"], as: TimerInfo.self)
+            #expect(paused.state == "paused")
+            #expect(abs(paused.remainingSeconds - 9) < 0.25, "\(paused.remainingSeconds)")
+            Thread.sleep(forTimeInterval: 1)
+            let stillPaused = try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self)
+            #expect(stillPaused.remainingSeconds == paused.remainingSeconds)
+            let resumed = try kit.kitctlJSON(["timer", "resume", "tea"], as: TimerInfo.self)
+            #expect(resumed.state == "running")
+            let dueText = try #require(resumed.dueAt)
+            let due = try #require(Timestamp.parse(dueText))
+            let expected = WallTime(seconds: Date().timeIntervalSince1970) + Nanoseconds(paused.remainingSeconds * 1e9)
+            #expect(abs(Double(due - expected) / 1e9) < 0.25)
+            let longer = try kit.kitctlJSON(["timer", "add", "tea", "+1m"], as: TimerInfo.self)
+            #expect(abs(longer.remainingSeconds - resumed.remainingSeconds - 60) < 0.25)
+            #expect(longer.durationSeconds == 70)
+            let shorter = try kit.kitctlJSON(["timer", "add", "tea", "-30s"], as: TimerInfo.self)
+            #expect(abs(longer.remainingSeconds - shorter.remainingSeconds - 30) < 0.25)
+            let tooMuch = try kit.kitctl(["timer", "add", "tea", "-5m"])
+            #expect(tooMuch.exitCode == 2 && tooMuch.stderr.contains("left"), "\(tooMuch)")
+        }
+
+        @Test("`timer wait` prints plain lines off a terminal and exits 0 when the timer fires, 2 when cancelled")
+        func waitForTimer() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            _ = try kit.kitctl(["timer", "start", "1s", "--name", "egg"])
+            let waited = try kit.kitctl(["timer", "wait", "egg"], timeout: .seconds(10))
+            #expect(waited.exitCode == 0, "\(waited)")
+            #expect(waited.stdout.hasPrefix("egg: 0:01 left, due at "))
+            #expect(waited.stdout.contains("egg is done"))
+            #expect(!waited.stdout.contains("\u{1B}"), "no terminal escapes off a terminal")
+
+            _ = try kit.kitctl(["timer", "start", "1h", "--name", "soup"])
+            let waiter = try Subprocess(
+                Binaries.kitctl, ["timer", "wait", "soup"], environment: kit.environment, outputDirectory: kit.root.path, name: "wait")
+            #expect(Subprocess.waitUntil { waiter.stdout.contains("soup: ") })
+            _ = try kit.kitctl(["timer", "pause", "soup"])
+            #expect(Subprocess.waitUntil { waiter.stdout.contains("soup: paused with") })
+            _ = try kit.kitctl(["timer", "cancel", "soup"])
+            #expect(waiter.wait(timeout: .seconds(10)) == 2)
+            #expect(waiter.stderr.contains("soup was cancelled"))
+        }
+
+        @Test("Ctrl-C stops `timer wait` and leaves the timer running")
+        func interruptedWaitLeavesTimerRunning() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            _ = try kit.kitctl(["timer", "start", "1h", "--name", "stew"])
+            let waiter = try Subprocess(
+                Binaries.kitctl, ["timer", "wait", "stew"], environment: kit.environment, outputDirectory: kit.root.path, name: "wait")
+            #expect(Subprocess.waitUntil { waiter.stdout.contains("stew: ") })
+            waiter.signal(SIGINT)
+            #expect(waiter.wait(timeout: .seconds(5)) == 130)
+            #expect(waiter.stderr.contains("still running"))
+            let timer = try kit.kitctlJSON(["timer", "show", "stew"], as: TimerInfo.self)
+            #expect(timer.state == "running")
+        }
+    }
+}

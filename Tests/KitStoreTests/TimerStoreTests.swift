@@ -1,0 +1,84 @@
+import Foundation
+import KitCore
+import Testing
+
+@testable import KitStore
+
+@Suite("Timers in the database")
+struct TimerStoreTests {
+    static let s: Int64 = 1_000_000_000
+    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+
+    func insert(_ database: KitDatabase, name: String?, seconds: Int64, boot: String = "boot-a") throws -> Countdown {
+        try database.insertTimer(bootID: boot) { id throws(KitError) in
+            try Countdown.started(id: id, name: name, duration: seconds * Self.s, now: now)
+        }
+    }
+
+    @Test("every state round-trips through its row")
+    func statesRoundTrip() throws {
+        let database = try KitDatabase.inMemory()
+        let running = try insert(database, name: "a", seconds: 60)
+        let paused = try insert(database, name: "b", seconds: 60).paused(at: now)
+        let fired = try insert(database, name: "c", seconds: 60).fired(at: now, dueBeforeStart: true)
+        let cancelled = try insert(database, name: nil, seconds: 60).cancelled(at: now)
+        try database.updateTimers([paused, fired, cancelled], bootID: "boot-a")
+        try database.commit()
+        for timer in [running, paused, fired, cancelled] {
+            #expect(try database.timer(id: timer.id, now: now, bootID: "boot-a") == timer)
+        }
+        #expect(try database.activeTimers(now: now, bootID: "boot-a").map(\.id) == [running.id, paused.id])
+        #expect(try database.endedTimers(limit: 10, now: now, bootID: "boot-a").map(\.id) == [cancelled.id, fired.id])
+        #expect(try database.latestEndedTimer(named: "C", now: now, bootID: "boot-a")?.id == fired.id)
+    }
+
+    @Test("ids are never reused, even after the newest row is gone")
+    func idsAreNotReused() throws {
+        let database = try KitDatabase.inMemory()
+        let first = try insert(database, name: nil, seconds: 1)
+        try database.writeNow { try $0.execute(sql: "DELETE FROM timer") }
+        let second = try insert(database, name: nil, seconds: 1)
+        #expect(second.id == first.id + 1)
+    }
+
+    @Test("after a reboot a running timer keeps its wall-clock due instant")
+    func rebootUsesWallClock() throws {
+        let database = try KitDatabase.inMemory()
+        let timer = try insert(database, name: "a", seconds: 300)
+        try database.commit()
+        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
+        let restored = try database.activeTimers(now: later, bootID: "boot-b")
+        #expect(restored.first?.remaining(at: later.boot) == 200 * Self.s)
+        #expect(timer.id == restored.first?.id)
+    }
+
+    @Test("a failed write inside the batch rolls back only itself")
+    func failedWriteRollsBackOnlyItself() throws {
+        let database = try KitDatabase.inMemory()
+        _ = try insert(database, name: "kept", seconds: 60)
+        #expect(throws: (any Error).self) {
+            try database.write { db in
+                try db.execute(sql: "INSERT INTO timer (name, duration_ns, state, created_at_ns) VALUES ('x', 1, 'running', 0)")
+            }
+        }
+        #expect(database.hasPendingChanges)
+        try database.commit()
+        #expect(!database.hasPendingChanges)
+        #expect(try database.activeTimers(now: now, bootID: "boot-a").map(\.name) == ["kept"])
+    }
+
+    @Test("nothing of an uncommitted batch survives a reopen; a committed one does")
+    func batchesAreDurableOnlyWhenCommitted() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+            _ = try insert(database, name: "committed", seconds: 60)
+            try database.commit()
+            _ = try insert(database, name: "lost", seconds: 60)
+        }
+        let reopened = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        #expect(try reopened.activeTimers(now: now, bootID: "boot-a").compactMap(\.name) == ["committed"])
+    }
+}

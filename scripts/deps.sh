@@ -1,0 +1,35 @@
+#!/bin/sh
+# Installs the Debian packages kit needs to build and test, and nothing else.
+# Does nothing when every package is already present.
+set -eu
+
+BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev pkg-config"
+TEST_PACKAGES="dbus dbus-x11 xvfb dunst libnotify-bin systemd util-linux"
+
+missing=""
+for pkg in $BUILD_PACKAGES $TEST_PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $pkg"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    echo "deps: all packages present"
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO="sudo"
+else
+    echo "deps: missing packages:$missing" >&2
+    echo "deps: run as root or install sudo, then run 'make deps' again" >&2
+    exit 1
+fi
+
+echo "deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing
