@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import KitProtocol
 
@@ -10,6 +14,7 @@ public final class KitConnection {
     private var framer = LineFramer(maximumLineLength: 256 << 20)
     private var nextID: Int64 = 1
     private var queuedEvents: [IncomingEvent] = []
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     private let encoder = WireCodec.encoder()
     private let decoder = WireCodec.decoder()
 
@@ -129,7 +134,6 @@ public final class KitConnection {
     /// Reads one line, or nil when `timeout` passes first.
     public func readLine(timeout: Duration?) throws(ClientError) -> [UInt8]? {
         let deadline = timeout.map { ContinuousClock.now + $0 }
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let frame = framer.next() {
                 switch frame {
@@ -147,9 +151,9 @@ public final class KitConnection {
                 if ready < 0 && errno != EINTR { throw .connectionLost }
                 if ready <= 0 { continue }
             }
-            let count = buffer.withUnsafeMutableBytes { Glibc.recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
+            let count = readBuffer.withUnsafeMutableBytes { Glibc.recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 {
-                buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                readBuffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             } else if count == 0 {
                 throw .connectionLost
             } else if errno != EINTR {

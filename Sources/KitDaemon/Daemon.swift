@@ -84,7 +84,7 @@ public final class Daemon {
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                service: ServiceManager(logger: logger))
+                service: try ServiceManager(loop: loop, logger: logger) { UInt64(clock.now().boot.nanoseconds / 1000) })
             try daemon.wire()
             logger.info(
                 "kitd \(KitVersion.version) ready",
@@ -115,6 +115,7 @@ public final class Daemon {
                 server.stage(reply, on: connection)
             }
         }
+        server.onReadHandled = { [unowned self] in commits.flushIfNothingToCommit() }
         scheduler.onDue = { [unowned self] keys, now in
             var timerIDs: [Int64] = []
             for key in keys {
@@ -171,7 +172,7 @@ public final class Daemon {
             events.emit(
                 Event.notificationFailed,
                 NotificationEvent(subject: subject, summary: summary, serverId: nil, reason: reason, latencyMs: Double(latency) / 1e6))
-        case .action, .closed, .server:
+        case .action, .closed, .server, .diagnostic:
             break
         }
     }
@@ -184,7 +185,7 @@ public final class Daemon {
         var line = total == 1 ? "1 timer" : "\(total) timers"
         if counts.paused > 0 { line += " (\(counts.paused) paused)" }
         if let next = timers.nextDue(), case .running(let deadline) = next.state {
-            line += "; next: \(next.label) at \(ClockText.short(deadline.wall, now: clock.now().wall, in: .current))"
+            line += "; next: \(next.label) at \(ClockText.short(deadline.wall, now: clock.now().wall, in: LocalZone()))"
         }
         return line
     }

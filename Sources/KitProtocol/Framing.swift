@@ -34,6 +34,17 @@ public struct LineFramer: Sendable {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// At end of input: what is left after the last newline, if anything (a client that wrote
+    /// its last request without a newline and closed).
+    public mutating func takeRemainder() -> [UInt8]? {
+        guard bufferedCount > 0, bufferedCount <= maximumLineLength else { return nil }
+        var rest = Array(buffer[start...])
+        if rest.last == 13 { rest.removeLast() }
+        start = buffer.count
+        scanned = start
+        return rest
+    }
+
     /// The next complete line, `.tooLong`, or nil when more bytes are needed.
     public mutating func next() -> Frame? {
         var index = max(scanned, start)

@@ -15,11 +15,11 @@ public struct RPCError: Error, Codable, Equatable, Sendable, CustomStringConvert
 
 /// Optional details of an error. Every field is optional and stable.
 public struct RPCErrorData: Codable, Equatable, Sendable {
-    /// For `ambiguous`: the records a name matched, as `id (name)`.
+    /// For `ambiguous`: the records a name matched, as `id (name, state)`, e.g. `1 (tea, running)`.
     public var candidates: [String]?
     /// For `invalidState`: the state the record is in.
     public var state: String?
-    /// For `notFound`: close names the person may have meant.
+    /// For `notFound`: names that do exist (for timers, those of up to 8 active timers).
     public var suggestions: [String]?
     /// For `requestTooLarge`: the limit in bytes.
     public var limit: Int?

@@ -1,10 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// JSON encoding and decoding as kit puts it on the wire: one compact object per line.
 public enum WireCodec {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        // Key order carries no meaning on the wire; sorting it costs every reply and event.
+        encoder.outputFormatting = [.withoutEscapingSlashes]
         return encoder
     }
 
@@ -23,8 +28,15 @@ public enum WireCodec {
             return ("invalid params for \(method): \(error)", nil)
         }
         func fieldName(_ path: [any CodingKey]) -> String? {
-            let names = path.filter { $0.stringValue != "params" }.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return names.isEmpty ? nil : names.joined(separator: ".")
+            var name = ""
+            for key in path where key.stringValue != "params" {
+                if let index = key.intValue {
+                    name += "[\(index)]"
+                } else {
+                    name += name.isEmpty ? key.stringValue : "." + key.stringValue
+                }
+            }
+            return name.isEmpty ? nil : name
         }
         switch decodingError {
         case .keyNotFound(let key, let context):
@@ -52,7 +64,7 @@ public enum WireCodec {
         case is Bool.Type: "true or false"
         case is [String].Type: "an array of strings"
         case is RecordRef.Type: "an id (integer) or a name (string)"
-        default: "an object"
+        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }

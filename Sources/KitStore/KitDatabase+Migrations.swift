@@ -11,6 +11,7 @@ extension KitDatabase {
                     CREATE TABLE timer (
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
                         name TEXT,
+                        name_key TEXT,
                         duration_ns INTEGER NOT NULL CHECK (duration_ns >= 0),
                         state TEXT NOT NULL CHECK (state IN ('running', 'paused', 'fired', 'cancelled')),
                         created_at_ns INTEGER NOT NULL,
@@ -26,7 +27,7 @@ extension KitDatabase {
                         CHECK (state <> 'paused' OR (remaining_ns IS NOT NULL))
                     );
                     CREATE INDEX timer_active ON timer(state) WHERE state IN ('running', 'paused');
-                    CREATE INDEX timer_name ON timer(name COLLATE NOCASE);
+                    CREATE INDEX timer_name ON timer(name_key);
                     """)
         }
 

@@ -16,17 +16,50 @@ extension KitDatabase {
     }
 
     /// Saves a countdown's new state.
-    public func updateTimer(_ countdown: Countdown, bootID: String) throws {
-        try write { db in
-            try TimerRecord(countdown, bootID: bootID).update(db)
+    public func updateTimer(_ countdown: Countdown, bootID: String, durability: Durability = .full) throws {
+        try updateTimers([countdown], bootID: bootID, durability: durability)
+    }
+
+    /// Saves countdowns' new states in the open batch, all or none; `.normal` for changes kitd
+    /// makes on its own, such as firing. Uses one cached statement: this is the firing path.
+    public func updateTimers(_ countdowns: [Countdown], bootID: String, durability: Durability = .full) throws {
+        guard !countdowns.isEmpty else { return }
+        try write(durability, savepoint: countdowns.count > 1) { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE timer SET name = ?, name_key = ?, duration_ns = ?, state = ?, created_at_ns = ?, due_wall_ns = ?,
+                        due_boot_ns = ?, boot_id = ?, remaining_ns = ?, ended_at_ns = ?, fired_due_ns = ?,
+                        lateness_ns = ?, late = ?
+                    WHERE id = ?
+                    """)
+            for countdown in countdowns {
+                let row = TimerRecord(countdown, bootID: bootID)
+                try statement.execute(arguments: [
+                    row.name, row.name_key, row.duration_ns, row.state, row.created_at_ns, row.due_wall_ns, row.due_boot_ns, row.boot_id,
+                    row.remaining_ns, row.ended_at_ns, row.fired_due_ns, row.lateness_ns, row.late, countdown.id,
+                ])
+            }
         }
     }
 
-    /// Saves many countdowns' new states in the open batch.
-    public func updateTimers(_ countdowns: [Countdown], bootID: String) throws {
+    /// Records countdowns as fired: the firing path, so a narrow cached statement and no fsync
+    /// (`.normal`): the mark survives a crash of kitd before its event goes out, and reaches the
+    /// disk with the next full commit or checkpoint.
+    public func markTimersFired(_ countdowns: [Countdown]) throws {
         guard !countdowns.isEmpty else { return }
-        try write { db in
-            for countdown in countdowns { try TimerRecord(countdown, bootID: bootID).update(db) }
+        try write(.normal, savepoint: countdowns.count > 1) { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE timer SET state = 'fired', ended_at_ns = ?, fired_due_ns = ?, lateness_ns = ?, late = ?,
+                        due_wall_ns = NULL, due_boot_ns = NULL, boot_id = NULL
+                    WHERE id = ? AND state = 'running'
+                    """)
+            for countdown in countdowns {
+                guard case .fired(let record) = countdown.state else { continue }
+                try statement.execute(arguments: [
+                    record.firedAt.nanoseconds, record.due.nanoseconds, record.lateness, record.late, countdown.id,
+                ])
+            }
         }
     }
 
@@ -76,27 +109,23 @@ extension KitDatabase {
     public func endedTimers(limit: Int, now: ClockReading, bootID: String) throws -> [Countdown] {
         try read { db in
             try TimerRecord.fetchAll(
-                db, sql: "SELECT * FROM timer WHERE state IN ('fired', 'cancelled') ORDER BY id DESC LIMIT ?",
+                db, sql: "SELECT * FROM timer WHERE state IN ('fired', 'cancelled') ORDER BY ended_at_ns DESC, id DESC LIMIT ?",
                 arguments: [limit]
             ).compactMap { $0.countdown(now: now, bootID: bootID) }
         }
     }
 
-    /// The most recent ended countdown with this name (case-insensitive), if any.
+    /// The most recently ended countdown with this name (matched as NameRules matches), if any.
     public func latestEndedTimer(named name: String, now: ClockReading, bootID: String) throws -> Countdown? {
         try read { db in
             try TimerRecord.fetchOne(
                 db,
                 sql: """
-                    SELECT * FROM timer WHERE state IN ('fired', 'cancelled') AND name = ? COLLATE NOCASE
-                    ORDER BY id DESC LIMIT 1
-                    """, arguments: [name]
+                    SELECT * FROM timer WHERE state IN ('fired', 'cancelled') AND name_key = ?
+                    ORDER BY ended_at_ns DESC, id DESC LIMIT 1
+                    """, arguments: [NameRules.matchKey(name)]
             )?.countdown(now: now, bootID: bootID)
         }
     }
 
-    /// Rewrites the wall-clock due instants of running countdowns after the wall clock jumped.
-    public func refreshTimerWallDeadlines(_ countdowns: [Countdown], bootID: String) throws {
-        try updateTimers(countdowns, bootID: bootID)
-    }
 }

@@ -71,11 +71,43 @@ public final class KitDatabase {
 
     // MARK: - Group commit
 
+    /// How hard a commit pushes its changes to disk.
+    public enum Durability: Sendable {
+        /// fsync before the commit returns: survives power loss. Every change a client asks for.
+        case full
+        /// Written to the WAL without fsync: survives a crash of kitd, and reaches the disk with
+        /// the next full commit or checkpoint. For changes kitd makes on its own (a timer firing).
+        case normal
+    }
+
+    /// The durability of the open batch, if one is open.
+    private var openBatch: Durability?
+    /// The connection's synchronous level; a PRAGMA is issued only to change it.
+    private var synchronousLevel: Durability = .full
+
+    /// Whether a batch transaction is open; kept here so the hot path takes no lock.
+    public var hasPendingChanges: Bool { openBatch != nil }
+
     /// Runs `body` in a savepoint of the open batch transaction, beginning one if needed.
     /// If `body` throws, its own changes are rolled back and the batch goes on.
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.inDatabase { db in
-            if !db.isInsideTransaction { try db.beginTransaction(.immediate) }
+    ///
+    /// SQLite fixes the synchronous level when a transaction begins, so a `.full` write that
+    /// finds a `.normal` batch open commits that batch first (no fsync) and begins a full one.
+    /// `savepoint: false` is for a body that is a single statement, atomic by itself.
+    public func write<T>(
+        _ durability: Durability = .full, savepoint: Bool = true, _ body: (Database) throws -> T
+    ) throws -> T {
+        if openBatch == .normal && durability == .full { try commit() }
+        return try queue.inDatabase { db in
+            if !db.isInsideTransaction {
+                if durability != synchronousLevel {
+                    try db.execute(sql: durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+                    synchronousLevel = durability
+                }
+                try db.beginTransaction(.immediate)
+                openBatch = durability
+            }
+            guard savepoint else { return try body(db) }
             var result: T?
             try db.inSavepoint {
                 result = try body(db)
@@ -90,13 +122,11 @@ public final class KitDatabase {
         try queue.inDatabase { try body($0) }
     }
 
-    /// Whether a batch transaction is open.
-    public var hasPendingChanges: Bool {
-        queue.inDatabase { $0.isInsideTransaction }
-    }
-
-    /// Commits the open batch, if any. On failure the batch is rolled back and the error rethrown.
+    /// Commits the open batch, if any, with the durability it began with. On failure the batch
+    /// is rolled back and the error rethrown.
     public func commit() throws {
+        guard openBatch != nil else { return }
+        openBatch = nil
         try queue.inDatabase { db in
             guard db.isInsideTransaction else { return }
             do {
@@ -111,7 +141,7 @@ public final class KitDatabase {
     /// Runs `body` in a transaction of its own and commits it at once (not part of a batch).
     public func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
         try commit()
-        let result = try write(body)
+        let result = try write(.full, body)
         try commit()
         return result
     }

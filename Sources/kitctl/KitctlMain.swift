@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 
 /// Parses, runs, and turns every failure into one line and kitctl's exit codes:
 /// 0 ok, 1 usage error or no daemon, 2 the daemon refused the request.

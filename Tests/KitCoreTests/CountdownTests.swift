@@ -98,7 +98,11 @@ struct CountdownTests {
         let sameBoot = Deadline.restored(
             bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: WallTime(nanoseconds: 1), sameBoot: true, now: now)
         #expect(sameBoot.boot == BootTime(nanoseconds: 80 * Self.s))
-        #expect(sameBoot.wall == now.wall + 30 * Self.s)
+        #expect(sameBoot.wall == now.wall + 30 * Self.s, "the wall clock was set while down: derived anew")
+        let close = now.wall + 30 * Self.s + 2_000
+        let steady = Deadline.restored(
+            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: close, sameBoot: true, now: now)
+        #expect(steady.wall == close, "a restart keeps the due instant the client was given")
         let rebooted = Deadline.restored(
             bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 100 * Self.s, sameBoot: false, now: now)
         #expect(rebooted.boot == now.boot + 100 * Self.s)

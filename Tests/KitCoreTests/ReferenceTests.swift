@@ -20,8 +20,9 @@ struct ReferenceTests {
         #expect(Reference("#7") == .id(7))
         #expect(Reference(" 12 ") == .id(12))
         #expect(Reference("pasta") == .name("pasta"))
-        #expect(Reference("0") == .name("0"))
-        #expect(Reference("-3") == .name("-3"))
+        #expect(Reference("0") == .id(0))
+        #expect(Reference("-3") == .id(-3))
+        #expect(Reference("3a") == .name("3a"))
     }
 
     @Test("an exact name wins over a case-insensitive one")

@@ -46,12 +46,12 @@ struct TimestampTests {
 
     @Test("short clock text shows the time today and the date otherwise")
     func clockText() {
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = FixedOffset.utc
         let now = Timestamp.parse("2026-11-21T12:00:00Z")!
         #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: utc) == "14:05:12")
         #expect(ClockText.short(Timestamp.parse("2026-11-22T01:05:00Z")!, now: now, in: utc) == "Nov 22 01:05")
         #expect(ClockText.short(Timestamp.parse("2027-01-02T03:04:00Z")!, now: now, in: utc) == "Jan 2 2027 03:04")
-        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        let seoul = FixedOffset(seconds: 9 * 3600)
         #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: seoul) == "23:05:12")
     }
 }

@@ -54,17 +54,57 @@ extension Integration {
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.get","params":{"ref":true}}"#, ErrorCode.invalidParams),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.pause","params":{"ref":"nothing-here"}}"#, ErrorCode.notFound),
                 (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":["nope.*"]}}"#, ErrorCode.invalidArgument),
+                (#"{"jsonrpc":"2.0","id":1.5,"method":"daemon.status"}"#, ErrorCode.invalidRequest),
+                (#"{"jsonrpc":"2.0","id":1,"method":"timer.get","params":{"ref":0}}"#, ErrorCode.notFound),
             ]
             for (line, code) in cases {
                 let result = try send(Data((line + "\n").utf8), to: kit, expectReplies: 1)
                 #expect(result.codes == [code], "\(line)")
             }
+            // Invalid UTF-8 inside a string is a parse error, not a params error.
+            var invalid = Data(#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":5,"name":""#.utf8)
+            invalid.append(contentsOf: [0xFF, 0xFE])
+            invalid.append(Data("\"}}\n".utf8))
+            #expect(try send(invalid, to: kit, expectReplies: 1).codes == [ErrorCode.parseError])
             // Several on one connection, one reply each, in order; a notification gets none.
             let pipelined = [
                 #"{"jsonrpc":"2.0","method":"daemon.status"}"#, "garbage", #"{"jsonrpc":"2.0","id":2,"method":"daemon.status"}"#,
             ].joined(separator: "\n") + "\n"
             #expect(try send(Data(pipelined.utf8), to: kit, expectReplies: 2).codes == [ErrorCode.parseError, 0])
             try daemonStillAnswers(kit)
+        }
+
+        @Test("error messages name the field and what it must be")
+        func errorMessagesAreSpecific() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            func message(_ line: String) throws -> RPCError? {
+                let connection = try kit.connect()
+                try connection.send(Data((line + "\n").utf8))
+                guard let reply = try connection.readLine(timeout: .seconds(5)) else { return nil }
+                return try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+            }
+            let subscribe = try message(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":"timer.*"}}"#)
+            #expect(subscribe?.message == "invalid params for events.subscribe: 'events' must be an array")
+            let element = try message(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":[1]}}"#)
+            #expect(element?.data?.field == "events[0]")
+            let huge = try message(#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":1e300}}"#)
+            #expect(huge?.message.contains("366 days") == true)
+            let badID = try message(#"{"jsonrpc":"2.0","id":true,"method":"daemon.status"}"#)
+            #expect(badID?.message.contains("\"id\"") == true)
+        }
+
+        @Test("a last request without a newline is still answered")
+        func lastLineWithoutNewline() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let connection = try kit.connect()
+            try connection.send(Data(#"{"jsonrpc":"2.0","id":9,"method":"daemon.status"}"#.utf8))
+            shutdown(connection.fileDescriptor, Int32(SHUT_WR))
+            let reply = try #require(try connection.readLine(timeout: .seconds(5)))
+            #expect(try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).id == .number(9))
         }
 
         @Test("a 2 MiB line gets an error and a closed connection")

@@ -32,6 +32,26 @@ struct TimerStoreTests {
         #expect(try database.latestEndedTimer(named: "C", now: now, bootID: "boot-a")?.id == fired.id)
     }
 
+    @Test("names match without regard to case in every script SQLite does not fold")
+    func nameMatchingBeyondASCII() throws {
+        let database = try KitDatabase.inMemory()
+        let timer = try insert(database, name: "Äpfel", seconds: 60).cancelled(at: now)
+        try database.updateTimers([timer], bootID: "boot-a")
+        #expect(try database.latestEndedTimer(named: "äPFEL", now: now, bootID: "boot-a")?.id == timer.id)
+        #expect(try database.latestEndedTimer(named: "Apfel", now: now, bootID: "boot-a") == nil)
+    }
+
+    @Test("firing records the fire, and only for a running timer")
+    func markFired() throws {
+        let database = try KitDatabase.inMemory()
+        let timer = try insert(database, name: "egg", seconds: 60)
+        let fired = try timer.fired(at: now, dueBeforeStart: false)
+        try database.markTimersFired([fired])
+        try database.commit()
+        #expect(try database.timer(id: timer.id, now: now, bootID: "boot-a") == fired)
+        #expect(try database.activeTimers(now: now, bootID: "boot-a").isEmpty)
+    }
+
     @Test("ids are never reused, even after the newest row is gone")
     func idsAreNotReused() throws {
         let database = try KitDatabase.inMemory()

@@ -37,7 +37,10 @@ public final class NotifySocket: @unchecked Sendable {
     deinit { inbox.stop() }
 
     /// Every datagram received so far.
-    public var messages: [String] { inbox.messages }
+    public var messages: [String] { inbox.messages.map(\.text) }
+
+    /// Every datagram with the CLOCK_MONOTONIC second it was read at.
+    public var timedMessages: [(at: Double, text: String)] { inbox.messages }
 
     /// Every `KEY=value` assignment received so far, in order.
     public var assignments: [(key: String, value: String)] {
@@ -67,10 +70,10 @@ public final class NotifySocket: @unchecked Sendable {
 
 /// What the reader thread shares with the test: the messages, and the flag that stops it.
 private final class Inbox: Sendable {
-    private let received = Mutex<[String]>([])
+    private let received = Mutex<[(at: Double, text: String)]>([])
     private let stopped = Atomic<Bool>(false)
 
-    var messages: [String] { received.withLock { $0 } }
+    var messages: [(at: Double, text: String)] { received.withLock { $0 } }
 
     func stop() { stopped.store(true, ordering: .relaxed) }
 
@@ -81,7 +84,9 @@ private final class Inbox: Sendable {
             guard poll(&poller, 1, 100) > 0 else { continue }
             let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
             if count > 0 {
-                let message = String(decoding: buffer[0..<count], as: UTF8.self)
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let message = (at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, text: String(decoding: buffer[0..<count], as: UTF8.self))
                 received.withLock { $0.append(message) }
             }
         }

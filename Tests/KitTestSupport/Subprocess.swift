@@ -87,6 +87,14 @@ public final class Subprocess: @unchecked Sendable {
         return status
     }
 
+    /// Blocks until it exits (for timing whole commands without polling).
+    @discardableResult
+    public func waitBlocking() -> Int32 {
+        while true {
+            if let code = reap(block: true) { return code }
+        }
+    }
+
     /// Waits for the exit; nil if it did not exit within `timeout`.
     @discardableResult
     public func wait(timeout: Duration = .seconds(20)) -> Int32? {

@@ -6,7 +6,7 @@ public enum Reference: Equatable, Sendable {
     public init(_ text: String) {
         let trimmed = text.trimmingWhitespace()
         let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
-        if let id = Int64(digits), id > 0 {
+        if let id = Int64(digits) {
             self = .id(id)
         } else {
             self = .name(trimmed)

@@ -18,7 +18,7 @@ extension Countdown {
     public func paused(at now: ClockReading) throws(KitError) -> Countdown {
         guard case .running(let deadline) = state else { throw invalidState(for: "pause") }
         let remaining = deadline.boot - now.boot
-        guard remaining > 0 else { throw .invalidState("\(label) is due now and cannot be paused", state: "due") }
+        guard remaining > 0 else { throw .invalidState("\(label) is due now and cannot be paused", state: state.name) }
         var copy = self
         copy.state = .paused(remaining: remaining)
         return copy

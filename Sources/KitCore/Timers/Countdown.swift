@@ -67,14 +67,22 @@ public struct Deadline: Sendable, Equatable {
 
     /// Rebuilds a stored deadline after kitd restarts. On the same boot the boot-clock instant is
     /// exact and immune to wall-clock changes; after a reboot only the wall instant means anything.
+    ///
+    /// On the same boot the stored wall instant is kept when it still agrees with the boot clock
+    /// to within `wallTolerance`, so a restart never changes the `dueAt` a client was given;
+    /// when the wall clock was set while kitd was down, it is derived anew.
     public static func restored(bootInstant: BootTime?, wallInstant: WallTime, sameBoot: Bool, now: ClockReading)
         -> Deadline
     {
         if sameBoot, let bootInstant {
-            return Deadline(boot: bootInstant, wall: now.wall(for: bootInstant))
+            let derived = now.wall(for: bootInstant)
+            return Deadline(boot: bootInstant, wall: abs(derived - wallInstant) <= wallTolerance ? wallInstant : derived)
         }
         return Deadline(boot: now.boot(for: wallInstant), wall: wallInstant)
     }
+
+    /// How far the stored wall instant may disagree with the boot clock before it is re-derived.
+    public static let wallTolerance: Nanoseconds = 100_000_000
 }
 
 /// How a countdown ended when it fired.

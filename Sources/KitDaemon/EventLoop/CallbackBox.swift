@@ -15,9 +15,12 @@ final class CallbackBox {
 
     var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> CallbackBox {
-        Unmanaged<CallbackBox>.fromOpaque(pointer!).takeUnretainedValue()
+    /// Runs the handler of the box at `pointer`, keeping the box alive until the handler returns:
+    /// a handler may free its own source (a client closed from its IO callback), which drops the
+    /// source's reference to the box.
+    static func fire(_ pointer: UnsafeMutableRawPointer?, _ event: SourceFire) {
+        let box = Unmanaged<CallbackBox>.fromOpaque(pointer!).retain()
+        defer { box.release() }
+        box.takeUnretainedValue().handler(event)
     }
-
-    func fire(_ event: SourceFire) { handler(event) }
 }

@@ -155,6 +155,11 @@ final class DeferSource: EventSource {
         Libsystemd.setEnabled(pointer, .oneshot)
     }
 
-    /// Call from the handler, before doing the work, so the work may trigger it again.
-    func markRan() { isTriggered = false }
+    /// Call at the start of the work it triggers, from the handler or inline: the work may
+    /// trigger it again, and a pending run is no longer needed.
+    func cancel() {
+        guard isTriggered else { return }
+        isTriggered = false
+        disable()
+    }
 }

@@ -8,7 +8,7 @@ import Logging
 /// event and popup go out only after the turn's commit.
 final class TimerService {
     private var active: [Int64: Countdown] = [:]
-    private var idsByName: [String: Set<Int64>] = [:]
+    private var idsByName: [String: TimerIDs] = [:]
     private let store: KitDatabase
     private let scheduler: Scheduler
     private let clock: any DaemonClock
@@ -46,6 +46,8 @@ final class TimerService {
         let timers = try store.activeTimers(now: now, bootID: clock.bootID)
         active.removeAll(keepingCapacity: true)
         idsByName.removeAll(keepingCapacity: true)
+        active.reserveCapacity(timers.count)
+        idsByName.reserveCapacity(timers.count)
         var entries: [(key: AlarmKey, due: BootTime)] = []
         entries.reserveCapacity(timers.count)
         for timer in timers {
@@ -101,8 +103,11 @@ final class TimerService {
     // MARK: Changing
 
     func start(_ params: TimerStartParams) throws -> TimerInfo {
-        guard let duration = Nanoseconds.fromSeconds(params.seconds), duration > 0 else {
+        guard params.seconds.isFinite, params.seconds > 0 else {
             throw KitError.invalidArgument("'seconds' must be a positive number of seconds, such as 270 for 4m30s")
+        }
+        guard let duration = Nanoseconds.fromSeconds(params.seconds), duration <= DurationParser.maximum else {
+            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
         }
         let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
         let now = clock.now()
@@ -137,8 +142,11 @@ final class TimerService {
     }
 
     func add(_ ref: RecordRef, seconds: Double) throws -> TimerInfo {
-        guard let delta = Nanoseconds.fromSeconds(seconds), delta != 0 else {
+        guard seconds.isFinite, seconds != 0 else {
             throw KitError.invalidArgument("'seconds' must be a non-zero number; negative removes time")
+        }
+        guard let delta = Nanoseconds.fromSeconds(seconds), abs(delta) <= DurationParser.maximum else {
+            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
         }
         return try change(ref, event: Event.timerAdjusted, delta: delta) { timer, now throws(KitError) in
             try timer.adjusted(by: delta, at: now)
@@ -156,7 +164,7 @@ final class TimerService {
         }
         guard !fired.isEmpty else { return }
         do {
-            try store.updateTimers(fired, bootID: clock.bootID)
+            try store.markTimersFired(fired)
         } catch {
             logger.error("could not record fired timers; retrying shortly", metadata: ["error": "\(error)"])
             scheduler.holdOff(until: now.boot + 1_000_000_000)
@@ -170,12 +178,6 @@ final class TimerService {
         commits.onCommitted { [self] in
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
-                logger.info(
-                    record.late ? "timer fired late" : "timer fired",
-                    metadata: [
-                        "timer.id": "\(timer.id)", "timer.name": "\(timer.label)",
-                        "timer.lateness_ms": "\(Double(record.lateness) / 1e6)",
-                    ])
                 events.emit(
                     Event.timerFired,
                     TimerFiredEvent(
@@ -183,7 +185,18 @@ final class TimerService {
                         firedAt: Timestamp.rfc3339(record.firedAt), latenessMs: Double(record.lateness) / 1e6,
                         late: record.late))
             }
+        }
+        commits.onCommittedAndSent { [self] in
             popups.fired(fired, now: now)
+            for timer in fired {
+                guard case .fired(let record) = timer.state else { continue }
+                logger.info(
+                    record.late ? "timer fired late" : "timer fired",
+                    metadata: [
+                        "timer.id": "\(timer.id)", "timer.name": "\(timer.label)",
+                        "timer.lateness_ms": "\(Double(record.lateness) / 1e6)",
+                    ])
+            }
         }
         onChange?()
     }
@@ -201,7 +214,7 @@ final class TimerService {
         }
         guard !moved.isEmpty else { return }
         do {
-            try store.updateTimers(moved, bootID: clock.bootID)
+            try store.updateTimers(moved, bootID: clock.bootID, durability: .normal)
             for timer in moved { active[timer.id] = timer }
         } catch {
             logger.error("could not update due times after a clock change", metadata: ["error": "\(error)"])
@@ -256,14 +269,14 @@ final class TimerService {
 
     private func index(_ timer: Countdown) {
         guard let name = timer.name else { return }
-        idsByName[NameRules.matchKey(name), default: []].insert(timer.id)
+        let key = NameRules.matchKey(name)
+        idsByName[key] = idsByName[key].map { $0.inserting(timer.id) } ?? .one(timer.id)
     }
 
     private func unindex(_ timer: Countdown) {
         guard let name = timer.name else { return }
         let key = NameRules.matchKey(name)
-        idsByName[key]?.remove(timer.id)
-        if idsByName[key]?.isEmpty == true { idsByName.removeValue(forKey: key) }
+        idsByName[key] = idsByName[key]?.removing(timer.id)
     }
 
     /// An id, or a name among active timers (ambiguous names list the candidates); a name with
@@ -277,7 +290,7 @@ final class TimerService {
             throw KitError.notFound("no timer with id \(id); `kitctl timer list --all` shows them")
         case .name(let name):
             guard !name.isEmpty else { throw KitError.invalidArgument("the timer reference is empty; give an id or a name") }
-            let candidates = (idsByName[NameRules.matchKey(name)] ?? []).compactMap { active[$0] }.sorted { $0.id < $1.id }
+            let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }.sorted { $0.id < $1.id }
             if !candidates.isEmpty {
                 return try Reference.resolve(
                     name: name, among: candidates, noun: "timer", name: \.name,
@@ -312,5 +325,38 @@ extension TimerInfo {
             durationSeconds: timer.duration.seconds, remainingSeconds: timer.remaining(at: now.boot).seconds,
             dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
             late: late)
+    }
+}
+
+/// The active timers that share one name: almost always one, so that case allocates nothing.
+private enum TimerIDs {
+    case one(Int64)
+    case many(Set<Int64>)
+
+    var all: [Int64] {
+        switch self {
+        case .one(let id): [id]
+        case .many(let ids): Array(ids)
+        }
+    }
+
+    func inserting(_ id: Int64) -> TimerIDs {
+        switch self {
+        case .one(let existing): return existing == id ? self : .many([existing, id])
+        case .many(var ids):
+            ids.insert(id)
+            return .many(ids)
+        }
+    }
+
+    /// nil when none are left.
+    func removing(_ id: Int64) -> TimerIDs? {
+        switch self {
+        case .one(let existing): return existing == id ? nil : self
+        case .many(var ids):
+            ids.remove(id)
+            if ids.count == 1, let last = ids.first { return .one(last) }
+            return ids.isEmpty ? nil : .many(ids)
+        }
     }
 }

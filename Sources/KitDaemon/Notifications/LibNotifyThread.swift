@@ -37,6 +37,7 @@ final class LibNotifyThread: @unchecked Sendable {
     func start() {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            kit_route_libnotify_log(libnotifyLogTrampoline, Unmanaged.passUnretained(self).toOpaque())
             notify_init(appName)
             mainLoop = g_main_loop_new(nil, 0)
             ready.signal()
@@ -175,6 +176,8 @@ final class LibNotifyThread: @unchecked Sendable {
 
     fileprivate func action(subject: String, key: String) { deliver(.action(subject: subject, key: key)) }
 
+    fileprivate func libnotifyMessage(_ text: String) { deliver(.diagnostic(text)) }
+
     private func forget(_ subject: String) {
         if let notification = live.removeValue(forKey: subject) { g_object_unref(notification) }
         handles.removeValue(forKey: subject)
@@ -209,6 +212,13 @@ private final class PopupHandle {
     static func from(_ pointer: UnsafeMutableRawPointer?) -> PopupHandle {
         Unmanaged<PopupHandle>.fromOpaque(pointer!).takeUnretainedValue()
     }
+}
+
+private func libnotifyLogTrampoline(
+    _ domain: UnsafePointer<CChar>?, _ level: GLogLevelFlags, _ message: UnsafePointer<CChar>?, _ data: gpointer?
+) {
+    let text = message.map { String(cString: $0) } ?? ""
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).takeUnretainedValue().libnotifyMessage(text)
 }
 
 private func drainTrampoline(_ data: gpointer?) -> gboolean {

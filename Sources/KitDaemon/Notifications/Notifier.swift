@@ -100,6 +100,8 @@ final class Notifier {
             logger.info("popup button pressed", metadata: ["notify.subject": "\(subject)", "notify.action": "\(key)"])
         case .closed:
             break
+        case .diagnostic(let text):
+            logger.debug("libnotify says", metadata: ["notify.message": "\(text)"])
         }
     }
 }

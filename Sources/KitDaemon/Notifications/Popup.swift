@@ -41,4 +41,6 @@ enum PopupOutcome: Sendable {
     case closed(subject: String)
     /// The server's identity and capabilities, read once per connection to it.
     case server(name: String?, capabilities: [String])
+    /// A message libnotify logged through GLib.
+    case diagnostic(String)
 }

@@ -1,5 +1,5 @@
-import Foundation
 import KitCore
+import KitProtocol
 
 /// What the popups for fired timers say. Many timers that came due while kitd was down are
 /// gathered into one digest instead of a storm of popups.
@@ -24,10 +24,10 @@ final class TimerPopups {
     }
 
     func popup(for timer: Countdown, now: ClockReading) -> Popup {
-        var body = "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: .current))."
+        var body = "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
         if case .fired(let record) = timer.state, record.late {
             body += "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
-                + "\(ClockText.short(record.due, now: now.wall, in: .current)), while kitd was not running."
+                + "\(ClockText.short(record.due, now: now.wall, in: LocalZone())), while kitd was not running."
         }
         return Popup(
             subject: "timer:\(timer.id)", summary: "\(timer.label) is done", body: body, icon: "appointment-soon",

@@ -14,6 +14,7 @@ final class CommitCoordinator {
     private let logger: Logger
     private var source: DeferSource?
     private var afterCommit: [() -> Void] = []
+    private var afterSend: [() -> Void] = []
     private var afterFlush: [() -> Void] = []
 
     /// Called after a failed commit, once the in-memory state must be reloaded from the database.
@@ -27,9 +28,22 @@ final class CommitCoordinator {
         server.requestFlush = { [unowned self] in self.source?.trigger() }
     }
 
+    /// After a client's input is handled: if the turn changed nothing, send its replies now
+    /// instead of on another loop turn. Saves a wake-up per read-only request.
+    func flushIfNothingToCommit() {
+        if !store.hasPendingChanges && afterCommit.isEmpty && afterSend.isEmpty && afterFlush.isEmpty { flush() }
+    }
+
     /// Runs `action` once the turn's changes are committed; dropped if the commit fails.
     func onCommitted(_ action: @escaping () -> Void) {
         afterCommit.append(action)
+        source?.trigger()
+    }
+
+    /// Runs `action` once the turn's changes are committed and its replies and events written;
+    /// dropped if the commit fails. For slower work that must not delay the events (popups).
+    func onCommittedAndSent(_ action: @escaping () -> Void) {
+        afterSend.append(action)
         source?.trigger()
     }
 
@@ -41,7 +55,7 @@ final class CommitCoordinator {
 
     /// Commits and sends now; also used on shutdown.
     func flush() {
-        source?.markRan()
+        source?.cancel()
         var failure: RPCError?
         do {
             try store.commit()
@@ -49,15 +63,19 @@ final class CommitCoordinator {
             logger.critical("could not commit to the database; reloading the saved state", metadata: ["error": "\(error)"])
             failure = RPCError(code: ErrorCode.storageFailure, message: StorageError(underlying: error).description)
             afterCommit.removeAll()
+            afterSend.removeAll()
             onCommitFailure?(error)
         }
         server.promoteStaged(failure: failure)
-        let actions = afterCommit
+        let committed = afterCommit
         afterCommit.removeAll()
-        for action in actions { action() }
+        for action in committed { action() }
+        server.flush()
+        let sent = afterSend
+        afterSend.removeAll()
+        for action in sent { action() }
         let finals = afterFlush
         afterFlush.removeAll()
         for action in finals { action() }
-        server.flush()
     }
 }

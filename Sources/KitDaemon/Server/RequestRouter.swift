@@ -42,19 +42,15 @@ final class RequestRouter {
 
     /// Handles one line. Returns nil for a notification (a request without an id).
     func handle(_ line: [UInt8], context: Context) -> StagedReply? {
+        guard String(validating: line, as: UTF8.self) != nil else {
+            return errorReply(.null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
+        }
         let data = Data(line)
         let header: RequestHeader
         do {
             header = try decoder.decode(RequestHeader.self, from: data)
         } catch {
-            let isJSON = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
-            if isJSON {
-                return errorReply(
-                    .null, ErrorCode.invalidRequest,
-                    "a request must be a JSON object with \"jsonrpc\": \"2.0\" and a \"method\"; "
-                        + "batches (arrays) are not supported, send one request per line")
-            }
-            return errorReply(.null, ErrorCode.parseError, "the line is not valid JSON (UTF-8, one object per line)")
+            return errorReply(.null, Self.classifyUndecodable(data).code, Self.classifyUndecodable(data).message)
         }
         let id = header.id
         guard header.jsonrpc == "2.0" else {
@@ -85,6 +81,26 @@ final class RequestRouter {
             guard let id else { return nil }
             return reply(id, rpcError)
         }
+    }
+
+    /// Why a line that is not a request is not one: not JSON, a batch, or an object with a bad id.
+    private static func classifyUndecodable(_ data: Data) -> (code: Int, message: String) {
+        guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return (ErrorCode.parseError, "the line is not valid JSON; send one JSON object per line")
+        }
+        if value is [Any] {
+            return (ErrorCode.invalidRequest, "batches (arrays) are not supported; send one request object per line")
+        }
+        if value is [String: Any] {
+            return (
+                ErrorCode.invalidRequest,
+                "the request's \"id\" must be an integer that fits in 64 bits, a string, or null"
+            )
+        }
+        return (
+            ErrorCode.invalidRequest,
+            "a request must be a JSON object with \"jsonrpc\": \"2.0\" and a \"method\""
+        )
     }
 
     static func rpcError(for error: any Error, method: String) -> RPCError {

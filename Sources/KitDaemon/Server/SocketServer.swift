@@ -30,6 +30,10 @@ final class SocketServer {
     var onLine: ((Connection, [UInt8]) -> Void)?
     /// Called when a connection has something to send, so the daemon schedules a flush.
     var requestFlush: (() -> Void)?
+    /// Called after each read from a client has been handled.
+    var onReadHandled: (() -> Void)?
+    /// One read buffer for every client: reads happen one at a time on the loop thread.
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
     init(loop: EventLoop, listener: ListeningSocket, logger: Logger) throws(SystemError) {
         self.loop = loop
@@ -143,19 +147,24 @@ final class SocketServer {
     /// Reads up to 256 KiB per turn, for fairness between clients. Always leaves the source's
     /// interest up to date: a level-triggered source left readable at EOF would spin the loop.
     private func read(_ connection: Connection) {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        defer { updateInterest(connection) }
+        defer {
+            updateInterest(connection)
+            onReadHandled?()
+        }
         for _ in 0..<4 {
             guard !connection.isClosed, !connection.closeAfterFlush else { return }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
+            let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
             if count > 0 {
-                buffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                readBuffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 drainLines(connection)
                 if connection.staged.count >= Self.stagedLimit || connection.pendingOutput >= Self.readPauseBytes {
                     return
                 }
-                if count < buffer.count { return }
+                if count < readBuffer.count { return }
             } else if count == 0 {
+                if let last = connection.framer.takeRemainder(), !last.allSatisfy({ $0 == 32 || $0 == 9 }) {
+                    onLine?(connection, last)
+                }
                 connection.closeAfterFlush = true
                 markDirty(connection)
                 return

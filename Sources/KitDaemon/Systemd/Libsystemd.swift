@@ -154,23 +154,23 @@ enum Libsystemd {
 private func ioTrampoline(
     _ source: OpaquePointer?, _ fd: Int32, _ revents: UInt32, _ userdata: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CallbackBox.from(userdata).fire(.io(revents: revents))
+    CallbackBox.fire(userdata, .io(revents: revents))
     return 0
 }
 
 private func timeTrampoline(_ source: OpaquePointer?, _ usec: UInt64, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
-    CallbackBox.from(userdata).fire(.time(microseconds: usec))
+    CallbackBox.fire(userdata, .time(microseconds: usec))
     return 0
 }
 
 private func signalTrampoline(
     _ source: OpaquePointer?, _ info: UnsafePointer<signalfd_siginfo>?, _ userdata: UnsafeMutableRawPointer?
 ) -> Int32 {
-    CallbackBox.from(userdata).fire(.signal(Int32(bitPattern: info?.pointee.ssi_signo ?? 0)))
+    CallbackBox.fire(userdata, .signal(Int32(bitPattern: info?.pointee.ssi_signo ?? 0)))
     return 0
 }
 
 private func deferTrampoline(_ source: OpaquePointer?, _ userdata: UnsafeMutableRawPointer?) -> Int32 {
-    CallbackBox.from(userdata).fire(.deferred)
+    CallbackBox.fire(userdata, .deferred)
     return 0
 }

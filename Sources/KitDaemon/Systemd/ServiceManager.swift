@@ -2,28 +2,64 @@ import Logging
 
 /// Talks to systemd through $NOTIFY_SOCKET: READY, STATUS, STOPPING. Without the variable
 /// (kitd run by hand) every call is a no-op.
+///
+/// STATUS= is coalesced to at most one datagram per second: a burst of requests must not turn
+/// into a burst of messages to the service manager (and sd_notify blocks when its queue is
+/// full). A change inside the second is sent when the second is over, by a one-shot timer that
+/// is armed only while a change is pending, so an idle kitd still never wakes.
 final class ServiceManager {
-    private var lastStatus: String?
+    static let statusInterval: UInt64 = 1_000_000
+
+    private var sent: String?
+    private var pending: String?
+    private var lastSentAt: UInt64 = 0
+    private var flushTimer: TimerSource?
+    private let now: () -> UInt64
     private let logger: Logger
 
-    init(logger: Logger) { self.logger = logger }
+    /// `now` returns CLOCK_BOOTTIME microseconds.
+    init(loop: EventLoop, logger: Logger, now: @escaping () -> UInt64) throws(SystemError) {
+        self.logger = logger
+        self.now = now
+        flushTimer = try loop.timer(clock: .boot, description: "status-coalesce") { [unowned self] _ in
+            flushTimer?.markFired()
+            if let pending { send(pending) }
+        }
+    }
 
     func ready(status: String) {
-        lastStatus = status
+        sent = status
+        lastSentAt = now()
         if Libsystemd.notify("READY=1\nSTATUS=\(status)") {
             logger.debug("told systemd we are ready", metadata: ["systemd.status": "\(status)"])
         }
     }
 
-    /// Sends STATUS= when it changed.
+    /// Sends STATUS= when it changed, at most once per second.
     func status(_ status: String) {
-        guard status != lastStatus else { return }
-        lastStatus = status
-        Libsystemd.notify("STATUS=\(status)")
+        guard status != sent else {
+            pending = nil
+            flushTimer?.disarm()
+            return
+        }
+        let current = now()
+        if current >= lastSentAt + Self.statusInterval {
+            send(status)
+        } else {
+            pending = status
+            flushTimer?.arm(atMicroseconds: lastSentAt + Self.statusInterval)
+        }
     }
 
     func stopping() { Libsystemd.notify("STOPPING=1\nSTATUS=stopping") }
 
     /// The watchdog interval systemd asked for, in microseconds.
     var watchdogInterval: UInt64? { Libsystemd.watchdogInterval() }
+
+    private func send(_ status: String) {
+        pending = nil
+        sent = status
+        lastSentAt = now()
+        Libsystemd.notify("STATUS=\(status)")
+    }
 }

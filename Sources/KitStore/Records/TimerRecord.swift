@@ -7,6 +7,8 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
 
     var id: Int64?
     var name: String?
+    /// The name as names are matched (NameRules.matchKey), so SQL and Swift agree on case.
+    var name_key: String?
     var duration_ns: Int64
     var state: String
     var created_at_ns: Int64
@@ -22,6 +24,7 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
     init(_ countdown: Countdown, bootID: String) {
         id = countdown.id > 0 ? countdown.id : nil
         name = countdown.name
+        name_key = countdown.name.map(NameRules.matchKey)
         duration_ns = countdown.duration
         state = countdown.state.name
         created_at_ns = countdown.createdAt.nanoseconds

@@ -21,7 +21,7 @@ struct StatusCommand: ParsableCommand {
         var timers = "\(status.timers.running) running, \(status.timers.paused) paused"
         if let next = status.next {
             let left = DurationFormatter.clock(Nanoseconds.fromSeconds(next.remainingSeconds) ?? 0)
-            let at = Timestamp.parse(next.dueAt).map { ClockText.short($0, now: TimerText.currentWallTime(), in: .current) } ?? next.dueAt
+            let at = Timestamp.parse(next.dueAt).map { ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()) } ?? next.dueAt
             timers += "; next: \(next.label) in \(left) (\(at))"
         }
         lines.append("timers:        \(timers)")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--json` output: pretty-printed with sorted keys, one document per command.
 enum JSONOutput {

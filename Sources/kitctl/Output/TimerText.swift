@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import KitCore
 import KitProtocol
 
@@ -11,7 +11,7 @@ enum TimerText {
 
     static func due(_ timer: TimerInfo, now: WallTime = currentWallTime()) -> String {
         guard let text = timer.dueAt, let due = Timestamp.parse(text) else { return "-" }
-        return ClockText.short(due, now: now, in: .current)
+        return ClockText.short(due, now: now, in: LocalZone())
     }
 
     /// `3 (pasta)` or `3`.
@@ -29,5 +29,9 @@ enum TimerText {
         }
     }
 
-    static func currentWallTime() -> WallTime { WallTime(seconds: Date().timeIntervalSince1970) }
+    static func currentWallTime() -> WallTime {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return WallTime(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+    }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Lets the global options come before the subcommand (`kitctl --socket S timer list`), as in
 /// most CLIs. ArgumentParser only knows them on the leaf commands, so leading ones are moved
 /// to the end, where the leaf command reads them.

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Where output goes and whether it is a terminal.
@@ -11,13 +10,20 @@ enum Terminal {
         return 80
     }
 
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func write(_ text: String) { writeAll(STDOUT_FILENO, text) }
 
     static func writeLine(_ text: String) { write(text + "\n") }
 
-    static func writeError(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    static func writeError(_ text: String) { writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n") }
+
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
     }
 }

@@ -71,7 +71,7 @@ struct WaitDisplay {
         switch timer.state {
         case "fired":
             if live { Terminal.write("\r\u{1B}[2K") }
-            let at = firedAt.flatMap(Timestamp.parse).map { ClockText.short($0, now: TimerText.currentWallTime(), in: .current) }
+            let at = firedAt.flatMap(Timestamp.parse).map { ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()) }
             Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
             return true
         case "cancelled":

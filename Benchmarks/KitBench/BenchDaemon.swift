@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import KitClient
+import KitProtocol
+import KitTestSupport
+
+/// A release kitd in a private directory, with its own NOTIFY_SOCKET read directly so the
+/// moment READY=1 arrives can be timed without polling.
+final class BenchDaemon {
+    let root: TemporaryDirectory
+    let runtime: String
+    let dataHome: String
+    /// Read continuously on its own thread, as systemd reads its notify socket.
+    let notify: NotifySocket
+    private(set) var process: Subprocess?
+    var busAddress: String?
+
+    init() throws {
+        root = try TemporaryDirectory(prefix: "kit-bench")
+        runtime = try root.subdirectory("run")
+        dataHome = try root.subdirectory("data")
+        notify = try NotifySocket(path: root.path + "/notify")
+    }
+
+    deinit {
+        process?.stop()
+        root.remove()
+    }
+
+    var socketPath: String { runtime + "/kit/kitd.sock" }
+    var databasePath: String { dataHome + "/kit/kit.sqlite" }
+
+    var environment: [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": dataHome,
+            "NOTIFY_SOCKET": notify.path, "DBUS_SESSION_BUS_ADDRESS": busAddress ?? "unix:path=\(root.path)/no-bus",
+        ]
+    }
+
+    /// Starts kitd and returns the seconds from spawn to the arrival of READY=1.
+    @discardableResult
+    func start(cpu: Int? = nil) throws -> Double {
+        let seen = notify.timedMessages.count
+        let began = monotonicSeconds()
+        let child =
+            if let cpu {
+                try Subprocess(
+                    "/usr/bin/taskset", ["-c", "\(cpu)", Binaries.kitd, "--log-level", "warning"], environment: environment,
+                    outputDirectory: root.path, name: "kitd")
+            } else {
+                try Subprocess(Binaries.kitd, ["--log-level", "warning"], environment: environment, outputDirectory: root.path, name: "kitd")
+            }
+        process = child
+        let deadline = began + 30
+        while monotonicSeconds() < deadline {
+            if let ready = notify.timedMessages.dropFirst(seen).first(where: { $0.text.contains("READY=1") }) {
+                return ready.at - began
+            }
+            guard child.isRunning else { break }
+            usleep(200)
+        }
+        throw HarnessError("kitd did not report READY=1: \(child.stderr)")
+    }
+
+    func stop() {
+        process?.stop()
+        process = nil
+    }
+
+    func connect() throws -> KitConnection { try KitConnection.connect(to: socketPath) }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import Glibc
+import KitClient
+import KitCore
+import KitProtocol
+import KitStore
+import KitTestSupport
+import Synchronization
+
+/// One row of the report.
+struct Figure {
+    var name: String
+    var target: String
+    var measured: String
+    var met: Bool?
+}
+
+/// Each benchmark from issue 2, against a release kitd.
+enum Figures {
+    // MARK: Lateness
+
+    static func lateness(timers: Int = 200, spread: Double = 10) throws -> [Figure] {
+        let daemon = try BenchDaemon()
+        try daemon.start()
+        let events = try daemon.connect()
+        _ = try events.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+        let starter = try daemon.connect()
+        var generator = SystemRandomNumberGenerator()
+        let durations = (0..<timers).map { 1.0 + spread * Double($0) / Double(timers) + Double.random(in: 0..<0.01, using: &generator) }
+        try pipeline(starter, durations.map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0)) })
+
+        var client: [Double] = []
+        var daemonSide: [Double] = []
+        let deadline = monotonicSeconds() + spread + 5
+        while client.count < timers && monotonicSeconds() < deadline {
+            // Stamp the moment the line is read, before decoding it.
+            guard let line = try events.readLine(timeout: .seconds(1)) else { continue }
+            let received = wallSeconds()
+            let fired = try JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)).params
+            let due = Double(Timestamp.parse(fired.dueAt)!.nanoseconds) / 1e9
+            client.append((received - due) * 1000)
+            daemonSide.append(fired.latenessMs)
+        }
+        daemon.stop()
+        let c = Sample(client)
+        let d = Sample(daemonSide)
+        return [
+            Figure(
+                name: "lateness due → timer.fired received by a client (\(c.count) timers over \(Int(spread)) s)",
+                target: "p50 < 0.5 ms, p99 < 2 ms",
+                measured: "p50 \(format(c.median, 3)) ms, p99 \(format(c.percentile(99), 3)) ms, max \(format(c.max, 3)) ms",
+                met: c.count == timers && c.median < 0.5 && c.percentile(99) < 2),
+            Figure(
+                name: "  same, as kitd measures it (latenessMs: due → fire on CLOCK_BOOTTIME)", target: "",
+                measured: "p50 \(format(d.median, 3)) ms, p99 \(format(d.percentile(99), 3)) ms, max \(format(d.max, 3)) ms",
+                met: nil),
+        ]
+    }
+
+    // MARK: Notifications
+
+    static func notificationLatency(timers: Int = 50, spread: Double = 5) throws -> [Figure] {
+        let desktop = try DesktopSession()
+        defer { desktop.stop() }
+        let daemon = try BenchDaemon()
+        daemon.busAddress = desktop.busAddress
+        try daemon.start()
+        let events = try daemon.connect()
+        _ = try events.call(
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]),
+            as: SubscribeResult.self)
+        let starter = try daemon.connect()
+        let durations = (0..<timers).map { 1.0 + spread * Double($0) / Double(timers) }
+        try pipeline(starter, durations.map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0)) })
+
+        var lateness: [String: Double] = [:]
+        var total: [Double] = []
+        var failures = 0
+        let deadline = monotonicSeconds() + spread + 10
+        while total.count + failures < timers && monotonicSeconds() < deadline {
+            guard let event = try events.nextEvent(timeout: .seconds(1)) else { continue }
+            switch event.name {
+            case Event.timerFired:
+                let fired = try event.decode(TimerFiredEvent.self)
+                lateness["timer:\(fired.timer.id)"] = fired.latenessMs
+            case Event.notificationShown:
+                let shown = try event.decode(NotificationEvent.self)
+                total.append((lateness[shown.subject] ?? 0) + shown.latencyMs)
+            default:
+                failures += 1
+            }
+        }
+        daemon.stop()
+        let sample = Sample(total)
+        return [
+            Figure(
+                name: "due → notification accepted by dunst (\(sample.count) popups, \(failures) failed)",
+                target: "p50 < 15 ms",
+                measured: "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms, max \(format(sample.max)) ms",
+                met: failures == 0 && sample.median < 15)
+        ]
+    }
+
+    // MARK: Idle wake-ups
+
+    static func idleWakeups(pending: Int = 10_000, seconds: Double = 30) throws -> [Figure] {
+        let daemon = try BenchDaemon()
+        try daemon.start()
+        do {
+            let client = try daemon.connect()
+            try pipeline(
+                client,
+                (0..<pending).map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: 3600 + Double($0))) })
+        }
+        Thread.sleep(forTimeInterval: 2)
+        let pid = daemon.process!.pid
+        let before = ProcessProbe.contextSwitches(pid: pid)
+        Thread.sleep(forTimeInterval: seconds)
+        let after = ProcessProbe.contextSwitches(pid: pid)
+        daemon.stop()
+        return [
+            Figure(
+                name: "kitd wake-ups in \(Int(seconds)) s idle, \(pending) pending timers, no watchdog",
+                target: "0, give or take one", measured: "\(after - before) context switches (all threads)",
+                met: after - before <= 1)
+        ]
+    }
+
+    // MARK: Whole commands
+
+    static func kitctlStart(runs: Int = 100) throws -> [Figure] {
+        let daemon = try BenchDaemon()
+        try daemon.start()
+        var env = daemon.environment
+        env.removeValue(forKey: "NOTIFY_SOCKET")
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let began = monotonicSeconds()
+            let child = try Subprocess(
+                Binaries.kitctl, ["timer", "start", "1h", "--name", "bench"], environment: env, outputDirectory: daemon.root.path,
+                name: "kitctl")
+            let code = child.waitBlocking()
+            times.append((monotonicSeconds() - began) * 1000)
+            if code != 0 { throw HarnessError("kitctl failed: \(child.stderr)") }
+        }
+        daemon.stop()
+        let sample = Sample(times)
+        return [
+            Figure(
+                name: "`kitctl timer start` as a whole command (\(runs) runs)", target: "median < 15 ms",
+                measured: "median \(format(sample.median)) ms, p90 \(format(sample.percentile(90))) ms",
+                met: sample.median < 15)
+        ]
+    }
+
+    // MARK: Throughput
+
+    static func timerGetThroughput(requests: Int = 20_000) throws -> [Figure] {
+        var rows: [Figure] = []
+        for pinned in [false, true] {
+            let daemon = try BenchDaemon()
+            try daemon.start(cpu: pinned ? 0 : nil)
+            if pinned { CPUAffinity.pinCurrentThread(to: 0) }
+            defer { if pinned { CPUAffinity.unpinCurrentThread() } }
+            let client = try daemon.connect()
+            let timer = try client.call(Method.timerStart, TimerStartParams(seconds: 3600, name: "probe"), as: TimerInfo.self)
+            let params = TimerRefParams(ref: String(timer.id))
+
+            var began = monotonicSeconds()
+            for _ in 0..<requests { _ = try client.callForLine(Method.timerGet, params) }
+            let sequential = Double(requests) / (monotonicSeconds() - began)
+
+            let request = RequestEnvelope(id: .number(1), method: Method.timerGet, params: params)
+            began = monotonicSeconds()
+            try pipeline(client, Array(repeating: request, count: requests * 5), window: 256)
+            let pipelined = Double(requests * 5) / (monotonicSeconds() - began)
+            daemon.stop()
+            if pinned {
+                rows += [
+                    Figure(
+                        name: "  same, kitd and the client on one CPU (no cross-CPU wake-up)", target: "",
+                        measured: "\(Int(sequential)) /s one at a time, \(Int(pipelined)) /s pipelined", met: nil)
+                ]
+            } else {
+                rows += [
+                    Figure(
+                        name: "`timer.get` over one connection, one request at a time", target: "> 20,000 /s",
+                        measured: "\(Int(sequential)) /s", met: sequential > 20_000),
+                    Figure(
+                        name: "  same, pipelined (256 in flight)", target: "> 20,000 /s", measured: "\(Int(pipelined)) /s",
+                        met: pipelined > 20_000),
+                ]
+            }
+        }
+        rows.append(
+            Figure(
+                name: "  floor: C ping-pong over a Unix socket pair, across CPUs / on one CPU", target: "",
+                measured: PingPong.measure(), met: nil))
+        return rows
+    }
+
+    static func startCancelThroughput(clients: Int = 8, seconds: Double = 5) throws -> [Figure] {
+        let daemon = try BenchDaemon()
+        try daemon.start()
+        let socket = daemon.socketPath
+        let pairs = Atomic<Int>(0)
+        let failures = Atomic<Int>(0)
+        let stopAt = monotonicSeconds() + seconds
+        let finished = DispatchGroup()
+        for index in 0..<clients {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                do {
+                    let connection = try KitConnection.connect(to: socket)
+                    while monotonicSeconds() < stopAt {
+                        let timer = try connection.call(
+                            Method.timerStart, TimerStartParams(seconds: 3600, name: "c\(index)"), as: TimerInfo.self)
+                        _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
+                        pairs.add(1, ordering: .relaxed)
+                    }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+            thread.start()
+        }
+        finished.wait()
+        let total = pairs.load(ordering: .relaxed)
+        // Check durability: every pair left a cancelled row on disk.
+        let check = try daemon.connect()
+        let listed = try check.call(Method.timerList, TimerListParams(all: true), as: TimerListResult.self)
+        daemon.stop()
+        let rate = Double(total) / seconds
+        return [
+            Figure(
+                name: "`timer.start` + `timer.cancel` pairs, \(clients) clients, each reply after its fsync'd commit",
+                target: "> 2,000 /s",
+                measured: "\(Int(rate)) pairs/s (\(total) pairs, \(failures.load(ordering: .relaxed)) client errors, "
+                    + "\(listed.timers.count) rows listed)",
+                met: rate > 2000 && failures.load(ordering: .relaxed) == 0)
+        ]
+    }
+
+    // MARK: Start-up and memory
+
+    static func startupAndMemory(pending: Int = 100_000, runs: Int = 5) throws -> [Figure] {
+        let empty = try BenchDaemon()
+        try empty.start()
+        Thread.sleep(forTimeInterval: 2)
+        let emptyRSS = ProcessProbe.rssMiB(pid: empty.process!.pid)
+        empty.stop()
+
+        let daemon = try BenchDaemon()
+        try daemon.start()
+        daemon.stop()
+        try populate(daemon.databasePath, timers: pending)
+        var times: [Double] = []
+        var fullRSS = Double.nan
+        for run in 0..<runs {
+            times.append(try daemon.start() * 1000)
+            if run == runs - 1 {
+                Thread.sleep(forTimeInterval: 2)
+                fullRSS = ProcessProbe.rssMiB(pid: daemon.process!.pid)
+            }
+            daemon.stop()
+        }
+        let sample = Sample(times)
+        return [
+            Figure(
+                name: "kitd start → READY=1 with \(pending) timers in the database (\(runs) starts)", target: "< 300 ms",
+                measured: "median \(format(sample.median, 1)) ms, max \(format(sample.max, 1)) ms", met: sample.median < 300),
+            Figure(name: "RSS idle, empty", target: "< 30 MB", measured: "\(format(emptyRSS, 1)) MiB", met: emptyRSS < 30),
+            Figure(
+                name: "RSS idle, \(pending) pending timers", target: "< 80 MB", measured: "\(format(fullRSS, 1)) MiB",
+                met: fullRSS < 80),
+        ]
+    }
+
+    // MARK: Helpers
+
+    /// Sends requests with at most `window` in flight and reads every reply.
+    static func pipeline<P: Encodable>(_ connection: KitConnection, _ requests: [RequestEnvelope<P>], window: Int = 512) throws {
+        let encoder = WireCodec.encoder()
+        var sent = 0
+        var received = 0
+        while received < requests.count {
+            var chunk = Data()
+            while sent < requests.count && sent - received < window {
+                chunk.append(try WireCodec.line(requests[sent], with: encoder))
+                sent += 1
+            }
+            if !chunk.isEmpty { try connection.send(chunk) }
+            guard let line = try connection.readLine(timeout: .seconds(30)) else { throw HarnessError("no reply") }
+            if line.contains(UInt8(ascii: "e")), let text = String(bytes: line, encoding: .utf8), text.contains("\"error\"") {
+                throw HarnessError("request failed: \(text)")
+            }
+            received += 1
+        }
+    }
+
+    /// Writes `timers` running timers straight into the database, as kitd would have.
+    static func populate(_ path: String, timers: Int) throws {
+        let database = try KitDatabase.open(path: path, logger: .init(label: "bench"))
+        let bootID = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        var boot = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &boot)
+        let now = ClockReading(
+            boot: BootTime(nanoseconds: Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)),
+            wall: WallTime(seconds: wallSeconds()))
+        for index in 0..<timers {
+            _ = try database.insertTimer(bootID: bootID) { id throws(KitError) in
+                try Countdown.started(
+                    id: id, name: index % 2 == 0 ? "t\(index)" : nil, duration: Int64(3600 + index) * 1_000_000_000, now: now)
+            }
+        }
+        try database.commit()
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import KitTestSupport
+
+/// `make bench`: measures kitd's figures against a release build and prints them as a table.
+/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup.
+@main
+enum KitBench {
+    static let all: [(String, @Sendable () throws -> [Figure])] = [
+        ("lateness", { try Figures.lateness() }),
+        ("notify", { try Figures.notificationLatency() }),
+        ("idle", { try Figures.idleWakeups() }),
+        ("kitctl", { try Figures.kitctlStart() }),
+        ("get", { try Figures.timerGetThroughput() }),
+        ("startcancel", { try Figures.startCancelThroughput() }),
+        ("startup", { try Figures.startupAndMemory() }),
+    ]
+
+    static func main() {
+        let wanted = Set(CommandLine.arguments.dropFirst())
+        var rows: [Figure] = []
+        for (name, run) in all where wanted.isEmpty || wanted.contains(name) {
+            FileHandle.standardError.write(Data("bench: \(name)…\n".utf8))
+            do {
+                rows += try run()
+            } catch {
+                rows.append(Figure(name: name, target: "", measured: "FAILED: \(error)", met: false))
+            }
+        }
+        let widths = (rows.map(\.name.count).max() ?? 0, rows.map(\.target.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        print(pad("figure", widths.0) + "  " + pad("target", widths.1) + "  measured")
+        for row in rows {
+            let verdict = row.met.map { $0 ? "  ok" : "  MISSED" } ?? ""
+            print(pad(row.name, widths.0) + "  " + pad(row.target, widths.1) + "  " + row.measured + verdict)
+        }
+        if rows.contains(where: { $0.met == false }) { exit(1) }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads a process's context switches and memory from /proc.
+enum ProcessProbe {
+    /// Voluntary plus involuntary context switches summed over every thread: each wake-up of a
+    /// sleeping thread is at least one.
+    static func contextSwitches(pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total = 0
+        for task in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
+                total += Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
+        return total
+    }
+
+    /// Resident set size in MiB (VmRSS).
+    static func rssMiB(pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return .nan }
+        let kib = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? .nan
+        return kib / 1024
+    }
+}
