@@ -10,7 +10,7 @@ KITD_FLAGS  ?=
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build release run test test-unit check-units bench install uninstall clean
+.PHONY: all deps build release run test lint format bench install uninstall clean
 
 all: build
 
@@ -29,11 +29,20 @@ release: deps
 run: build
 	$(DEBUG_BIN)/kitd $(KITD_FLAGS)
 
-## test: set up, build, run every test (unit and integration, with real dbus, Xvfb and dunst), verify the units
+## test: set up, build, run every test (unit and integration, with real dbus, Xvfb and dunst), verify the
+## units, and check the formatting
 test: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	./scripts/check-units.sh $(DEBUG_BIN)
+	$(MAKE) lint
+
+## lint: check the formatting against .swift-format; format: apply it
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Benchmarks Package.swift
 
 ## bench: release build, then print the figures
 bench: release

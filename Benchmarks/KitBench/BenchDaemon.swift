@@ -45,10 +45,13 @@ final class BenchDaemon {
         let child =
             if let cpu {
                 try Subprocess(
-                    "/usr/bin/taskset", ["-c", "\(cpu)", Binaries.kitd, "--log-level", "warning"], environment: environment,
+                    "/usr/bin/taskset", ["-c", "\(cpu)", Binaries.kitd, "--log-level", "warning"],
+                    environment: environment,
                     outputDirectory: root.path, name: "kitd")
             } else {
-                try Subprocess(Binaries.kitd, ["--log-level", "warning"], environment: environment, outputDirectory: root.path, name: "kitd")
+                try Subprocess(
+                    Binaries.kitd, ["--log-level", "warning"], environment: environment, outputDirectory: root.path,
+                    name: "kitd")
             }
         process = child
         let deadline = began + 30

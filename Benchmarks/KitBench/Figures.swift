@@ -23,11 +23,14 @@ enum Figures {
         let daemon = try BenchDaemon()
         try daemon.start()
         let events = try daemon.connect()
-        _ = try events.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+        _ = try events.call(
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
         let starter = try daemon.connect()
         var generator = SystemRandomNumberGenerator()
-        let durations = (0..<timers).map { 1.0 + spread * Double($0) / Double(timers) + Double.random(in: 0..<0.01, using: &generator) }
-        try pipeline(starter, durations.map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0)) })
+        let durations = (0..<timers).map {
+            1.0 + spread * Double($0) / Double(timers) + Double.random(in: 0..<0.01, using: &generator)
+        }
+        try startTimers(durations, on: starter)
 
         var client: [Double] = []
         var daemonSide: [Double] = []
@@ -48,11 +51,13 @@ enum Figures {
             Figure(
                 name: "lateness due → timer.fired received by a client (\(c.count) timers over \(Int(spread)) s)",
                 target: "p50 < 0.5 ms, p99 < 2 ms",
-                measured: "p50 \(format(c.median, 3)) ms, p99 \(format(c.percentile(99), 3)) ms, max \(format(c.max, 3)) ms",
+                measured:
+                    "p50 \(format(c.median, 3)) ms, p99 \(format(c.percentile(99), 3)) ms, max \(format(c.max, 3)) ms",
                 met: c.count == timers && c.median < 0.5 && c.percentile(99) < 2),
             Figure(
                 name: "  same, as kitd measures it (latenessMs: due → fire on CLOCK_BOOTTIME)", target: "",
-                measured: "p50 \(format(d.median, 3)) ms, p99 \(format(d.percentile(99), 3)) ms, max \(format(d.max, 3)) ms",
+                measured:
+                    "p50 \(format(d.median, 3)) ms, p99 \(format(d.percentile(99), 3)) ms, max \(format(d.max, 3)) ms",
                 met: nil),
         ]
     }
@@ -67,11 +72,12 @@ enum Figures {
         try daemon.start()
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]),
+            Method.eventsSubscribe,
+            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]),
             as: SubscribeResult.self)
         let starter = try daemon.connect()
         let durations = (0..<timers).map { 1.0 + spread * Double($0) / Double(timers) }
-        try pipeline(starter, durations.map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0)) })
+        try startTimers(durations, on: starter)
 
         var lateness: [String: Double] = [:]
         var total: [Double] = []
@@ -96,7 +102,8 @@ enum Figures {
             Figure(
                 name: "due → notification accepted by dunst (\(sample.count) popups, \(failures) failed)",
                 target: "p50 < 15 ms",
-                measured: "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms, max \(format(sample.max)) ms",
+                measured:
+                    "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms, max \(format(sample.max)) ms",
                 met: failures == 0 && sample.median < 15)
         ]
     }
@@ -110,7 +117,10 @@ enum Figures {
             let client = try daemon.connect()
             try pipeline(
                 client,
-                (0..<pending).map { RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: 3600 + Double($0))) })
+                (0..<pending).map {
+                    RequestEnvelope(
+                        id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: 3600 + Double($0)))
+                })
         }
         Thread.sleep(forTimeInterval: 2)
         let pid = daemon.process!.pid
@@ -137,7 +147,8 @@ enum Figures {
         for _ in 0..<runs {
             let began = monotonicSeconds()
             let child = try Subprocess(
-                Binaries.kitctl, ["timer", "start", "1h", "--name", "bench"], environment: env, outputDirectory: daemon.root.path,
+                Binaries.kitctl, ["timer", "start", "1h", "--name", "bench"], environment: env,
+                outputDirectory: daemon.root.path,
                 name: "kitctl")
             let code = child.waitBlocking()
             times.append((monotonicSeconds() - began) * 1000)
@@ -163,7 +174,8 @@ enum Figures {
             if pinned { CPUAffinity.pinCurrentThread(to: 0) }
             defer { if pinned { CPUAffinity.unpinCurrentThread() } }
             let client = try daemon.connect()
-            let timer = try client.call(Method.timerStart, TimerStartParams(seconds: 3600, name: "probe"), as: TimerInfo.self)
+            let timer = try client.call(
+                Method.timerStart, TimerStartParams(seconds: 3600, name: "probe"), as: TimerInfo.self)
             let params = TimerRefParams(ref: String(timer.id))
 
             var began = monotonicSeconds()
@@ -187,7 +199,8 @@ enum Figures {
                         name: "`timer.get` over one connection, one request at a time", target: "> 20,000 /s",
                         measured: "\(Int(sequential)) /s", met: sequential > 20_000),
                     Figure(
-                        name: "  same, pipelined (256 in flight)", target: "> 20,000 /s", measured: "\(Int(pipelined)) /s",
+                        name: "  same, pipelined (256 in flight)", target: "> 20,000 /s",
+                        measured: "\(Int(pipelined)) /s",
                         met: pipelined > 20_000),
                 ]
             }
@@ -216,7 +229,8 @@ enum Figures {
                     while monotonicSeconds() < stopAt {
                         let timer = try connection.call(
                             Method.timerStart, TimerStartParams(seconds: 3600, name: "c\(index)"), as: TimerInfo.self)
-                        _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
+                        _ = try connection.call(
+                            Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
                         pairs.add(1, ordering: .relaxed)
                     }
                 } catch {
@@ -268,9 +282,12 @@ enum Figures {
         let sample = Sample(times)
         return [
             Figure(
-                name: "kitd start → READY=1 with \(pending) timers in the database (\(runs) starts)", target: "< 300 ms",
-                measured: "median \(format(sample.median, 1)) ms, max \(format(sample.max, 1)) ms", met: sample.median < 300),
-            Figure(name: "RSS idle, empty", target: "< 30 MB", measured: "\(format(emptyRSS, 1)) MiB", met: emptyRSS < 30),
+                name: "kitd start → READY=1 with \(pending) timers in the database (\(runs) starts)",
+                target: "< 300 ms",
+                measured: "median \(format(sample.median, 1)) ms, max \(format(sample.max, 1)) ms",
+                met: sample.median < 300),
+            Figure(
+                name: "RSS idle, empty", target: "< 30 MB", measured: "\(format(emptyRSS, 1)) MiB", met: emptyRSS < 30),
             Figure(
                 name: "RSS idle, \(pending) pending timers", target: "< 80 MB", measured: "\(format(fullRSS, 1)) MiB",
                 met: fullRSS < 80),
@@ -280,7 +297,9 @@ enum Figures {
     // MARK: Helpers
 
     /// Sends requests with at most `window` in flight and reads every reply.
-    static func pipeline<P: Encodable>(_ connection: KitConnection, _ requests: [RequestEnvelope<P>], window: Int = 512) throws {
+    static func pipeline<P: Encodable>(_ connection: KitConnection, _ requests: [RequestEnvelope<P>], window: Int = 512)
+        throws
+    {
         let encoder = WireCodec.encoder()
         var sent = 0
         var received = 0
@@ -292,17 +311,29 @@ enum Figures {
             }
             if !chunk.isEmpty { try connection.send(chunk) }
             guard let line = try connection.readLine(timeout: .seconds(30)) else { throw HarnessError("no reply") }
-            if line.contains(UInt8(ascii: "e")), let text = String(bytes: line, encoding: .utf8), text.contains("\"error\"") {
+            if line.contains(UInt8(ascii: "e")), let text = String(bytes: line, encoding: .utf8),
+                text.contains("\"error\"")
+            {
                 throw HarnessError("request failed: \(text)")
             }
             received += 1
         }
     }
 
+    /// Starts one timer per duration, pipelined.
+    static func startTimers(_ durations: [Double], on connection: KitConnection) throws {
+        try pipeline(
+            connection,
+            durations.map {
+                RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0))
+            })
+    }
+
     /// Writes `timers` running timers straight into the database, as kitd would have.
     static func populate(_ path: String, timers: Int) throws {
         let database = try KitDatabase.open(path: path, logger: .init(label: "bench"))
-        let bootID = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
+        let bootID =
+            (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         var boot = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
@@ -312,7 +343,8 @@ enum Figures {
         for index in 0..<timers {
             _ = try database.insertTimer(bootID: bootID) { id throws(KitError) in
                 try Countdown.started(
-                    id: id, name: index % 2 == 0 ? "t\(index)" : nil, duration: Int64(3600 + index) * 1_000_000_000, now: now)
+                    id: id, name: index % 2 == 0 ? "t\(index)" : nil, duration: Int64(3600 + index) * 1_000_000_000,
+                    now: now)
             }
         }
         try database.commit()

@@ -27,7 +27,9 @@ enum KitBench {
             }
         }
         let widths = (rows.map(\.name.count).max() ?? 0, rows.map(\.target.count).max() ?? 0)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         print(pad("figure", widths.0) + "  " + pad("target", widths.1) + "  measured")
         for row in rows {
             let verdict = row.met.map { $0 ? "  ok" : "  MISSED" } ?? ""

@@ -8,7 +8,9 @@ enum ProcessProbe {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var total = 0
         for task in tasks {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else {
+                continue
+            }
             for line in status.split(separator: "\n") where line.contains("ctxt_switches") {
                 total += Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)) ?? 0
             }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A blocking connection to kitd: calls and an event stream over one Unix socket.
 /// Events that arrive while a call waits for its reply are kept for `nextEvent`.
@@ -74,7 +75,8 @@ public final class KitConnection {
         nextID += 1
         let request: Data
         do {
-            request = try WireCodec.line(RequestEnvelope(id: .number(id), method: method, params: params), with: encoder)
+            request = try WireCodec.line(
+                RequestEnvelope(id: .number(id), method: method, params: params), with: encoder)
         } catch {
             throw .requestFailed("\(error)")
         }
@@ -104,10 +106,13 @@ public final class KitConnection {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let count = Glibc.send(fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let count = Glibc.send(
+                    fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failure = errno == EPIPE || errno == ECONNRESET ? .connectionLost : .requestFailed(String(cString: strerror(errno)))
+                    failure =
+                        errno == EPIPE || errno == ECONNRESET
+                        ? .connectionLost : .requestFailed(String(cString: strerror(errno)))
                     return
                 }
                 offset += count
@@ -124,7 +129,8 @@ public final class KitConnection {
             let remaining = deadline.map { $0 - ContinuousClock.now }
             if let remaining, remaining <= .zero { return nil }
             guard let line = try readLine(timeout: remaining) else { return nil }
-            guard let header = try? decoder.decode(IncomingHeader.self, from: Data(line)), let name = header.method else {
+            guard let header = try? decoder.decode(IncomingHeader.self, from: Data(line)), let name = header.method
+            else {
                 continue
             }
             return IncomingEvent(name: name, line: line)
@@ -144,7 +150,8 @@ public final class KitConnection {
             if let deadline {
                 let left = deadline - ContinuousClock.now
                 if left <= .zero { return nil }
-                let ms = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                let ms = Int32(
+                    clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
                 var poller = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&poller, 1, ms)
                 if ready == 0 { return nil }

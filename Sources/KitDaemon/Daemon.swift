@@ -154,7 +154,9 @@ public final class Daemon {
     }
 
     private func shutdown(signal: Int32) {
-        logger.info("stopping", metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
+        logger.info(
+            "stopping",
+            metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
         service.stopping()
         commits.flush()
         server.shutdown()
@@ -167,11 +169,14 @@ public final class Daemon {
         case .shown(let subject, let summary, let id, let latency):
             events.emit(
                 Event.notificationShown,
-                NotificationEvent(subject: subject, summary: summary, serverId: id, reason: nil, latencyMs: Double(latency) / 1e6))
+                NotificationEvent(
+                    subject: subject, summary: summary, serverId: id, reason: nil, latencyMs: Double(latency) / 1e6))
         case .failed(let subject, let summary, let reason, let latency, _):
             events.emit(
                 Event.notificationFailed,
-                NotificationEvent(subject: subject, summary: summary, serverId: nil, reason: reason, latencyMs: Double(latency) / 1e6))
+                NotificationEvent(
+                    subject: subject, summary: summary, serverId: nil, reason: reason, latencyMs: Double(latency) / 1e6)
+            )
         case .action, .closed, .server, .diagnostic:
             break
         }

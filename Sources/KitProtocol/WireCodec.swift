@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// JSON encoding and decoding as kit puts it on the wire: one compact object per line.
@@ -50,7 +50,9 @@ public enum WireCodec {
             return ("invalid params for \(method): '\(field ?? "params")' must be \(describe(type)), not null", field)
         case .dataCorrupted(let context):
             let field = fieldName(context.codingPath)
-            return ("invalid params for \(method): \(field.map { "'\($0)': " } ?? "")\(context.debugDescription)", field)
+            return (
+                "invalid params for \(method): \(field.map { "'\($0)': " } ?? "")\(context.debugDescription)", field
+            )
         @unknown default:
             return ("invalid params for \(method)", nil)
         }

@@ -35,8 +35,9 @@ extension KitDatabase {
             for countdown in countdowns {
                 let row = TimerRecord(countdown, bootID: bootID)
                 try statement.execute(arguments: [
-                    row.name, row.name_key, row.duration_ns, row.state, row.created_at_ns, row.due_wall_ns, row.due_boot_ns, row.boot_id,
-                    row.remaining_ns, row.ended_at_ns, row.fired_due_ns, row.lateness_ns, row.late, countdown.id,
+                    row.name, row.nameKey, row.durationNs, row.state, row.createdAtNs, row.dueWallNs,
+                    row.dueBootNs, row.bootId,
+                    row.remainingNs, row.endedAtNs, row.firedDueNs, row.latenessNs, row.late, countdown.id,
                 ])
             }
         }
@@ -109,7 +110,9 @@ extension KitDatabase {
     public func endedTimers(limit: Int, now: ClockReading, bootID: String) throws -> [Countdown] {
         try read { db in
             try TimerRecord.fetchAll(
-                db, sql: "SELECT * FROM timer WHERE state IN ('fired', 'cancelled') ORDER BY ended_at_ns DESC, id DESC LIMIT ?",
+                db,
+                sql:
+                    "SELECT * FROM timer WHERE state IN ('fired', 'cancelled') ORDER BY ended_at_ns DESC, id DESC LIMIT ?",
                 arguments: [limit]
             ).compactMap { $0.countdown(now: now, bootID: bootID) }
         }

@@ -101,7 +101,8 @@ public final class KitDatabase {
         return try queue.inDatabase { db in
             if !db.isInsideTransaction {
                 if durability != synchronousLevel {
-                    try db.execute(sql: durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+                    try db.execute(
+                        sql: durability == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
                     synchronousLevel = durability
                 }
                 try db.beginTransaction(.immediate)

@@ -28,7 +28,8 @@ struct Kitd: ParsableCommand {
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
+            throw ValidationError(
+                "unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
         }
     }
 

@@ -67,7 +67,8 @@ struct AgendaTests {
                 model[key] = nil
             default:
                 now += Int64(generator.next() % 50)
-                let expected = model.filter { $0.value <= now }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+                let expected = model.filter { $0.value <= now }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(
+                    \.key)
                 #expect(agenda.popDue(atOrBefore: now).map(\.key) == expected)
                 for key in expected { model[key] = nil }
             }

@@ -4,7 +4,8 @@ import Testing
 @Suite("Countdown rules")
 struct CountdownTests {
     static let s: Int64 = 1_000_000_000
-    static let start = ClockReading(boot: BootTime(nanoseconds: 1000 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+    static let start = ClockReading(
+        boot: BootTime(nanoseconds: 1000 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
 
     func at(_ seconds: Double) -> ClockReading {
         let offset = Int64(seconds * 1e9)
@@ -14,7 +15,9 @@ struct CountdownTests {
     @Test("a started countdown is due its duration later on both clocks")
     func startedIsDueLater() throws {
         let timer = try Countdown.started(id: 1, name: "pasta", duration: 270 * Self.s, now: Self.start)
-        #expect(timer.state == .running(Deadline(boot: Self.start.boot + 270 * Self.s, wall: Self.start.wall + 270 * Self.s)))
+        #expect(
+            timer.state
+                == .running(Deadline(boot: Self.start.boot + 270 * Self.s, wall: Self.start.wall + 270 * Self.s)))
         #expect(timer.remaining(at: at(70).boot) == 200 * Self.s)
         #expect(timer.label == "pasta")
     }
@@ -60,7 +63,10 @@ struct CountdownTests {
         let paused = try running.paused(at: at(1))
         #expect(throws: KitError.self) { try paused.paused(at: at(2)) }
         let fired = try running.fired(at: at(60), dueBeforeStart: false)
-        for action in [{ try fired.paused(at: at(61)) }, { try fired.cancelled(at: at(61)) }, { try fired.adjusted(by: Self.s, at: at(61)) }] {
+        for action in [
+            { try fired.paused(at: at(61)) }, { try fired.cancelled(at: at(61)) },
+            { try fired.adjusted(by: Self.s, at: at(61)) },
+        ] {
             #expect {
                 try action()
             } throws: { error in
@@ -78,7 +84,10 @@ struct CountdownTests {
         guard case .fired(let onTime) = try timer.fired(at: at(10.0002), dueBeforeStart: false).state,
             case .fired(let slow) = try timer.fired(at: at(12), dueBeforeStart: false).state,
             case .fired(let missed) = try timer.fired(at: at(10.1), dueBeforeStart: true).state
-        else { Issue.record("not fired"); return }
+        else {
+            Issue.record("not fired")
+            return
+        }
         #expect(!onTime.late && onTime.lateness == 200_000)
         #expect(onTime.due == at(10).wall)
         #expect(slow.late && slow.lateness == 2 * Self.s)
@@ -88,15 +97,19 @@ struct CountdownTests {
     @Test("zero, negative and over-long durations are refused")
     func badDurations() {
         for duration in [0, -Self.s, 367 * 86_400 * Self.s] {
-            #expect(throws: KitError.self) { try Countdown.started(id: 1, name: nil, duration: duration, now: Self.start) }
+            #expect(throws: KitError.self) {
+                try Countdown.started(id: 1, name: nil, duration: duration, now: Self.start)
+            }
         }
     }
 
     @Test("a stored deadline is exact on the same boot and follows the wall clock after a reboot")
     func restoringDeadlines() {
-        let now = ClockReading(boot: BootTime(nanoseconds: 50 * Self.s), wall: WallTime(nanoseconds: 2_000_000_000 * Self.s))
+        let now = ClockReading(
+            boot: BootTime(nanoseconds: 50 * Self.s), wall: WallTime(nanoseconds: 2_000_000_000 * Self.s))
         let sameBoot = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: WallTime(nanoseconds: 1), sameBoot: true, now: now)
+            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: WallTime(nanoseconds: 1), sameBoot: true,
+            now: now)
         #expect(sameBoot.boot == BootTime(nanoseconds: 80 * Self.s))
         #expect(sameBoot.wall == now.wall + 30 * Self.s, "the wall clock was set while down: derived anew")
         let close = now.wall + 30 * Self.s + 2_000
@@ -104,7 +117,8 @@ struct CountdownTests {
             bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: close, sameBoot: true, now: now)
         #expect(steady.wall == close, "a restart keeps the due instant the client was given")
         let rebooted = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 100 * Self.s, sameBoot: false, now: now)
+            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 100 * Self.s, sameBoot: false,
+            now: now)
         #expect(rebooted.boot == now.boot + 100 * Self.s)
         #expect(rebooted.wall == now.wall + 100 * Self.s)
     }

@@ -63,7 +63,11 @@ struct DurationFormatterTests {
         #expect(DurationFormatter.clock(nanoseconds) == text)
     }
 
-    @Test("compact style", arguments: [(Int64(270_000_000_000), "4m30s"), (0, "0s"), (3_720_000_000_000, "1h2m"), (-30_000_000_000, "-30s")])
+    @Test(
+        "compact style",
+        arguments: [
+            (Int64(270_000_000_000), "4m30s"), (0, "0s"), (3_720_000_000_000, "1h2m"), (-30_000_000_000, "-30s"),
+        ])
     func compactStyle(nanoseconds: Int64, text: String) {
         #expect(DurationFormatter.compact(nanoseconds) == text)
     }

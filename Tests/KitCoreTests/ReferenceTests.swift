@@ -8,10 +8,13 @@ struct ReferenceTests {
         var name: String?
     }
 
-    let items = [Item(id: 1, name: "tea"), Item(id: 2, name: "Tea"), Item(id: 3, name: "pasta"), Item(id: 4, name: "PASTA")]
+    let items = [
+        Item(id: 1, name: "tea"), Item(id: 2, name: "Tea"), Item(id: 3, name: "pasta"), Item(id: 4, name: "PASTA"),
+    ]
 
     func resolve(_ name: String, _ among: [Item]? = nil) throws -> Item {
-        try Reference.resolve(name: name, among: among ?? items, noun: "timer", name: { $0.name }, describe: { "\($0.id)" })
+        try Reference.resolve(
+            name: name, among: among ?? items, noun: "timer", name: { $0.name }, describe: { "\($0.id)" })
     }
 
     @Test("numbers and #numbers are ids; anything else is a name")
@@ -51,7 +54,9 @@ struct ReferenceTests {
         #expect(throws: KitError.notFound("no timer named 'soup'")) { try resolve("soup") }
     }
 
-    @Test("names are trimmed and checked", arguments: ["", "   ", "a\u{7}b", "42", "#42", String(repeating: "x", count: 201)])
+    @Test(
+        "names are trimmed and checked",
+        arguments: ["", "   ", "a\u{7}b", "42", "#42", String(repeating: "x", count: 201)])
     func badNames(name: String) {
         #expect(throws: KitError.self) { try NameRules.validated(name) }
     }

@@ -8,7 +8,9 @@ struct TimestampTests {
     func formatsUTC() {
         #expect(Timestamp.rfc3339(WallTime(nanoseconds: 0)) == "1970-01-01T00:00:00.000000Z")
         #expect(Timestamp.rfc3339(WallTime(nanoseconds: 1_795_304_401_123_456_789)) == "2026-11-21T23:40:01.123456Z")
-        #expect(Timestamp.rfc3339(WallTime(nanoseconds: 951_782_400_000_000_000), fractionDigits: 0) == "2000-02-29T00:00:00Z")
+        #expect(
+            Timestamp.rfc3339(WallTime(nanoseconds: 951_782_400_000_000_000), fractionDigits: 0)
+                == "2000-02-29T00:00:00Z")
     }
 
     @Test("parses what it formats, to the microsecond")
@@ -25,7 +27,12 @@ struct TimestampTests {
         #expect(Timestamp.parse("2026-11-25T18:00:00.5-01:30") == Timestamp.parse("2026-11-25T19:30:00.500Z"))
     }
 
-    @Test("refuses malformed timestamps", arguments: ["", "2026-11-25", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-25T18:00:00", "2026-11-25T18:00:00Zjunk", "2026-11-25T25:00:00Z"])
+    @Test(
+        "refuses malformed timestamps",
+        arguments: [
+            "", "2026-11-25", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-25T18:00:00",
+            "2026-11-25T18:00:00Zjunk", "2026-11-25T25:00:00Z",
+        ])
     func refusesMalformed(text: String) {
         #expect(Timestamp.parse(text) == nil)
     }
@@ -37,7 +44,8 @@ struct TimestampTests {
         var day: Int64 = -25_000
         while day < 120_000 {
             let civil = CivilDate(daysSinceEpoch: day)
-            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+            let parts = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
             #expect(civil == CivilDate(year: parts.year!, month: parts.month!, day: parts.day!))
             #expect(civil.daysSinceEpoch == day)
             day += 97

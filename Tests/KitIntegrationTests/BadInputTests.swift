@@ -46,14 +46,29 @@ extension Integration {
                 (#"{"jsonrpc":"1.0","id":1,"method":"daemon.status"}"#, ErrorCode.invalidRequest),
                 (#"{"jsonrpc":"2.0","id":1}"#, ErrorCode.invalidRequest),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.explode"}"#, ErrorCode.methodNotFound),
-                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":"soon"}}"#, ErrorCode.invalidParams),
+                (
+                    #"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":"soon"}}"#,
+                    ErrorCode.invalidParams
+                ),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":[5]}"#, ErrorCode.invalidParams),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{}}"#, ErrorCode.invalidParams),
-                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":-5}}"#, ErrorCode.invalidArgument),
-                (#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":1e300}}"#, ErrorCode.invalidArgument),
+                (
+                    #"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":-5}}"#,
+                    ErrorCode.invalidArgument
+                ),
+                (
+                    #"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":1e300}}"#,
+                    ErrorCode.invalidArgument
+                ),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.get","params":{"ref":true}}"#, ErrorCode.invalidParams),
-                (#"{"jsonrpc":"2.0","id":1,"method":"timer.pause","params":{"ref":"nothing-here"}}"#, ErrorCode.notFound),
-                (#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":["nope.*"]}}"#, ErrorCode.invalidArgument),
+                (
+                    #"{"jsonrpc":"2.0","id":1,"method":"timer.pause","params":{"ref":"nothing-here"}}"#,
+                    ErrorCode.notFound
+                ),
+                (
+                    #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":["nope.*"]}}"#,
+                    ErrorCode.invalidArgument
+                ),
                 (#"{"jsonrpc":"2.0","id":1.5,"method":"daemon.status"}"#, ErrorCode.invalidRequest),
                 (#"{"jsonrpc":"2.0","id":1,"method":"timer.get","params":{"ref":0}}"#, ErrorCode.notFound),
             ]
@@ -67,9 +82,11 @@ extension Integration {
             invalid.append(Data("\"}}\n".utf8))
             #expect(try send(invalid, to: kit, expectReplies: 1).codes == [ErrorCode.parseError])
             // Several on one connection, one reply each, in order; a notification gets none.
-            let pipelined = [
-                #"{"jsonrpc":"2.0","method":"daemon.status"}"#, "garbage", #"{"jsonrpc":"2.0","id":2,"method":"daemon.status"}"#,
-            ].joined(separator: "\n") + "\n"
+            let pipelined =
+                [
+                    #"{"jsonrpc":"2.0","method":"daemon.status"}"#, "garbage",
+                    #"{"jsonrpc":"2.0","id":2,"method":"daemon.status"}"#,
+                ].joined(separator: "\n") + "\n"
             #expect(try send(Data(pipelined.utf8), to: kit, expectReplies: 2).codes == [ErrorCode.parseError, 0])
             try daemonStillAnswers(kit)
         }
@@ -85,7 +102,8 @@ extension Integration {
                 guard let reply = try connection.readLine(timeout: .seconds(5)) else { return nil }
                 return try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
             }
-            let subscribe = try message(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":"timer.*"}}"#)
+            let subscribe = try message(
+                #"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":"timer.*"}}"#)
             #expect(subscribe?.message == "invalid params for events.subscribe: 'events' must be an array")
             let element = try message(#"{"jsonrpc":"2.0","id":1,"method":"events.subscribe","params":{"events":[1]}}"#)
             #expect(element?.data?.field == "events[0]")
@@ -146,10 +164,16 @@ extension Integration {
             defer { kit.tearDown() }
             let noDaemon = try kit.kitctl(["status"])
             #expect(noDaemon.exitCode == 1)
-            #expect(noDaemon.stderr == "kitctl: kitd is not running (no socket at \(kit.socketPath)); start it with `systemctl --user start kitd.socket` or run `kitd`\n")
+            #expect(
+                noDaemon.stderr
+                    == "kitctl: kitd is not running (no socket at \(kit.socketPath)); start it with `systemctl --user start kitd.socket` or run `kitd`\n"
+            )
 
             try kit.startKitd()
-            for arguments in [["frobnicate"], ["timer", "start"], ["timer", "start", "soon"], ["timer", "start", "0"], ["timer", "add", "1"], ["timer", "list", "--bogus"]] {
+            for arguments in [
+                ["frobnicate"], ["timer", "start"], ["timer", "start", "soon"], ["timer", "start", "0"],
+                ["timer", "add", "1"], ["timer", "list", "--bogus"],
+            ] {
                 let result = try kit.kitctl(arguments)
                 #expect(result.exitCode == 1, "\(arguments): \(result)")
                 #expect(!result.stderr.isEmpty)

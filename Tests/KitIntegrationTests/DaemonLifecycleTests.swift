@@ -49,7 +49,8 @@ extension Integration {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
             let first = try kit.startKitd()
-            let second = try Subprocess.run(Binaries.kitd, [], environment: kit.environment, outputDirectory: kit.root.path)
+            let second = try Subprocess.run(
+                Binaries.kitd, [], environment: kit.environment, outputDirectory: kit.root.path)
             #expect(second.exitCode == 1)
             #expect(second.stderr.contains("already running"), "\(second)")
             #expect(first.isRunning)
@@ -66,7 +67,8 @@ extension Integration {
         func staleSocketIsReplaced() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
-            try FileManager.default.createDirectory(atPath: kit.runtimeDirectory + "/kit", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: kit.runtimeDirectory + "/kit", withIntermediateDirectories: true)
             try leaveStaleSocket(at: kit.socketPath)
             try kit.startKitd()
             #expect(try kit.kitctl(["status"]).exitCode == 0)
@@ -77,9 +79,11 @@ extension Integration {
         func notASocketIsRefused() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
-            try FileManager.default.createDirectory(atPath: kit.runtimeDirectory + "/kit", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: kit.runtimeDirectory + "/kit", withIntermediateDirectories: true)
             try "precious".write(toFile: kit.socketPath, atomically: true, encoding: .utf8)
-            let result = try Subprocess.run(Binaries.kitd, [], environment: kit.environment, outputDirectory: kit.root.path)
+            let result = try Subprocess.run(
+                Binaries.kitd, [], environment: kit.environment, outputDirectory: kit.root.path)
             #expect(result.exitCode == 1 && result.stderr.contains("is not a socket"), "\(result)")
             #expect(try String(contentsOfFile: kit.socketPath, encoding: .utf8) == "precious")
         }
@@ -136,4 +140,31 @@ func leaveStaleSocket(at path: String) throws {
     }
     close(fd)
     guard result == 0 else { throw HarnessError("could not create a stale socket at \(path)") }
+}
+
+extension Integration.DaemonLifecycleTests {
+    @Test("a runtime directory others can read is made private again")
+    func runtimeDirectoryIsMadePrivate() throws {
+        let kit = try KitdHarness()
+        defer { kit.tearDown() }
+        let directory = kit.runtimeDirectory + "/kit"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        chmod(directory, 0o755)
+        try kit.startKitd()
+        var info = stat()
+        #expect(lstat(directory, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+    }
+
+    @Test("a runtime directory that is a symlink is refused")
+    func symlinkedRuntimeDirectoryIsRefused() throws {
+        let kit = try KitdHarness()
+        defer { kit.tearDown() }
+        let elsewhere = try kit.root.subdirectory("elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: kit.runtimeDirectory + "/kit", withDestinationPath: elsewhere)
+        let result = try Subprocess.run(Binaries.kitd, [], environment: kit.environment, outputDirectory: kit.root.path)
+        #expect(result.exitCode == 1)
+        #expect(result.stderr.contains("refusing to use") && result.stderr.contains("not a directory"), "\(result)")
+    }
 }

@@ -14,7 +14,8 @@ extension Integration {
             try kit.startKitd()
             let connection = try kit.connect()
             _ = try connection.call(Method.eventsSubscribe, SubscribeParams(), as: SubscribeResult.self)
-            let timer = try connection.call(Method.timerStart, TimerStartParams(seconds: 0.5, name: "quiet"), as: TimerInfo.self)
+            let timer = try connection.call(
+                Method.timerStart, TimerStartParams(seconds: 0.5, name: "quiet"), as: TimerInfo.self)
             var fired: TimerFiredEvent?
             var failed: NotificationEvent?
             let deadline = ContinuousClock.now + .seconds(8)
@@ -42,15 +43,21 @@ extension Integration {
             }
             try kit.startKitd()
             let connection = try kit.connect()
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            _ = try connection.call(
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
             desktop.dunst?.signal(SIGSTOP)
-            _ = try connection.call(Method.timerStart, TimerStartParams(seconds: 0.5, name: "first"), as: TimerInfo.self)
-            _ = try connection.call(Method.timerStart, TimerStartParams(seconds: 1.5, name: "second"), as: TimerInfo.self)
-            _ = try connection.call(Method.timerStart, TimerStartParams(seconds: 2.5, name: "third"), as: TimerInfo.self)
+            _ = try connection.call(
+                Method.timerStart, TimerStartParams(seconds: 0.5, name: "first"), as: TimerInfo.self)
+            _ = try connection.call(
+                Method.timerStart, TimerStartParams(seconds: 1.5, name: "second"), as: TimerInfo.self)
+            _ = try connection.call(
+                Method.timerStart, TimerStartParams(seconds: 2.5, name: "third"), as: TimerInfo.self)
             var fired: [TimerFiredEvent] = []
             let deadline = ContinuousClock.now + .seconds(6)
             while fired.count < 3 && ContinuousClock.now < deadline {
-                if let event = try connection.nextEvent(timeout: .milliseconds(200)) { fired.append(try event.decode(TimerFiredEvent.self)) }
+                if let event = try connection.nextEvent(timeout: .milliseconds(200)) {
+                    fired.append(try event.decode(TimerFiredEvent.self))
+                }
             }
             #expect(fired.map(\.timer.label) == ["first", "second", "third"])
             #expect(fired.allSatisfy { $0.latenessMs < 250 }, "\(fired.map(\.latenessMs))")

@@ -8,7 +8,8 @@ import Testing
 extension Integration {
     @Suite("Timers across restarts")
     struct RestartTests {
-        @Test("a running timer survives a restart and fires at its original due instant", arguments: [SIGTERM, SIGKILL])
+        @Test(
+            "a running timer survives a restart and fires at its original due instant", arguments: [SIGTERM, SIGKILL])
         func survivesRestart(signal: Int32) throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
@@ -20,7 +21,8 @@ extension Integration {
             try kit.startKitd()
 
             let connection = try kit.connect()
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            _ = try connection.call(
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
             let list = try connection.call(Method.timerList, TimerListParams(), as: TimerListResult.self)
             #expect(list.timers.map(\.id) == [started.id, paused.id])
             #expect(list.timers.last?.state == "paused")
@@ -69,7 +71,8 @@ extension Integration {
             #expect(kit.stopKitd(signal: SIGTERM) == 0)
             Thread.sleep(forTimeInterval: 1.5)
             try kit.startKitd()
-            let digest = try #require(try kit.desktop!.waitForNotification(summaryContaining: "timers finished while kitd was off"))
+            let digest = try #require(
+                try kit.desktop!.waitForNotification(summaryContaining: "timers finished while kitd was off"))
             #expect(digest.summary == "5 timers finished while kitd was off")
             #expect(digest.body.contains("batch0") && digest.body.contains("batch4"))
             let all = try kit.desktop!.notifications()

@@ -46,7 +46,8 @@ extension Integration {
             defer { kit.tearDown() }
             try kit.startKitd()
             let connection = try kit.connect()
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            _ = try connection.call(
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
             let seconds = [1.3, 0.7, 1.9, 0.9, 1.1, 1.5, 0.8, 1.7, 1.0, 1.2, 1.6, 0.6]
             var ids: [Int64: Double] = [:]
             for (index, value) in seconds.enumerated() {
@@ -110,7 +111,8 @@ extension Integration {
 
             _ = try kit.kitctl(["timer", "start", "1h", "--name", "soup"])
             let waiter = try Subprocess(
-                Binaries.kitctl, ["timer", "wait", "soup"], environment: kit.environment, outputDirectory: kit.root.path, name: "wait")
+                Binaries.kitctl, ["timer", "wait", "soup"], environment: kit.environment,
+                outputDirectory: kit.root.path, name: "wait")
             #expect(Subprocess.waitUntil { waiter.stdout.contains("soup: ") })
             _ = try kit.kitctl(["timer", "pause", "soup"])
             #expect(Subprocess.waitUntil { waiter.stdout.contains("soup: paused with") })
@@ -126,7 +128,8 @@ extension Integration {
             try kit.startKitd()
             _ = try kit.kitctl(["timer", "start", "1h", "--name", "stew"])
             let waiter = try Subprocess(
-                Binaries.kitctl, ["timer", "wait", "stew"], environment: kit.environment, outputDirectory: kit.root.path, name: "wait")
+                Binaries.kitctl, ["timer", "wait", "stew"], environment: kit.environment,
+                outputDirectory: kit.root.path, name: "wait")
             #expect(Subprocess.waitUntil { waiter.stdout.contains("stew: ") })
             waiter.signal(SIGINT)
             #expect(waiter.wait(timeout: .seconds(5)) == 130)
@@ -134,5 +137,27 @@ extension Integration {
             let timer = try kit.kitctlJSON(["timer", "show", "stew"], as: TimerInfo.self)
             #expect(timer.state == "running")
         }
+    }
+}
+
+extension Integration.TimerFiringTests {
+    @Test("on a terminal, `timer wait` redraws one line with a progress bar, then says the timer is done")
+    func waitOnATerminal() throws {
+        let kit = try KitdHarness()
+        defer { kit.tearDown() }
+        try kit.startKitd()
+        _ = try kit.kitctl(["timer", "start", "2s", "--name", "toast"])
+        // script(1) runs kitctl on a pseudo-terminal and copies what it draws to its stdout.
+        let result = try Subprocess.run(
+            "/usr/bin/script", ["-q", "-e", "-f", "-c", "\(Binaries.kitctl) timer wait toast", "/dev/null"],
+            environment: kit.environment.merging(["TERM": "xterm", "COLUMNS": "80"]) { $1 },
+            outputDirectory: kit.root.path,
+            timeout: .seconds(15))
+        #expect(result.exitCode == 0, "\(result)")
+        let redraws = result.stdout.components(separatedBy: "\r\u{1B}[2K").count - 1
+        #expect(redraws >= 3, "the line is redrawn in place: \(redraws) redraws")
+        #expect(
+            result.stdout.contains("toast  ") && result.stdout.contains("█") && result.stdout.contains("left  (due "))
+        #expect(result.stdout.contains("toast is done"))
     }
 }

@@ -10,7 +10,8 @@ struct ProtocolTests {
     @Test("a request round-trips: header, then typed params")
     func requestRoundTrip() throws {
         let line = try WireCodec.line(
-            RequestEnvelope(id: .number(7), method: Method.timerStart, params: TimerStartParams(seconds: 270, name: "pasta")),
+            RequestEnvelope(
+                id: .number(7), method: Method.timerStart, params: TimerStartParams(seconds: 270, name: "pasta")),
             with: encoder)
         #expect(line.last == 10)
         #expect(!line.dropLast().contains(10))
@@ -44,7 +45,9 @@ struct ProtocolTests {
         #expect(try kind(#"{"jsonrpc":"2.0","method":"m","params":[1,2]}"#) == .other)
     }
 
-    @Test("malformed messages do not decode as requests", arguments: ["not json", "[1,2]", "42", "\"text\"", "{\"id\":[1]}"])
+    @Test(
+        "malformed messages do not decode as requests",
+        arguments: ["not json", "[1,2]", "42", "\"text\"", "{\"id\":[1]}"])
     func malformed(text: String) {
         #expect(throws: (any Error).self) { try decoder.decode(RequestHeader.self, from: Data(text.utf8)) }
     }
@@ -79,7 +82,8 @@ struct ProtocolTests {
 
     @Test("error replies carry code, message and data, and round-trip")
     func errorRoundTrip() throws {
-        let error = RPCError(code: ErrorCode.ambiguous, message: "two", data: RPCErrorData(candidates: ["1 (tea)", "2 (tea)"]))
+        let error = RPCError(
+            code: ErrorCode.ambiguous, message: "two", data: RPCErrorData(candidates: ["1 (tea)", "2 (tea)"]))
         let line = try WireCodec.line(ErrorEnvelope(id: .string("x"), error: error), with: encoder)
         let header = try decoder.decode(IncomingHeader.self, from: line)
         #expect(header.error == error && header.id == .string("x") && header.method == nil)
@@ -87,7 +91,8 @@ struct ProtocolTests {
 
     @Test("events are notifications: a method and no id")
     func eventsAreNotifications() throws {
-        let line = try WireCodec.line(EventEnvelope(method: Event.timerFired, params: SubscribeResult(events: [])), with: encoder)
+        let line = try WireCodec.line(
+            EventEnvelope(method: Event.timerFired, params: SubscribeResult(events: [])), with: encoder)
         let header = try decoder.decode(IncomingHeader.self, from: line)
         #expect(header.method == "timer.fired" && header.id == nil)
     }
@@ -96,7 +101,8 @@ struct ProtocolTests {
         "subscription patterns match names, prefixes and everything",
         arguments: [
             ("timer.fired", "timer.fired", true), ("timer.fired", "timer.*", true), ("timer.fired", "*", true),
-            ("timer.fired", "timer.started", false), ("notification.shown", "timer.*", false), ("timerx.a", "timer.*", false),
+            ("timer.fired", "timer.started", false), ("notification.shown", "timer.*", false),
+            ("timerx.a", "timer.*", false),
         ])
     func eventPatterns(name: String, pattern: String, matches: Bool) {
         #expect(Event.matches(name, pattern: pattern) == matches)
@@ -154,13 +160,17 @@ struct SocketPathTests {
         #expect(SocketPath.resolve(explicit: "/x.sock", environment: env, uid: 1000).path == "/x.sock")
         #expect(SocketPath.resolve(explicit: nil, environment: env, uid: 1000).path == "/tmp/k.sock")
         let runtime = SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], uid: 1000)
-        #expect(runtime == .init(path: "/run/user/1000/kit/kitd.sock", managedDirectory: "/run/user/1000/kit", isFallback: false))
+        #expect(
+            runtime
+                == .init(
+                    path: "/run/user/1000/kit/kitd.sock", managedDirectory: "/run/user/1000/kit", isFallback: false))
     }
 
     @Test("without XDG_RUNTIME_DIR the socket lives in a private per-user directory in /tmp")
     func fallback() {
         let resolution = SocketPath.resolve(explicit: nil, environment: [:], uid: 1234)
-        #expect(resolution == .init(path: "/tmp/kit-1234/kitd.sock", managedDirectory: "/tmp/kit-1234", isFallback: true))
+        #expect(
+            resolution == .init(path: "/tmp/kit-1234/kitd.sock", managedDirectory: "/tmp/kit-1234", isFallback: true))
         #expect(SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "relative"], uid: 1).isFallback)
     }
 

@@ -23,7 +23,8 @@ struct MigrationTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/kit.sqlite"
-        let now = ClockReading(boot: BootTime(nanoseconds: 10_000_000_000), wall: WallTime(nanoseconds: 1_800_000_000_000_000_000))
+        let now = ClockReading(
+            boot: BootTime(nanoseconds: 10_000_000_000), wall: WallTime(nanoseconds: 1_800_000_000_000_000_000))
         do {
             let first = try KitDatabase.open(path: path, logger: .init(label: "test"))
             _ = try first.insertTimer(bootID: "boot-a") { id throws(KitError) in

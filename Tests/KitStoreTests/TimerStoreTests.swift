@@ -78,7 +78,8 @@ struct TimerStoreTests {
         _ = try insert(database, name: "kept", seconds: 60)
         #expect(throws: (any Error).self) {
             try database.write { db in
-                try db.execute(sql: "INSERT INTO timer (name, duration_ns, state, created_at_ns) VALUES ('x', 1, 'running', 0)")
+                try db.execute(
+                    sql: "INSERT INTO timer (name, duration_ns, state, created_at_ns) VALUES ('x', 1, 'running', 0)")
             }
         }
         #expect(database.hasPendingChanges)

@@ -5,7 +5,8 @@ import Foundation
 public enum Binaries {
     public static var directory: String {
         if let explicit = ProcessInfo.processInfo.environment["KIT_BIN_DIR"], !explicit.isEmpty { return explicit }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // Inside an .xctest bundle directory (macOS-style layout), step out of it.
         while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }

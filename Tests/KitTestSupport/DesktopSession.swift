@@ -39,7 +39,8 @@ public final class DesktopSession: @unchecked Sendable {
             "/usr/bin/dbus-daemon", ["--config-file=\(path)/bus.conf", "--nofork"],
             environment: ["PATH": "/usr/bin:/bin"], outputDirectory: path, name: "dbus")
         self.bus = bus
-        guard Subprocess.waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: "\(path)/bus") }) else {
+        guard Subprocess.waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: "\(path)/bus") })
+        else {
             throw HarnessError("dbus-daemon did not start: \(bus.stderr)")
         }
         let monitor = try Subprocess(
@@ -105,12 +106,16 @@ public final class DesktopSession: @unchecked Sendable {
             return "\(value)"
         }
         return groups.flatMap { $0 }.map {
-            Notification(summary: field($0, "summary"), body: field($0, "body"), appName: field($0, "appname"), urgency: field($0, "urgency"))
+            Notification(
+                summary: field($0, "summary"), body: field($0, "body"), appName: field($0, "appname"),
+                urgency: field($0, "urgency"))
         }.reversed()
     }
 
     /// Waits for a notification whose summary contains `text`.
-    public func waitForNotification(summaryContaining text: String, timeout: Duration = .seconds(10)) throws -> Notification? {
+    public func waitForNotification(summaryContaining text: String, timeout: Duration = .seconds(10)) throws
+        -> Notification?
+    {
         var found: Notification?
         _ = try Subprocess.waitUntil(timeout: timeout) {
             found = try notifications().first { $0.summary.contains(text) }
@@ -163,13 +168,16 @@ public final class DesktopSession: @unchecked Sendable {
         for _ in 0..<20 {
             let number = Int.random(in: 100...899)
             let socket = "/tmp/.X11-unix/X\(number)"
-            if FileManager.default.fileExists(atPath: socket) || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
+            if FileManager.default.fileExists(atPath: socket)
+                || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+            {
                 continue
             }
             let child = try Subprocess(
                 "/usr/bin/Xvfb", [":\(number)", "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
                 environment: ["PATH": "/usr/bin:/bin"], outputDirectory: directory, name: "xvfb")
-            if Subprocess.waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: socket) || !child.isRunning }),
+            if Subprocess.waitUntil(
+                timeout: .seconds(10), { FileManager.default.fileExists(atPath: socket) || !child.isRunning }),
                 child.isRunning
             {
                 return (child, number)

@@ -41,16 +41,21 @@ public final class KitdHarness: @unchecked Sendable {
 
     /// Starts kitd and waits for READY=1.
     @discardableResult
-    public func startKitd(arguments: [String] = ["--log-level", "debug"], waitForReady: Bool = true) throws -> Subprocess {
+    public func startKitd(arguments: [String] = ["--log-level", "debug"], waitForReady: Bool = true) throws
+        -> Subprocess
+    {
         let readyBefore = notify.values(of: "READY").count
-        let child = try Subprocess(Binaries.kitd, arguments, environment: environment, outputDirectory: root.path, name: "kitd")
+        let child = try Subprocess(
+            Binaries.kitd, arguments, environment: environment, outputDirectory: root.path, name: "kitd")
         kitd = child
         if waitForReady {
             let ready = Subprocess.waitUntil(timeout: .seconds(20)) {
                 notify.values(of: "READY").count > readyBefore || !child.isRunning
             }
             guard ready, child.isRunning else {
-                throw HarnessError("kitd did not become ready (exit \(child.wait(timeout: .seconds(1)).map(String.init) ?? "-")): \(child.stderr)")
+                throw HarnessError(
+                    "kitd did not become ready (exit \(child.wait(timeout: .seconds(1)).map(String.init) ?? "-")): \(child.stderr)"
+                )
             }
         }
         return child
@@ -67,14 +72,20 @@ public final class KitdHarness: @unchecked Sendable {
     }
 
     /// Runs kitctl with `arguments`.
-    public func kitctl(_ arguments: [String], stdin: Data? = nil, timeout: Duration = .seconds(30)) throws -> CommandResult {
-        try Subprocess.run(Binaries.kitctl, arguments, environment: environment, outputDirectory: root.path, stdin: stdin, timeout: timeout)
+    public func kitctl(_ arguments: [String], stdin: Data? = nil, timeout: Duration = .seconds(30)) throws
+        -> CommandResult
+    {
+        try Subprocess.run(
+            Binaries.kitctl, arguments, environment: environment, outputDirectory: root.path, stdin: stdin,
+            timeout: timeout)
     }
 
     /// Runs kitctl with `--json` and decodes what it prints.
     public func kitctlJSON<T: Decodable>(_ arguments: [String], as type: T.Type = T.self) throws -> T {
         let result = try kitctl(arguments + ["--json"])
-        guard result.exitCode == 0 else { throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(result)") }
+        guard result.exitCode == 0 else {
+            throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(result)")
+        }
         return try JSONDecoder().decode(T.self, from: Data(result.stdout.utf8))
     }
 
@@ -137,7 +148,9 @@ public final class EventStream: @unchecked Sendable {
     }
 
     @discardableResult
-    public func waitFor(_ method: String, timeout: Duration = .seconds(10), where predicate: (Line) -> Bool = { _ in true }) -> Line? {
+    public func waitFor(
+        _ method: String, timeout: Duration = .seconds(10), where predicate: (Line) -> Bool = { _ in true }
+    ) -> Line? {
         var found: Line?
         _ = Subprocess.waitUntil(timeout: timeout) {
             found = lines.first { $0.method == method && predicate($0) }

@@ -23,7 +23,9 @@ public final class NotifySocket: @unchecked Sendable {
             raw[bytes.count] = 0
         }
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard result == 0 else { throw HarnessError("bind \(path): \(String(cString: strerror(errno)))") }
         let socketFD = fd
@@ -56,7 +58,9 @@ public final class NotifySocket: @unchecked Sendable {
 
     /// Waits until a `key=value` matching `predicate` arrives.
     @discardableResult
-    public func waitFor(_ key: String, timeout: Duration = .seconds(10), where predicate: (String) -> Bool = { _ in true })
+    public func waitFor(
+        _ key: String, timeout: Duration = .seconds(10), where predicate: (String) -> Bool = { _ in true }
+    )
         -> String?
     {
         var found: String?
@@ -86,7 +90,10 @@ private final class Inbox: Sendable {
             if count > 0 {
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)
-                let message = (at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, text: String(decoding: buffer[0..<count], as: UTF8.self))
+                let message = (
+                    at: Double(now.tv_sec) + Double(now.tv_nsec) / 1e9,
+                    text: String(decoding: buffer[0..<count], as: UTF8.self)
+                )
                 received.withLock { $0.append(message) }
             }
         }

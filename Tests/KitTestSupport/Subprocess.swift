@@ -49,7 +49,9 @@ public final class Subprocess: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &empty)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2] {
+            sigaddset(&defaults, signal)
+        }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
@@ -61,11 +63,18 @@ public final class Subprocess: @unchecked Sendable {
         }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))") }
+        guard result == 0 else {
+            throw HarnessError("cannot start \(executable): \(String(cString: strerror(result)))")
+        }
         pid = child
     }
 
-    deinit { if status == nil { kill(pid, SIGKILL); _ = waitpid(pid, nil, 0) } }
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, nil, 0)
+        }
+    }
 
     public var isRunning: Bool { reap(block: false) == nil }
 

@@ -7,14 +7,17 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     public init(prefix: String = "kit-test") throws {
         var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))") }
+        guard let made = mkdtemp(&template) else {
+            throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))")
+        }
         path = String(cString: made)
     }
 
     /// Creates (with parents) and returns `path/name`.
     public func subdirectory(_ name: String, mode: mode_t = 0o700) throws -> String {
         let full = path + "/" + name
-        try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(mode)])
+        try FileManager.default.createDirectory(
+            atPath: full, withIntermediateDirectories: true, attributes: [.posixPermissions: Int(mode)])
         return full
     }
 

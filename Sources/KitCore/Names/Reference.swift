@@ -20,7 +20,8 @@ public enum Reference: Equatable, Sendable {
     ) throws(KitError) -> T {
         let exact = candidates.filter { nameOf($0) == name }
         if exact.count == 1 { return exact[0] }
-        let folded = exact.isEmpty ? candidates.filter { nameOf($0).map(NameRules.matchKey) == NameRules.matchKey(name) } : exact
+        let folded =
+            exact.isEmpty ? candidates.filter { nameOf($0).map(NameRules.matchKey) == NameRules.matchKey(name) } : exact
         if folded.count == 1 { return folded[0] }
         if folded.count > 1 {
             let listed = folded.map(describe)

@@ -40,7 +40,8 @@ public struct LocalDateTime: Equatable, Sendable {
     public var second: Int
 
     public init(_ instant: WallTime, in zone: some UTCOffsets) {
-        let seconds = instant.nanoseconds >= 0
+        let seconds =
+            instant.nanoseconds >= 0
             ? instant.nanoseconds / 1_000_000_000 : (instant.nanoseconds - 999_999_999) / 1_000_000_000
         let local = seconds + Int64(zone.offset(at: instant))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400

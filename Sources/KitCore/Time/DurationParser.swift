@@ -65,7 +65,11 @@ public enum DurationParser {
     }
 
     private enum Unit: Int, CaseIterable {
-        case day = 0, hour, minute, second, millisecond
+        case day = 0
+        case hour
+        case minute
+        case second
+        case millisecond
 
         var nanoseconds: Int64 {
             switch self {
@@ -104,7 +108,8 @@ public enum DurationParser {
             rest = rest.dropFirst(number.count).drop(while: { $0 == " " })
             let word = rest.prefix(while: { $0.isLetter })
             guard let unit = Unit(word: word) else {
-                throw DurationParseError(input: original, reason: word.isEmpty ? .missingUnit : .unknownUnit(String(word)))
+                throw DurationParseError(
+                    input: original, reason: word.isEmpty ? .missingUnit : .unknownUnit(String(word)))
             }
             if let lastUnit, unit.rawValue <= lastUnit.rawValue {
                 throw DurationParseError(input: original, reason: .unitOrder)
@@ -130,7 +135,9 @@ public enum DurationParser {
 /// Why a duration could not be read; `description` is a message a person can act on.
 public struct DurationParseError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Reason: Equatable, Sendable {
-        case empty, malformed, missingUnit, unknownUnit(String), unitOrder, fieldOver59, notPositive, tooLong
+        case empty, malformed, missingUnit
+        case unknownUnit(String)
+        case unitOrder, fieldOver59, notPositive, tooLong
     }
 
     public var input: String

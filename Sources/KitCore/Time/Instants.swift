@@ -1,14 +1,14 @@
 /// Nanoseconds: the unit every duration and instant in kit is counted in.
 public typealias Nanoseconds = Int64
 
-public extension Nanoseconds {
-    static let nanosecondsPerSecond: Int64 = 1_000_000_000
+extension Nanoseconds {
+    public static let nanosecondsPerSecond: Int64 = 1_000_000_000
 
     /// Whole and fractional seconds, for the wire.
-    var seconds: Double { Double(self) / 1e9 }
+    public var seconds: Double { Double(self) / 1e9 }
 
     /// Converts seconds to nanoseconds, or nil when the value is not finite or out of range.
-    static func fromSeconds(_ seconds: Double) -> Nanoseconds? {
+    public static func fromSeconds(_ seconds: Double) -> Nanoseconds? {
         guard seconds.isFinite, abs(seconds) < 9.0e9 else { return nil }
         return Nanoseconds((seconds * 1e9).rounded())
     }

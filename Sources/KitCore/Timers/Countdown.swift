@@ -76,7 +76,8 @@ public struct Deadline: Sendable, Equatable {
     {
         if sameBoot, let bootInstant {
             let derived = now.wall(for: bootInstant)
-            return Deadline(boot: bootInstant, wall: abs(derived - wallInstant) <= wallTolerance ? wallInstant : derived)
+            return Deadline(
+                boot: bootInstant, wall: abs(derived - wallInstant) <= wallTolerance ? wallInstant : derived)
         }
         return Deadline(boot: now.boot(for: wallInstant), wall: wallInstant)
     }

@@ -93,7 +93,8 @@ final class Scheduler {
             }
             holdOffUntil = nil
         }
-        let due = wallClock ? wall.popDue(atOrBefore: now.wall.nanoseconds) : boot.popDue(atOrBefore: now.boot.nanoseconds)
+        let due =
+            wallClock ? wall.popDue(atOrBefore: now.wall.nanoseconds) : boot.popDue(atOrBefore: now.boot.nanoseconds)
         rearm()
         if !due.isEmpty { onDue?(due.map(\.key), now) }
     }

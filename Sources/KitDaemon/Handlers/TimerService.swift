@@ -124,7 +124,9 @@ final class TimerService {
         apply(timer)
         logger.info(
             "timer started",
-            metadata: ["timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.seconds": "\(duration.seconds)"])
+            metadata: [
+                "timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.seconds": "\(duration.seconds)",
+            ])
         announce(Event.timerStarted, timer, now: now)
         return info(timer, now: now)
     }
@@ -289,8 +291,12 @@ final class TimerService {
             if !activeOnly, let timer = try store.timer(id: id, now: now, bootID: clock.bootID) { return timer }
             throw KitError.notFound("no timer with id \(id); `kitctl timer list --all` shows them")
         case .name(let name):
-            guard !name.isEmpty else { throw KitError.invalidArgument("the timer reference is empty; give an id or a name") }
-            let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }.sorted { $0.id < $1.id }
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the timer reference is empty; give an id or a name")
+            }
+            let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }.sorted {
+                $0.id < $1.id
+            }
             if !candidates.isEmpty {
                 return try Reference.resolve(
                     name: name, among: candidates, noun: "timer", name: \.name,

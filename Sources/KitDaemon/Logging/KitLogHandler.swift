@@ -10,7 +10,8 @@ public struct KitLogHandler: LogHandler {
     private let label: String
     private let journal: Bool
 
-    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(label: String, level: Logger.Level, environment: [String: String] = ProcessInfo.processInfo.environment)
+    {
         self.label = label
         self.logLevel = level
         self.journal = environment["JOURNAL_STREAM"] != nil
@@ -25,7 +26,8 @@ public struct KitLogHandler: LogHandler {
         var merged = metadata
         if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         if let error = event.error { merged["error"] = "\(error)" }
-        var text = journal
+        var text =
+            journal
             ? "<\(Self.priority(event.level))>" : Self.timestamp() + " " + event.level.rawValue.uppercased() + " "
         text += "\(label): \(event.message)"
         for key in merged.keys.sorted() {
@@ -47,7 +49,8 @@ public struct KitLogHandler: LogHandler {
     }
 
     private static func quoted(_ value: String) -> String {
-        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
+        value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" })
+            ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
     }
 
     private static func timestamp() -> String {

@@ -28,7 +28,10 @@ final class LibNotifyThread: @unchecked Sendable {
     /// waiting out the D-Bus timeout.
     static let unresponsiveHoldOff: Nanoseconds = 30 * 1_000_000_000
 
-    init(appName: String, monotonic: @escaping @Sendable () -> BootTime, deliver: @escaping @Sendable (PopupOutcome) -> Void) {
+    init(
+        appName: String, monotonic: @escaping @Sendable () -> BootTime,
+        deliver: @escaping @Sendable (PopupOutcome) -> Void
+    ) {
         self.appName = appName
         self.monotonic = monotonic
         self.deliver = deliver
@@ -112,7 +115,8 @@ final class LibNotifyThread: @unchecked Sendable {
         if let sound = popup.soundName { notify_notification_set_hint_string(notification, "sound-name", sound) }
         if caps.contains("actions"), let handle = handles[popup.subject] {
             for action in popup.actions {
-                notify_notification_add_action(notification, action.key, action.label, actionTrampoline, handle.pointer, nil)
+                notify_notification_add_action(
+                    notification, action.key, action.label, actionTrampoline, handle.pointer, nil)
             }
         }
 

@@ -77,13 +77,18 @@ final class Notifier {
             status.capabilities = capabilities
             logger.info(
                 "notification server found",
-                metadata: ["notify.server": "\(name ?? "unknown")", "notify.caps": "\(capabilities.joined(separator: ","))"])
+                metadata: [
+                    "notify.server": "\(name ?? "unknown")", "notify.caps": "\(capabilities.joined(separator: ","))",
+                ])
         case .shown(let subject, _, let id, let latency):
             status.available = true
             missingServerLogged = false
             logger.debug(
                 "popup shown",
-                metadata: ["notify.subject": "\(subject)", "notify.id": "\(id)", "notify.latency_ms": "\(Double(latency) / 1e6)"])
+                metadata: [
+                    "notify.subject": "\(subject)", "notify.id": "\(id)",
+                    "notify.latency_ms": "\(Double(latency) / 1e6)",
+                ])
         case .failed(let subject, _, let reason, _, let missing):
             status.available = false
             if !missing || !missingServerLogged {

@@ -3,7 +3,9 @@ import KitCore
 /// A desktop notification kit wants shown, in the terms of the freedesktop notification spec.
 struct Popup: Sendable {
     enum Urgency: Int, Sendable {
-        case low = 0, normal = 1, critical = 2
+        case low = 0
+        case normal = 1
+        case critical = 2
     }
 
     struct Action: Sendable, Equatable {

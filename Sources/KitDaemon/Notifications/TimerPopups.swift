@@ -24,9 +24,11 @@ final class TimerPopups {
     }
 
     func popup(for timer: Countdown, now: ClockReading) -> Popup {
-        var body = "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
+        var body =
+            "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
         if case .fired(let record) = timer.state, record.late {
-            body += "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
+            body +=
+                "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
                 + "\(ClockText.short(record.due, now: now.wall, in: LocalZone())), while kitd was not running."
         }
         return Popup(

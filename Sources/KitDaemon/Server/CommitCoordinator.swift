@@ -60,7 +60,8 @@ final class CommitCoordinator {
         do {
             try store.commit()
         } catch {
-            logger.critical("could not commit to the database; reloading the saved state", metadata: ["error": "\(error)"])
+            logger.critical(
+                "could not commit to the database; reloading the saved state", metadata: ["error": "\(error)"])
             failure = RPCError(code: ErrorCode.storageFailure, message: StorageError(underlying: error).description)
             afterCommit.removeAll()
             afterSend.removeAll()

@@ -13,7 +13,8 @@ struct ListeningSocket {
 
     /// Takes the socket from systemd when one was passed (`sd_listen_fds`), else binds `resolution`:
     /// creating its private directory, refusing a live socket, and replacing a stale one.
-    static func acquire(_ resolution: SocketPath.Resolution, logger: Logger) throws(DaemonStartError) -> ListeningSocket {
+    static func acquire(_ resolution: SocketPath.Resolution, logger: Logger) throws(DaemonStartError) -> ListeningSocket
+    {
         if Libsystemd.listenFDCount() >= 1 {
             let fd = Libsystemd.firstListenFD
             guard Libsystemd.isListeningUnixStream(fd) else { throw .badActivationSocket }

@@ -43,7 +43,8 @@ final class RequestRouter {
     /// Handles one line. Returns nil for a notification (a request without an id).
     func handle(_ line: [UInt8], context: Context) -> StagedReply? {
         guard String(validating: line, as: UTF8.self) != nil else {
-            return errorReply(.null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
+            return errorReply(
+                .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
         }
         let data = Data(line)
         let header: RequestHeader
@@ -61,7 +62,8 @@ final class RequestRouter {
         }
         guard let entry = entries[method] else {
             let close = methods.filter { $0.hasPrefix(method.split(separator: ".").first.map(String.init) ?? "") }
-            let hint = close.isEmpty ? "see docs/protocol.md for the methods" : "known: \(close.joined(separator: ", "))"
+            let hint =
+                close.isEmpty ? "see docs/protocol.md for the methods" : "known: \(close.joined(separator: ", "))"
             return id.flatMap { errorReply($0, ErrorCode.methodNotFound, "unknown method '\(method)'; \(hint)") }
         }
         if header.paramsKind == .other {
@@ -110,7 +112,8 @@ final class RequestRouter {
         case let error as KitError:
             return RPCError(error)
         case let error as ParamsError:
-            return RPCError(code: ErrorCode.invalidParams, message: error.message, data: RPCErrorData(field: error.field))
+            return RPCError(
+                code: ErrorCode.invalidParams, message: error.message, data: RPCErrorData(field: error.field))
         case let error as DurationParseError:
             return RPCError(code: ErrorCode.invalidArgument, message: error.description)
         case let error as StorageError:

@@ -139,7 +139,8 @@ final class SocketServer {
         if events.contains(.readable) || events.contains(.hangUp) { read(connection) }
         // EPOLLHUP and EPOLLERR are reported whether asked for or not: the peer is gone both
         // ways, so nothing queued can reach it. Close rather than be woken again and again.
-        if !connection.isClosed && (events.contains(.error) || (events.contains(.hangUp) && connection.closeAfterFlush)) {
+        if !connection.isClosed && (events.contains(.error) || (events.contains(.hangUp) && connection.closeAfterFlush))
+        {
             closeConnection(connection)
         }
     }
@@ -192,7 +193,8 @@ final class SocketServer {
                 if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
                     stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
                 }
-                logger.notice("closing a client that sent an over-long line", metadata: ["client.id": "\(connection.id)"])
+                logger.notice(
+                    "closing a client that sent an over-long line", metadata: ["client.id": "\(connection.id)"])
                 connection.closeAfterFlush = true
                 markDirty(connection)
             }
@@ -205,7 +207,9 @@ final class SocketServer {
         guard !connection.isClosed else { return }
         while connection.pendingOutput > 0 {
             let count = connection.output.withUnsafeBytes { raw in
-                send(connection.fd, raw.baseAddress! + connection.outputStart, connection.pendingOutput, Int32(MSG_NOSIGNAL))
+                send(
+                    connection.fd, raw.baseAddress! + connection.outputStart, connection.pendingOutput,
+                    Int32(MSG_NOSIGNAL))
             }
             if count > 0 {
                 connection.outputStart += count

@@ -11,9 +11,11 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .alreadyRunning(let detail):
-            return "kitd is already running (\(detail)); stop it first, or give this one its own --socket and --data-dir"
+            return
+                "kitd is already running (\(detail)); stop it first, or give this one its own --socket and --data-dir"
         case .socketPathTooLong(let path, let limit):
-            return "the socket path \(path) is longer than \(limit) bytes, the Unix socket limit; choose a shorter --socket"
+            return
+                "the socket path \(path) is longer than \(limit) bytes, the Unix socket limit; choose a shorter --socket"
         case .notASocket(let path):
             return "\(path) exists and is not a socket; move it away or choose another --socket"
         case .unsafeDirectory(let path, let reason):

@@ -19,7 +19,9 @@ struct SystemClock: DaemonClock {
     }
 
     func now() -> ClockReading {
-        ClockReading(boot: BootTime(nanoseconds: Self.read(CLOCK_BOOTTIME)), wall: WallTime(nanoseconds: Self.read(CLOCK_REALTIME)))
+        ClockReading(
+            boot: BootTime(nanoseconds: Self.read(CLOCK_BOOTTIME)),
+            wall: WallTime(nanoseconds: Self.read(CLOCK_REALTIME)))
     }
 
     static func read(_ clock: clockid_t) -> Int64 {

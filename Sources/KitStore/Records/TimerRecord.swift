@@ -8,41 +8,55 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
     var id: Int64?
     var name: String?
     /// The name as names are matched (NameRules.matchKey), so SQL and Swift agree on case.
-    var name_key: String?
-    var duration_ns: Int64
+    var nameKey: String?
+    var durationNs: Int64
     var state: String
-    var created_at_ns: Int64
-    var due_wall_ns: Int64?
-    var due_boot_ns: Int64?
-    var boot_id: String?
-    var remaining_ns: Int64?
-    var ended_at_ns: Int64?
-    var fired_due_ns: Int64?
-    var lateness_ns: Int64?
+    var createdAtNs: Int64
+    var dueWallNs: Int64?
+    var dueBootNs: Int64?
+    var bootId: String?
+    var remainingNs: Int64?
+    var endedAtNs: Int64?
+    var firedDueNs: Int64?
+    var latenessNs: Int64?
     var late: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, state, late
+        case nameKey = "name_key"
+        case durationNs = "duration_ns"
+        case createdAtNs = "created_at_ns"
+        case dueWallNs = "due_wall_ns"
+        case dueBootNs = "due_boot_ns"
+        case bootId = "boot_id"
+        case remainingNs = "remaining_ns"
+        case endedAtNs = "ended_at_ns"
+        case firedDueNs = "fired_due_ns"
+        case latenessNs = "lateness_ns"
+    }
 
     init(_ countdown: Countdown, bootID: String) {
         id = countdown.id > 0 ? countdown.id : nil
         name = countdown.name
-        name_key = countdown.name.map(NameRules.matchKey)
-        duration_ns = countdown.duration
+        nameKey = countdown.name.map(NameRules.matchKey)
+        durationNs = countdown.duration
         state = countdown.state.name
-        created_at_ns = countdown.createdAt.nanoseconds
+        createdAtNs = countdown.createdAt.nanoseconds
         late = false
         switch countdown.state {
         case .running(let deadline):
-            due_wall_ns = deadline.wall.nanoseconds
-            due_boot_ns = deadline.boot.nanoseconds
-            boot_id = bootID
+            dueWallNs = deadline.wall.nanoseconds
+            dueBootNs = deadline.boot.nanoseconds
+            bootId = bootID
         case .paused(let remaining):
-            remaining_ns = remaining
+            remainingNs = remaining
         case .fired(let record):
-            ended_at_ns = record.firedAt.nanoseconds
-            fired_due_ns = record.due.nanoseconds
-            lateness_ns = record.lateness
+            endedAtNs = record.firedAt.nanoseconds
+            firedDueNs = record.due.nanoseconds
+            latenessNs = record.lateness
             late = record.late
         case .cancelled(let at):
-            ended_at_ns = at.nanoseconds
+            endedAtNs = at.nanoseconds
         }
     }
 
@@ -52,24 +66,24 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
         let state: CountdownState
         switch self.state {
         case "running":
-            guard let due_wall_ns else { return nil }
+            guard let dueWallNs else { return nil }
             state = .running(
                 Deadline.restored(
-                    bootInstant: due_boot_ns.map(BootTime.init(nanoseconds:)),
-                    wallInstant: WallTime(nanoseconds: due_wall_ns), sameBoot: boot_id == bootID, now: now))
+                    bootInstant: dueBootNs.map(BootTime.init(nanoseconds:)),
+                    wallInstant: WallTime(nanoseconds: dueWallNs), sameBoot: bootId == bootID, now: now))
         case "paused":
-            state = .paused(remaining: remaining_ns ?? 0)
+            state = .paused(remaining: remainingNs ?? 0)
         case "fired":
             state = .fired(
                 FireRecord(
-                    due: WallTime(nanoseconds: fired_due_ns ?? ended_at_ns ?? 0),
-                    firedAt: WallTime(nanoseconds: ended_at_ns ?? 0), lateness: lateness_ns ?? 0, late: late))
+                    due: WallTime(nanoseconds: firedDueNs ?? endedAtNs ?? 0),
+                    firedAt: WallTime(nanoseconds: endedAtNs ?? 0), lateness: latenessNs ?? 0, late: late))
         case "cancelled":
-            state = .cancelled(at: WallTime(nanoseconds: ended_at_ns ?? 0))
+            state = .cancelled(at: WallTime(nanoseconds: endedAtNs ?? 0))
         default:
             return nil
         }
         return Countdown(
-            id: id, name: name, duration: duration_ns, createdAt: WallTime(nanoseconds: created_at_ns), state: state)
+            id: id, name: name, duration: durationNs, createdAt: WallTime(nanoseconds: createdAtNs), state: state)
     }
 }

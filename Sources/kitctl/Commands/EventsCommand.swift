@@ -6,7 +6,8 @@ struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: "Print kitd's events as JSON lines until interrupted.",
-        discussion: "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}.")
+        discussion:
+            "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}.")
 
     @OptionGroup var global: GlobalOptions
 

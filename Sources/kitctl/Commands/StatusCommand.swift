@@ -21,7 +21,10 @@ struct StatusCommand: ParsableCommand {
         var timers = "\(status.timers.running) running, \(status.timers.paused) paused"
         if let next = status.next {
             let left = DurationFormatter.clock(Nanoseconds.fromSeconds(next.remainingSeconds) ?? 0)
-            let at = Timestamp.parse(next.dueAt).map { ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()) } ?? next.dueAt
+            let at =
+                Timestamp.parse(next.dueAt).map {
+                    ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())
+                } ?? next.dueAt
             timers += "; next: \(next.label) in \(left) (\(at))"
         }
         lines.append("timers:        \(timers)")
@@ -31,7 +34,8 @@ struct StatusCommand: ParsableCommand {
             lines.append("notifications: no server reached on the session bus (see README: Troubleshooting)")
         default:
             let server = notifications.server ?? "not asked yet"
-            let caps = notifications.capabilities.isEmpty ? "" : " (\(notifications.capabilities.joined(separator: ", ")))"
+            let caps =
+                notifications.capabilities.isEmpty ? "" : " (\(notifications.capabilities.joined(separator: ", ")))"
             lines.append("notifications: \(server)\(caps)")
         }
         Terminal.writeLine(lines.joined(separator: "\n"))

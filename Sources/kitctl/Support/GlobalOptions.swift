@@ -1,16 +1,19 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import KitClient
 import KitProtocol
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("kitd's socket (default: $KIT_SOCKET, else $XDG_RUNTIME_DIR/kit/kitd.sock).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "kitd's socket (default: $KIT_SOCKET, else $XDG_RUNTIME_DIR/kit/kitd.sock).", valueName: "path"))
     var socket: String?
 
     var socketPath: String {

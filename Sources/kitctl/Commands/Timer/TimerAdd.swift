@@ -18,7 +18,8 @@ struct TimerAdd: ParsableCommand {
 
     func validate() throws {
         guard amount.count == 1 else {
-            throw ValidationError(amount.isEmpty ? "give the time to add, e.g. +1m or -30s" : "give one amount, e.g. +1m or -30s")
+            throw ValidationError(
+                amount.isEmpty ? "give the time to add, e.g. +1m or -30s" : "give one amount, e.g. +1m or -30s")
         }
     }
 
@@ -29,9 +30,11 @@ struct TimerAdd: ParsableCommand {
         } catch {
             throw CLIError.usage(error.description)
         }
-        let timer = try global.call(Method.timerAdd, TimerAddParams(ref: ref, seconds: delta.seconds), as: TimerInfo.self)
+        let timer = try global.call(
+            Method.timerAdd, TimerAddParams(ref: ref, seconds: delta.seconds), as: TimerInfo.self)
         if output.json { return try JSONOutput.print(timer) }
-        let verb = delta > 0 ? "Added \(DurationFormatter.compact(delta)) to" : "Took \(DurationFormatter.compact(-delta)) off"
+        let verb =
+            delta > 0 ? "Added \(DurationFormatter.compact(delta)) to" : "Took \(DurationFormatter.compact(-delta)) off"
         Terminal.writeLine(TimerText.summary(verb, timer))
     }
 }

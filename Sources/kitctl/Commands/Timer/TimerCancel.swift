@@ -2,7 +2,8 @@ import ArgumentParser
 import KitProtocol
 
 struct TimerCancel: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a running or paused timer.")
+    static let configuration = CommandConfiguration(
+        commandName: "cancel", abstract: "Cancel a running or paused timer.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -11,8 +12,6 @@ struct TimerCancel: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let timer = try global.call(Method.timerCancel, TimerRefParams(ref: ref), as: TimerInfo.self)
-        if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(TimerText.summary("Cancelled", timer))
+        try TimerChange.run(Method.timerCancel, ref: ref, past: "Cancelled", global: global, output: output)
     }
 }

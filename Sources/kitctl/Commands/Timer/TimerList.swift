@@ -15,7 +15,8 @@ struct TimerList: ParsableCommand {
         let result = try global.call(Method.timerList, TimerListParams(all: all), as: TimerListResult.self)
         if output.json { return try JSONOutput.print(result) }
         guard !result.timers.isEmpty else {
-            Terminal.writeLine(all ? "No timers yet." : "No timers running. Start one: kitctl timer start 4m30s --name pasta")
+            Terminal.writeLine(
+                all ? "No timers yet." : "No timers running. Start one: kitctl timer start 4m30s --name pasta")
             return
         }
         var table = Table("ID", "NAME", "STATE", "LEFT", "DUE")

@@ -2,7 +2,8 @@ import ArgumentParser
 import KitProtocol
 
 struct TimerPause: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause a running timer; resume picks up where it stopped.")
+    static let configuration = CommandConfiguration(
+        commandName: "pause", abstract: "Pause a running timer; resume picks up where it stopped.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -11,8 +12,6 @@ struct TimerPause: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let timer = try global.call(Method.timerPause, TimerRefParams(ref: ref), as: TimerInfo.self)
-        if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(TimerText.summary("Paused", timer))
+        try TimerChange.run(Method.timerPause, ref: ref, past: "Paused", global: global, output: output)
     }
 }

@@ -11,8 +11,6 @@ struct TimerResume: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let timer = try global.call(Method.timerResume, TimerRefParams(ref: ref), as: TimerInfo.self)
-        if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(TimerText.summary("Resumed", timer))
+        try TimerChange.run(Method.timerResume, ref: ref, past: "Resumed", global: global, output: output)
     }
 }

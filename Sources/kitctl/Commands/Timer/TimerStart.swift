@@ -23,7 +23,8 @@ struct TimerStart: ParsableCommand {
         } catch {
             throw CLIError.usage(error.description)
         }
-        let timer = try global.call(Method.timerStart, TimerStartParams(seconds: length.seconds, name: name), as: TimerInfo.self)
+        let timer = try global.call(
+            Method.timerStart, TimerStartParams(seconds: length.seconds, name: name), as: TimerInfo.self)
         if output.json { return try JSONOutput.print(timer) }
         Terminal.writeLine(TimerText.summary("Started", timer))
     }

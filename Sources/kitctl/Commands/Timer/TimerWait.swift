@@ -20,7 +20,8 @@ struct TimerWait: ParsableCommand {
         Interrupt.install()
         let connection = try global.connect()
         do {
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]), as: SubscribeResult.self)
+            _ = try connection.call(
+                Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]), as: SubscribeResult.self)
             let timer = try connection.call(Method.timerGet, TimerRefParams(ref: ref), as: TimerInfo.self)
             var display = WaitDisplay(timer: timer, live: Terminal.isInteractive)
             try display.follow(connection)
@@ -54,7 +55,9 @@ struct WaitDisplay {
             guard let event = try connection.nextEvent(timeout: live ? .milliseconds(200) : .milliseconds(500)) else {
                 continue
             }
-            if event.name == Event.timerFired, let fired = try? event.decode(TimerFiredEvent.self), fired.timer.id == timer.id {
+            if event.name == Event.timerFired, let fired = try? event.decode(TimerFiredEvent.self),
+                fired.timer.id == timer.id
+            {
                 _ = try finish(fired.timer, firedAt: fired.firedAt)
                 return
             }
@@ -71,7 +74,9 @@ struct WaitDisplay {
         switch timer.state {
         case "fired":
             if live { Terminal.write("\r\u{1B}[2K") }
-            let at = firedAt.flatMap(Timestamp.parse).map { ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()) }
+            let at = firedAt.flatMap(Timestamp.parse).map {
+                ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())
+            }
             Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
             return true
         case "cancelled":

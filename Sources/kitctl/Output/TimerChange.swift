@@ -1,0 +1,12 @@
+import KitProtocol
+
+/// What pause, resume and cancel share: one call on a REF, then the timer or one line.
+enum TimerChange {
+    static func run(_ method: String, ref: String, past verb: String, global: GlobalOptions, output: OutputOptions)
+        throws
+    {
+        let timer = try global.call(method, TimerRefParams(ref: ref), as: TimerInfo.self)
+        if output.json { return try JSONOutput.print(timer) }
+        Terminal.writeLine(TimerText.summary(verb, timer))
+    }
+}
