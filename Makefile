@@ -54,6 +54,8 @@ install: release
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions" "$(DESTDIR)$(DATADIR)/zsh/site-functions" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
 	install -m 0755 $(RELEASE_BIN)/kitd $(RELEASE_BIN)/kitctl "$(DESTDIR)$(BINDIR)/"
+	install -d "$(DESTDIR)$(DATADIR)/kit"
+	install -m 0644 Sources/KitRamenCatalog/ramen-catalog.json "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json"
 	sed "s|@BINDIR@|$(BINDIR)|g" systemd/kitd.service > "$(DESTDIR)$(UNITDIR)/kitd.service"
 	install -m 0644 systemd/kitd.socket "$(DESTDIR)$(UNITDIR)/kitd.socket"
 	$(RELEASE_BIN)/kitctl --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
@@ -62,7 +64,7 @@ install: release
 	@echo "installed. Now: systemctl --user daemon-reload && systemctl --user enable --now kitd.socket"
 
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/kitd" "$(DESTDIR)$(BINDIR)/kitctl" \
+	rm -f "$(DESTDIR)$(BINDIR)/kitd" "$(DESTDIR)$(BINDIR)/kitctl" "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json" \
 		"$(DESTDIR)$(UNITDIR)/kitd.service" "$(DESTDIR)$(UNITDIR)/kitd.socket" \
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"

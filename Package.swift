@@ -46,13 +46,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // The ramen catalog, a data file shipped beside the binaries (linked by kitd only).
+        .target(name: "KitRamenCatalog", resources: [.copy("ramen-catalog.json")], swiftSettings: strict),
         // The socket client that kitctl, the benchmarks and the tests share.
         .target(name: "KitClient", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
 
         .executableTarget(
             name: "kitd",
             dependencies: [
-                "KitDaemon",
+                "KitDaemon", "KitRamenCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -13,6 +13,8 @@ enum KitBench {
         ("get", { try Figures.timerGetThroughput() }),
         ("startcancel", { try Figures.startCancelThroughput() }),
         ("startup", { try Figures.startupAndMemory() }),
+        ("ramen-list", { try RamenFigures.listCommand() }),
+        ("ramen-search", { try RamenFigures.searchTenThousand() }),
     ]
 
     static func main() {

@@ -22,6 +22,7 @@ public final class Daemon {
     let scheduler: Scheduler
     let notifier: Notifier
     let timers: TimerService
+    let ramen: RamenService
     let service: ServiceManager
     var retained: [AnyObject] = []
 
@@ -29,7 +30,7 @@ public final class Daemon {
         configuration: DaemonConfiguration, logger: Logger, clock: any DaemonClock, loop: EventLoop,
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
-        scheduler: Scheduler, notifier: Notifier, timers: TimerService, service: ServiceManager
+        scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService, service: ServiceManager
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -46,6 +47,7 @@ public final class Daemon {
         self.scheduler = scheduler
         self.notifier = notifier
         self.timers = timers
+        self.ramen = ramen
         self.service = service
     }
 
@@ -76,15 +78,25 @@ public final class Daemon {
             let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
             let events = EventBus(server: server, logger: logger)
             let notifier = try Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
+            let popups = TimerPopups(notifier: notifier)
             let timers = TimerService(
                 store: store, scheduler: scheduler, clock: clock, commits: commits, events: events,
-                popups: TimerPopups(notifier: notifier), startedAt: startedAt.boot, logger: logger)
+                popups: popups, startedAt: startedAt.boot, logger: logger)
             let loaded = try timers.load()
+            let ramen = RamenService(
+                store: store, timers: timers, scheduler: scheduler, clock: clock, commits: commits, events: events,
+                notifier: notifier, logger: logger)
+            timers.observers.append { [unowned ramen] timer in ramen.follow(timer) }
+            popups.decorate = { [unowned ramen] timer, now in ramen.donePopup(for: timer, now: now) }
+            try ramen.load(catalogPath: configuration.ramenCatalogPath)
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                service: try ServiceManager(loop: loop, logger: logger) { UInt64(clock.now().boot.nanoseconds / 1000) })
+                ramen: ramen,
+                service: try ServiceManager(loop: loop, logger: logger) {
+                    UInt64(clock.now().boot.nanoseconds / 1000)
+                })
             try daemon.wire()
             logger.info(
                 "kitd \(KitVersion.version) ready",
@@ -121,6 +133,7 @@ public final class Daemon {
             for key in keys {
                 switch key {
                 case .timer(let id): timerIDs.append(id)
+                case .ramenStep(let timer, let index): ramen.stepDue(timerID: timer, index: index, now: now)
                 }
             }
             timers.fire(timerIDs, now: now)
@@ -132,8 +145,9 @@ public final class Daemon {
             scheduler.holdOff(until: clock.now().boot + 1_000_000_000)
             do {
                 try timers.load()
+                try ramen.load(catalogPath: nil)
             } catch {
-                logger.critical("cannot reload timers from the database", metadata: ["error": "\(error)"])
+                logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
         }
         notifier.onOutcome = { [unowned self] outcome in notificationOutcome(outcome) }

@@ -6,10 +6,13 @@ import KitProtocol
 public struct DaemonConfiguration: Sendable {
     public var socket: SocketPath.Resolution
     public var dataDirectory: String
+    /// The ramen catalog to merge at start, if one is found.
+    public var ramenCatalogPath: String?
 
-    public init(socket: SocketPath.Resolution, dataDirectory: String) {
+    public init(socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil) {
         self.socket = socket
         self.dataDirectory = dataDirectory
+        self.ramenCatalogPath = ramenCatalogPath
     }
 
     /// Resolves `--socket` / `--data-dir` against XDG variables and the home directory.
@@ -18,9 +21,14 @@ public struct DaemonConfiguration: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> DaemonConfiguration {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwdHome()
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let catalog = RamenCatalogLocation.candidates(executable: executable, environment: environment)
+            .first { FileManager.default.isReadableFile(atPath: $0) }
         return DaemonConfiguration(
             socket: SocketPath.resolve(explicit: socket, environment: environment, uid: getuid()),
-            dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home))
+            dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home),
+            ramenCatalogPath: catalog)
     }
 
     public var databasePath: String { dataDirectory + "/kit.sqlite" }

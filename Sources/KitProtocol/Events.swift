@@ -11,7 +11,7 @@ public enum Event {
 
     public static let all = [
         timerStarted, timerPaused, timerResumed, timerAdjusted, timerFired, timerCancelled,
-        notificationShown, notificationFailed,
+        notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
     ]
 
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.

@@ -31,6 +31,39 @@ extension KitDatabase {
                     """)
         }
 
+        migrator.registerMigration("v2 ramen") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kit_meta (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+                    CREATE TABLE ramen (
+                        id TEXT PRIMARY KEY,
+                        origin TEXT NOT NULL CHECK (origin IN ('catalog', 'own')),
+                        product TEXT NOT NULL,
+                        in_catalog INTEGER NOT NULL DEFAULT 1
+                    );
+                    CREATE TABLE ramen_settings (
+                        ramen_id TEXT PRIMARY KEY REFERENCES ramen(id) ON DELETE CASCADE,
+                        favourite_position INTEGER,
+                        custom_seconds INTEGER CHECK (custom_seconds IS NULL OR custom_seconds > 0),
+                        memo TEXT,
+                        own_steps TEXT,
+                        hidden INTEGER NOT NULL DEFAULT 0,
+                        cook_count INTEGER NOT NULL DEFAULT 0,
+                        last_cooked_at_ns INTEGER
+                    );
+                    CREATE TABLE ramen_cook (
+                        timer_id INTEGER PRIMARY KEY REFERENCES timer(id) ON DELETE CASCADE,
+                        ramen_id TEXT NOT NULL,
+                        steps TEXT NOT NULL,
+                        next_step INTEGER NOT NULL DEFAULT 0,
+                        memo TEXT
+                    );
+                    """)
+        }
+
         return migrator
     }
 }

@@ -31,5 +31,5 @@ struct Kitctl: ParsableCommand {
             Shell completions: kitctl --generate-completion-script bash|zsh|fish
             """,
         version: "0.1.0",
-        subcommands: [StatusCommand.self, TimerCommand.self, EventsCommand.self])
+        subcommands: [StatusCommand.self, TimerCommand.self, RamenCommand.self, EventsCommand.self])
 }

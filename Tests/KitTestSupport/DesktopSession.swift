@@ -5,6 +5,8 @@ import Glibc
 /// missing notification server stays missing), and optionally dunst on both. Stop it with `stop()`.
 public final class DesktopSession: @unchecked Sendable {
     public struct Notification: Equatable, Sendable {
+        /// The server's id: it grows with every notification received.
+        public var id: Int
         public var summary: String
         public var body: String
         public var appName: String
@@ -92,8 +94,8 @@ public final class DesktopSession: @unchecked Sendable {
             outputDirectory: directory.path, timeout: .seconds(10))
     }
 
-    /// Every notification dunst has received: it closes the displayed ones so that they move to
-    /// its history, then reads the history.
+    /// Every notification dunst has received, in the order it received them: it closes the
+    /// displayed ones so that they move to its history, then reads the history.
     public func notifications() throws -> [Notification] {
         _ = try dunstctl(["close-all"])
         let history = try dunstctl(["history"])
@@ -107,9 +109,9 @@ public final class DesktopSession: @unchecked Sendable {
         }
         return groups.flatMap { $0 }.map {
             Notification(
-                summary: field($0, "summary"), body: field($0, "body"), appName: field($0, "appname"),
-                urgency: field($0, "urgency"))
-        }.reversed()
+                id: Int(field($0, "id")) ?? 0, summary: field($0, "summary"), body: field($0, "body"),
+                appName: field($0, "appname"), urgency: field($0, "urgency"))
+        }.sorted { $0.id < $1.id }
     }
 
     /// Waits for a notification whose summary contains `text`.

@@ -4,10 +4,13 @@ import Logging
 /// What can come due. New kinds of deadline add a case.
 enum AlarmKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     case timer(Int64)
+    /// The `index`th timed step alert of the ramen cook on timer `timer`.
+    case ramenStep(timer: Int64, index: Int)
 
     var description: String {
         switch self {
         case .timer(let id): "timer:\(id)"
+        case .ramenStep(let timer, let index): "ramen-step:\(timer):\(index)"
         }
     }
 }

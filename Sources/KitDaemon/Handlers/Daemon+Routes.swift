@@ -29,6 +29,8 @@ extension Daemon {
             try timers.cancel(params.ref)
         }
 
+        registerRamenRoutes()
+
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []
             for pattern in patterns where !Event.all.contains(where: { Event.matches($0, pattern: pattern) }) {

@@ -21,6 +21,8 @@ final class TimerService {
 
     /// Called after any change to the set of active timers (for the systemd STATUS line).
     var onChange: (() -> Void)?
+    /// Told of every timer's new state, after it is applied (ramen cooks follow their timers).
+    var observers: [(Countdown) -> Void] = []
 
     init(
         store: KitDatabase, scheduler: Scheduler, clock: any DaemonClock, commits: CommitCoordinator,
@@ -75,6 +77,9 @@ final class TimerService {
         return active[id]
     }
 
+    /// An active timer by id.
+    func activeTimer(id: Int64) -> Countdown? { active[id] }
+
     func info(_ timer: Countdown, now: ClockReading? = nil) -> TimerInfo {
         TimerInfo(timer, now: now ?? clock.now())
     }
@@ -111,6 +116,11 @@ final class TimerService {
         }
         let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
         let now = clock.now()
+        return info(try startCountdown(duration: duration, name: name, now: now), now: now)
+    }
+
+    /// Starts a countdown and announces it; the building block of `timer.start` and `ramen.cook`.
+    func startCountdown(duration: Nanoseconds, name: String?, now: ClockReading) throws -> Countdown {
         let timer: Countdown
         do {
             timer = try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
@@ -128,7 +138,7 @@ final class TimerService {
                 "timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.seconds": "\(duration.seconds)",
             ])
         announce(Event.timerStarted, timer, now: now)
-        return info(timer, now: now)
+        return timer
     }
 
     func pause(_ ref: RecordRef) throws -> TimerInfo {
@@ -176,7 +186,7 @@ final class TimerService {
             }
             return
         }
-        for timer in fired { apply(timer) }
+        // Register the fired events before applying, so observers' events (ramen.cooked) follow them.
         commits.onCommitted { [self] in
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
@@ -188,6 +198,7 @@ final class TimerService {
                         late: record.late))
             }
         }
+        for timer in fired { apply(timer) }
         commits.onCommittedAndSent { [self] in
             popups.fired(fired, now: now)
             for timer in fired {
@@ -251,8 +262,9 @@ final class TimerService {
         onChange?()
     }
 
-    /// Puts a countdown's new state into memory and the agenda.
+    /// Puts a countdown's new state into memory and the agenda, and tells the observers.
     private func apply(_ timer: Countdown) {
+        defer { for observer in observers { observer(timer) } }
         if let old = active[timer.id] { unindex(old) }
         switch timer.state {
         case .running(let deadline):

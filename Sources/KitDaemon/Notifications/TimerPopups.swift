@@ -8,6 +8,8 @@ final class TimerPopups {
     static let digestThreshold = 3
 
     private let notifier: Notifier
+    /// Lets another service word the popup of a timer it owns (a ramen cook); nil for the default.
+    var decorate: ((Countdown, ClockReading) -> Popup?)?
 
     init(notifier: Notifier) { self.notifier = notifier }
 
@@ -24,6 +26,7 @@ final class TimerPopups {
     }
 
     func popup(for timer: Countdown, now: ClockReading) -> Popup {
+        if let decorated = decorate?(timer, now) { return decorated }
         var body =
             "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
         if case .fired(let record) = timer.state, record.late {

@@ -31,3 +31,12 @@ struct CLIError: Error {
         self.exitCode = exitCode
     }
 }
+
+/// Runs a client call, reporting its failure as kitctl reports errors.
+func mappingClientErrors<T>(_ body: () throws(ClientError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw CLIError(error)
+    }
+}

@@ -1,0 +1,123 @@
+/// Text matching the way Korean users type: case-insensitive, spaces ignored, and a compatibility
+/// jamo consonant (ㄱ…ㅎ) in the query matching any syllable that starts with it, so `ㅅㄹㅁ`
+/// (초성) finds 신라면 and so does the half-typed `신ㄹ`.
+public enum HangulSearch {
+    /// The initial consonants of Hangul syllables, in Unicode syllable order, as compatibility jamo.
+    static let initials: [Unicode.Scalar] = [
+        "ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+    ]
+
+    /// Lowercased, with white space, hyphens and middle dots removed: the form both sides are compared in.
+    public static func fold(_ text: String) -> [Unicode.Scalar] {
+        Array(text.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "-" && $0 != "·" })
+    }
+
+    /// The initial consonant of a precomposed Hangul syllable, or nil.
+    public static func initial(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard (0xAC00...0xD7A3).contains(scalar.value) else { return nil }
+        return initials[Int((scalar.value - 0xAC00) / 588)]
+    }
+
+    static func isInitialJamo(_ scalar: Unicode.Scalar) -> Bool { initials.contains(scalar) }
+
+    static func matches(_ query: Unicode.Scalar, _ text: Unicode.Scalar) -> Bool {
+        query == text || (isInitialJamo(query) && initial(of: text) == query)
+    }
+
+    public enum Match: Int, Comparable, Sendable {
+        case none = 0
+        case contains
+        case prefix
+        case exact
+
+        public static func < (lhs: Match, rhs: Match) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// How `query` (already folded) matches `text`: whole, at the start, or somewhere inside.
+    public static func match(_ query: [Unicode.Scalar], in text: String) -> Match {
+        match(query, inFolded: fold(text))
+    }
+
+    /// `match(_:in:)` for text that is already folded.
+    public static func match(_ query: [Unicode.Scalar], inFolded folded: [Unicode.Scalar]) -> Match {
+        guard !query.isEmpty, query.count <= folded.count else { return .none }
+        var start = 0
+        while start + query.count <= folded.count {
+            var index = 0
+            while index < query.count && matches(query[index], folded[start + index]) { index += 1 }
+            if index == query.count {
+                if start == 0 { return query.count == folded.count ? .exact : .prefix }
+                return .contains
+            }
+            start += 1
+        }
+        return .none
+    }
+
+    /// Text prepared for fast matching: folded scalars and, beside each, its initial consonant
+    /// (the scalar itself when it is not a Hangul syllable).
+    public struct Folded: Sendable {
+        public var scalars: [UInt32]
+        public var initials: [UInt32]
+
+        public init(_ text: String) {
+            let folded = HangulSearch.fold(text)
+            scalars = folded.map(\.value)
+            initials = folded.map { (HangulSearch.initial(of: $0) ?? $0).value }
+        }
+    }
+
+    /// A query prepared for fast matching: which of its scalars are initial consonants.
+    public struct Query: Sendable {
+        public var scalars: [UInt32]
+        public var isInitial: [Bool]
+
+        public init(_ text: String) {
+            let folded = HangulSearch.fold(text)
+            scalars = folded.map(\.value)
+            isInitial = folded.map(HangulSearch.isInitialJamo)
+        }
+
+        public var isEmpty: Bool { scalars.isEmpty }
+    }
+
+    /// `match(_:in:)` over prepared text: the search's hot loop.
+    public static func match(_ query: Query, in text: Folded) -> Match {
+        let count = query.scalars.count
+        let length = text.scalars.count
+        guard count > 0, count <= length else { return .none }
+        var start = 0
+        while start + count <= length {
+            var index = 0
+            while index < count {
+                let wanted = query.scalars[index]
+                let found = query.isInitial[index] ? text.initials[start + index] : text.scalars[start + index]
+                if wanted != found && text.scalars[start + index] != wanted { break }
+                index += 1
+            }
+            if index == count {
+                if start == 0 { return count == length ? .exact : .prefix }
+                return .contains
+            }
+            start += 1
+        }
+        return .none
+    }
+
+    /// Levenshtein distance over folded scalars, for "did you mean".
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = matches(a[i - 1], b[j - 1]) ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,89 @@
+/// A ramen as the user sees it: the product's facts merged with their own settings.
+public struct RamenEntry: Sendable, Equatable, Identifiable {
+    public enum Origin: String, Sendable, Codable {
+        /// From the shipped catalog: can be hidden, not removed.
+        case catalog
+        /// Added by the user: can be removed.
+        case own
+    }
+
+    public var product: RamenProduct
+    public var origin: Origin
+    public var settings: RamenSettings
+
+    public init(product: RamenProduct, origin: Origin, settings: RamenSettings = RamenSettings()) {
+        self.product = product
+        self.origin = origin
+        self.settings = settings
+    }
+
+    public var id: String { product.id }
+
+    /// The cook time used: the user's own, else the maker's.
+    public var cookSeconds: Int { settings.customSeconds ?? product.cookSeconds }
+
+    /// The steps used: the user's own, else the maker's.
+    public var steps: [RamenStep] { settings.ownSteps ?? product.steps }
+
+    /// Whether the user changed anything `--reset` would undo.
+    public var isCustomized: Bool {
+        settings.customSeconds != nil || settings.memo != nil || settings.ownSteps != nil
+    }
+}
+
+/// What the user set for one ramen. A catalog update never touches these.
+public struct RamenSettings: Sendable, Equatable {
+    /// 1-based place in the favourites; nil when not a favourite.
+    public var favouritePosition: Int?
+    public var customSeconds: Int?
+    public var memo: String?
+    public var ownSteps: [RamenStep]?
+    public var hidden: Bool
+    public var cookCount: Int
+    public var lastCookedAt: WallTime?
+
+    public init(
+        favouritePosition: Int? = nil, customSeconds: Int? = nil, memo: String? = nil, ownSteps: [RamenStep]? = nil,
+        hidden: Bool = false, cookCount: Int = 0, lastCookedAt: WallTime? = nil
+    ) {
+        self.favouritePosition = favouritePosition
+        self.customSeconds = customSeconds
+        self.memo = memo
+        self.ownSteps = ownSteps
+        self.hidden = hidden
+        self.cookCount = cookCount
+        self.lastCookedAt = lastCookedAt
+    }
+}
+
+/// Sort orders for listing ramen.
+public enum RamenSort: String, Sendable, CaseIterable, Codable {
+    /// Favourites in the user's order first, then by name.
+    case name
+    /// Most recently cooked first; never cooked last.
+    case recent
+    /// Most often cooked first.
+    case most
+
+    public func sorted(_ entries: [RamenEntry]) -> [RamenEntry] {
+        entries.sorted { lhs, rhs in
+            switch self {
+            case .name:
+                switch (lhs.settings.favouritePosition, rhs.settings.favouritePosition) {
+                case (let l?, let r?): return l < r
+                case (.some, nil): return true
+                case (nil, .some): return false
+                case (nil, nil): return lhs.product.name < rhs.product.name
+                }
+            case .recent:
+                let l = lhs.settings.lastCookedAt?.nanoseconds ?? .min
+                let r = rhs.settings.lastCookedAt?.nanoseconds ?? .min
+                return l != r ? l > r : lhs.product.name < rhs.product.name
+            case .most:
+                let l = lhs.settings.cookCount
+                let r = rhs.settings.cookCount
+                return l != r ? l > r : lhs.product.name < rhs.product.name
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import KitCore
+
+/// The `ramen.*` methods, by wire name.
+extension Method {
+    public static let ramenList = "ramen.list"
+    public static let ramenGet = "ramen.get"
+    public static let ramenFavouriteAdd = "ramen.favourite.add"
+    public static let ramenFavouriteRemove = "ramen.favourite.remove"
+    public static let ramenFavouriteMove = "ramen.favourite.move"
+    public static let ramenSet = "ramen.set"
+    public static let ramenAdd = "ramen.add"
+    public static let ramenRemove = "ramen.remove"
+    public static let ramenHide = "ramen.hide"
+    public static let ramenUnhide = "ramen.unhide"
+    public static let ramenCook = "ramen.cook"
+}
+
+/// A ramen as the protocol shows it: the product's facts merged with the user's settings.
+public struct RamenInfo: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// `신라면 (Shin Ramyun)`: what to show a person.
+    public var displayName: String
+    public var englishName: String?
+    public var romanization: String?
+    public var brand: String?
+    public var brandLocal: String?
+    public var country: String?
+    /// `pot`, `cup`, `stir-fried`, `drained` or `cold`.
+    public var kind: String
+    /// The cook time used: the user's own if set, else the maker's.
+    public var seconds: Int
+    /// The maker's cook time.
+    public var catalogSeconds: Int
+    public var waterMl: Int
+    /// The steps used: the user's own if set, else the maker's.
+    public var steps: [RamenStep]
+    public var note: String?
+    public var memo: String?
+    public var favourite: Bool
+    /// 1-based place among the favourites.
+    public var favouritePosition: Int?
+    /// `catalog` or `own`.
+    public var origin: String
+    public var hidden: Bool
+    /// Whether the user set a time, memo or steps (`kitctl ramen set --reset` undoes them).
+    public var customized: Bool
+    public var cookCount: Int
+    public var lastCookedAt: String?
+    public var source: String?
+
+    public init(_ entry: RamenEntry) {
+        let product = entry.product
+        id = product.id
+        name = product.name
+        displayName = product.displayName
+        englishName = product.englishName
+        romanization = product.romanization
+        brand = product.brand
+        brandLocal = product.brandLocal
+        country = product.country
+        kind = product.kind.rawValue
+        seconds = entry.cookSeconds
+        catalogSeconds = product.cookSeconds
+        waterMl = product.waterMl
+        steps = entry.steps
+        note = product.note
+        memo = entry.settings.memo
+        favourite = entry.settings.favouritePosition != nil
+        favouritePosition = entry.settings.favouritePosition
+        origin = entry.origin.rawValue
+        hidden = entry.settings.hidden
+        customized = entry.isCustomized
+        cookCount = entry.settings.cookCount
+        lastCookedAt = entry.settings.lastCookedAt.map { Timestamp.rfc3339($0) }
+        source = product.source
+    }
+}
+
+public struct RamenListParams: Codable, Sendable {
+    /// Search text: Korean (prefix or 초성), English, romanization or brand.
+    public var query: String?
+    /// Only favourites.
+    public var favourites: Bool?
+    /// `name` (favourites first, in the user's order), `recent` or `most`.
+    public var sort: String?
+    /// Include hidden catalog entries.
+    public var hidden: Bool?
+
+    public init(query: String? = nil, favourites: Bool? = nil, sort: String? = nil, hidden: Bool? = nil) {
+        self.query = query
+        self.favourites = favourites
+        self.sort = sort
+        self.hidden = hidden
+    }
+}
+
+public struct RamenListResult: Codable, Sendable {
+    public var ramen: [RamenInfo]
+    public var catalogVersion: Int
+
+    public init(ramen: [RamenInfo], catalogVersion: Int) {
+        self.ramen = ramen
+        self.catalogVersion = catalogVersion
+    }
+}
+
+public struct RamenRefParams: Codable, Sendable {
+    /// An id (`nongshim-shin-ramyun`) or a name in any form the search understands.
+    public var ref: String
+    public init(ref: String) { self.ref = ref }
+}
+
+public struct RamenMoveParams: Codable, Sendable {
+    public var ref: String
+    /// 1-based position.
+    public var to: Int?
+    /// Another favourite to move in front of.
+    public var before: String?
+
+    public init(ref: String, to: Int? = nil, before: String? = nil) {
+        self.ref = ref
+        self.to = to
+        self.before = before
+    }
+}
+
+public struct RamenFavouritesResult: Codable, Sendable {
+    public var favourites: [RamenInfo]
+    public init(favourites: [RamenInfo]) { self.favourites = favourites }
+}
+
+public struct RamenSetParams: Codable, Sendable {
+    public var ref: String
+    /// The user's own cook time in seconds.
+    public var seconds: Int?
+    /// A memo; an empty string clears it.
+    public var memo: String?
+    /// The user's own steps, replacing the maker's; an empty array clears them.
+    public var steps: [RamenStep]?
+    /// Back to the maker's time and steps, and no memo (applied before the other fields).
+    public var reset: Bool?
+
+    public init(ref: String, seconds: Int? = nil, memo: String? = nil, steps: [RamenStep]? = nil, reset: Bool? = nil) {
+        self.ref = ref
+        self.seconds = seconds
+        self.memo = memo
+        self.steps = steps
+        self.reset = reset
+    }
+}
+
+public struct RamenAddParams: Codable, Sendable {
+    public var name: String
+    public var seconds: Int
+    public var waterMl: Int?
+    /// `pot` (default), `cup`, `stir-fried`, `drained` or `cold`.
+    public var kind: String?
+    public var brand: String?
+    public var englishName: String?
+    public var steps: [RamenStep]?
+    public var note: String?
+
+    public init(
+        name: String, seconds: Int, waterMl: Int? = nil, kind: String? = nil, brand: String? = nil,
+        englishName: String? = nil, steps: [RamenStep]? = nil, note: String? = nil
+    ) {
+        self.name = name
+        self.seconds = seconds
+        self.waterMl = waterMl
+        self.kind = kind
+        self.brand = brand
+        self.englishName = englishName
+        self.steps = steps
+        self.note = note
+    }
+}
+
+public struct RamenRemoveResult: Codable, Sendable {
+    public var removed: String
+    public init(removed: String) { self.removed = removed }
+}
+
+public struct RamenCookParams: Codable, Sendable {
+    public var ref: String
+    /// A cook time for this cook only, in seconds.
+    public var seconds: Int?
+
+    public init(ref: String, seconds: Int? = nil) {
+        self.ref = ref
+        self.seconds = seconds
+    }
+}
+
+/// What `ramen.cook` answers: the timer, and what to do now.
+public struct RamenCookResult: Codable, Sendable {
+    public var ramen: RamenInfo
+    public var timer: TimerInfo
+    /// Water to boil, in ml (0 when none is needed).
+    public var waterMl: Int
+    /// The steps of this cook, in order.
+    public var steps: [RamenStep]
+    /// What to do now, in words: the water, then the start steps.
+    public var now: [String]
+
+    public init(ramen: RamenInfo, timer: TimerInfo, waterMl: Int, steps: [RamenStep], now: [String]) {
+        self.ramen = ramen
+        self.timer = timer
+        self.waterMl = waterMl
+        self.steps = steps
+        self.now = now
+    }
+}
+
+/// The `ramen.*` events.
+extension Event {
+    /// A cook started: `{ramen, timer}`.
+    public static let ramenCooking = "ramen.cooking"
+    /// A cook's step came due: `{ramenId, timerId, step}`.
+    public static let ramenStep = "ramen.step"
+    /// A cook is done: `{ramen, timer}`.
+    public static let ramenCooked = "ramen.cooked"
+    /// A ramen or the favourites changed: `{ramen}`.
+    public static let ramenChanged = "ramen.changed"
+}
+
+public struct RamenCookEvent: Codable, Sendable {
+    public var ramen: RamenInfo
+    public var timer: TimerInfo
+    public init(ramen: RamenInfo, timer: TimerInfo) {
+        self.ramen = ramen
+        self.timer = timer
+    }
+}
+
+public struct RamenStepEvent: Codable, Sendable {
+    public var ramenId: String
+    public var timerId: Int64
+    public var step: RamenStep
+    public init(ramenId: String, timerId: Int64, step: RamenStep) {
+        self.ramenId = ramenId
+        self.timerId = timerId
+        self.step = step
+    }
+}
+
+public struct RamenChangedEvent: Codable, Sendable {
+    public var ramen: RamenInfo
+    public init(ramen: RamenInfo) { self.ramen = ramen }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import KitClient
+import KitCore
+import KitProtocol
+
+struct RamenCook: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cook",
+        abstract: "Start a ramen's countdown and say what to do now.",
+        discussion: "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Cook time for this cook only (4m, 3:30 …).", valueName: "duration"))
+    var time: String?
+
+    @Flag(help: "Wait until it is done, with a live countdown on a terminal.")
+    var wait = false
+
+    func run() throws {
+        let seconds = try time.map(ArgumentValues.seconds)
+        let connection = try global.connect()
+        if wait {
+            Interrupt.install()
+            _ = try mappingClientErrors { () throws(ClientError) in
+                try connection.call(
+                    Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]), as: SubscribeResult.self)
+            }
+        }
+        let result = try mappingClientErrors { () throws(ClientError) in
+            try connection.call(
+                Method.ramenCook, RamenCookParams(ref: name.text, seconds: seconds), as: RamenCookResult.self)
+        }
+        if output.json {
+            try JSONOutput.print(result)
+        } else {
+            Terminal.writeLine(Self.describe(result))
+        }
+        if wait {
+            var display = WaitDisplay(timer: result.timer, live: Terminal.isInteractive)
+            try display.follow(connection)
+        }
+    }
+
+    static func describe(_ result: RamenCookResult) -> String {
+        var lines = [
+            "Cooking \(result.ramen.displayName): \(RamenText.time(Int(result.timer.durationSeconds))), "
+                + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id))"
+        ]
+        for (index, line) in result.now.enumerated() { lines.append((index == 0 ? "Now:   " : "       ") + line) }
+        let later = result.steps.filter { $0.moment != .start }
+        for (index, step) in later.enumerated() {
+            lines.append((index == 0 ? "Later: " : "       ") + step.description)
+        }
+        if let memo = result.ramen.memo { lines.append("Memo:  \(memo)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenFavAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a favourite at the end.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    func run() throws {
+        let ramen = try global.call(Method.ramenFavouriteAdd, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        if output.json { return try JSONOutput.print(ramen) }
+        Terminal.writeLine("★\(ramen.favouritePosition ?? 0) \(ramen.displayName)")
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenFavRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a favourite.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    func run() throws {
+        let ramen = try global.call(Method.ramenFavouriteRemove, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        if output.json { return try JSONOutput.print(ramen) }
+        Terminal.writeLine("\(ramen.displayName) is no longer a favourite")
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenHide: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hide", abstract: "Hide a catalog ramen from lists (kitctl ramen list --all still shows it).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    func run() throws {
+        let ramen = try global.call(Method.ramenHide, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        if output.json { return try JSONOutput.print(ramen) }
+        Terminal.writeLine("\(ramen.displayName) is hidden")
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List ramen, favourites first; with QUERY, the ones that match.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("Search text: 신라, ㅅㄹㅁ, shin, nongshim …", valueName: "query"))
+    var query: [String] = []
+
+    @Flag(name: [.customLong("favourites"), .customLong("favorites"), .customShort("f")], help: "Only favourites.")
+    var favourites = false
+
+    @Option(help: ArgumentHelp("name (favourites first), recent or most (cooked).", valueName: "order"))
+    var sort: String?
+
+    @Flag(help: "Include hidden ramen.")
+    var all = false
+
+    func validate() throws {
+        if let sort, !["name", "recent", "most"].contains(sort) {
+            throw ValidationError("unknown sort '\(sort)'; use name, recent or most")
+        }
+    }
+
+    func run() throws {
+        let params = RamenListParams(
+            query: query.isEmpty ? nil : query.joined(separator: " "), favourites: favourites, sort: sort, hidden: all)
+        let result = try global.call(Method.ramenList, params, as: RamenListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.ramen.isEmpty else {
+            Terminal.writeLine(query.isEmpty ? "No ramen yet." : "No ramen matches '\(query.joined(separator: " "))'.")
+            return
+        }
+        Terminal.writeLine(RamenText.table(result.ramen))
+    }
+}

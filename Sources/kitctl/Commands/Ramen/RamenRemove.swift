@@ -1,0 +1,17 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a ramen of your own (catalog ones can be hidden instead).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    func run() throws {
+        let result = try global.call(Method.ramenRemove, RamenRefParams(ref: name.text), as: RamenRemoveResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        Terminal.writeLine("Removed \(result.removed)")
+    }
+}

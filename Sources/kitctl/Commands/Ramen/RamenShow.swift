@@ -1,0 +1,17 @@
+import ArgumentParser
+import KitProtocol
+
+struct RamenShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one ramen: time, water, steps, memo.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var name: RamenName
+
+    func run() throws {
+        let ramen = try global.call(Method.ramenGet, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        if output.json { return try JSONOutput.print(ramen) }
+        Terminal.writeLine(RamenText.details(ramen))
+    }
+}

@@ -1,0 +1,54 @@
+import KitCore
+import KitProtocol
+
+/// How kitctl writes ramen for people.
+enum RamenText {
+    static func time(_ seconds: Int) -> String { DurationFormatter.clock(Int64(seconds) * 1_000_000_000) }
+
+    static func water(_ ramen: RamenInfo) -> String {
+        ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == "cup" ? "to the line" : "-")
+    }
+
+    static func table(_ list: [RamenInfo]) -> String {
+        var table = Table("FAV", "NAME", "BRAND", "KIND", "TIME", "WATER", "COOKED", "ID")
+        for ramen in list {
+            table.add(
+                ramen.favouritePosition.map { "★\($0)" } ?? "",
+                DisplayWidth.truncated(ramen.displayName, to: 40),
+                ramen.brand ?? "-", ramen.kind,
+                time(ramen.seconds) + (ramen.seconds != ramen.catalogSeconds ? "*" : ""),
+                water(ramen), ramen.cookCount > 0 ? "\(ramen.cookCount)×" : "-", ramen.id)
+        }
+        return table.render()
+    }
+
+    static func details(_ ramen: RamenInfo) -> String {
+        var lines = ["\(ramen.displayName)  [\(ramen.id)]"]
+        var made = [ramen.brand, ramen.brandLocal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+        if let country = ramen.country { made += made.isEmpty ? country : ", \(country)" }
+        if !made.isEmpty { lines.append("maker:     \(made)") }
+        if let romanization = ramen.romanization { lines.append("reads:     \(romanization)") }
+        lines.append("kind:      \(ramen.kind)" + (ramen.origin == "own" ? " (your own)" : ""))
+        lines.append(
+            "time:      \(time(ramen.seconds))"
+                + (ramen.seconds != ramen.catalogSeconds
+                    ? " (yours; the maker says \(time(ramen.catalogSeconds)))" : ""))
+        lines.append("water:     \(water(ramen))")
+        for (index, step) in ramen.steps.enumerated() {
+            lines.append((index == 0 ? "steps:     " : "           ") + step.description)
+        }
+        if let memo = ramen.memo { lines.append("memo:      \(memo)") }
+        if let position = ramen.favouritePosition { lines.append("favourite: #\(position)") }
+        if ramen.hidden { lines.append("hidden:    yes (kitctl ramen unhide \(ramen.id))") }
+        if ramen.cookCount > 0 {
+            let last =
+                ramen.lastCookedAt.flatMap(Timestamp.parse).map {
+                    ", last \(ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()))"
+                } ?? ""
+            lines.append("cooked:    \(ramen.cookCount) time\(ramen.cookCount == 1 ? "" : "s")\(last)")
+        }
+        if let note = ramen.note { lines.append("note:      \(note)") }
+        if let source = ramen.source { lines.append("source:    \(source)") }
+        return lines.joined(separator: "\n")
+    }
+}

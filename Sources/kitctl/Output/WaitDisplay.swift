@@ -1,0 +1,91 @@
+import ArgumentParser
+import KitClient
+import KitCore
+import KitProtocol
+
+/// The state of one `timer wait` (or `ramen cook --wait`): the last known timer, when it was learned, and how to show it.
+struct WaitDisplay {
+    private var timer: TimerInfo
+    private var learnedAt = ContinuousClock.now
+    private let live: Bool
+
+    init(timer: TimerInfo, live: Bool) {
+        self.timer = timer
+        self.live = live
+    }
+
+    mutating func follow(_ connection: KitConnection) throws {
+        if try finish(timer, firedAt: timer.firedAt) { return }
+        if !live { Terminal.writeLine(plainLine()) }
+        while true {
+            if Interrupt.happened {
+                if live { Terminal.write("\r\u{1B}[2K") }
+                Terminal.writeError("stopped waiting; \(timer.label) is still \(timer.state) with \(left()) left")
+                throw ExitCode(130)
+            }
+            if live { Terminal.write("\r\u{1B}[2K" + liveLine()) }
+            guard let event = try connection.nextEvent(timeout: live ? .milliseconds(200) : .milliseconds(500)) else {
+                continue
+            }
+            if event.name == Event.timerFired, let fired = try? event.decode(TimerFiredEvent.self),
+                fired.timer.id == timer.id
+            {
+                _ = try finish(fired.timer, firedAt: fired.firedAt)
+                return
+            }
+            guard let change = try? event.decode(TimerEvent.self), change.timer.id == timer.id else { continue }
+            timer = change.timer
+            learnedAt = .now
+            if try finish(timer, firedAt: nil) { return }
+            if !live { Terminal.writeLine(plainLine(after: event.name)) }
+        }
+    }
+
+    /// True when the timer has ended: prints the outcome (exit 0 for fired, 2 for cancelled).
+    private func finish(_ timer: TimerInfo, firedAt: String?) throws -> Bool {
+        switch timer.state {
+        case "fired":
+            if live { Terminal.write("\r\u{1B}[2K") }
+            let at = firedAt.flatMap(Timestamp.parse).map {
+                ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())
+            }
+            Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
+            return true
+        case "cancelled":
+            if live { Terminal.write("\r\u{1B}[2K") }
+            throw CLIError.refused("\(timer.label) was cancelled")
+        default:
+            return false
+        }
+    }
+
+    private func remainingNow() -> Nanoseconds {
+        let known = Nanoseconds.fromSeconds(timer.remainingSeconds) ?? 0
+        guard timer.state == "running" else { return known }
+        let elapsed = ContinuousClock.now - learnedAt
+        let elapsedNs = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        return max(0, known - elapsedNs)
+    }
+
+    private func left() -> String { DurationFormatter.clock(remainingNow()) }
+
+    private func liveLine() -> String {
+        let total = max(timer.durationSeconds, 0.001)
+        let fraction = min(1, max(0, 1 - Double(remainingNow()) / 1e9 / total))
+        let suffix = timer.state == "paused" ? "paused" : "due \(TimerText.due(timer))"
+        let text = "\(left()) left  (\(suffix))"
+        let width = max(10, min(30, Terminal.columns - DisplayWidth.of(timer.label) - text.count - 8))
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return "\(timer.label)  \(bar)  \(text)"
+    }
+
+    private func plainLine(after event: String? = nil) -> String {
+        switch (event, timer.state) {
+        case (Event.timerPaused?, _), (_, "paused"): "\(timer.label): paused with \(left()) left"
+        case (Event.timerResumed?, _): "\(timer.label): resumed, \(left()) left, due at \(TimerText.due(timer))"
+        case (Event.timerAdjusted?, _): "\(timer.label): now \(left()) left, due at \(TimerText.due(timer))"
+        default: "\(timer.label): \(left()) left, due at \(TimerText.due(timer))"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Ramen")
+    struct RamenTests {
+        @Test("cooking shows the done popup with the ramen's name and the memo")
+        func cookAndPopup() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["ramen", "set", "신라면", "--memo", "add an egg at the end"]).exitCode == 0)
+            let cooking = try kit.kitctl(["ramen", "cook", "신라면", "--time", "1s"])
+            #expect(cooking.exitCode == 0, "\(cooking)")
+            #expect(cooking.stdout.contains("Cooking 신라면 (Shin Ramyun)") && cooking.stdout.contains("550 ml"))
+            let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "신라면"))
+            #expect(popup.summary == "신라면 (Shin Ramyun) is done")
+            #expect(popup.body.contains("Memo: add an egg at the end"))
+        }
+
+        @Test("step alerts arrive in order, follow a pause, and the cook is a timer like any other")
+        func stepsInOrder() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let added = try kit.kitctl([
+                "ramen", "add", "test noodles", "--time", "6s", "--water", "500", "--step", "4s left: first step",
+                "--step", "2s left: second step", "--step", "end: drain",
+            ])
+            #expect(added.exitCode == 0, "\(added)")
+            let connection = try kit.connect()
+            _ = try connection.call(
+                Method.eventsSubscribe, SubscribeParams(events: ["ramen.*"]), as: SubscribeResult.self)
+            let cook = try connection.call(
+                Method.ramenCook, RamenCookParams(ref: "test noodles"), as: RamenCookResult.self)
+            // Pause for a second before the first step: the steps move with the timer.
+            Thread.sleep(forTimeInterval: 1)
+            #expect(try kit.kitctl(["timer", "pause", "\(cook.timer.id)"]).exitCode == 0)
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(try kit.kitctl(["timer", "resume", "\(cook.timer.id)"]).exitCode == 0)
+            var steps: [String] = []
+            var cooked = false
+            let deadline = ContinuousClock.now + .seconds(12)
+            while !cooked && ContinuousClock.now < deadline {
+                guard let event = try connection.nextEvent(timeout: .milliseconds(200)) else { continue }
+                if event.name == Event.ramenStep { steps.append(try event.decode(RamenStepEvent.self).step.text) }
+                if event.name == Event.ramenCooked { cooked = true }
+            }
+            #expect(steps == ["first step", "second step"])
+            #expect(cooked)
+            let summaries = try kit.desktop!.notifications().map(\.summary)
+            let first = summaries.firstIndex(of: "test noodles: 0:04 left")
+            let second = summaries.firstIndex(of: "test noodles: 0:02 left")
+            let done = summaries.firstIndex(of: "test noodles is done")
+            #expect(first != nil && second != nil && done != nil, "\(summaries)")
+            if let first, let second, let done { #expect(first < second && second < done) }
+        }
+
+        @Test("favourites, their order, custom times and memos survive a restart")
+        func persistence() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            for name in ["신라면", "너구리", "짜파게티"] { #expect(try kit.kitctl(["ramen", "fav", "add", name]).exitCode == 0) }
+            #expect(try kit.kitctl(["ramen", "fav", "move", "짜파게티", "--to", "1"]).exitCode == 0)
+            #expect(try kit.kitctl(["ramen", "set", "너구리", "--time", "4m", "--memo", "kelp twice"]).exitCode == 0)
+            let before = try kit.kitctlJSON(["ramen", "list", "--favourites"], as: RamenListResult.self)
+            #expect(kit.stopKitd() == 0)
+            try kit.startKitd()
+            let after = try kit.kitctlJSON(["ramen", "list", "--favourites"], as: RamenListResult.self)
+            #expect(after.ramen.map(\.name) == ["짜파게티", "신라면", "너구리"])
+            #expect(after.ramen.map(\.name) == before.ramen.map(\.name))
+            let neoguri = try kit.kitctlJSON(["ramen", "show", "너구리"], as: RamenInfo.self)
+            #expect(neoguri.seconds == 240 && neoguri.memo == "kelp twice" && neoguri.catalogSeconds == 300)
+        }
+
+        @Test("a newer catalog adds a product and corrects a time, keeping the user's time and memo")
+        func catalogMerge() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let fixture = kit.root.path + "/catalog.json"
+            func write(_ catalog: RamenCatalog) throws {
+                try JSONEncoder().encode(catalog).write(to: URL(fileURLWithPath: fixture))
+            }
+            let alpha = RamenProduct(id: "test-alpha", name: "알파면", kind: .pot, cookSeconds: 240, waterMl: 500)
+            let beta = RamenProduct(id: "test-beta", name: "베타면", kind: .pot, cookSeconds: 180, waterMl: 500)
+            try write(RamenCatalog(version: 1, products: [alpha, beta]))
+            kit.extraEnvironment["KIT_RAMEN_CATALOG"] = fixture
+            try kit.startKitd()
+            #expect(try kit.kitctl(["ramen", "set", "알파면", "--time", "3m", "--memo", "mine"]).exitCode == 0)
+            #expect(try kit.kitctl(["ramen", "fav", "add", "베타면"]).exitCode == 0)
+            #expect(kit.stopKitd() == 0)
+
+            var corrected = alpha
+            corrected.cookSeconds = 270
+            let gamma = RamenProduct(id: "test-gamma", name: "감마면", kind: .cup, cookSeconds: 180, waterMl: 300)
+            try write(RamenCatalog(version: 2, products: [corrected, beta, gamma]))
+            try kit.startKitd()
+            let merged = try kit.kitctlJSON(["ramen", "show", "test-alpha"], as: RamenInfo.self)
+            #expect(merged.catalogSeconds == 270, "the catalog's correction is applied")
+            #expect(merged.seconds == 180 && merged.memo == "mine", "the user's time and memo are kept")
+            #expect(try kit.kitctlJSON(["ramen", "show", "감마면"], as: RamenInfo.self).id == "test-gamma")
+            #expect(try kit.kitctlJSON(["ramen", "show", "베타면"], as: RamenInfo.self).favourite)
+            #expect(kit.kitd?.stderr.contains("merged a newer ramen catalog") == true)
+        }
+
+        @Test("bad names, times and water get clear messages and change nothing")
+        func badInput() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let unknown = try kit.kitctl(["ramen", "cook", "신란면"])
+            #expect(unknown.exitCode == 2 && unknown.stderr.contains("did you mean 신라면 (Shin Ramyun)"), "\(unknown)")
+            let ambiguous = try kit.kitctl(["ramen", "show", "진라면"])
+            #expect(
+                ambiguous.exitCode == 2 && ambiguous.stderr.contains("진라면 매운맛") && ambiguous.stderr.contains("진라면 순한맛"))
+            let badTime = try kit.kitctl(["ramen", "set", "신라면", "--time", "soon"])
+            #expect(badTime.exitCode == 1 && badTime.stderr.contains("'soon'"))
+            let negativeWater = try kit.kitctl(["ramen", "add", "my noodles", "--time", "3m", "--water=-5"])
+            #expect(negativeWater.exitCode == 1 && negativeWater.stderr.contains("negative"), "\(negativeWater)")
+            let catalogRemove = try kit.kitctl(["ramen", "remove", "신라면"])
+            #expect(catalogRemove.exitCode == 2 && catalogRemove.stderr.contains("hide it"))
+            #expect(try kit.kitctlJSON(["ramen", "list", "my noodles"], as: RamenListResult.self).ramen.isEmpty)
+            let shin = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self)
+            #expect(shin.seconds == 270 && shin.memo == nil && shin.cookCount == 0)
+            #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.isEmpty)
+        }
+    }
+}
