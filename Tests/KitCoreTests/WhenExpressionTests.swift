@@ -70,7 +70,9 @@ struct WhenExpressionTests {
             ("tomorrow at", "cannot read 'tomorrow at'"), ("", "the due time is empty"),
             ("2026-11-25T18:00+25:00", "UTC offset"), ("fri 25:00", "hours go from 00 to 23"),
             ("2300-01-01", "1900 to 2200"), ("in 400 days", "longer than 366 days"), ("18", "cannot read '18'"),
-            ("tomorrow 9:00 please", "cannot read 'tomorrow 9:00 please'"), ("2026-11-25 18:00 18:00", "cannot read"),
+            ("tomorrow 9:00 please", "cannot read 'tomorrow 9:00 please'"),
+            ("99999999999999999999pm", "cannot read '99999999999999999999pm'"),
+            ("2026-11-25 18:00 18:00", "cannot read"),
         ])
     func refuses(text: String, message: String) {
         do {

@@ -3,9 +3,12 @@ enum ISODigits {
     static let dash = UInt8(ascii: "-")
     static let colon = UInt8(ascii: ":")
 
-    /// The decimal number in `range`, or nil when any byte there is not a digit.
+    /// The decimal number in `range` (at most 9 digits, so it cannot overflow), or nil when any
+    /// byte there is not a digit.
     static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty else { return nil }
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty, range.count <= 9 else {
+            return nil
+        }
         var value = 0
         for index in range {
             let byte = bytes[index]
