@@ -156,5 +156,8 @@ struct RecurrenceParsingTests {
         #expect(throws: KitError.self) {
             try Recurrence(.weekly, byDay: [.init(.monday)], monthEnd: .clamp).validated()
         }
+        // Yearly on the 31st of every month cannot be written as one BYSETPOS=-1 rule.
+        #expect(throws: KitError.self) { try Recurrence(.yearly, byMonthDay: [31], monthEnd: .clamp).validated() }
+        #expect(try Recurrence(.yearly, byMonthDay: [31], byMonth: [4], monthEnd: .clamp).validated().byMonth == [4])
     }
 }

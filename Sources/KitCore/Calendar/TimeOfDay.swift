@@ -18,11 +18,11 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func validated(hour: Int, minute: Int, second: Int = 0) throws(KitError) -> TimeOfDay {
         let time = TimeOfDay(hour: hour, minute: minute, second: second)
         guard (0...23).contains(hour) else {
-            throw .invalidArgument("'\(time.text)' is not a time of day; hours go from 00 to 23 (e.g. 23:59 or 00:00)")
+            throw .invalidArgument("'\(time)' is not a time of day; hours go from 00 to 23 (e.g. 23:59 or 00:00)")
         }
         guard (0...59).contains(minute), (0...59).contains(second) else {
             throw .invalidArgument(
-                "'\(time.text)' is not a time of day; minutes and seconds go from 00 to 59 (e.g. 18:30)")
+                "'\(time)' is not a time of day; minutes and seconds go from 00 to 59 (e.g. 18:30)")
         }
         return time
     }

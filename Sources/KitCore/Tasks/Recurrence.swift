@@ -165,11 +165,12 @@ public struct Recurrence: Hashable, Sendable {
         }
         if monthEnd == .clamp {
             guard frequency == .monthly || frequency == .yearly, byDay.isEmpty, bySetPosition.isEmpty,
-                byMonthDay.count <= 1, byMonthDay.allSatisfy({ $0 > 0 }), frequency == .monthly || byMonth.count <= 1
+                byMonthDay.count <= 1, byMonthDay.allSatisfy({ $0 > 0 }),
+                frequency == .monthly || byMonth.count == 1 || (byMonth.isEmpty && byMonthDay.isEmpty)
             else {
                 throw refuse(
                     "moves missing month days to the month's end, which kit does only for a single "
-                        + "day of the month in a monthly or yearly rule")
+                        + "day of the month in a monthly rule, or of a single month in a yearly rule")
             }
         }
         // A placeholder anchor on Monday 1900-01-01 exists in every month, so what is checked here
