@@ -1,0 +1,45 @@
+/// A time on a civil clock face, `00:00:00` to `23:59:59`. It has no date and no zone.
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    /// Builds a time without checking it; use `validated` for input.
+    public init(hour: Int, minute: Int, second: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    public static let midnight = TimeOfDay(hour: 0, minute: 0)
+    public static let noon = TimeOfDay(hour: 12, minute: 0)
+
+    /// Checks the fields: hours 0...23, minutes and seconds 0...59 (no leap seconds, no `24:00`).
+    public static func validated(hour: Int, minute: Int, second: Int = 0) throws(KitError) -> TimeOfDay {
+        let time = TimeOfDay(hour: hour, minute: minute, second: second)
+        guard (0...23).contains(hour) else {
+            throw .invalidArgument("'\(time)' is not a time of day; hours go from 00 to 23 (e.g. 23:59 or 00:00)")
+        }
+        guard (0...59).contains(minute), (0...59).contains(second) else {
+            throw .invalidArgument(
+                "'\(time)' is not a time of day; minutes and seconds go from 00 to 59 (e.g. 18:30)")
+        }
+        return time
+    }
+
+    public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
+
+    public var isValid: Bool { (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second) }
+
+    /// `18:00`, or `18:00:30` when the seconds are not zero.
+    public var description: String { second == 0 ? Self.two(hour) + ":" + Self.two(minute) : text }
+
+    /// `18:00:00`: always with seconds.
+    public var text: String { Self.two(hour) + ":" + Self.two(minute) + ":" + Self.two(second) }
+
+    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
+        (lhs.hour, lhs.minute, lhs.second) < (rhs.hour, rhs.minute, rhs.second)
+    }
+
+    static func two(_ value: Int) -> String { value >= 0 && value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,67 @@
+/// A day of the week, numbered as ISO 8601 does: Monday is 1, Sunday is 7.
+public enum Weekday: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
+    case monday = 1
+    case tuesday
+    case wednesday
+    case thursday
+    case friday
+    case saturday
+    case sunday
+
+    /// The two-letter code iCalendar uses: `MO`, `TU`, …
+    public var icalCode: String {
+        switch self {
+        case .monday: "MO"
+        case .tuesday: "TU"
+        case .wednesday: "WE"
+        case .thursday: "TH"
+        case .friday: "FR"
+        case .saturday: "SA"
+        case .sunday: "SU"
+        }
+    }
+
+    /// `Mon`, `Tue`, …
+    public var shortName: String { String(name.prefix(3)) }
+
+    /// `Monday`, `Tuesday`, …
+    public var name: String {
+        switch self {
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        case .sunday: "Sunday"
+        }
+    }
+
+    public var description: String { name }
+
+    /// Reads an iCalendar code (`MO` … `SU`), case-insensitively.
+    public init?(icalCode: some StringProtocol) {
+        guard let day = Weekday.allCases.first(where: { $0.icalCode == icalCode.uppercased() }) else { return nil }
+        self = day
+    }
+
+    /// Reads what people type: `mon`, `monday`, `tue`, `tues`, `thu`, `thurs`, … in any case.
+    public init?(name: some StringProtocol) {
+        let word = name.lowercased()
+        let extra = ["tues": Weekday.tuesday, "wednes": .wednesday, "thur": .thursday, "thurs": .thursday]
+        if let day = extra[word] {
+            self = day
+        } else if let day = Weekday.allCases.first(where: {
+            word == $0.name.lowercased() || word == $0.shortName.lowercased()
+        }) {
+            self = day
+        } else {
+            return nil
+        }
+    }
+
+    /// Days from this weekday forward to `other`: 0 when they are the same, else 1...6.
+    public func days(until other: Weekday) -> Int { (other.rawValue - rawValue + 7) % 7 }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+}

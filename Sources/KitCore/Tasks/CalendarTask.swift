@@ -1,0 +1,39 @@
+/// A task as iCalendar carries it: what `ICalendarWriter` writes as a VTODO and what
+/// `ICalendarReader` reads from a VTODO or VEVENT. Plain values; the daemon maps zone names
+/// (TZID) to real zones and applies its own rules (names, limits) when it stores one.
+public struct CalendarTask: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        case needsAction = "NEEDS-ACTION"
+        case completed = "COMPLETED"
+        case cancelled = "CANCELLED"
+    }
+
+    /// Globally unique id, e.g. `task-7@kit`.
+    public var uid: String
+    public var title: String
+    public var note: String?
+    public var due: CalendarDue?
+    public var recurrence: Recurrence?
+    /// Pre-alert offsets before the due time, largest first (see `PreAlerts`).
+    public var alerts: [Nanoseconds]
+    public var status: Status
+
+    public init(
+        uid: String, title: String, note: String? = nil, due: CalendarDue? = nil, recurrence: Recurrence? = nil,
+        alerts: [Nanoseconds] = [], status: Status = .needsAction
+    ) {
+        self.uid = uid
+        self.title = title
+        self.note = note
+        self.due = due
+        self.recurrence = recurrence
+        self.alerts = alerts
+        self.status = status
+    }
+
+    /// True when the task is due on a day rather than at a time.
+    public var allDay: Bool {
+        if case .date = due { return true }
+        return false
+    }
+}

@@ -1,0 +1,117 @@
+/// The occurrences of a rule from an anchor, in civil terms: the date-times a repeating task is
+/// due, before any zone turns them into instants.
+///
+/// The anchor is occurrence 1. Later occurrences are the rule's dates strictly after it, at the
+/// anchor's time of day, up to `COUNT` occurrences or through `UNTIL` (inclusive). `next(after:)`
+/// jumps straight to the period that holds its argument, so asking for the next occurrence ten
+/// years on costs no more than asking for tomorrow's. Occurrences stop at the end of
+/// `CivilDate.supportedYears`.
+///
+/// Across DST, ask for the next occurrence after the *civil* occurrence that fired, not after the
+/// local time it fired at: 02:30 on a spring-forward day fires at 03:00 and the next is 02:30
+/// the day after. `nextOccurrence(after:in:)` does this from an instant.
+public struct RecurrenceSeries: Sequence, Sendable {
+    public let rule: Recurrence
+    public let anchor: CivilDateTime
+    /// The latest date-time an occurrence may have, from `COUNT` or `UNTIL`; nil when unbounded.
+    public let bound: CivilDateTime?
+
+    /// Checks the rule and the anchor together. `zone` is used only to read an `UNTIL` given in
+    /// UTC as a local date-time.
+    public init(rule: Recurrence, anchor: CivilDateTime, zone: any UTCOffsets = FixedOffset.utc) throws(KitError) {
+        let rule = try rule.validated()
+        guard anchor.isValid else {
+            throw .invalidArgument(
+                "the first due date '\(anchor)' is not a valid date and time in \(CivilDate.supportedYears.lowerBound)"
+                    + "…\(CivilDate.supportedYears.upperBound); give e.g. 2026-11-25 18:00")
+        }
+        self.rule = rule
+        self.anchor = anchor
+        let repeats = rule.nextDate(after: anchor, anchor: anchor) != nil
+        switch rule.end {
+        case .never:
+            bound = nil
+        case .until(let until):
+            switch until {
+            case .date(let date): bound = CivilDateTime(date: date, hour: 23, minute: 59, second: 59)
+            case .local(let local): bound = local
+            case .utc(let utc): bound = CivilDateTime(utc.utcInstant, in: zone)
+            }
+        case .count(let count):
+            var last = anchor
+            for _ in 1..<Swift.max(count, 1) {
+                guard let next = rule.nextDate(after: last, anchor: anchor) else { break }
+                last = next
+            }
+            bound = last
+        }
+        if let bound, bound < anchor {
+            throw .invalidArgument(
+                "the rule \(rule.rruleForMessages) ends at \(bound), before its first due \(anchor); "
+                    + "give an end after the first due")
+        }
+        if !repeats && rule.end != .count(1) {
+            throw .invalidArgument(
+                "the rule \(rule.rruleForMessages) never occurs after its first due \(anchor): no later date "
+                    + "matches it (a monthly rule from the 31st skips short months, a yearly one from Feb 29 "
+                    + "needs leap years). Use the friendly form, e.g. 'monthly', to move to the month's end")
+        }
+    }
+
+    /// The first occurrence strictly after `time`: the anchor when `time` is before it.
+    public func next(after time: CivilDateTime) -> CivilDateTime? {
+        let candidate = time < anchor ? anchor : rule.nextDate(after: time, anchor: anchor)
+        guard let candidate, bound.map({ candidate <= $0 }) ?? true else { return nil }
+        return candidate
+    }
+
+    /// The first occurrence whose instant in `zone` is strictly after `now`, with the instant it
+    /// resolves to (by `ZoneResolver`'s DST policy).
+    public func nextOccurrence(after now: WallTime, in zone: some UTCOffsets) -> Occurrence? {
+        var civil = next(after: CivilDateTime(now, in: zone).adding(days: -2))
+        while let current = civil {
+            let resolution = ZoneResolver.resolve(current, in: zone)
+            if resolution.instant > now { return Occurrence(civil: current, resolution: resolution) }
+            civil = next(after: current)
+        }
+        return nil
+    }
+
+    /// Occurrences strictly after `start` (from the anchor when nil) through `end`, at most `limit`.
+    public func occurrences(after start: CivilDateTime? = nil, through end: CivilDateTime, limit: Int = 10_000)
+        -> [CivilDateTime]
+    {
+        var result: [CivilDateTime] = []
+        var current = next(after: start ?? anchor.adding(seconds: -1))
+        while let occurrence = current, occurrence <= end, result.count < limit {
+            result.append(occurrence)
+            current = next(after: occurrence)
+        }
+        return result
+    }
+
+    public struct Iterator: IteratorProtocol, Sendable {
+        let series: RecurrenceSeries
+        var last: CivilDateTime?
+        var started = false
+
+        public mutating func next() -> CivilDateTime? {
+            if started {
+                last = last.flatMap(series.next(after:))
+            } else {
+                started = true
+                last = series.next(after: series.anchor.adding(seconds: -1))
+            }
+            return last
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(series: self) }
+
+    /// An occurrence and the instant it falls on in a zone.
+    public struct Occurrence: Equatable, Sendable {
+        public var civil: CivilDateTime
+        public var resolution: ZoneResolution
+        public var instant: WallTime { resolution.instant }
+    }
+}

@@ -1,0 +1,88 @@
+/// Placing a WHEN in time: today, tomorrow and weekdays are read in the task's zone at `now`.
+///
+/// Rules: a time alone means today, and a time that has already passed today is refused with a
+/// suggestion of `tomorrow <time>` (it is never moved silently); a weekday means the next such
+/// day, today only while its time is still ahead; `next fri` is the first Friday after today;
+/// any date-time at or before `now` is refused. Local times that DST skips or repeats follow
+/// `ZoneResolver`'s policy.
+extension WhenExpression {
+    /// The time of day used when only a day is given (`tomorrow`, `2026-11-25`).
+    public static let defaultAllDayTime = TimeOfDay(hour: 9, minute: 0)
+
+    public func resolve(
+        now: WallTime, in zone: some UTCOffsets, defaultTime: TimeOfDay = WhenExpression.defaultAllDayTime
+    ) throws(KitError) -> ResolvedWhen {
+        let local = CivilDateTime(now, in: zone)
+        let today = local.date
+        let nowText = local.date.iso8601 + " " + TimeOfDay(hour: local.hour, minute: local.minute).description
+        switch self {
+        case .fromNow(let duration):
+            let instant = now + duration
+            return try Self.checked(
+                ResolvedWhen(
+                    civil: CivilDateTime(instant, in: zone), resolution: ZoneResolution(instant: instant, kind: .exact),
+                    allDay: false))
+        case .exact(let civil, let utcOffset):
+            let instant = WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000)
+            guard instant > now else {
+                throw .invalidArgument(
+                    "\(civil.date.iso8601) \(civil.time) at UTC offset \(Self.offsetText(utcOffset)) is in the past "
+                        + "(it is \(nowText) here now); give a later time")
+            }
+            return try Self.checked(
+                ResolvedWhen(
+                    civil: CivilDateTime(instant, in: zone), resolution: ZoneResolution(instant: instant, kind: .exact),
+                    allDay: false))
+        case .day(let day, let time):
+            let clock = time ?? defaultTime
+            func on(_ date: CivilDate) -> ResolvedWhen {
+                let civil = CivilDateTime(date: date, time: clock)
+                return ResolvedWhen(
+                    civil: civil, resolution: ZoneResolver.resolve(civil, in: zone), allDay: time == nil)
+            }
+            switch day {
+            case .today:
+                let result = on(today)
+                guard result.instant > now else {
+                    throw .invalidArgument(
+                        "\(clock) has already passed today (it is \(nowText) now); for tomorrow say 'tomorrow \(clock)'"
+                    )
+                }
+                return try Self.checked(result)
+            case .tomorrow:
+                return try Self.checked(on(today.adding(days: 1)))
+            case .date(let date):
+                let result = on(date)
+                guard result.instant > now else {
+                    let hint = time == nil ? " (\(clock) is the time used when none is given)" : ""
+                    throw .invalidArgument(
+                        "\(date.iso8601) \(clock) is in the past\(hint); it is \(nowText) now. Give a later date or time"
+                    )
+                }
+                return try Self.checked(result)
+            case .weekday(let weekday):
+                let ahead = today.weekday.days(until: weekday)
+                let result = on(today.adding(days: ahead))
+                return try Self.checked(ahead == 0 && result.instant <= now ? on(today.adding(days: 7)) : result)
+            case .nextWeekday(let weekday):
+                let ahead = today.weekday.days(until: weekday)
+                return try Self.checked(on(today.adding(days: ahead == 0 ? 7 : ahead)))
+            }
+        }
+    }
+
+    private static func checked(_ result: ResolvedWhen) throws(KitError) -> ResolvedWhen {
+        guard CivilDate.supportedYears.contains(result.civil.date.year) else {
+            throw .invalidArgument(
+                "\(result.civil) is outside the years kit handles (\(CivilDate.supportedYears.lowerBound) to "
+                    + "\(CivilDate.supportedYears.upperBound))")
+        }
+        return result
+    }
+
+    static func offsetText(_ seconds: Int) -> String {
+        if seconds == 0 { return "Z" }
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + TimeOfDay.two(minutes / 60) + ":" + TimeOfDay.two(minutes % 60)
+    }
+}

@@ -1,0 +1,274 @@
+import KitCore
+import Testing
+
+@Suite("iCalendar export and import")
+struct ICalendarTests {
+    static let minute: Int64 = 60_000_000_000
+    static let stamp = utc("2026-11-21T10:00:00Z")
+
+    static func tasks() throws -> [CalendarTask] {
+        [
+            CalendarTask(
+                uid: "task-1@kit", title: "Pay rent, really", note: "a; b, c \\ d\nsecond line",
+                due: .local(at(2026, 11, 30, 18), tzid: "Europe/Berlin"),
+                recurrence: try Recurrence.parse("monthly on day 31"),
+                alerts: [1440 * minute, 60 * minute, 10 * minute]),
+            CalendarTask(
+                uid: "task-2@kit", title: "Dentist", due: .date(date(2026, 12, 3)), status: .completed),
+            CalendarTask(
+                uid: "task-3@kit", title: "Call", due: .utc(utc("2026-11-25T17:30:00Z")), alerts: [90_000_000_000]),
+            CalendarTask(
+                uid: "task-4@kit", title: "Stand-up", due: .local(at(2026, 11, 23, 9, 15), tzid: nil),
+                recurrence: try Recurrence.parse("weekdays until 2027-01-31")),
+            CalendarTask(uid: "task-5@kit", title: "Someday", status: .cancelled),
+        ]
+    }
+
+    @Test("what the writer writes, the reader reads back unchanged")
+    func roundTrip() throws {
+        let tasks = try Self.tasks()
+        let text = ICalendarWriter.write(tasks, stamp: Self.stamp)
+        let imported = try ICalendarReader.read(text)
+        #expect(imported.tasks.map(\.task) == tasks)
+        #expect(imported.tasks.allSatisfy { $0.component == "VTODO" })
+        #expect(imported.skipped.isEmpty, "\(imported.skipped)")
+    }
+
+    @Test("the writer produces RFC 5545 text: CRLF, escaping, TZID, RRULE, STATUS and alarms")
+    func writerOutput() throws {
+        let text = ICalendarWriter.write([try Self.tasks()[0]], stamp: Self.stamp)
+        let expected = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//kit//kit 0.1//EN", "CALSCALE:GREGORIAN", "BEGIN:VTODO",
+            "UID:task-1@kit", "DTSTAMP:20261121T100000Z", "SUMMARY:Pay rent\\, really",
+            "DESCRIPTION:a\\; b\\, c \\\\ d\\nsecond line", "DTSTART;TZID=Europe/Berlin:20261130T180000",
+            "RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1", "DUE;TZID=Europe/Berlin:20261130T180000",
+            "STATUS:NEEDS-ACTION", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Pay rent\\, really", "TRIGGER:-P1D",
+            "END:VALARM", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Pay rent\\, really", "TRIGGER:-PT1H",
+            "END:VALARM", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Pay rent\\, really", "TRIGGER:-PT10M",
+            "END:VALARM", "END:VTODO", "END:VCALENDAR",
+        ]
+        #expect(text == expected.map { $0 + "\r\n" }.joined())
+        let others = ICalendarWriter.write(Array(try Self.tasks()[1...2]), stamp: Self.stamp)
+        #expect(others.contains("DUE;VALUE=DATE:20261203\r\n"))
+        #expect(others.contains("STATUS:COMPLETED\r\n"))
+        #expect(others.contains("DUE:20261125T173000Z\r\n"))
+        #expect(others.contains("TRIGGER:-PT1M30S\r\n"))
+    }
+
+    @Test("long Korean text is folded at 75 octets without splitting a character, and unfolded back")
+    func foldsKorean() throws {
+        let title = String(repeating: "마감 전에 보고서를 꼭 제출하세요. ", count: 12)
+        let note = "첫 줄\n" + String(repeating: "한국어 설명; 쉼표, 그리고 역슬래시 \\ ", count: 10)
+        let task = CalendarTask(uid: "k@kit", title: title, note: note, due: .date(date(2026, 12, 24)))
+        let text = ICalendarWriter.write([task], stamp: Self.stamp)
+        let physical = text.utf8.split(separator: 10).map { Array($0) }
+        for (index, line) in physical.enumerated() {
+            #expect(line.last == 13, "line \(index + 1) ends with CRLF")
+            #expect(line.count - 1 <= 75, "line \(index + 1) has \(line.count - 1) octets")
+            #expect(String(validating: line, as: UTF8.self) != nil, "line \(index + 1) is whole UTF-8")
+        }
+        #expect(physical.count > 20)
+        #expect(physical.filter { $0.first == 32 }.count > 10)
+        let imported = try ICalendarReader.read(text)
+        #expect(imported.tasks.first?.task == task)
+    }
+
+    @Test("a fold inside a UTF-8 character, as some writers make, is mended")
+    func mendsSplitCharacters() throws {
+        let summary = Array("SUMMARY:한국어".utf8)
+        // Split after the first byte of '국'.
+        let cut = 8 + 3 + 1
+        let folded = summary[..<cut] + Array("\r\n ".utf8) + summary[cut...]
+        let bytes =
+            Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n".utf8) + folded + Array("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(try ICalendarReader.read(bytes).tasks.first?.task.title == "한국어")
+    }
+
+    @Test("VEVENTs and VTODOs from other programs: DTSTART, TZID, all day, UTC, alarms, and LF line ends")
+    func readsOtherPrograms() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Example Corp//Calendar//EN
+            X-WR-CALNAME:Home
+            BEGIN:VTIMEZONE
+            TZID:America/New_York
+            BEGIN:STANDARD
+            TZOFFSETFROM:-0400
+            TZOFFSETTO:-0500
+            DTSTART:19701101T020000
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VEVENT
+            UID:evt-1
+            SUMMARY:Book club
+            DTSTART;TZID=America/New_York:20261125T180000
+            DTEND;TZID=America/New_York:20261125T200000
+            RRULE:FREQ=MONTHLY;BYDAY=-1WE
+            LOCATION:Library
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=START:-PT15M
+            END:VALARM
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:evt-2
+            SUMMARY:Holiday
+            DTSTART;VALUE=DATE:20261225
+            END:VEVENT
+            BEGIN:VTODO
+            UID:todo-1
+            SUMMARY:Renew passport
+            DUE:20261201T090000Z
+            STATUS:IN-PROCESS
+            X-APPLE-SORT-ORDER:3
+            END:VTODO
+            BEGIN:VJOURNAL
+            SUMMARY:Diary
+            END:VJOURNAL
+            END:VCALENDAR
+            """
+        let imported = try ICalendarReader.read(text)
+        #expect(imported.tasks.count == 3)
+        let club = imported.tasks[0]
+        #expect(club.component == "VEVENT")
+        #expect(club.line == 13)
+        #expect(club.task.due == .local(at(2026, 11, 25, 18), tzid: "America/New_York"))
+        #expect(club.task.recurrence == (try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=-1WE")))
+        #expect(club.task.alerts == [15 * Self.minute])
+        #expect(imported.tasks[1].task.due == .date(date(2026, 12, 25)))
+        #expect(imported.tasks[1].task.allDay)
+        #expect(imported.tasks[2].task.due == .utc(utc("2026-12-01T09:00:00Z")))
+        #expect(imported.tasks[2].task.status == .needsAction)
+        #expect(
+            imported.skipped.map { "\($0.name)@\($0.line)" } == [
+                "X-WR-CALNAME@4", "DTEND@17", "LOCATION@19", "X-APPLE-SORT-ORDER@35", "VJOURNAL@37",
+            ])
+    }
+
+    @Test("alarms kit cannot use are skipped and reported, not refused")
+    func unusableAlarms() throws {
+        let text = Self.calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:x", "DUE:20261201T090000Z", "BEGIN:VALARM",
+            "TRIGGER;VALUE=DATE-TIME:20261201T080000Z", "END:VALARM", "BEGIN:VALARM", "TRIGGER:PT5M", "END:VALARM",
+            "BEGIN:VALARM", "TRIGGER:-PT5M", "REPEAT:2", "DURATION:PT1M", "END:VALARM", "BEGIN:VALARM", "TRIGGER:PT0S",
+            "END:VALARM", "BEGIN:VALARM", "TRIGGER:-P999999999W", "END:VALARM", "END:VTODO")
+        let imported = try ICalendarReader.read(text)
+        #expect(imported.tasks[0].task.alerts == [5 * Self.minute])
+        #expect(imported.skipped.map(\.line) == [8, 11, 15, 16, 22])
+    }
+
+    static func calendar(_ lines: String...) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
+    }
+
+    @Test(
+        "a broken file is refused whole, naming the line",
+        arguments: [
+            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:x", "END:VTODO"], 1, "never closed"),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY:x", "END:VEVENT", "END:VCALENDAR"], 4,
+                "does not match BEGIN:VTODO on line 2"
+            ),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE:20260230T100000", "END:VTODO", "END:VCALENDAR"], 3,
+                "'20260230T100000'"
+            ),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;VALUE=DATE:2026123", "END:VTODO", "END:VCALENDAR"], 3,
+                "not a date"
+            ),
+            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "RRULE:FREQ=HOURLY", "END:VTODO", "END:VCALENDAR"], 3, "FREQ=HOURLY"),
+            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY no colon", "END:VTODO", "END:VCALENDAR"], 3, "has no ':'"),
+            (["BEGIN:VCALENDAR", "END:VTODO"], 2, "END:VTODO does not match BEGIN:VCALENDAR"),
+            (["BEGIN:VCALENDAR", "END:VCALENDAR", "END:VCALENDAR"], 3, "no matching BEGIN"),
+            (["VERSION:2.0", "BEGIN:VCALENDAR", "END:VCALENDAR"], 1, "before BEGIN:VCALENDAR"),
+            (["BEGIN:VTODO", "END:VTODO"], 1, "expected BEGIN:VCALENDAR"),
+            ([], 1, "no BEGIN:VCALENDAR"),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "BEGIN:VTODO", "END:VTODO", "END:VTODO", "END:VCALENDAR"], 3,
+                "cannot stand inside"
+            ),
+            (["BEGIN:VCALENDAR", "BEGIN:VALARM", "END:VALARM", "END:VCALENDAR"], 2, "cannot stand inside"),
+            (
+                [
+                    "BEGIN:VCALENDAR", "BEGIN:VTODO", "BEGIN:VALARM", "TRIGGER:soon", "END:VALARM", "END:VTODO",
+                    "END:VCALENDAR",
+                ],
+                4, "TRIGGER 'soon'"
+            ),
+            (
+                [
+                    "BEGIN:VCALENDAR", "BEGIN:VTODO", "DTSTART;VALUE=DATE:20260130", "RRULE:FREQ=MONTHLY;BYMONTH=2",
+                    "END:VTODO", "END:VCALENDAR",
+                ],
+                4, "never occurs"
+            ),
+            (
+                [
+                    "BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;TZID=\"Europe/Berlin:20261201T090000", "END:VTODO",
+                    "END:VCALENDAR",
+                ], 3, "unclosed"
+            ),
+            (
+                [
+                    "BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;VALUE=PERIOD:20261201T090000/PT1H", "END:VTODO",
+                    "END:VCALENDAR",
+                ], 3, "DUE"
+            ),
+            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "DU E:x", "END:VTODO", "END:VCALENDAR"], 3, "property name"),
+        ])
+    func refusesBrokenFiles(lines: [String], line: Int, hint: String) {
+        let text = lines.map { $0 + "\r\n" }.joined()
+        do {
+            let imported = try ICalendarReader.read(text)
+            Issue.record("accepted: \(imported)")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(hint), "\(error)")
+            #expect(error.description.hasPrefix("line \(line): "))
+        }
+    }
+
+    @Test("line numbers count physical lines, folds included")
+    func lineNumbersCountFolds() {
+        let long = "DESCRIPTION:" + String(repeating: "x", count: 200)
+        let text = FoldedLines(lines: [
+            "BEGIN:VCALENDAR", "BEGIN:VTODO", long, "DUE:2026", "END:VTODO", "END:VCALENDAR",
+        ])
+        do {
+            _ = try ICalendarReader.read(text.folded)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.line == 6)
+        }
+    }
+
+    @Test("one bad task among good ones means nothing is imported")
+    func allOrNothing() {
+        let text = Self.calendar(
+            "BEGIN:VTODO", "UID:good", "SUMMARY:fine", "END:VTODO", "BEGIN:VTODO", "UID:bad", "DUE:tomorrow",
+            "END:VTODO")
+        #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
+    }
+}
+
+/// Folds lines as a strict 75-octet writer would, for building test input.
+private struct FoldedLines {
+    var lines: [String]
+
+    var folded: String {
+        lines.map { line in
+            var chunks: [String] = []
+            var rest = Substring(line)
+            var limit = 75
+            while rest.utf8.count > limit {
+                chunks.append(String(rest.prefix(limit)))
+                rest = rest.dropFirst(limit)
+                limit = 74
+            }
+            chunks.append(String(rest))
+            return chunks.joined(separator: "\r\n ") + "\r\n"
+        }.joined()
+    }
+}
