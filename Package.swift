@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift file.
@@ -44,6 +45,7 @@ let package = Package(
             dependencies: [
                 "KitCore", "KitStore", "KitProtocol", "CSystemd", "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict),
         // The ramen catalog, a data file shipped beside the binaries (linked by kitd only).

@@ -15,6 +15,8 @@ enum KitBench {
         ("startup", { try Figures.startupAndMemory() }),
         ("ramen-list", { try RamenFigures.listCommand() }),
         ("ramen-search", { try RamenFigures.searchTenThousand() }),
+        ("sw-list", { try StopwatchFigures.listCommand() }),
+        ("sw-idle", { try StopwatchFigures.idleWakeups() }),
     ]
 
     static func main() {

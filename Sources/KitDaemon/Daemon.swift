@@ -23,6 +23,8 @@ public final class Daemon {
     let notifier: Notifier
     let timers: TimerService
     let ramen: RamenService
+    let stopwatches: StopwatchService
+    let config: KitConfig
     let service: ServiceManager
     var retained: [AnyObject] = []
 
@@ -30,7 +32,8 @@ public final class Daemon {
         configuration: DaemonConfiguration, logger: Logger, clock: any DaemonClock, loop: EventLoop,
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
-        scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService, service: ServiceManager
+        scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService,
+        stopwatches: StopwatchService, config: KitConfig, service: ServiceManager
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -48,6 +51,8 @@ public final class Daemon {
         self.notifier = notifier
         self.timers = timers
         self.ramen = ramen
+        self.stopwatches = stopwatches
+        self.config = config
         self.service = service
     }
 
@@ -59,6 +64,7 @@ public final class Daemon {
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.minimiseTimerSlack()
 
+        let config = try KitConfig.load(path: configuration.configPath)
         let clock = SystemClock()
         let startedAt = clock.now()
         try PrivateDirectory.create(configuration.dataDirectory)
@@ -89,11 +95,15 @@ public final class Daemon {
             timers.observers.append { [unowned ramen] timer in ramen.follow(timer) }
             popups.decorate = { [unowned ramen] timer, now in ramen.donePopup(for: timer, now: now) }
             try ramen.load(catalogPath: configuration.ramenCatalogPath)
+            let stopwatches = StopwatchService(
+                store: store, scheduler: scheduler, clock: clock, commits: commits, events: events, notifier: notifier,
+                config: config, logger: logger)
+            try stopwatches.load()
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                ramen: ramen,
+                ramen: ramen, stopwatches: stopwatches, config: config,
                 service: try ServiceManager(loop: loop, logger: logger) {
                     UInt64(clock.now().boot.nanoseconds / 1000)
                 })
@@ -134,6 +144,7 @@ public final class Daemon {
                 switch key {
                 case .timer(let id): timerIDs.append(id)
                 case .ramenStep(let timer, let index): ramen.stepDue(timerID: timer, index: index, now: now)
+                case .stopwatchReminder(let id): stopwatches.reminderDue(id, now: now)
                 }
             }
             timers.fire(timerIDs, now: now)
@@ -146,6 +157,7 @@ public final class Daemon {
             do {
                 try timers.load()
                 try ramen.load(catalogPath: nil)
+                try stopwatches.load()
             } catch {
                 logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
@@ -159,6 +171,7 @@ public final class Daemon {
             try ClockJumpWatcher(loop: loop, logger: logger) { [unowned self] in
                 scheduler.wallClockChanged()
                 timers.wallClockChanged()
+                stopwatches.wallClockChanged()
             })
         if loop.enableWatchdog() {
             logger.info(
@@ -191,7 +204,9 @@ public final class Daemon {
                 NotificationEvent(
                     subject: subject, summary: summary, serverId: nil, reason: reason, latencyMs: Double(latency) / 1e6)
             )
-        case .action, .closed, .server, .diagnostic:
+        case .action(let subject, let key):
+            if subject.hasPrefix("stopwatch:") { stopwatches.action(subject: subject, key: key) }
+        case .closed, .server, .diagnostic:
             break
         }
     }

@@ -8,16 +8,21 @@ public struct DaemonConfiguration: Sendable {
     public var dataDirectory: String
     /// The ramen catalog to merge at start, if one is found.
     public var ramenCatalogPath: String?
+    /// The settings file (it need not exist).
+    public var configPath: String
 
-    public init(socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil) {
+    public init(
+        socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil, configPath: String
+    ) {
         self.socket = socket
         self.dataDirectory = dataDirectory
         self.ramenCatalogPath = ramenCatalogPath
+        self.configPath = configPath
     }
 
     /// Resolves `--socket` / `--data-dir` against XDG variables and the home directory.
     public static func resolve(
-        socket: String?, dataDirectory: String?,
+        socket: String?, dataDirectory: String?, config: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> DaemonConfiguration {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwdHome()
@@ -28,10 +33,17 @@ public struct DaemonConfiguration: Sendable {
         return DaemonConfiguration(
             socket: SocketPath.resolve(explicit: socket, environment: environment, uid: getuid()),
             dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home),
-            ramenCatalogPath: catalog)
+            ramenCatalogPath: catalog,
+            configPath: config ?? Self.defaultConfigPath(environment: environment, home: home))
     }
 
     public var databasePath: String { dataDirectory + "/kit.sqlite" }
+
+    /// `$XDG_CONFIG_HOME/kit/config.toml`, else `~/.config/kit/config.toml`.
+    static func defaultConfigPath(environment: [String: String], home: String) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/kit/config.toml" }
+        return home + "/.config/kit/config.toml"
+    }
 
     private static func passwdHome() -> String {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }

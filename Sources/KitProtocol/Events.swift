@@ -12,6 +12,7 @@ public enum Event {
     public static let all = [
         timerStarted, timerPaused, timerResumed, timerAdjusted, timerFired, timerCancelled,
         notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
+        stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
     ]
 
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.

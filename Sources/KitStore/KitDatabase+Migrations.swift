@@ -64,6 +64,36 @@ extension KitDatabase {
                     """)
         }
 
+        migrator.registerMigration("v3 stopwatches") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE stopwatch (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        name_key TEXT NOT NULL UNIQUE,
+                        created_at_ns INTEGER NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('running', 'stopped')),
+                        accumulated_ns INTEGER NOT NULL DEFAULT 0 CHECK (accumulated_ns >= 0),
+                        started_wall_ns INTEGER,
+                        started_boot_ns INTEGER,
+                        boot_id TEXT,
+                        ever_started INTEGER NOT NULL DEFAULT 0,
+                        remind_after_ns INTEGER,
+                        reminders_sent INTEGER NOT NULL DEFAULT 0,
+                        CHECK (state <> 'running' OR started_wall_ns IS NOT NULL)
+                    );
+                    CREATE TABLE stopwatch_lap (
+                        stopwatch_id INTEGER NOT NULL REFERENCES stopwatch(id) ON DELETE CASCADE,
+                        number INTEGER NOT NULL,
+                        total_ns INTEGER NOT NULL,
+                        split_ns INTEGER NOT NULL,
+                        at_ns INTEGER NOT NULL,
+                        note TEXT,
+                        PRIMARY KEY (stopwatch_id, number)
+                    );
+                    """)
+        }
+
         return migrator
     }
 }

@@ -31,5 +31,7 @@ struct Kitctl: ParsableCommand {
             Shell completions: kitctl --generate-completion-script bash|zsh|fish
             """,
         version: "0.1.0",
-        subcommands: [StatusCommand.self, TimerCommand.self, RamenCommand.self, EventsCommand.self])
+        subcommands: [
+            StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, EventsCommand.self,
+        ])
 }

@@ -23,6 +23,11 @@ struct Kitd: ParsableCommand {
     @Option(help: ArgumentHelp("Keep the database and lock in this directory.", valueName: "dir"))
     var dataDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Read settings from this file (default: $XDG_CONFIG_HOME/kit/config.toml).", valueName: "file"))
+    var config: String?
+
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -37,7 +42,7 @@ struct Kitd: ParsableCommand {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { KitLogHandler(label: $0, level: level) }
         let logger = Logger(label: "kitd")
-        let configuration = DaemonConfiguration.resolve(socket: socket, dataDirectory: dataDir)
+        let configuration = DaemonConfiguration.resolve(socket: socket, dataDirectory: dataDir, config: config)
         let code: Int32
         do {
             let daemon = try Daemon.build(configuration, logger: logger)

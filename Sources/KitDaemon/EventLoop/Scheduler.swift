@@ -6,11 +6,14 @@ enum AlarmKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     case timer(Int64)
     /// The `index`th timed step alert of the ramen cook on timer `timer`.
     case ramenStep(timer: Int64, index: Int)
+    /// The next "still running" notice of a stopwatch.
+    case stopwatchReminder(Int64)
 
     var description: String {
         switch self {
         case .timer(let id): "timer:\(id)"
         case .ramenStep(let timer, let index): "ramen-step:\(timer):\(index)"
+        case .stopwatchReminder(let id): "stopwatch:\(id)"
         }
     }
 }

@@ -30,6 +30,7 @@ extension Daemon {
         }
 
         registerRamenRoutes()
+        registerStopwatchRoutes()
 
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []

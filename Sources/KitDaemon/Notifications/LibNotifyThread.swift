@@ -88,8 +88,10 @@ final class LibNotifyThread: @unchecked Sendable {
         }
         let caps = serverCapabilities()
         var summary = popup.summary
-        var body = caps.contains("body-markup") ? Self.escapeMarkup(popup.body) : popup.body
-        if !caps.isEmpty && !caps.contains("body"), let firstLine = popup.body.split(separator: "\n").first {
+        let plainBody =
+            !caps.contains("actions") && !popup.actions.isEmpty ? popup.bodyWithoutActions ?? popup.body : popup.body
+        var body = caps.contains("body-markup") ? Self.escapeMarkup(plainBody) : plainBody
+        if !caps.isEmpty && !caps.contains("body"), let firstLine = plainBody.split(separator: "\n").first {
             summary += " — " + firstLine
             body = ""
         }

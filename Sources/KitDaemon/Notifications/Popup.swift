@@ -28,6 +28,9 @@ struct Popup: Sendable {
     var category: String?
     /// Buttons; dropped when the server lacks the `actions` capability.
     var actions: [Action] = []
+    /// The body to show instead when the server has no buttons, saying which kitctl command
+    /// does what the buttons would.
+    var bodyWithoutActions: String?
     /// Milliseconds, or -1 for the server's default.
     var timeoutMilliseconds: Int32 = -1
     /// When the loop asked for it, to measure how long the server took.

@@ -1,0 +1,89 @@
+import Foundation
+import KitCore
+import TOMLKit
+
+/// Reads KitConfig from TOML. The only file that imports TOMLKit.
+extension KitConfig {
+    /// The settings in the file at `path`, or the defaults when there is no file.
+    public static func load(path: String) throws(ConfigError) -> KitConfig {
+        guard FileManager.default.fileExists(atPath: path) else { return KitConfig() }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(path: path, message: "cannot read it (\(error.localizedDescription))")
+        }
+        return try parse(text, path: path)
+    }
+
+    public static func parse(_ text: String, path: String = "config.toml") throws(ConfigError) -> KitConfig {
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, message: "line \(error.source.begin.line): \(error.description)")
+        } catch {
+            throw ConfigError(path: path, message: "\(error)")
+        }
+        var config = KitConfig()
+        for section in root.keys {
+            guard let allowed = keys[section] else {
+                throw ConfigError(
+                    path: path,
+                    message: "unknown section [\(section)]; known: \(keys.keys.sorted().joined(separator: ", "))")
+            }
+            guard let table = root[section]?.table else {
+                throw ConfigError(path: path, message: "\(section) must be a table: [\(section)]")
+            }
+            for key in table.keys where !allowed.contains(key) {
+                throw ConfigError(
+                    path: path,
+                    message: "unknown key '\(key)' in [\(section)]; known: \(allowed.sorted().joined(separator: ", "))")
+            }
+        }
+        let stopwatch = root["stopwatch"]?.table
+        let tasks = root["tasks"]?.table
+        if let value = stopwatch?["remind_after"] {
+            config.stopwatchRemindAfter = try duration(value, "stopwatch.remind_after", path, allowOff: true)
+        }
+        if let value = tasks?["snooze"] {
+            config.taskSnooze = try duration(value, "tasks.snooze", path, allowOff: false)
+        }
+        if let value = tasks?["staleness"] {
+            config.taskStaleness = try duration(value, "tasks.staleness", path, allowOff: false)
+        }
+        if let value = tasks?["all_day_time"] {
+            guard let text = value.string, let time = Self.timeOfDay(text) else {
+                throw ConfigError(path: path, message: "tasks.all_day_time must be a time such as \"09:00\"")
+            }
+            config.taskAllDayTime = time
+        }
+        if let value = tasks?["digest_after"] {
+            guard let number = value.int, number >= 1, number <= 100 else {
+                throw ConfigError(path: path, message: "tasks.digest_after must be a whole number from 1 to 100")
+            }
+            config.taskDigestAfter = number
+        }
+        return config
+    }
+
+    private static func duration(_ value: TOMLValueConvertible, _ key: String, _ path: String, allowOff: Bool)
+        throws(ConfigError) -> Nanoseconds
+    {
+        guard let text = value.string else {
+            throw ConfigError(path: path, message: "\(key) must be a duration in quotes, such as \"2h\"")
+        }
+        if allowOff && (text == "off" || text == "0") { return 0 }
+        do throws(DurationParseError) {
+            return try DurationParser.parse(text)
+        } catch {
+            throw ConfigError(path: path, message: "\(key): \(error.description)")
+        }
+    }
+
+    private static func timeOfDay(_ text: String) -> TimeOfDay? {
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+        return try? TimeOfDay.validated(hour: hour, minute: minute, second: 0)
+    }
+}

@@ -1,0 +1,38 @@
+import KitCore
+
+/// The user's settings, from `$XDG_CONFIG_HOME/kit/config.toml` (default `~/.config/kit`).
+/// Every setting has a default, so the file is optional; an unknown key is an error, so a typo
+/// does not go unnoticed.
+///
+/// ```toml
+/// [stopwatch]
+/// remind_after = "2h"      # "still running" notice; "off" for none
+///
+/// [tasks]
+/// snooze = "10m"           # default for `kitctl task snooze` and the popup's Snooze button
+/// all_day_time = "09:00"   # when a task due on a bare date fires
+/// staleness = "12h"        # missed reminders older than this go into one digest
+/// digest_after = 3         # more missed reminders than this at once go into one digest
+/// ```
+public struct KitConfig: Sendable, Equatable {
+    public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
+    public var taskSnooze: Nanoseconds = 10 * 60 * 1_000_000_000
+    public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
+    public var taskStaleness: Nanoseconds = 12 * 3600 * 1_000_000_000
+    public var taskDigestAfter = 3
+
+    public init() {}
+
+    /// The keys the file may have, by table: for the unknown-key check and the docs.
+    static let keys: [String: Set<String>] = [
+        "stopwatch": ["remind_after"],
+        "tasks": ["snooze", "all_day_time", "staleness", "digest_after"],
+    ]
+}
+
+/// Why the config file was refused; kitd prints it and exits 1.
+public struct ConfigError: Error, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "cannot use the configuration \(path): \(message)" }
+}

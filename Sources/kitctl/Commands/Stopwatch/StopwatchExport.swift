@@ -1,0 +1,28 @@
+import ArgumentParser
+import KitProtocol
+
+struct StopwatchExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export a stopwatch's laps as CSV or JSON.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    var ref: String
+
+    @Flag(help: "CSV with a header row.")
+    var csv = false
+
+    @Flag(help: "JSON: the stopwatch and its laps.")
+    var json = false
+
+    func validate() throws {
+        guard csv != json else { throw ValidationError("choose one format: --csv or --json") }
+    }
+
+    func run() throws {
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref), as: StopwatchLapsResult.self)
+        if json { return try JSONOutput.print(result) }
+        Terminal.write(StopwatchText.csv(result.laps))
+    }
+}

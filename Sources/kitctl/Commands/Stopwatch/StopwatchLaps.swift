@@ -1,0 +1,23 @@
+import ArgumentParser
+import KitProtocol
+
+struct StopwatchLaps: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "laps", abstract: "List a stopwatch's laps.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    var ref: String
+
+    @Flag(help: "Print CSV: number, lap, total, lap_seconds, total_seconds, note, at.")
+    var csv = false
+
+    func run() throws {
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref), as: StopwatchLapsResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        if csv { return Terminal.write(StopwatchText.csv(result.laps)) }
+        Terminal.writeLine(
+            result.laps.isEmpty ? "\(result.stopwatch.name) has no laps." : StopwatchText.lapTable(result.laps))
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import KitProtocol
+
+struct StopwatchList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List stopwatches: running ones first, then stopped ones by name.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let result = try global.call(Method.stopwatchList, EmptyParams(), as: StopwatchListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.stopwatches.isEmpty else {
+            return Terminal.writeLine("No stopwatches. Create one: kitctl sw new focus --start")
+        }
+        Terminal.writeLine(StopwatchText.table(result.stopwatches))
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct StopwatchNew: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a stopwatch.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("A unique name.", valueName: "name"))
+    var name: String
+
+    @Flag(help: "Start it at once.")
+    var start = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Notice while it runs longer than this (2h, 45m), repeating; off for none.", valueName: "duration"))
+    var remindAfter: String?
+
+    func run() throws {
+        let remind = try remindAfter.map { text -> Double in
+            text == "off" ? 0 : Double(try ArgumentValues.seconds(text))
+        }
+        let stopwatch = try global.call(
+            Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterSeconds: remind),
+            as: StopwatchInfo.self)
+        if output.json { return try JSONOutput.print(stopwatch) }
+        Terminal.writeLine(
+            "Created stopwatch \(stopwatch.id) (\(stopwatch.name))" + (stopwatch.state == "running" ? ", running" : ""))
+    }
+}

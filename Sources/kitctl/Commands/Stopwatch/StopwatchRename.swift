@@ -1,0 +1,22 @@
+import ArgumentParser
+import KitProtocol
+
+struct StopwatchRename: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Give a stopwatch a new name.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    var ref: String
+
+    @Argument(help: ArgumentHelp("The new, unique name.", valueName: "new-name"))
+    var newName: String
+
+    func run() throws {
+        let stopwatch = try global.call(
+            Method.stopwatchRename, StopwatchRenameParams(ref: ref, name: newName), as: StopwatchInfo.self)
+        if output.json { return try JSONOutput.print(stopwatch) }
+        Terminal.writeLine("Renamed stopwatch \(stopwatch.id) to \(stopwatch.name)")
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import KitClient
+import KitProtocol
+
+struct StopwatchWatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Live display: one stopwatch to the hundredth of a second, or all running ones.",
+        discussion:
+            "On a terminal the lines are redrawn in place; off a terminal a plain line is printed every second. Ctrl-C ends it."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The stopwatch's id or name (default: every running one).", valueName: "ref"))
+    var ref: String?
+
+    func run() throws {
+        Interrupt.install()
+        let connection = try global.connect()
+        var display = StopwatchWatchDisplay(ref: ref, live: Terminal.isInteractive)
+        try display.run(connection)
+    }
+}

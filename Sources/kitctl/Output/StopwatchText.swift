@@ -1,0 +1,47 @@
+import KitCore
+import KitProtocol
+
+/// How kitctl writes stopwatches for people.
+enum StopwatchText {
+    static func elapsed(_ seconds: Double) -> String { StopwatchFormat.elapsed(Nanoseconds.fromSeconds(seconds) ?? 0) }
+
+    static func started(_ stopwatch: StopwatchInfo) -> String {
+        guard let text = stopwatch.startedAt, let instant = Timestamp.parse(text) else { return "-" }
+        return ClockText.short(instant, now: TimerText.currentWallTime(), in: LocalZone())
+    }
+
+    static func table(_ list: [StopwatchInfo]) -> String {
+        var table = Table("ID", "NAME", "STATE", "ELAPSED", "LAPS", "STARTED")
+        for stopwatch in list {
+            table.add(
+                "\(stopwatch.id)", stopwatch.name, stopwatch.state, elapsed(stopwatch.elapsedSeconds),
+                "\(stopwatch.laps)",
+                started(stopwatch))
+        }
+        return table.render()
+    }
+
+    static func summary(_ verb: String, _ stopwatch: StopwatchInfo) -> String {
+        "\(verb) \(stopwatch.name): \(elapsed(stopwatch.elapsedSeconds))"
+    }
+
+    /// Laps as CSV: a header and one row a lap, times both written out and in seconds.
+    static func csv(_ laps: [LapInfo]) -> String {
+        CSV.write(
+            [["number", "lap", "total", "lap_seconds", "total_seconds", "note", "at"]]
+                + laps.map {
+                    [
+                        "\($0.number)", elapsed($0.lapSeconds), elapsed($0.totalSeconds), "\($0.lapSeconds)",
+                        "\($0.totalSeconds)", $0.note ?? "", $0.at,
+                    ]
+                })
+    }
+
+    static func lapTable(_ laps: [LapInfo]) -> String {
+        var table = Table("#", "LAP", "TOTAL", "NOTE")
+        for lap in laps {
+            table.add("\(lap.number)", elapsed(lap.lapSeconds), elapsed(lap.totalSeconds), lap.note ?? "")
+        }
+        return table.render()
+    }
+}
