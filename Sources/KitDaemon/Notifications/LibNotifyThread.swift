@@ -9,7 +9,9 @@ import Synchronization
 /// libnotify's `show` is a synchronous D-Bus round trip (up to 25 s against a hung server), and
 /// action and "closed" signals arrive only on a thread running a GLib main loop, so none of this
 /// may happen on the daemon's loop. Requests come in through `post`, which queues them and wakes
-/// GLib with `g_idle_add_full`; results go back through `deliver`.
+/// GLib with an idle source on this thread's own main context; results go back through
+/// `deliver`. Each idle source holds a reference to this object until it has run, so a source
+/// can never outlive what it calls (tests run several daemons in one process).
 final class LibNotifyThread: @unchecked Sendable {
     private let appName: String
     private let deliver: @Sendable (PopupOutcome) -> Void
@@ -17,6 +19,8 @@ final class LibNotifyThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let monotonic: @Sendable () -> BootTime
 
+    /// This thread's GLib main context: its own, not the process-wide default one.
+    private let context: OpaquePointer = g_main_context_new()
     // Touched only on the GLib thread.
     private var mainLoop: OpaquePointer?
     private var capabilities: Set<String>?
@@ -41,11 +45,15 @@ final class LibNotifyThread: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             kit_route_libnotify_log(libnotifyLogTrampoline, Unmanaged.passUnretained(self).toOpaque())
+            // libnotify's D-Bus proxy, made on first use on this thread, delivers its signals
+            // (actions, closed) to the thread-default context: this one.
+            g_main_context_push_thread_default(context)
             notify_init(appName)
-            mainLoop = g_main_loop_new(nil, 0)
+            mainLoop = g_main_loop_new(context, 0)
             ready.signal()
             g_main_loop_run(mainLoop)
             g_main_loop_unref(mainLoop)
+            g_main_context_pop_thread_default(context)
             // No notify_uninit(): it would close popups still on screen.
             finished.signal()
         }
@@ -57,14 +65,23 @@ final class LibNotifyThread: @unchecked Sendable {
     /// Queues a popup; safe from any thread.
     func post(_ popup: Popup) {
         queue.withLock { $0.append(popup) }
-        g_idle_add_full(G_PRIORITY_DEFAULT, drainTrampoline, Unmanaged.passUnretained(self).toOpaque(), nil)
+        schedule(drainTrampoline, priority: G_PRIORITY_DEFAULT)
     }
 
     /// Stops the GLib loop and waits (at most `timeout` seconds) for the thread to end. A show
     /// stuck on a hung server is abandoned: the process is exiting anyway.
     func stop(timeout: Double = 1) {
-        g_idle_add_full(G_PRIORITY_HIGH, quitTrampoline, Unmanaged.passUnretained(self).toOpaque(), nil)
+        schedule(quitTrampoline, priority: G_PRIORITY_HIGH)
         _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    /// Runs `function` once on the GLib thread; the source keeps this object alive until then.
+    private func schedule(_ function: GSourceFunc, priority: Int32) {
+        let source = g_idle_source_new()
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, function, Unmanaged.passRetained(self).toOpaque(), releaseTrampoline)
+        g_source_attach(source, context)
+        g_source_unref(source)
     }
 
     // MARK: GLib thread
@@ -230,6 +247,10 @@ private func libnotifyLogTrampoline(
 private func drainTrampoline(_ data: gpointer?) -> gboolean {
     Unmanaged<LibNotifyThread>.fromOpaque(data!).takeUnretainedValue().drain()
     return 0  // G_SOURCE_REMOVE
+}
+
+private func releaseTrampoline(_ data: gpointer?) {
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).release()
 }
 
 private func quitTrampoline(_ data: gpointer?) -> gboolean {
