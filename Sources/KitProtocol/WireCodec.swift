@@ -15,11 +15,17 @@ public enum WireCodec {
 
     public static func decoder() -> JSONDecoder { JSONDecoder() }
 
-    /// Encodes `value` and appends a newline.
+    /// Encodes `value` and appends a newline. `LineEncoder` does the work; `encoder` only takes
+    /// the rare value that needs what `LineEncoder` does not do.
     public static func line(_ value: some Encodable, with encoder: JSONEncoder) throws -> Data {
-        var data = try encoder.encode(value)
-        data.append(10)
-        return data
+        var bytes: [UInt8]
+        do {
+            bytes = try LineEncoder().encode(value)
+        } catch is LineEncoderUnsupported {
+            bytes = Array(try encoder.encode(value))
+        }
+        bytes.append(10)
+        return Data(bytes)
     }
 
     /// A sentence that says which parameter is wrong and how, from a decoding failure.

@@ -1,0 +1,386 @@
+/// A JSON encoder that writes bytes as it goes, for the lines kitd sends: replies and events.
+///
+/// Foundation's `JSONEncoder` first builds a tree of boxed values and then serialises it; on
+/// the firing path that was about half of kitd's work per event. This one streams: each value
+/// writes its text straight into one byte buffer. Containers are closed when the value that
+/// opened them has finished, or when an element of an enclosing container comes next.
+///
+/// Output is compact JSON that decodes to the same values as `JSONEncoder` with
+/// `.withoutEscapingSlashes` gives: `nil` optionals are left out, doubles are written the way
+/// Swift prints them (without a trailing `.0`), strings are UTF-8 with only the characters JSON
+/// requires escaped. Non-finite numbers are refused. The one thing it does not do is a
+/// `superEncoder`; a value that asks for one is encoded by `JSONEncoder` instead. Coding paths
+/// are not tracked (an array per key would cost more than the encoding): `codingPath` is empty.
+public struct LineEncoder: Sendable {
+    public init() {}
+
+    /// The JSON text of `value`, as UTF-8 bytes.
+    public func encode(_ value: some Encodable) throws -> [UInt8] {
+        let state = StreamState()
+        try state.write(value, codingPath: [])
+        guard !state.unsupported else { throw LineEncoderUnsupported() }
+        state.closeAll()
+        return state.bytes
+    }
+}
+
+/// A value asked for something `LineEncoder` does not do (a `superEncoder`).
+struct LineEncoderUnsupported: Error {}
+
+/// The buffer and the stack of open containers, shared by every encoder and container of one
+/// `encode` call.
+private final class StreamState {
+    var bytes: [UInt8] = []
+    /// For each open container: the byte that closes it and whether it has an element yet.
+    var open: [(closer: UInt8, hasElements: Bool)] = []
+    var unsupported = false
+
+    init() { bytes.reserveCapacity(512) }
+
+    /// Writes one whole value: whatever containers it opens are closed before this returns.
+    func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {
+        let depth = open.count
+        let start = bytes.count
+        try value.encode(to: StreamEncoder(state: self, codingPath: codingPath, depth: depth))
+        close(to: depth)
+        if bytes.count == start { bytes += [UInt8(ascii: "{"), UInt8(ascii: "}")] }
+    }
+
+    /// Closes every container deeper than `depth`.
+    func close(to depth: Int) {
+        while open.count > depth { bytes.append(open.removeLast().closer) }
+    }
+
+    func closeAll() { close(to: 0) }
+
+    /// Opens a container at this point of the text.
+    func openContainer(_ opener: UInt8, _ closer: UInt8) -> Int {
+        bytes.append(opener)
+        open.append((closer, false))
+        return open.count
+    }
+
+    /// Readies the container at `level` (1-based) for its next element: closes anything deeper
+    /// and writes the comma.
+    func beginElement(in level: Int) {
+        close(to: level)
+        if open[level - 1].hasElements { bytes.append(UInt8(ascii: ",")) } else { open[level - 1].hasElements = true }
+    }
+
+    func writeKey(_ key: String) {
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes += string.utf8
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    func writeInteger(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+
+    func writeDouble(_ value: Double, codingPath: [any CodingKey]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes += text.utf8
+    }
+
+    /// Writes a value of any encodable type; the common primitives are written directly, and
+    /// the rest call back into the containers' concrete overloads, which write them.
+    func writeAny<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws {
+        if let string = value as? String {
+            writeString(string)
+        } else if let int = value as? Int {
+            writeInteger(int)
+        } else if let double = value as? Double {
+            try writeDouble(double, codingPath: codingPath)
+        } else if let int = value as? Int64 {
+            writeInteger(int)
+        } else if let bool = value as? Bool {
+            bytes += (bool ? "true" : "false").utf8
+        } else {
+            try write(value, codingPath: codingPath)
+        }
+    }
+}
+
+private struct StreamEncoder: Encoder {
+    let state: StreamState
+    let codingPath: [any CodingKey]
+    /// How many containers were open when this value started.
+    let depth: Int
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        state.close(to: depth)
+        let level = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        return KeyedEncodingContainer(StreamKeyed<Key>(state: state, codingPath: codingPath, level: level))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        state.close(to: depth)
+        let level = state.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"))
+        return StreamUnkeyed(state: state, codingPath: codingPath, level: level)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        StreamSingle(state: state, codingPath: codingPath, depth: depth)
+    }
+}
+
+private struct StreamKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let state: StreamState
+    let codingPath: [any CodingKey]
+    let level: Int
+
+    private func key(_ key: Key) {
+        state.beginElement(in: level)
+        state.writeKey(key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        self.key(key)
+        state.bytes += "null".utf8
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        self.key(key)
+        state.bytes += (value ? "true" : "false").utf8
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        self.key(key)
+        state.writeString(value)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        self.key(key)
+        try state.writeDouble(value, codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        self.key(key)
+        try state.writeDouble(Double(value), codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        self.key(key)
+        state.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        self.key(key)
+        state.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+
+    private func integer(_ value: some BinaryInteger, _ key: Key) throws {
+        self.key(key)
+        state.writeInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        self.key(key)
+        try state.writeAny(value, codingPath: codingPath)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        self.key(key)
+        let nested = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        return KeyedEncodingContainer(StreamKeyed<NestedKey>(state: state, codingPath: codingPath, level: nested))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        self.key(key)
+        let nested = state.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"))
+        return StreamUnkeyed(state: state, codingPath: codingPath, level: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder { unsupported() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { unsupported() }
+
+    private func unsupported() -> any Encoder {
+        state.unsupported = true
+        return StreamEncoder(state: StreamState(), codingPath: codingPath, depth: 0)
+    }
+}
+
+private struct StreamUnkeyed: UnkeyedEncodingContainer {
+    let state: StreamState
+    let codingPath: [any CodingKey]
+    let level: Int
+    private(set) var count = 0
+
+    init(state: StreamState, codingPath: [any CodingKey], level: Int) {
+        self.state = state
+        self.codingPath = codingPath
+        self.level = level
+    }
+
+    private mutating func element() {
+        state.beginElement(in: level)
+        count += 1
+    }
+
+    mutating func encodeNil() throws {
+        element()
+        state.bytes += "null".utf8
+    }
+
+    mutating func encode(_ value: String) throws {
+        element()
+        state.writeString(value)
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        element()
+        state.bytes += (value ? "true" : "false").utf8
+    }
+
+    mutating func encode(_ value: Double) throws {
+        element()
+        try state.writeDouble(value, codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        element()
+        try state.writeDouble(Double(value), codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Int) throws { integer(value) }
+    mutating func encode(_ value: Int8) throws { integer(value) }
+    mutating func encode(_ value: Int16) throws { integer(value) }
+    mutating func encode(_ value: Int32) throws { integer(value) }
+    mutating func encode(_ value: Int64) throws { integer(value) }
+    mutating func encode(_ value: UInt) throws { integer(value) }
+    mutating func encode(_ value: UInt8) throws { integer(value) }
+    mutating func encode(_ value: UInt16) throws { integer(value) }
+    mutating func encode(_ value: UInt32) throws { integer(value) }
+    mutating func encode(_ value: UInt64) throws { integer(value) }
+
+    private mutating func integer(_ value: some BinaryInteger) {
+        element()
+        state.writeInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        element()
+        try state.writeAny(value, codingPath: codingPath)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        element()
+        let nested = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        return KeyedEncodingContainer(StreamKeyed<NestedKey>(state: state, codingPath: codingPath, level: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        element()
+        let nested = state.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"))
+        return StreamUnkeyed(state: state, codingPath: codingPath, level: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        state.unsupported = true
+        return StreamEncoder(state: StreamState(), codingPath: codingPath, depth: 0)
+    }
+}
+
+private struct StreamSingle: SingleValueEncodingContainer {
+    let state: StreamState
+    let codingPath: [any CodingKey]
+    let depth: Int
+
+    private func begin() { state.close(to: depth) }
+
+    mutating func encodeNil() throws {
+        begin()
+        state.bytes += "null".utf8
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        begin()
+        state.bytes += (value ? "true" : "false").utf8
+    }
+
+    mutating func encode(_ value: String) throws {
+        begin()
+        state.writeString(value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        begin()
+        try state.writeDouble(value, codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Int) throws {
+        begin()
+        state.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Int64) throws {
+        begin()
+        state.writeInteger(value)
+    }
+
+    mutating func encode(_ value: Float) throws {
+        begin()
+        try state.writeDouble(Double(value), codingPath: codingPath)
+    }
+
+    mutating func encode(_ value: Int8) throws { integer(value) }
+    mutating func encode(_ value: Int16) throws { integer(value) }
+    mutating func encode(_ value: Int32) throws { integer(value) }
+    mutating func encode(_ value: UInt) throws { integer(value) }
+    mutating func encode(_ value: UInt8) throws { integer(value) }
+    mutating func encode(_ value: UInt16) throws { integer(value) }
+    mutating func encode(_ value: UInt32) throws { integer(value) }
+    mutating func encode(_ value: UInt64) throws { integer(value) }
+
+    private func integer(_ value: some BinaryInteger) {
+        begin()
+        state.writeInteger(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        begin()
+        try state.writeAny(value, codingPath: codingPath)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import KitProtocol
+import Testing
+
+@Suite("The streaming JSON encoder")
+struct LineEncoderTests {
+    /// Parses JSON text into Foundation objects, so two encoders' outputs can be compared as values.
+    static func value(_ bytes: some Sequence<UInt8>) throws -> NSObject {
+        try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as! NSObject
+    }
+
+    static func same(_ value: some Encodable) throws -> Bool {
+        let ours = try LineEncoder().encode(value)
+        let theirs = try WireCodec.encoder().encode(value)
+        return try Self.value(ours) == Self.value(theirs)
+    }
+
+    struct Primitives: Codable {
+        var int8: Int8 = -8
+        var uint32: UInt32 = 4_000_000_000
+        var int64: Int64 = .min
+        var float: Float = 0.5
+        var doubles: [Double] = [0, -0.0, 0.1, 3600, 1e-7, 1.5e300, -2.25]
+        var bool = true
+        var absent: String? = nil
+        var present: String? = "here"
+        var text = "quote \" backslash \\ slash / tab \t newline \n bell \u{7} nul \u{0} 한국어 🍜"
+        var nested: [[Int]] = [[], [1], [2, 3]]
+        var dictionary: [String: Int] = ["b": 2, "a": 1]
+        var empty: [String] = []
+        var optionals: [Int?] = [1, nil, 3]
+    }
+
+    struct Manual: Encodable {
+        enum Keys: String, CodingKey { case a, b, c, d }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var inner = container.nestedContainer(keyedBy: Keys.self, forKey: .a)
+            try inner.encode(1, forKey: .b)
+            var list = inner.nestedUnkeyedContainer(forKey: .c)
+            try list.encode("x")
+            var deep = list.nestedContainer(keyedBy: Keys.self)
+            try deep.encodeNil(forKey: .d)
+            // Back to the outer container: everything opened above is closed first.
+            try container.encode([true, false], forKey: .b)
+            var tail = container.nestedUnkeyedContainer(forKey: .c)
+            try tail.encode(2.5)
+        }
+    }
+
+    struct Nothing: Encodable {
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    @Test("primitives, escapes, arrays, optionals and dictionaries decode the same as JSONEncoder's")
+    func primitives() throws {
+        #expect(try Self.same(Primitives()))
+        let text = String(decoding: try LineEncoder().encode(Primitives()), as: UTF8.self)
+        #expect(text.contains(#""doubles":[0,-0,0.1,3600,1e-07,1.5e+300,-2.25]"#), "\(text)")
+        #expect(!text.contains("absent") && text.contains(#"slash / tab \t"#) && text.contains(#"\u0007"#))
+    }
+
+    @Test("nested containers are closed in the right places")
+    func nesting() throws {
+        let text = String(decoding: try LineEncoder().encode(Manual()), as: UTF8.self)
+        #expect(text == #"{"a":{"b":1,"c":["x",{"d":null}]},"b":[true,false],"c":[2.5]}"#)
+        #expect(try Self.same(Manual()))
+    }
+
+    @Test("the protocol's own envelopes and events encode as JSONEncoder's do")
+    func protocolTypes() throws {
+        let info = TaskInfo(
+            id: 7, uid: "u@kit", title: "pay \"rent\"", note: "line one\nline two", state: "open",
+            dueAt: "2026-12-31T14:00:00.000000Z", dueLocal: "2026-12-31T09:00:00", zone: "America/New_York",
+            effectiveZone: "America/New_York", allDay: false, repeatRule: "FREQ=MONTHLY", repeatText: "monthly",
+            alertSeconds: [86400, 3600], nagSeconds: nil, snoozedUntil: nil, overdue: false,
+            createdAt: "2026-11-22T00:00:00.000000Z", doneAt: nil)
+        let event = EventEnvelope(
+            method: Event.taskDue,
+            params: TaskFireEvent(
+                task: info, scheduledAt: "2026-12-31T14:00:00.000000Z", firedAt: "2026-12-31T14:00:00.000150Z",
+                latenessMs: 0.15, late: false, nag: nil, beforeSeconds: nil))
+        #expect(try Self.same(event))
+        #expect(try Self.same(ResponseEnvelope(id: .string("a"), result: TaskListResult(tasks: [info, info]))))
+        #expect(try Self.same(ErrorEnvelope(id: .null, error: RPCError(code: -32602, message: "bad"))))
+        #expect(try Self.same(RequestEnvelope(id: .number(1), method: "m", params: TaskRefParams(ref: "3"))))
+    }
+
+    @Test("a value that encodes nothing is an empty object; non-finite numbers are refused")
+    func edges() throws {
+        #expect(try LineEncoder().encode(Nothing()) == Array("{}".utf8))
+        #expect(try LineEncoder().encode([Nothing()]) == Array("[{}]".utf8))
+        #expect(throws: EncodingError.self) { try LineEncoder().encode([1, Double.nan]) }
+        #expect(throws: EncodingError.self) { try LineEncoder().encode(["x": Double.infinity]) }
+    }
+
+    @Test("WireCodec lines end in one newline and hold no other")
+    func lines() throws {
+        let line = try WireCodec.line(Primitives(), with: WireCodec.encoder())
+        #expect(line.last == 10 && line.dropLast().allSatisfy { $0 != 10 })
+    }
+}
