@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "KitCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -84,6 +85,12 @@ let package = Package(
         .testTarget(name: "KitCoreTests", dependencies: ["KitCore"], swiftSettings: strict),
         .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),
         .testTarget(name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
+        .testTarget(
+            name: "KitDaemonTests",
+            dependencies: [
+                "KitDaemon", "KitClient", "KitProtocol", "KitCore", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "KitIntegrationTests",
             dependencies: ["KitClient", "KitProtocol", "KitCore", "KitTestSupport"],

@@ -17,6 +17,9 @@ enum KitBench {
         ("ramen-search", { try RamenFigures.searchTenThousand() }),
         ("sw-list", { try StopwatchFigures.listCommand() }),
         ("sw-idle", { try StopwatchFigures.idleWakeups() }),
+        ("task-lateness", { try TaskFigures.lateness() }),
+        ("task-agenda", { try TaskFigures.agendaMonth() }),
+        ("task-startup", { try TaskFigures.startup() }),
     ]
 
     static func main() {

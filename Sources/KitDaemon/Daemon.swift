@@ -24,6 +24,7 @@ public final class Daemon {
     let timers: TimerService
     let ramen: RamenService
     let stopwatches: StopwatchService
+    let tasks: TaskService
     let config: KitConfig
     let service: ServiceManager
     var retained: [AnyObject] = []
@@ -33,7 +34,7 @@ public final class Daemon {
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
         scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService,
-        stopwatches: StopwatchService, config: KitConfig, service: ServiceManager
+        stopwatches: StopwatchService, tasks: TaskService, config: KitConfig, service: ServiceManager
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -52,6 +53,7 @@ public final class Daemon {
         self.timers = timers
         self.ramen = ramen
         self.stopwatches = stopwatches
+        self.tasks = tasks
         self.config = config
         self.service = service
     }
@@ -60,12 +62,19 @@ public final class Daemon {
     /// timers loaded, socket listening, notification thread up. Throws `DaemonStartError`
     /// (or another error) with a message for the person running it.
     public static func build(_ configuration: DaemonConfiguration, logger: Logger) throws -> Daemon {
+        try build(configuration, logger: logger, clock: SystemClock(), zones: SystemZones())
+    }
+
+    /// The same with the two seams of time handed in: tests pass a clock they can set and zones
+    /// they can change.
+    static func build(
+        _ configuration: DaemonConfiguration, logger: Logger, clock: any DaemonClock, zones: any ZoneProvider
+    ) throws -> Daemon {
         ProcessSetup.blockSignals([SIGTERM, SIGINT])
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.minimiseTimerSlack()
 
-        let config = try KitConfig.load(path: configuration.configPath)
-        let clock = SystemClock()
+        let config = try KitConfig.load(path: configuration.configPath, required: configuration.configRequired)
         let startedAt = clock.now()
         try PrivateDirectory.create(configuration.dataDirectory)
         let lock = try InstanceLock(directory: configuration.dataDirectory, socketPath: configuration.socket.path)
@@ -99,11 +108,15 @@ public final class Daemon {
                 store: store, scheduler: scheduler, clock: clock, commits: commits, events: events, notifier: notifier,
                 config: config, logger: logger)
             try stopwatches.load()
+            let tasks = TaskService(
+                store: store, scheduler: scheduler, clock: clock, zones: zones, commits: commits, events: events,
+                notifier: notifier, config: config, startedAt: startedAt.wall, logger: logger)
+            try tasks.load()
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                ramen: ramen, stopwatches: stopwatches, config: config,
+                ramen: ramen, stopwatches: stopwatches, tasks: tasks, config: config,
                 service: try ServiceManager(loop: loop, logger: logger) {
                     UInt64(clock.now().boot.nanoseconds / 1000)
                 })
@@ -140,14 +153,17 @@ public final class Daemon {
         server.onReadHandled = { [unowned self] in commits.flushIfNothingToCommit() }
         scheduler.onDue = { [unowned self] keys, now in
             var timerIDs: [Int64] = []
+            var taskIDs: [Int64] = []
             for key in keys {
                 switch key {
                 case .timer(let id): timerIDs.append(id)
                 case .ramenStep(let timer, let index): ramen.stepDue(timerID: timer, index: index, now: now)
                 case .stopwatchReminder(let id): stopwatches.reminderDue(id, now: now)
+                case .task(let id): taskIDs.append(id)
                 }
             }
             timers.fire(timerIDs, now: now)
+            if !taskIDs.isEmpty { tasks.fire(taskIDs, now: now) }
         }
         timers.onChange = { [unowned self] in
             commits.onFlushed { [unowned self] in service.status(statusLine()) }
@@ -158,6 +174,7 @@ public final class Daemon {
                 try timers.load()
                 try ramen.load(catalogPath: nil)
                 try stopwatches.load()
+                try tasks.load()
             } catch {
                 logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
@@ -168,16 +185,28 @@ public final class Daemon {
             retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
         }
         retained.append(
-            try ClockJumpWatcher(loop: loop, logger: logger) { [unowned self] in
-                scheduler.wallClockChanged()
-                timers.wallClockChanged()
-                stopwatches.wallClockChanged()
-            })
+            try ClockJumpWatcher(loop: loop, logger: logger) { [unowned self] in wallClockChanged() })
+        retained.append(
+            try TimeZoneWatcher(loop: loop, logger: logger) { [unowned self] in tasks.zoneChanged() })
         if loop.enableWatchdog() {
             logger.info(
                 "feeding the systemd watchdog",
                 metadata: ["systemd.watchdog_usec": "\(service.watchdogInterval ?? 0)"])
         }
+    }
+
+    /// The wall clock was set: wall deadlines are measured against the new time, and stored
+    /// wall instants are re-derived from the boot clock.
+    func wallClockChanged() {
+        scheduler.wallClockChanged()
+        timers.wallClockChanged()
+        stopwatches.wallClockChanged()
+    }
+
+    /// Stops serving without ending the process: what a signal does, for a daemon a test drives.
+    func stop() {
+        shutdown(signal: SIGTERM)
+        notifier.shutdown()
     }
 
     private func shutdown(signal: Int32) {
@@ -206,6 +235,7 @@ public final class Daemon {
             )
         case .action(let subject, let key):
             if subject.hasPrefix("stopwatch:") { stopwatches.action(subject: subject, key: key) }
+            if subject.hasPrefix("task:") { tasks.action(subject: subject, key: key) }
         case .closed, .server, .diagnostic:
             break
         }

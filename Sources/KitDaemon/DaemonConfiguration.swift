@@ -8,12 +8,16 @@ public struct DaemonConfiguration: Sendable {
     public var dataDirectory: String
     /// The ramen catalog to merge at start, if one is found.
     public var ramenCatalogPath: String?
-    /// The settings file (it need not exist).
+    /// The settings file (it need not exist, unless `configRequired`).
     public var configPath: String
+    /// The file was named with `--config`, so it must exist.
+    public var configRequired: Bool
 
     public init(
-        socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil, configPath: String
+        socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil, configPath: String,
+        configRequired: Bool = false
     ) {
+        self.configRequired = configRequired
         self.socket = socket
         self.dataDirectory = dataDirectory
         self.ramenCatalogPath = ramenCatalogPath
@@ -34,7 +38,8 @@ public struct DaemonConfiguration: Sendable {
             socket: SocketPath.resolve(explicit: socket, environment: environment, uid: getuid()),
             dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home),
             ramenCatalogPath: catalog,
-            configPath: config ?? Self.defaultConfigPath(environment: environment, home: home))
+            configPath: config ?? Self.defaultConfigPath(environment: environment, home: home),
+            configRequired: config != nil)
     }
 
     public var databasePath: String { dataDirectory + "/kit.sqlite" }

@@ -94,6 +94,41 @@ extension KitDatabase {
                     """)
         }
 
+        migrator.registerMigration("v4 tasks") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE task (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        uid TEXT NOT NULL UNIQUE,
+                        title TEXT NOT NULL,
+                        note TEXT,
+                        zone TEXT,
+                        all_day INTEGER NOT NULL DEFAULT 0,
+                        anchor TEXT NOT NULL,
+                        rrule TEXT,
+                        occurrence TEXT NOT NULL,
+                        alerts TEXT NOT NULL DEFAULT '',
+                        nag_ns INTEGER,
+                        state TEXT NOT NULL CHECK (state IN ('open', 'done')),
+                        done_at_ns INTEGER,
+                        snoozed_until_ns INTEGER,
+                        due_fired INTEGER NOT NULL DEFAULT 0,
+                        alerts_fired INTEGER NOT NULL DEFAULT 0,
+                        last_nag_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL
+                    );
+                    CREATE INDEX task_open ON task(state) WHERE state = 'open';
+                    CREATE TABLE task_history (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                        occurrence TEXT NOT NULL,
+                        done_at_ns INTEGER NOT NULL,
+                        before TEXT NOT NULL
+                    );
+                    CREATE INDEX task_history_task ON task_history(task_id, id);
+                    """)
+        }
+
         return migrator
     }
 }

@@ -32,6 +32,7 @@ struct Kitctl: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, EventsCommand.self,
+            StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
+            AgendaCommand.self, EventsCommand.self,
         ])
 }

@@ -23,6 +23,35 @@ extension CivilDateTime {
     /// `2026-11-25T18:00:00`.
     public var iso8601: String { date.iso8601 + "T" + time.text }
 
+    /// Reads exactly `YYYY-MM-DDTHH:MM:SS`, the form `iso8601` writes, without allocating:
+    /// what a store reads back by the hundred thousand. Nil for anything else or a bad field.
+    public static func parseStored(_ text: String) -> CivilDateTime? {
+        text.utf8.withContiguousStorageIfAvailable { parseStored(bytes: $0) } ?? nil
+    }
+
+    /// The same, from UTF-8 bytes.
+    public static func parseStored(bytes: UnsafeBufferPointer<UInt8>) -> CivilDateTime? {
+        guard bytes.count == 19, bytes[4] == ISODigits.dash, bytes[7] == ISODigits.dash,
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == ISODigits.colon, bytes[16] == ISODigits.colon
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in start..<start + count {
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+            let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), day >= 1,
+            day <= CivilDate.daysIn(month: month, year: year), hour < 24, minute < 60, second < 60
+        else { return nil }
+        return CivilDateTime(
+            date: CivilDate(year: year, month: month, day: day),
+            time: TimeOfDay(hour: hour, minute: minute, second: second))
+    }
+
     /// Reads `YYYY-MM-DD HH:MM[:SS]` or `YYYY-MM-DDTHH:MM[:SS]` and checks every field.
     public static func parseISO8601(_ text: String) throws(KitError) -> CivilDateTime {
         let trimmed = text.trimmingWhitespace()

@@ -4,20 +4,31 @@
 /// `ZoneResolver`), so that a daily 09:00 reminder stays at 09:00 across DST changes.
 public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var date: CivilDate
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    /// The clock reading; 11 bytes in all with the date.
+    public var time: TimeOfDay
 
     /// Builds a date-time without checking it; use `validated` for input.
     public init(date: CivilDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        self.time = TimeOfDay(hour: hour, minute: minute, second: second)
     }
 
     public init(date: CivilDate, time: TimeOfDay) {
-        self.init(date: date, hour: time.hour, minute: time.minute, second: time.second)
+        self.date = date
+        self.time = time
+    }
+
+    public var hour: Int {
+        get { time.hour }
+        set { time.hour = newValue }
+    }
+    public var minute: Int {
+        get { time.minute }
+        set { time.minute = newValue }
+    }
+    public var second: Int {
+        get { time.second }
+        set { time.second = newValue }
     }
 
     /// Checks every field, including the year range kit handles (`CivilDate.supportedYears`).
@@ -43,15 +54,6 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         self.init(
             date: CivilDate(daysSinceEpoch: days), hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
             second: secondOfDay % 60)
-    }
-
-    public var time: TimeOfDay {
-        get { TimeOfDay(hour: hour, minute: minute, second: second) }
-        set {
-            hour = newValue.hour
-            minute = newValue.minute
-            second = newValue.second
-        }
     }
 
     /// See `init(localSeconds:)`.

@@ -1,14 +1,29 @@
 /// A time on a civil clock face, `00:00:00` to `23:59:59`. It has no date and no zone.
+///
+/// Stored in 3 bytes; fields out of range (never valid) are clamped, so they still fail validation.
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    private var storedHour: Int8
+    private var storedMinute: Int8
+    private var storedSecond: Int8
+
+    public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = Int8(clamping: newValue) }
+    }
+    public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = Int8(clamping: newValue) }
+    }
+    public var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = Int8(clamping: newValue) }
+    }
 
     /// Builds a time without checking it; use `validated` for input.
     public init(hour: Int, minute: Int, second: Int = 0) {
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        storedHour = Int8(clamping: hour)
+        storedMinute = Int8(clamping: minute)
+        storedSecond = Int8(clamping: second)
     }
 
     public static let midnight = TimeOfDay(hour: 0, minute: 0)

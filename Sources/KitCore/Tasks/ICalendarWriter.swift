@@ -9,8 +9,10 @@ public enum ICalendarWriter {
     public static let productID = "-//kit//kit 0.1//EN"
 
     /// The calendar text. `stamp` is the DTSTAMP of every task: when the file was made.
-    public static func write(_ tasks: [CalendarTask], stamp: WallTime) -> String {
+    /// `timeZones` define the TZIDs the tasks use (RFC 5545 wants one VTIMEZONE for each).
+    public static func write(_ tasks: [CalendarTask], stamp: WallTime, timeZones: [ICalendarTimeZone] = []) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID, "CALSCALE:GREGORIAN"]
+        for zone in timeZones { lines += zone.lines }
         let stampText = ICalendarText.basic(CivilDateTime(stamp, in: FixedOffset.utc)) + "Z"
         for task in tasks {
             lines.append("BEGIN:VTODO")

@@ -29,6 +29,13 @@ public enum ClockText {
         return text + " " + two(local.hour) + ":" + two(local.minute)
     }
 
+    /// `short`, but `14:05` rather than `14:05:00`: for times people set, which are mostly on
+    /// the minute.
+    public static func brief(_ instant: WallTime, now: WallTime, in zone: some UTCOffsets) -> String {
+        let text = short(instant, now: now, in: zone)
+        return text.utf8.count == 8 && text.hasSuffix(":00") ? String(text.dropLast(3)) : text
+    }
+
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 

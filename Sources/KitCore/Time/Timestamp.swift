@@ -88,15 +88,31 @@ public enum Timestamp {
 }
 
 /// A proleptic Gregorian calendar date, with Howard Hinnant's days-from-civil algorithms.
+///
+/// Stored in 8 bytes: kitd keeps one or two of these for each of possibly 100,000 tasks. Fields
+/// out of their type's range (never valid dates) are clamped, so that they still fail validation.
 public struct CivilDate: Hashable, Comparable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    private var storedYear: Int32
+    private var storedMonth: Int8
+    private var storedDay: Int8
+
+    public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int32(clamping: newValue) }
+    }
+    public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = Int8(clamping: newValue) }
+    }
+    public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = Int8(clamping: newValue) }
+    }
 
     public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int32(clamping: year)
+        storedMonth = Int8(clamping: month)
+        storedDay = Int8(clamping: day)
     }
 
     public init(daysSinceEpoch: Int64) {
@@ -108,9 +124,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         let mp = (5 * doy + 2) / 153
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
-        self.year = Int(yoe + era * 400 + (month <= 2 ? 1 : 0))
-        self.month = Int(month)
-        self.day = Int(day)
+        self.init(year: Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), month: Int(month), day: Int(day))
     }
 
     public var daysSinceEpoch: Int64 {

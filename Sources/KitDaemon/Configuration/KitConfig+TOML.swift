@@ -4,9 +4,13 @@ import TOMLKit
 
 /// Reads KitConfig from TOML. The only file that imports TOMLKit.
 extension KitConfig {
-    /// The settings in the file at `path`, or the defaults when there is no file.
-    public static func load(path: String) throws(ConfigError) -> KitConfig {
-        guard FileManager.default.fileExists(atPath: path) else { return KitConfig() }
+    /// The settings in the file at `path`, or the defaults when there is no file. A file named
+    /// on the command line (`required`) must exist: a typo in it should not pass for defaults.
+    public static func load(path: String, required: Bool = false) throws(ConfigError) -> KitConfig {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if required { throw ConfigError(path: path, message: "there is no such file") }
+            return KitConfig()
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -73,12 +77,19 @@ extension KitConfig {
         guard let text = value.string else {
             throw ConfigError(path: path, message: "\(key) must be a duration in quotes, such as \"2h\"")
         }
-        if allowOff && (text == "off" || text == "0") { return 0 }
+        if allowOff && ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
+        let value: Nanoseconds
         do throws(DurationParseError) {
-            return try DurationParser.parse(text)
+            value = try DurationParser.parse(text)
         } catch {
             throw ConfigError(path: path, message: "\(key): \(error.description)")
         }
+        guard value >= 1_000_000_000 else {
+            throw ConfigError(
+                path: path,
+                message: "\(key) = \"\(text)\" is under a second; give \"1s\" or more\(allowOff ? ", or \"off\"" : "")")
+        }
+        return value
     }
 
     private static func timeOfDay(_ text: String) -> TimeOfDay? {

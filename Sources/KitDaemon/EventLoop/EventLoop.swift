@@ -85,6 +85,10 @@ final class EventLoop {
     func run() throws(SystemError) -> Int32 { try Libsystemd.loop(event) }
 
     func exit(code: Int32) { Libsystemd.exit(event, code: code) }
+
+    /// One turn of the loop, waiting at most `timeout` microseconds (tests drive a daemon with it).
+    @discardableResult
+    func runOnce(timeout: UInt64) throws(SystemError) -> Bool { try Libsystemd.runOnce(event, timeout: timeout) }
 }
 
 /// The epoll bits an IO source watches for or reports.

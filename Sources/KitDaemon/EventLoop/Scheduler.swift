@@ -8,12 +8,16 @@ enum AlarmKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     case ramenStep(timer: Int64, index: Int)
     /// The next "still running" notice of a stopwatch.
     case stopwatchReminder(Int64)
+    /// A task's next popup (pre-alert, due or nag), on the wall clock: one key per task, at the
+    /// earliest of its pending popups.
+    case task(Int64)
 
     var description: String {
         switch self {
         case .timer(let id): "timer:\(id)"
         case .ramenStep(let timer, let index): "ramen-step:\(timer):\(index)"
         case .stopwatchReminder(let id): "stopwatch:\(id)"
+        case .task(let id): "task:\(id)"
         }
     }
 }
@@ -49,9 +53,28 @@ final class Scheduler {
     var bootCount: Int { boot.count }
     var wallCount: Int { wall.count }
 
+    /// When `key` is due on the wall clock, if it is on the wall agenda.
+    func wallDue(of key: AlarmKey) -> WallTime? { wall.due(of: key).map(WallTime.init(nanoseconds:)) }
+
     /// Schedules many boot-clock deadlines at once (startup).
     func load(boot entries: [(key: AlarmKey, due: BootTime)]) {
         boot = Agenda(entries.map { (key: $0.key, due: $0.due.nanoseconds) })
+        rearm()
+    }
+
+    /// Replaces the whole wall-clock agenda (task popups: all of it is loaded at start and
+    /// reloaded after a failed commit).
+    func load(wall entries: [(key: AlarmKey, due: WallTime)]) {
+        wall = Agenda(entries.map { (key: $0.key, due: $0.due.nanoseconds) })
+        rearm()
+    }
+
+    /// Cancels several keys with one re-arm.
+    func cancel(_ keys: some Sequence<AlarmKey>) {
+        for key in keys {
+            boot.remove(key)
+            wall.remove(key)
+        }
         rearm()
     }
 
@@ -108,17 +131,15 @@ final class Scheduler {
     private func rearm() {
         let floor = holdOffUntil?.nanoseconds ?? Int64.min
         if let next = boot.next() {
-            bootSource?.arm(atMicroseconds: Self.microseconds(max(next.due, floor)))
+            let due = BootTime(nanoseconds: max(next.due, floor))
+            bootSource?.arm(atMicroseconds: Self.microseconds(clock.systemBoot(due).nanoseconds))
         } else {
             bootSource?.disarm()
         }
         if let next = wall.next() {
-            if let until = holdOffUntil {
-                let wallFloor = clock.now().wall(for: until).nanoseconds
-                wallSource?.arm(atMicroseconds: Self.microseconds(max(next.due, wallFloor)))
-            } else {
-                wallSource?.arm(atMicroseconds: Self.microseconds(next.due))
-            }
+            var due = WallTime(nanoseconds: next.due)
+            if let until = holdOffUntil { due = max(due, clock.now().wall(for: until)) }
+            wallSource?.arm(atMicroseconds: Self.microseconds(clock.systemWall(due).nanoseconds))
         } else {
             wallSource?.disarm()
         }

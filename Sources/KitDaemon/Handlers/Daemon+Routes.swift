@@ -31,6 +31,7 @@ extension Daemon {
 
         registerRamenRoutes()
         registerStopwatchRoutes()
+        registerTaskRoutes()
 
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []

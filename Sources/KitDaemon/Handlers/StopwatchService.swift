@@ -89,8 +89,8 @@ final class StopwatchService {
         }
         var remind: Nanoseconds?
         if let seconds = params.remindAfterSeconds {
-            guard seconds.isFinite, seconds >= 0, let value = Nanoseconds.fromSeconds(seconds) else {
-                throw KitError.invalidArgument("'remindAfterSeconds' must be 0 (off) or a positive number of seconds")
+            guard seconds.isFinite, seconds == 0 || seconds >= 1, let value = Nanoseconds.fromSeconds(seconds) else {
+                throw KitError.invalidArgument("'remindAfterSeconds' must be 0 (off) or at least 1 second")
             }
             remind = value
         }
@@ -293,6 +293,9 @@ final class StopwatchService {
             if let stopwatch = stopwatches[id] { return stopwatch }
             throw KitError.notFound("no stopwatch with id \(id); `kitctl sw list` shows them")
         case .name(let name):
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the stopwatch reference is empty; give an id or a name")
+            }
             let key = NameRules.matchKey(name)
             if let stopwatch = stopwatches.values.first(where: { NameRules.matchKey($0.name) == key }) {
                 return stopwatch

@@ -7,6 +7,17 @@ protocol DaemonClock: Sendable {
     func now() -> ClockReading
     /// Identifies this boot, so a stored boot-clock instant is only trusted on the same boot.
     var bootID: String { get }
+    /// Where the system's CLOCK_REALTIME will be when this clock reads `wall`. The loop's timers
+    /// run on the system clocks, so a clock that is not the system's (a test's) says where its
+    /// instants fall on them.
+    func systemWall(_ wall: WallTime) -> WallTime
+    /// Where the system's CLOCK_BOOTTIME will be when this clock reads `boot`.
+    func systemBoot(_ boot: BootTime) -> BootTime
+}
+
+extension DaemonClock {
+    func systemWall(_ wall: WallTime) -> WallTime { wall }
+    func systemBoot(_ boot: BootTime) -> BootTime { boot }
 }
 
 /// Reads CLOCK_BOOTTIME and CLOCK_REALTIME.

@@ -87,6 +87,11 @@ enum Libsystemd {
 
     static func exit(_ event: OpaquePointer, code: Int32) { _ = sd_event_exit(event, code) }
 
+    /// Runs one iteration, waiting at most `timeout` microseconds; true if something was dispatched.
+    static func runOnce(_ event: OpaquePointer, timeout: UInt64) throws(SystemError) -> Bool {
+        try check(sd_event_run(event, timeout), "sd_event_run") > 0
+    }
+
     /// The loop's cached time of the current iteration on `clock`, in microseconds.
     static func now(_ event: OpaquePointer, clock: Int32) -> UInt64 {
         var usec: UInt64 = 0

@@ -21,7 +21,12 @@ struct StopwatchNew: ParsableCommand {
 
     func run() throws {
         let remind = try remindAfter.map { text -> Double in
-            text == "off" ? 0 : Double(try ArgumentValues.seconds(text))
+            if ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
+            let seconds = try ArgumentValues.seconds(text)
+            guard seconds >= 1 else {
+                throw CLIError.usage("--remind-after \(text) is under a second; give 1s or more, or off")
+            }
+            return Double(seconds)
         }
         let stopwatch = try global.call(
             Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterSeconds: remind),

@@ -1,0 +1,99 @@
+/// A task with a deadline: civil time in a zone, optionally repeating, with pre-alerts and an
+/// optional nag. Stored as civil time plus zone, so it keeps its local time when the zone's
+/// offset changes (DST) or, for a task that follows the system zone, when the system zone does.
+public struct TaskItem: Sendable, Equatable, Identifiable {
+    public enum Status: Sendable, Equatable {
+        case open
+        case done(at: WallTime)
+    }
+
+    public let id: Int64
+    /// A stable identifier for iCalendar.
+    public var uid: String
+    public var title: String
+    public var note: String?
+    /// An IANA zone pinned with `--tz`; nil follows the system zone.
+    public var zone: String?
+    /// Due on a day rather than at a time (fires at the all-day time it was given).
+    public var allDay: Bool
+    /// The first occurrence: what the rule is expanded from.
+    public var anchor: CivilDateTime
+    public var recurrence: Recurrence?
+    /// The occurrence the task is at: the next to do (or, once done, the last one).
+    public var occurrence: CivilDateTime
+    /// Pre-alert offsets before the due instant, largest first.
+    public var alerts: [Nanoseconds]
+    /// Repeat the due popup this often until done or snoozed.
+    public var nag: Nanoseconds?
+    public var status: Status
+    /// The due popup comes again at this instant (instead of at the due instant).
+    public var snoozedUntil: WallTime?
+    /// Whether the current occurrence's due popup has fired.
+    public var dueFired: Bool
+    /// Which of the current occurrence's pre-alerts have fired, as bits by index into `alerts`.
+    public var alertsFired: Int
+    /// When the due popup (or its nag) last went out.
+    public var lastNagAt: WallTime?
+    public var createdAt: WallTime
+
+    public init(
+        id: Int64, uid: String, title: String, note: String? = nil, zone: String? = nil, allDay: Bool = false,
+        anchor: CivilDateTime, recurrence: Recurrence? = nil, occurrence: CivilDateTime? = nil,
+        alerts: [Nanoseconds] = [], nag: Nanoseconds? = nil, status: Status = .open, snoozedUntil: WallTime? = nil,
+        dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime
+    ) {
+        self.id = id
+        self.uid = uid
+        self.title = title
+        self.note = note
+        self.zone = zone
+        self.allDay = allDay
+        self.anchor = anchor
+        self.recurrence = recurrence
+        self.occurrence = occurrence ?? anchor
+        self.alerts = alerts
+        self.nag = nag
+        self.status = status
+        self.snoozedUntil = snoozedUntil
+        self.dueFired = dueFired
+        self.alertsFired = alertsFired
+        self.lastNagAt = lastNagAt
+        self.createdAt = createdAt
+    }
+
+    public var isOpen: Bool { status == .open }
+
+    /// The same task under another id (for inserts that learn the id from the database).
+    public func withID(_ id: Int64) -> TaskItem {
+        TaskItem(
+            id: id, uid: uid, title: title, note: note, zone: zone, allDay: allDay, anchor: anchor,
+            recurrence: recurrence,
+            occurrence: occurrence, alerts: alerts, nag: nag, status: status, snoozedUntil: snoozedUntil,
+            dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt)
+    }
+
+    /// The current occurrence's due instant in `zone` (the task's own, or the system's).
+    public func due(in zone: some UTCOffsets) -> WallTime { ZoneResolver.instant(for: occurrence, in: zone) }
+
+    /// Open and past its due instant (a snooze into the future does not count as overdue).
+    public func isOverdue(now: WallTime, in zone: some UTCOffsets) -> Bool {
+        guard isOpen else { return false }
+        if let snoozedUntil, snoozedUntil > now { return false }
+        return due(in: zone) <= now
+    }
+}
+
+/// What of a task comes due: a pre-alert (by index into `alerts`), the due popup, or a nag.
+public enum TaskFire: Hashable, Comparable, Sendable, CustomStringConvertible {
+    case alert(Int)
+    case due
+    case nag
+
+    public var description: String {
+        switch self {
+        case .alert(let index): "alert\(index)"
+        case .due: "due"
+        case .nag: "nag"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import KitCore
+
+/// Where tasks get their time zones: the system's, or one named by IANA id. A seam: tests can
+/// hand in zones of their own, and a change of the system zone is one call.
+protocol ZoneProvider: AnyObject {
+    /// The system zone's IANA name, e.g. `Europe/Berlin`.
+    var systemName: String { get }
+    var system: any UTCOffsets { get }
+    /// A zone by IANA name, or nil if there is no such zone.
+    func zone(named name: String) -> (any UTCOffsets)?
+    /// The system zone may have changed: read it again.
+    func systemChanged()
+}
+
+/// Zones from the system's tz database, through Foundation.
+final class SystemZones: ZoneProvider {
+    private var cache: [String: FoundationZone] = [:]
+    /// Made on first use: Foundation loads ICU for zones, a few MiB that a kitd without tasks
+    /// does not need.
+    private lazy var current = FoundationZone(TimeZone.current)
+
+    var systemName: String { current.zone.identifier }
+    var system: any UTCOffsets { current }
+
+    func zone(named name: String) -> (any UTCOffsets)? {
+        if let cached = cache[name] { return cached }
+        guard let zone = TimeZone(identifier: name) else { return nil }
+        let wrapped = FoundationZone(zone)
+        cache[name] = wrapped
+        return wrapped
+    }
+
+    func systemChanged() {
+        NSTimeZone.resetSystemTimeZone()
+        current = FoundationZone(TimeZone.current)
+    }
+}

@@ -1,0 +1,313 @@
+import KitCore
+
+/// The `task.*` methods, by wire name.
+extension Method {
+    public static let taskAdd = "task.add"
+    public static let taskList = "task.list"
+    public static let taskGet = "task.get"
+    public static let taskDone = "task.done"
+    public static let taskUndo = "task.undo"
+    public static let taskSnooze = "task.snooze"
+    public static let taskEdit = "task.edit"
+    public static let taskDelete = "task.delete"
+    public static let taskAgenda = "task.agenda"
+    public static let taskExport = "task.export"
+    public static let taskImport = "task.import"
+}
+
+/// A task as the protocol shows it. All fields are stable.
+public struct TaskInfo: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// Stable across export and import (the iCalendar UID).
+    public var uid: String
+    public var title: String
+    public var note: String?
+    /// `open` or `done`.
+    public var state: String
+    /// The current occurrence's due instant (RFC 3339, UTC).
+    public var dueAt: String
+    /// The same as local civil time in the task's zone: `2026-11-25T18:00:00`.
+    public var dueLocal: String
+    /// The zone pinned with `--tz`; absent when the task follows the system zone.
+    public var zone: String?
+    /// The zone the due time is read in: the pinned one or the system's.
+    public var effectiveZone: String
+    public var allDay: Bool
+    /// The repeat rule as RRULE text; absent for a one-off task.
+    public var repeatRule: String?
+    /// The same rule in words, as `--repeat` takes it (`weekdays`, `monthly on the 2nd tue`), or
+    /// the RRULE when no friendly form says it; absent for a one-off task.
+    public var repeatText: String?
+    /// Pre-alerts, seconds before due, largest first.
+    public var alertSeconds: [Double]
+    public var nagSeconds: Double?
+    public var snoozedUntil: String?
+    /// Open and past due (a snooze into the future does not count).
+    public var overdue: Bool
+    public var createdAt: String
+    public var doneAt: String?
+
+    public init(
+        id: Int64, uid: String, title: String, note: String?, state: String, dueAt: String, dueLocal: String,
+        zone: String?, effectiveZone: String, allDay: Bool, repeatRule: String?, repeatText: String?,
+        alertSeconds: [Double],
+        nagSeconds: Double?, snoozedUntil: String?, overdue: Bool, createdAt: String, doneAt: String?
+    ) {
+        self.id = id
+        self.uid = uid
+        self.title = title
+        self.note = note
+        self.state = state
+        self.dueAt = dueAt
+        self.dueLocal = dueLocal
+        self.zone = zone
+        self.effectiveZone = effectiveZone
+        self.allDay = allDay
+        self.repeatRule = repeatRule
+        self.repeatText = repeatText
+        self.alertSeconds = alertSeconds
+        self.nagSeconds = nagSeconds
+        self.snoozedUntil = snoozedUntil
+        self.overdue = overdue
+        self.createdAt = createdAt
+        self.doneAt = doneAt
+    }
+}
+
+public struct TaskAddParams: Codable, Sendable {
+    public var title: String
+    /// A WHEN as a person types it: `18:00`, `tomorrow 9:00`, `next fri`, `in 2h`, `2026-11-25 18:00` …
+    public var due: String
+    /// A repeat rule: `daily`, `weekly on mon,wed`, `monthly on the 2nd tue`, … or an RRULE.
+    public var `repeat`: String?
+    /// Pre-alerts before due: `1d,1h,10m`.
+    public var remind: String?
+    public var note: String?
+    /// An IANA zone to pin the task to (`Asia/Seoul`); absent follows the system zone.
+    public var tz: String?
+    /// Repeat the due popup this often until done or snoozed: `15m`.
+    public var nag: String?
+
+    public init(
+        title: String, due: String, repeat: String? = nil, remind: String? = nil, note: String? = nil,
+        tz: String? = nil,
+        nag: String? = nil
+    ) {
+        self.title = title
+        self.due = due
+        self.repeat = `repeat`
+        self.remind = remind
+        self.note = note
+        self.tz = tz
+        self.nag = nag
+    }
+}
+
+public struct TaskListParams: Codable, Sendable {
+    /// `open` (default), `today`, `week`, `overdue`, `done` or `all`.
+    public var filter: String?
+    public init(filter: String? = nil) { self.filter = filter }
+}
+
+public struct TaskListResult: Codable, Sendable {
+    public var tasks: [TaskInfo]
+    public init(tasks: [TaskInfo]) { self.tasks = tasks }
+}
+
+public struct TaskRefParams: Codable, Sendable {
+    /// An id, or a title (case-insensitive) that only one task has.
+    public var ref: RecordRef
+    public init(ref: String) { self.ref = RecordRef(ref) }
+}
+
+public struct TaskSnoozeParams: Codable, Sendable {
+    public var ref: RecordRef
+    /// How long: `10m`. Absent (with `until` absent too) uses the configured default.
+    public var `for`: String?
+    /// Until a WHEN: `tomorrow 9:00`.
+    public var until: String?
+
+    public init(ref: String, for duration: String? = nil, until: String? = nil) {
+        self.ref = RecordRef(ref)
+        self.for = duration
+        self.until = until
+    }
+}
+
+/// A change to a task. Absent fields are kept; an empty string clears `repeat`, `remind`, `note`,
+/// `tz` and `nag`.
+public struct TaskEditParams: Codable, Sendable {
+    public var ref: RecordRef
+    public var title: String?
+    public var due: String?
+    public var `repeat`: String?
+    public var remind: String?
+    public var note: String?
+    public var tz: String?
+    public var nag: String?
+
+    public init(
+        ref: String, title: String? = nil, due: String? = nil, repeat: String? = nil, remind: String? = nil,
+        note: String? = nil, tz: String? = nil, nag: String? = nil
+    ) {
+        self.ref = RecordRef(ref)
+        self.title = title
+        self.due = due
+        self.repeat = `repeat`
+        self.remind = remind
+        self.note = note
+        self.tz = tz
+        self.nag = nag
+    }
+}
+
+public struct TaskDeleteResult: Codable, Sendable {
+    public var deleted: Int64
+    public init(deleted: Int64) { self.deleted = deleted }
+}
+
+public struct TaskAgendaParams: Codable, Sendable {
+    /// Start of the window (RFC 3339).
+    public var from: String
+    /// End of the window, exclusive (RFC 3339).
+    public var to: String
+    /// Only the number of occurrences per local day (for a month grid).
+    public var countsOnly: Bool?
+
+    public init(from: String, to: String, countsOnly: Bool? = nil) {
+        self.from = from
+        self.to = to
+        self.countsOnly = countsOnly
+    }
+}
+
+/// One occurrence in the agenda window.
+public struct AgendaItem: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var title: String
+    public var dueAt: String
+    public var allDay: Bool
+    /// Whether it is the task's current occurrence and past due.
+    public var overdue: Bool
+    public var repeating: Bool
+
+    public init(id: Int64, title: String, dueAt: String, allDay: Bool, overdue: Bool, repeating: Bool) {
+        self.id = id
+        self.title = title
+        self.dueAt = dueAt
+        self.allDay = allDay
+        self.overdue = overdue
+        self.repeating = repeating
+    }
+}
+
+public struct AgendaDay: Codable, Sendable, Equatable {
+    /// The local date, `2026-11-25`, in the system zone.
+    public var date: String
+    public var count: Int
+    public var overdue: Int
+    public init(date: String, count: Int, overdue: Int) {
+        self.date = date
+        self.count = count
+        self.overdue = overdue
+    }
+}
+
+public struct TaskAgendaResult: Codable, Sendable {
+    /// Occurrences in due order (absent with `countsOnly`).
+    public var items: [AgendaItem]?
+    /// Occurrences per local day (with `countsOnly`).
+    public var days: [AgendaDay]?
+    public init(items: [AgendaItem]? = nil, days: [AgendaDay]? = nil) {
+        self.items = items
+        self.days = days
+    }
+}
+
+public struct TaskExportResult: Codable, Sendable {
+    /// An iCalendar document with one VTODO per task.
+    public var ics: String
+    public var count: Int
+    public init(ics: String, count: Int) {
+        self.ics = ics
+        self.count = count
+    }
+}
+
+public struct TaskImportParams: Codable, Sendable {
+    /// An iCalendar document (VTODO and VEVENT).
+    public var ics: String
+    public init(ics: String) { self.ics = ics }
+}
+
+public struct TaskImportResult: Codable, Sendable {
+    public var imported: [TaskInfo]
+    /// What was skipped, with line numbers: unknown properties and components.
+    public var skipped: [String]
+    public init(imported: [TaskInfo], skipped: [String]) {
+        self.imported = imported
+        self.skipped = skipped
+    }
+}
+
+/// The `task.*` events.
+extension Event {
+    public static let taskAdded = "task.added"
+    /// Edited, snoozed or undone.
+    public static let taskChanged = "task.changed"
+    public static let taskDone = "task.done"
+    public static let taskDeleted = "task.deleted"
+    /// A task's due popup fired (or its nag).
+    public static let taskDue = "task.due"
+    /// A pre-alert fired.
+    public static let taskAlert = "task.alert"
+    /// Occurrences missed while kitd was off were gathered into one digest.
+    public static let taskMissed = "task.missed"
+}
+
+public struct TaskEvent: Codable, Sendable {
+    public var task: TaskInfo
+    /// For `task.changed`: `edited`, `snoozed` or `undone`.
+    public var change: String?
+    public init(task: TaskInfo, change: String? = nil) {
+        self.task = task
+        self.change = change
+    }
+}
+
+/// `task.due` and `task.alert`.
+public struct TaskFireEvent: Codable, Sendable {
+    public var task: TaskInfo
+    /// The instant the popup was due.
+    public var scheduledAt: String
+    public var firedAt: String
+    public var latenessMs: Double
+    /// Fired after kitd was down, or the machine slept, across its moment.
+    public var late: Bool
+    /// For `task.due`: true for a nag (a repeat of the due popup).
+    public var nag: Bool?
+    /// For `task.alert`: seconds before due.
+    public var beforeSeconds: Double?
+
+    public init(
+        task: TaskInfo, scheduledAt: String, firedAt: String, latenessMs: Double, late: Bool, nag: Bool? = nil,
+        beforeSeconds: Double? = nil
+    ) {
+        self.task = task
+        self.scheduledAt = scheduledAt
+        self.firedAt = firedAt
+        self.latenessMs = latenessMs
+        self.late = late
+        self.nag = nag
+        self.beforeSeconds = beforeSeconds
+    }
+}
+
+public struct TaskMissedEvent: Codable, Sendable {
+    public var tasks: [TaskInfo]
+    public var title: String
+    public init(tasks: [TaskInfo], title: String) {
+        self.tasks = tasks
+        self.title = title
+    }
+}

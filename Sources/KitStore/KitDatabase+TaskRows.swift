@@ -1,0 +1,109 @@
+import GRDB
+import GRDBSQLite
+import KitCore
+
+/// Reading every task at start, straight from SQLite's C interface: the only file that imports
+/// it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
+/// GRDB's `Row` was most of its start-up.
+extension KitDatabase {
+    /// Every task, open or done, keyed by id. Each distinct repeat rule is parsed once.
+    public func tasksByID() throws -> [Int64: TaskItem] {
+        try read { db in
+            var tasks: [Int64: TaskItem] = [:]
+            tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
+                        snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns
+                    FROM task
+                    """)
+            let row = TaskRowReader(statement.sqliteStatement)
+            defer { sqlite3_reset(statement.sqliteStatement) }
+            var rules = RuleCache()
+            while true {
+                let code = sqlite3_step(statement.sqliteStatement)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code),
+                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                }
+                let recurrence = try row.bytes(7).map { try rules.rule($0) }
+                let task = TaskItem(
+                    id: row.integer(0), uid: row.text(1) ?? "", title: row.text(2) ?? "", note: row.text(3),
+                    zone: row.text(4), allDay: row.integer(5) != 0, anchor: try row.civil(6), recurrence: recurrence,
+                    occurrence: try row.civil(8), alerts: row.offsets(9), nag: row.optionalInteger(10),
+                    status: row.optionalInteger(11).map { .done(at: WallTime(nanoseconds: $0)) } ?? .open,
+                    snoozedUntil: row.optionalInteger(12).map(WallTime.init(nanoseconds:)),
+                    dueFired: row.integer(13) != 0,
+                    alertsFired: Int(row.integer(14)),
+                    lastNagAt: row.optionalInteger(15).map(WallTime.init(nanoseconds:)),
+                    createdAt: WallTime(nanoseconds: row.integer(16)))
+                tasks[task.id] = task
+            }
+            return tasks
+        }
+    }
+}
+
+/// The columns of the current row of a stepped statement.
+private struct TaskRowReader {
+    let statement: OpaquePointer
+
+    init(_ statement: OpaquePointer) { self.statement = statement }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+    func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
+
+    /// The column's text as bytes, valid until the next step; nil for NULL.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard !isNull(column), let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
+    func text(_ column: Int32) -> String? { bytes(column).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// A civil date-time as the store writes it.
+    func civil(_ column: Int32) throws -> CivilDateTime {
+        if let bytes = bytes(column), let parsed = CivilDateTime.parseStored(bytes: bytes) { return parsed }
+        return try CivilDateTime.parseISO8601(text(column) ?? "")
+    }
+
+    /// The `alerts` column: nanosecond offsets separated by commas.
+    func offsets(_ column: Int32) -> [Int64] {
+        guard let text = bytes(column), !text.isEmpty else { return [] }
+        var result: [Int64] = []
+        var value: Int64 = 0
+        var digits = 0
+        for byte in text {
+            if byte >= 48 && byte <= 57 {
+                value = value &* 10 &+ Int64(byte - 48)
+                digits += 1
+            } else {
+                if digits > 0 { result.append(value) }
+                value = 0
+                digits = 0
+            }
+        }
+        if digits > 0 { result.append(value) }
+        return result
+    }
+}
+
+/// Repeat rules by their stored text, found without making a String for each row: most tasks
+/// share a few rules.
+private struct RuleCache {
+    private var byHash: [UInt64: [(text: [UInt8], rule: Recurrence)]] = [:]
+
+    mutating func rule(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Recurrence {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        if let found = byHash[hash]?.first(where: { $0.text.elementsEqual(bytes) }) { return found.rule }
+        let rule = try Recurrence.parse(String(decoding: bytes, as: UTF8.self))
+        byHash[hash, default: []].append((Array(bytes), rule))
+        return rule
+    }
+}

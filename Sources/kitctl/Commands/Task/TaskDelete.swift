@@ -1,0 +1,23 @@
+import ArgumentParser
+import KitProtocol
+
+struct TaskDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a task.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the task's id or title") }
+    }
+
+    func run() throws {
+        let result = try global.call(
+            Method.taskDelete, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskDeleteResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        Terminal.writeLine("Deleted task \(result.deleted)")
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import KitProtocol
+
+struct TaskDone: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "done", abstract: "Mark done; a repeating task moves to its next occurrence.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the task's id or title") }
+    }
+
+    func run() throws {
+        let task = try global.call(Method.taskDone, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskInfo.self)
+        if output.json { return try JSONOutput.print(task) }
+        Terminal.writeLine(
+            task.state == "done" ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Glibc
+import KitProtocol
+
+struct TaskExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Write every task as iCalendar VTODOs (DUE, RRULE, VALARM) to FILE or stdout.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "iCalendar (the only format).") var ics = false
+
+    @Argument(help: ArgumentHelp("Where to write (default: stdout).", valueName: "file"))
+    var file: String?
+
+    func validate() throws {
+        guard ics else { throw ValidationError("say which format: --ics") }
+    }
+
+    func run() throws {
+        let result = try global.call(Method.taskExport, EmptyParams(), as: TaskExportResult.self)
+        guard let file else { return Terminal.write(result.ics) }
+        guard let handle = fopen(file, "w") else {
+            throw CLIError.usage("cannot write \(file): \(String(cString: strerror(errno)))")
+        }
+        fputs(result.ics, handle)
+        fclose(handle)
+        Terminal.writeLine("Wrote \(result.count) task\(result.count == 1 ? "" : "s") to \(file)")
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import KitProtocol
+
+struct TaskList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List tasks by due time (open ones by default).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Flag(help: "Open tasks due today, and overdue ones.") var today = false
+    @Flag(help: "Open tasks due within seven days, and overdue ones.") var week = false
+    @Flag(help: "Open tasks past due.") var overdue = false
+    @Flag(help: "Done tasks.") var done = false
+    @Flag(help: "Every task.") var all = false
+
+    func validate() throws {
+        guard [today, week, overdue, done, all].filter({ $0 }).count <= 1 else {
+            throw ValidationError("choose at most one of --today, --week, --overdue, --done, --all")
+        }
+    }
+
+    func run() throws {
+        let filter = today ? "today" : week ? "week" : overdue ? "overdue" : done ? "done" : all ? "all" : "open"
+        let result = try global.call(Method.taskList, TaskListParams(filter: filter), as: TaskListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.tasks.isEmpty else {
+            return Terminal.writeLine(
+                filter == "open" ? "No open tasks. Add one: kitctl task add 'call mom' --due 'sun 18:00'" : "No tasks.")
+        }
+        Terminal.writeLine(TaskText.table(result.tasks, color: Colors.enabled))
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import KitProtocol
+
+struct TaskShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func run() throws {
+        let task = try global.call(Method.taskGet, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskInfo.self)
+        if output.json { return try JSONOutput.print(task) }
+        Terminal.writeLine(TaskText.details(task))
+    }
+}

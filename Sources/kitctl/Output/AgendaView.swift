@@ -1,0 +1,75 @@
+import KitCore
+import KitProtocol
+
+/// Draws the agenda: a month grid, or days listing their tasks with times.
+enum AgendaView {
+    static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
+    /// `cal`-style: days with tasks are marked `*` (bold), overdue ones `!` (red), today in reverse.
+    static func month(first: CivilDate, days: [AgendaDay], today: CivilDate, color: Bool) -> String {
+        let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
+        let title = "\(CivilDate.monthName(first.month)) \(first.year)"
+        var lines = [
+            String(repeating: " ", count: max(0, (28 - title.count) / 2)) + title,
+            weekdays.map { " " + $0 + " " }.joined(),
+        ]
+        var line = String(repeating: "    ", count: first.weekday.rawValue - 1)
+        let count = CivilDate.daysIn(month: first.month, year: first.year)
+        var total = 0
+        for day in 1...count {
+            let date = CivilDate(year: first.year, month: first.month, day: day)
+            let entry = byDate[date.iso8601]
+            total += entry?.count ?? 0
+            let mark = entry.map { $0.overdue > 0 ? "!" : "*" } ?? " "
+            var cell = (day < 10 ? "  " : " ") + "\(day)"
+            if color {
+                if entry?.overdue ?? 0 > 0 { cell = Colors.red(cell) } else if entry != nil { cell = Colors.bold(cell) }
+                if date == today { cell = Colors.inverse(cell) }
+            }
+            line += cell + mark
+            if date.weekday == .sunday {
+                lines.append(line)
+                line = ""
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        lines.append("")
+        lines.append(
+            total == 0 ? "nothing due this month" : "\(total) due this month (* something due that day, ! overdue)"
+        )
+        return lines.joined(separator: "\n")
+    }
+
+    static func list(from first: CivilDate, days: Int, items: [AgendaItem], today: CivilDate, color: Bool) -> String {
+        let zone = LocalZone()
+        var byDay: [CivilDate: [(String, AgendaItem)]] = [:]
+        for item in items {
+            guard let instant = Timestamp.parse(item.dueAt) else { continue }
+            let local = CivilDateTime(instant, in: zone)
+            let time = item.allDay ? "all day" : local.time.description.prefix(5).description
+            byDay[local.date, default: []].append((time, item))
+        }
+        var lines: [String] = []
+        for offset in 0..<days {
+            let date = first.adding(days: offset)
+            let header =
+                "\(date.weekday.name.prefix(3)) \(date.day) \(CivilDate.monthName(date.month).prefix(3))"
+                + (date == today ? " (today)" : "")
+            lines.append(color ? Colors.bold(header) : header)
+            let entries = byDay[date] ?? []
+            if entries.isEmpty { lines.append("  -") }
+            for (time, item) in entries {
+                var line = "  \(time.padding(7))  \(item.title)" + (item.repeating ? "  ↻" : "")
+                if item.overdue { line = color ? Colors.red(line) : line + "  (overdue)" }
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

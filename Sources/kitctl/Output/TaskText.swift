@@ -1,0 +1,73 @@
+import KitCore
+import KitProtocol
+
+/// How kitctl writes tasks for people, in local time.
+enum TaskText {
+    static func due(_ task: TaskInfo) -> String {
+        guard let instant = Timestamp.parse(task.dueAt) else { return task.dueLocal }
+        let now = TimerText.currentWallTime()
+        var text = ClockText.brief(instant, now: now, in: LocalZone())
+        if task.allDay, let space = text.lastIndex(of: " ") {
+            text = String(text[..<space]) + " (all day)"
+        } else if task.allDay {
+            text = "today (all day)"
+        }
+        if let zone = task.zone, !task.allDay {
+            // The local clock reading first, then what the pinned zone's clocks say.
+            let pinned = task.dueLocal.split(separator: "T").last.map { String($0.prefix(5)) } ?? ""
+            text += " (\(pinned) \(zone))"
+        } else if let zone = task.zone {
+            text += " (\(zone))"
+        }
+        return text
+    }
+
+    static func state(_ task: TaskInfo) -> String {
+        if task.state == "done" { return "done" }
+        if task.overdue { return "OVERDUE" }
+        if task.snoozedUntil != nil { return "snoozed" }
+        return "open"
+    }
+
+    static func table(_ tasks: [TaskInfo], color: Bool) -> String {
+        var table = Table("ID", "DUE", "STATE", "REPEAT", "TITLE")
+        for task in tasks {
+            table.add("\(task.id)", due(task), state(task), task.repeatText ?? "-", task.title)
+        }
+        let rendered = table.render()
+        guard color else { return rendered }
+        let overdueIDs = Set(tasks.filter(\.overdue).map { "\($0.id)" })
+        return rendered.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let id = line.split(separator: " ").first.map(String.init) ?? ""
+            return overdueIDs.contains(id) ? Colors.red(String(line)) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    static func details(_ task: TaskInfo) -> String {
+        var lines = [
+            "task \(task.id): \(task.title)",
+            "state:    \(state(task))",
+            "due:      \(due(task))  (\(task.dueLocal.replacingT()) \(task.effectiveZone))",
+        ]
+        if let text = task.repeatText, let rule = task.repeatRule {
+            lines.append("repeat:   \(text)" + (text == rule ? "" : "  (\(rule))"))
+        }
+        if !task.alertSeconds.isEmpty {
+            lines.append(
+                "remind:   "
+                    + task.alertSeconds.map { DurationFormatter.compact(Int64($0 * 1e9)) + " before" }.joined(
+                        separator: ", "))
+        }
+        if let nag = task.nagSeconds { lines.append("nag:      every \(DurationFormatter.compact(Int64(nag * 1e9)))") }
+        if let snoozed = task.snoozedUntil.flatMap(Timestamp.parse) {
+            lines.append(
+                "snoozed:  until \(ClockText.brief(snoozed, now: TimerText.currentWallTime(), in: LocalZone()))")
+        }
+        if let note = task.note { lines.append("note:     \(note)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func replacingT() -> String { String(self.map { $0 == "T" ? " " : $0 }) }
+}

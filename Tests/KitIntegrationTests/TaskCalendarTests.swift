@@ -1,0 +1,241 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Tasks in iCalendar files")
+    struct TaskCalendarTests {
+        /// Checks an exported file with Python's `icalendar` (Debian's python3-icalendar): every
+        /// VTODO has what kit promises, and every TZID is defined by a VTIMEZONE. Prints one
+        /// line per VTODO: `SUMMARY|DUE|RRULE|TRIGGER,TRIGGER`.
+        static let validator = """
+            import sys, icalendar
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            assert calendar['VERSION'] == '2.0' and 'PRODID' in calendar
+            zones = {str(z['TZID']) for z in calendar.walk('VTIMEZONE')}
+            for zone in calendar.walk('VTIMEZONE'):
+                assert zone.walk('STANDARD') or zone.walk('DAYLIGHT'), zone
+            for todo in calendar.walk('VTODO'):
+                for key in ('UID', 'DTSTAMP', 'SUMMARY', 'DUE', 'STATUS'):
+                    assert key in todo, (key, todo)
+                due = todo['DUE']
+                tzid = due.params.get('TZID')
+                assert tzid is None or tzid in zones, ('undefined TZID', tzid, zones)
+                if 'RRULE' in todo:
+                    assert todo['DTSTART'].to_ical() == due.to_ical(), 'DTSTART must equal DUE'
+                triggers = [a['TRIGGER'].to_ical().decode() for a in todo.walk('VALARM')]
+                for alarm in todo.walk('VALARM'):
+                    assert alarm['ACTION'] == 'DISPLAY' and 'DESCRIPTION' in alarm
+                rule = todo['RRULE'].to_ical().decode() if 'RRULE' in todo else ''
+                print('%s|%s|%s|%s' % (todo['SUMMARY'], due.to_ical().decode(), rule, ','.join(triggers)))
+            """
+
+        static func validate(_ path: String, in directory: TemporaryDirectory) throws -> [String] {
+            let script = directory.path + "/validate.py"
+            try validator.write(toFile: script, atomically: true, encoding: .utf8)
+            let result = try Subprocess.run(
+                "/usr/bin/python3", [script, path], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                outputDirectory: directory.path, timeout: .seconds(30))
+            #expect(result.exitCode == 0, "icalendar refused the export: \(result)")
+            return result.stdout.split(separator: "\n").map(String.init).sorted()
+        }
+
+        /// The fields an export carries, for comparing tasks across kitds.
+        struct Portable: Equatable {
+            var title: String
+            var note: String?
+            var dueLocal: String
+            var zone: String
+            var allDay: Bool
+            var rule: String?
+            var alerts: [Double]
+
+            init(_ task: TaskInfo) {
+                title = task.title
+                note = task.note
+                dueLocal = task.dueLocal
+                zone = task.effectiveZone
+                allDay = task.allDay
+                rule = task.repeatRule
+                alerts = task.alertSeconds
+            }
+        }
+
+        @Test("an export passes a real iCalendar parser and round-trips through import into another kitd")
+        func roundTrip() throws {
+            let source = try KitdHarness()
+            defer { source.tearDown() }
+            try source.startKitd()
+            let adds: [[String]] = [
+                ["pay rent", "--due", "2030-01-31 09:00", "--repeat", "monthly", "--remind", "1d,1h"],
+                ["standup", "--due", "2030-01-07 10:00", "--repeat", "weekdays", "--tz", "Europe/Berlin"],
+                ["leap birthday", "--due", "2032-02-29", "--repeat", "yearly"],
+                [
+                    "dentist", "--due", "2030-03-10 02:30", "--tz", "America/New_York", "--note",
+                    "bring the card, and\nthe form",
+                ],
+                ["짜파게티 day", "--due", "2030-04-05 12:00", "--repeat", "monthly on the 2nd tue for 5 times"],
+                ["quarterly review", "--due", "2030-01-15 15:00", "--repeat", "every 3 months until 2031-12-31"],
+            ]
+            for add in adds { #expect(try source.kitctl(["task", "add"] + add).exitCode == 0, "\(add)") }
+            let file = source.root.path + "/tasks.ics"
+            let exported = try source.kitctl(["task", "export", "--ics", file])
+            #expect(exported.exitCode == 0 && exported.stdout.contains("6 tasks"), "\(exported)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.hasPrefix("BEGIN:VCALENDAR\r\n") && text.contains("BEGIN:VTIMEZONE\r\nTZID:America/New_York"))
+
+            let checked = try Self.validate(file, in: source.root)
+            #expect(checked.count == 6)
+            #expect(
+                checked.contains("pay rent|20300131T090000|FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1|-P1D,-PT1H"))
+            // (icalendar writes the rule's parts in an order of its own.)
+            #expect(checked.contains("leap birthday|20320229|FREQ=YEARLY;BYMONTHDAY=28,29;BYMONTH=2;BYSETPOS=-1|"))
+
+            let target = try KitdHarness()
+            defer { target.tearDown() }
+            try target.startKitd()
+            let imported = try target.kitctlJSON(["task", "import", file], as: TaskImportResult.self)
+            #expect(imported.imported.count == 6 && imported.skipped.isEmpty, "\(imported.skipped)")
+            let before = try source.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
+            let after = try target.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
+            #expect(after.map(Portable.init) == before.map(Portable.init))
+            #expect(Set(after.map(\.uid)) == Set(before.map(\.uid)))
+            // Importing the same file again adds nothing: the UIDs are already there.
+            let again = try target.kitctlJSON(["task", "import", file], as: TaskImportResult.self)
+            #expect(again.imported.isEmpty && again.skipped.count == 6)
+            #expect(try target.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.count == 6)
+        }
+
+        @Test("a month-end task exported after a short month keeps its day: done in the copy lands on the 31st again")
+        func monthEndAfterDone() throws {
+            let source = try KitdHarness()
+            defer { source.tearDown() }
+            try source.startKitd()
+            #expect(
+                try source.kitctl(["task", "add", "rent", "--due", "2030-01-31 09:00", "--repeat", "monthly"]).exitCode
+                    == 0)
+            let moved = try source.kitctlJSON(["task", "done", "rent"], as: TaskInfo.self)
+            #expect(moved.dueLocal == "2030-02-28T09:00:00")
+            let file = source.root.path + "/rent.ics"
+            #expect(try source.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n"), "\(text)")
+            let target = try KitdHarness()
+            defer { target.tearDown() }
+            try target.startKitd()
+            #expect(try target.kitctl(["task", "import", file]).exitCode == 0)
+            #expect(
+                try target.kitctlJSON(["task", "done", "rent"], as: TaskInfo.self).dueLocal == "2030-03-31T09:00:00")
+        }
+
+        @Test(
+            "importing an old calendar: cancelled items are skipped, past ones are overdue without a popup, repeats move on"
+        )
+        func pastItems() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let file = kit.root.path + "/old.ics"
+            try """
+            BEGIN:VCALENDAR
+            BEGIN:VTODO
+            UID:old-1
+            SUMMARY:Old errand
+            DUE:20200105T100000Z
+            END:VTODO
+            BEGIN:VTODO
+            UID:old-2
+            SUMMARY:Called off
+            STATUS:CANCELLED
+            DUE:20300105T100000Z
+            END:VTODO
+            BEGIN:VEVENT
+            UID:old-3
+            SUMMARY:Weekly sync
+            DTSTART;TZID=Europe/Berlin:20200106T100000
+            RRULE:FREQ=WEEKLY
+            END:VEVENT
+            END:VCALENDAR
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try kit.kitctlJSON(["task", "import", file], as: TaskImportResult.self)
+            #expect(result.imported.map(\.title).sorted() == ["Old errand", "Weekly sync"])
+            #expect(
+                result.skipped.contains { $0.contains("Called off") && $0.contains("cancelled") }, "\(result.skipped)")
+            let errand = try kit.kitctlJSON(["task", "show", "Old errand"], as: TaskInfo.self)
+            #expect(errand.overdue && errand.state == "open")
+            let sync = try kit.kitctlJSON(["task", "show", "Weekly sync"], as: TaskInfo.self)
+            let next = try #require(Timestamp.parse(sync.dueAt))
+            let now = WallTime(seconds: Date().timeIntervalSince1970)
+            #expect(next > now && next - now <= 7 * 86_400 * 1_000_000_000, "the next Monday 10:00: \(sync.dueAt)")
+            #expect(sync.dueLocal.hasSuffix("T10:00:00") && !sync.overdue)
+            Thread.sleep(forTimeInterval: 1)
+            #expect(try kit.desktop!.notifications().isEmpty, "an import is not a reason for popups")
+        }
+
+        @Test("events and todos from other programs import; unknown properties are reported and skipped")
+        func foreignFile() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let file = kit.root.path + "/other.ics"
+            try """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Example//Other//EN
+            BEGIN:VEVENT
+            UID:event-1@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART;TZID=Asia/Seoul:20301201T190000
+            RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4
+            SUMMARY:Choir practice
+            LOCATION:Hall
+            X-WR-SOMETHING:odd
+            END:VEVENT
+            BEGIN:VTODO
+            UID:todo-1@example.com
+            DTSTAMP:20261101T000000Z
+            DUE:20301205T100000Z
+            SUMMARY:File taxes
+            END:VTODO
+            END:VCALENDAR
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try kit.kitctl(["task", "import", file])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(
+                result.stdout.contains("Imported 2 tasks") && result.stdout.contains("LOCATION"), "\(result.stdout)")
+            #expect(result.stdout.contains("X-WR-SOMETHING"))
+            let choir = try kit.kitctlJSON(["task", "show", "Choir practice"], as: TaskInfo.self)
+            // DTSTART is the first occurrence even off the rule's days (RFC 5545), and counts.
+            #expect(choir.zone == "Asia/Seoul" && choir.dueLocal == "2030-12-01T19:00:00")
+            #expect(choir.repeatRule == "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4")
+            let taxes = try kit.kitctlJSON(["task", "show", "File taxes"], as: TaskInfo.self)
+            #expect(taxes.dueAt == "2030-12-05T10:00:00.000000Z")
+        }
+
+        @Test(
+            "a malformed or unsupported file changes nothing",
+            arguments: [
+                "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:a\nSUMMARY:cut short\nDUE:20301205T100000Z\n",
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:good\nDUE:20301205T100000Z\nEND:VTODO\nBEGIN:VTODO\nUID:b\nSUMMARY:bad date\nDUE:20301345T100000Z\nEND:VTODO\nEND:VCALENDAR\n",
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:zone\nDUE;TZID=Nowhere/Land:20301205T100000\nEND:VTODO\nEND:VCALENDAR\n",
+                "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:rule\nDUE:20301205T100000Z\nRRULE:FREQ=SOMETIMES\nEND:VTODO\nEND:VCALENDAR\n",
+                "this is not a calendar at all\n",
+            ])
+        func malformed(text: String) throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["task", "add", "existing", "--due", "2030-01-01 09:00"]).exitCode == 0)
+            let file = kit.root.path + "/broken.ics"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try kit.kitctl(["task", "import", file])
+            #expect(result.exitCode != 0 && !result.stderr.isEmpty, "\(result)")
+            let tasks = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
+            #expect(tasks.map(\.title) == ["existing"])
+        }
+    }
+}
