@@ -58,9 +58,9 @@ install: release
 	install -m 0644 Sources/KitRamenCatalog/ramen-catalog.json "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json"
 	sed "s|@BINDIR@|$(BINDIR)|g" systemd/kitd.service > "$(DESTDIR)$(UNITDIR)/kitd.service"
 	install -m 0644 systemd/kitd.socket "$(DESTDIR)$(UNITDIR)/kitd.socket"
-	$(RELEASE_BIN)/kitctl --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
-	$(RELEASE_BIN)/kitctl --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl"
-	$(RELEASE_BIN)/kitctl --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"
+	./scripts/completions.sh bash $(RELEASE_BIN)/kitctl > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
+	./scripts/completions.sh zsh $(RELEASE_BIN)/kitctl > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl"
+	./scripts/completions.sh fish $(RELEASE_BIN)/kitctl > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"
 	@echo "installed. Now: systemctl --user daemon-reload && systemctl --user enable --now kitd.socket"
 
 uninstall:

@@ -20,6 +20,7 @@ enum KitBench {
         ("task-lateness", { try TaskFigures.lateness() }),
         ("task-agenda", { try TaskFigures.agendaMonth() }),
         ("task-startup", { try TaskFigures.startup() }),
+        ("place", { try PlaceFigures.tagsAndPick() }),
     ]
 
     static func main() {

@@ -25,6 +25,7 @@ public final class Daemon {
     let ramen: RamenService
     let stopwatches: StopwatchService
     let tasks: TaskService
+    let places: PlaceService
     let config: KitConfig
     let service: ServiceManager
     var retained: [AnyObject] = []
@@ -34,7 +35,8 @@ public final class Daemon {
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
         scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService,
-        stopwatches: StopwatchService, tasks: TaskService, config: KitConfig, service: ServiceManager
+        stopwatches: StopwatchService, tasks: TaskService, places: PlaceService, config: KitConfig,
+        service: ServiceManager
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -54,6 +56,7 @@ public final class Daemon {
         self.ramen = ramen
         self.stopwatches = stopwatches
         self.tasks = tasks
+        self.places = places
         self.config = config
         self.service = service
     }
@@ -112,11 +115,15 @@ public final class Daemon {
                 store: store, scheduler: scheduler, clock: clock, zones: zones, commits: commits, events: events,
                 notifier: notifier, config: config, startedAt: startedAt.wall, logger: logger)
             try tasks.load()
+            let places = PlaceService(
+                store: store, images: PlaceImages(dataDirectory: configuration.dataDirectory), clock: clock,
+                commits: commits, events: events, notifier: notifier, logger: logger)
+            try places.load()
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                ramen: ramen, stopwatches: stopwatches, tasks: tasks, config: config,
+                ramen: ramen, stopwatches: stopwatches, tasks: tasks, places: places, config: config,
                 service: try ServiceManager(loop: loop, logger: logger) {
                     UInt64(clock.now().boot.nanoseconds / 1000)
                 })
@@ -175,6 +182,7 @@ public final class Daemon {
                 try ramen.load(catalogPath: nil)
                 try stopwatches.load()
                 try tasks.load()
+                try places.load()
             } catch {
                 logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }

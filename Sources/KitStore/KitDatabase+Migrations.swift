@@ -129,6 +129,50 @@ extension KitDatabase {
                     """)
         }
 
+        migrator.registerMigration("v5 places") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE place (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        name_key TEXT NOT NULL UNIQUE,
+                        url TEXT,
+                        phone TEXT,
+                        address TEXT,
+                        note TEXT,
+                        weight INTEGER NOT NULL DEFAULT 1 CHECK (weight BETWEEN 1 AND 1000),
+                        image TEXT,
+                        created_at_ns INTEGER NOT NULL,
+                        updated_at_ns INTEGER NOT NULL
+                    );
+                    CREATE TABLE place_tag (
+                        place_id INTEGER NOT NULL REFERENCES place(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        category TEXT NOT NULL,
+                        value TEXT NOT NULL,
+                        category_key TEXT NOT NULL,
+                        value_key TEXT NOT NULL,
+                        PRIMARY KEY (place_id, category_key, value_key)
+                    );
+                    CREATE INDEX place_tag_key ON place_tag(category_key, value_key);
+                    CREATE INDEX place_image ON place(image) WHERE image IS NOT NULL;
+                    CREATE TABLE place_history (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        place_id INTEGER REFERENCES place(id) ON DELETE SET NULL,
+                        place_name TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('picked', 'visited')),
+                        at_ns INTEGER NOT NULL,
+                        filter TEXT NOT NULL DEFAULT ''
+                    );
+                    CREATE INDEX place_history_at ON place_history(at_ns);
+                    CREATE TABLE place_rotation (
+                        filter_key TEXT PRIMARY KEY,
+                        round INTEGER NOT NULL,
+                        picked_ids TEXT NOT NULL
+                    );
+                    """)
+        }
+
         return migrator
     }
 }

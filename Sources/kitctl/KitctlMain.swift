@@ -33,6 +33,6 @@ struct Kitctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
-            AgendaCommand.self, EventsCommand.self,
+            AgendaCommand.self, PlaceCommand.self, EventsCommand.self,
         ])
 }

@@ -47,11 +47,17 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
     /// A report for places that arrived as a list (JSON): each is checked (`PlaceDraft.validated`)
     /// and names are compared as for CSV, counting items from 1.
     public init(checking drafts: [PlaceDraft], existingNames: [String] = []) {
+        self.init(checkingItems: drafts.map { .success($0) }, existingNames: existingNames)
+    }
+
+    /// The same for a list some of whose items could not be read as places at all (a missing
+    /// name, a tag that is not a tag): each failure is listed as a bad row with its item number.
+    public init(checkingItems items: [Result<PlaceDraft, KitError>], existingNames: [String] = []) {
         var rows: [(line: Int, draft: PlaceDraft)] = []
         var problems: [Problem] = []
-        for (index, draft) in drafts.enumerated() {
+        for (index, item) in items.enumerated() {
             do {
-                rows.append((index + 1, try draft.validated()))
+                rows.append((index + 1, try item.get().validated()))
             } catch {
                 problems.append(Problem(kind: .badRow, unit: .item, line: index + 1, message: error.message))
             }

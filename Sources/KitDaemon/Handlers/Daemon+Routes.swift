@@ -32,6 +32,7 @@ extension Daemon {
         registerRamenRoutes()
         registerStopwatchRoutes()
         registerTaskRoutes()
+        registerPlaceRoutes()
 
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []

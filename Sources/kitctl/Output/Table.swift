@@ -21,6 +21,8 @@ struct Table {
                 let isLast = index == cells.count - 1
                 text += isLast ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell) + 2)
             }
+            // No trailing blanks when the last cells are empty.
+            while text.last == " " { text.removeLast() }
             return text
         }
         return ([line(headers)] + rows.map(line)).joined(separator: "\n")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import KitProtocol
 
 struct TaskImport: ParsableCommand {
@@ -13,23 +12,9 @@ struct TaskImport: ParsableCommand {
     var file: String
 
     func run() throws {
-        guard let handle = fopen(file, "r") else {
-            throw CLIError.usage("cannot read \(file): \(String(cString: strerror(errno)))")
-        }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, handle)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        fclose(handle)
-        guard bytes.count < 900_000 else {
-            throw CLIError.usage(
-                "\(file) is \(bytes.count / 1024) KiB; kit imports calendars up to about 900 KiB at a time")
-        }
+        let text = try FileText.read(file, what: "calendars")
         let result = try global.call(
-            Method.taskImport, TaskImportParams(ics: String(decoding: bytes, as: UTF8.self)), as: TaskImportResult.self)
+            Method.taskImport, TaskImportParams(ics: text), as: TaskImportResult.self)
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
             "Imported \(result.imported.count) task\(result.imported.count == 1 ? "" : "s") from \(file)")

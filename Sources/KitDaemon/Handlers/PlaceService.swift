@@ -1,0 +1,321 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// Owns the places: all of them in memory (facets and picks read nothing from disk but the
+/// history window), rows in the database, image files under the data directory.
+final class PlaceService {
+    /// Every place, by ascending id (the order facets take first spellings in).
+    private(set) var places: [Place] = []
+    private var lastSeen: [Int64: (picked: WallTime?, visited: WallTime?)] = [:]
+    private var vocabulary = TagVocabulary()
+    let store: KitDatabase
+    let images: PlaceImages
+    let clock: any DaemonClock
+    let commits: CommitCoordinator
+    let events: EventBus
+    let notifier: Notifier
+    let logger: Logger
+
+    init(
+        store: KitDatabase, images: PlaceImages, clock: any DaemonClock, commits: CommitCoordinator, events: EventBus,
+        notifier: Notifier, logger: Logger
+    ) {
+        self.store = store
+        self.images = images
+        self.clock = clock
+        self.commits = commits
+        self.events = events
+        self.notifier = notifier
+        self.logger = logger
+    }
+
+    /// Reads every place and removes image files that no place refers to (left by a crash
+    /// between copying an image and committing its place).
+    func load() throws {
+        places = try store.places()
+        lastSeen = try store.placeLastSeen()
+        vocabulary = TagVocabulary(places: places)
+        let swept = images.sweep(keeping: Set(places.compactMap(\.image)))
+        if swept > 0 { logger.info("removed unused place images", metadata: ["images.removed": "\(swept)"]) }
+    }
+
+    func info(_ place: Place) -> PlaceInfo {
+        let seen = lastSeen[place.id]
+        return PlaceInfo(
+            place: place, imagePath: place.image.flatMap(images.path(for:)),
+            lastPickedAt: seen?.picked.map { Timestamp.rfc3339($0) },
+            lastVisitedAt: seen?.visited.map { Timestamp.rfc3339($0) })
+    }
+
+    // MARK: Reading
+
+    func get(_ ref: RecordRef) throws -> PlaceInfo { info(try resolve(ref)) }
+
+    /// The places matching the filter, by name.
+    func list(_ params: PlaceFilterParams) throws -> PlaceListResult {
+        let filter = try PlaceFilter(parsing: params.tags ?? [])
+        let matching = filter.apply(to: places).sorted(by: Self.byName)
+        var explanation: String?
+        if matching.isEmpty && !filter.isEmpty {
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+        }
+        return PlaceListResult(places: matching.map(info), explanation: explanation)
+    }
+
+    /// Facets: for each category, the values among the places matching the filter, with counts.
+    func tags(_ params: PlaceFilterParams) throws -> PlaceTagsResult {
+        let filter = try PlaceFilter(parsing: params.tags ?? [])
+        let facets = Facets.compute(places, filter: filter)
+        let categories = facets.categories.map { category in
+            PlaceTagsResult.Category(
+                category: category.display, constrained: category.isConstrained,
+                values: category.values.map {
+                    PlaceTagsResult.Value(value: $0.display, count: $0.count, selected: $0.isSelected)
+                })
+        }
+        var explanation: String?
+        if facets.matchingCount == 0 && !filter.isEmpty {
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+        }
+        return PlaceTagsResult(matching: facets.matchingCount, categories: categories, explanation: explanation)
+    }
+
+    func history(_ params: PlaceHistoryParams) throws -> PlaceHistoryResult {
+        let limit = params.limit ?? 50
+        guard (1...100_000).contains(limit) else {
+            throw KitError.invalidArgument("the history limit \(limit) is out of range; give 1 to 100000")
+        }
+        let placeID = try params.ref.map { try resolve($0).id }
+        let rows = try store.placeHistory(limit: limit, placeID: placeID)
+        return PlaceHistoryResult(
+            entries: rows.map {
+                PlaceHistoryInfo(
+                    id: $0.id, placeId: $0.placeID, placeName: $0.placeName, kind: $0.kind.rawValue,
+                    at: Timestamp.rfc3339($0.at), filter: $0.kind == .picked ? $0.filter : nil)
+            })
+    }
+
+    /// Every place, by id, for `place export`.
+    func export() -> PlaceListResult { PlaceListResult(places: places.map(info)) }
+
+    // MARK: Changing
+
+    func add(_ params: PlaceAddParams) throws -> PlaceInfo {
+        var draft = try PlaceDraft(
+            name: params.name, tags: try tagSet(params.tags ?? []), url: params.url, phone: params.phone,
+            address: params.address, note: params.note, weight: params.weight ?? 1
+        ).validated()
+        try requireFreeName(draft.name)
+        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        let now = clock.now().wall
+        let place: Place
+        do {
+            guard let inserted = try store.insertPlaces([spelled(draft)], now: now).first else {
+                throw KitError.invalidArgument("the place was not stored")
+            }
+            place = inserted
+        } catch let error as KitError {
+            throw error
+        } catch {
+            throw StorageError(underlying: error)
+        }
+        places.append(place)
+        vocabulary = TagVocabulary(places: places)
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "added", place: result))
+        }
+        return result
+    }
+
+    func edit(_ params: PlaceEditParams) throws -> PlaceInfo {
+        let old = try resolve(params.ref)
+        var draft = old.draft
+        if let name = params.name {
+            draft.name = name
+        }
+        for text in params.untag ?? [] {
+            let pattern = try TagPattern.parse(text)
+            if draft.tags.remove(pattern).isEmpty {
+                throw KitError.invalidArgument(
+                    "\(old.name) has no tag \(pattern); its tags are: "
+                        + (old.tags.isEmpty ? "(none)" : old.tags.map(\.description).joined(separator: ", ")))
+            }
+        }
+        for tag in try tagSet(params.tags ?? []) { draft.tags.insert(tag) }
+        if let url = params.url { draft.url = url }
+        if let phone = params.phone { draft.phone = phone }
+        if let address = params.address { draft.address = address }
+        if let note = params.note { draft.note = note }
+        if let weight = params.weight { draft.weight = weight }
+        if params.removeImage == true {
+            guard params.imagePath == nil else {
+                throw KitError.invalidArgument("give either a new image or removeImage, not both")
+            }
+            draft.image = nil
+        }
+        draft = try draft.validated()
+        if draft.nameKey != old.nameKey || draft.name != old.name { try requireFreeName(draft.name, except: old.id) }
+        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        guard draft != old.draft else {
+            throw KitError.invalidArgument(
+                "nothing to change for \(old.name); give a field to set, e.g. --tag kind=한식 or --weight 2")
+        }
+        let place = Place(id: old.id, draft: spelled(draft))
+        do {
+            try store.updatePlace(place, now: clock.now().wall)
+        } catch {
+            throw StorageError(underlying: error)
+        }
+        replace(place)
+        if let image = old.image, image != place.image { releaseImageAfterCommit(image) }
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "edited", place: result))
+        }
+        return result
+    }
+
+    func remove(_ ref: RecordRef) throws -> PlaceRemoveResult {
+        let place = try resolve(ref)
+        do {
+            try store.deletePlace(id: place.id)
+        } catch {
+            throw StorageError(underlying: error)
+        }
+        let last = info(place)
+        places.removeAll { $0.id == place.id }
+        lastSeen.removeValue(forKey: place.id)
+        vocabulary = TagVocabulary(places: places)
+        var imageRemoved = false
+        if let image = place.image, !places.contains(where: { $0.image == image }) {
+            imageRemoved = true
+            releaseImageAfterCommit(image)
+        }
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "removed", place: last))
+        }
+        return PlaceRemoveResult(removed: place.id, imageRemoved: imageRemoved)
+    }
+
+    func visited(_ ref: RecordRef) throws -> PlaceHistoryInfo {
+        let place = try resolve(ref)
+        let now = clock.now().wall
+        do {
+            try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
+        } catch {
+            throw StorageError(underlying: error)
+        }
+        lastSeen[place.id, default: (nil, nil)].visited = now
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "visited", place: result))
+        }
+        let latest = try store.placeHistory(limit: 1, placeID: place.id).first
+        return PlaceHistoryInfo(
+            id: latest?.id ?? 0, placeId: place.id, placeName: place.name, kind: "visited", at: Timestamp.rfc3339(now),
+            filter: nil)
+    }
+
+    /// All or nothing: every row is checked first, and nothing is stored when one is wrong.
+    func importPlaces(_ params: PlaceImportParams) throws -> PlaceImportResult {
+        let existing = places.map(\.name)
+        let report: PlaceImportReport
+        switch params.format.lowercased() {
+        case "csv": report = PlaceCSV.read(params.text, existingNames: existing)
+        case "json": report = try PlaceJSONImport.read(params.text, existingNames: existing)
+        default:
+            throw KitError.invalidArgument("unknown import format '\(params.format)'; use csv or json")
+        }
+        let drafts = try report.accepted()
+        guard !drafts.isEmpty else {
+            throw KitError.invalidArgument("the file holds no places; nothing was imported")
+        }
+        let stored: [Place]
+        do {
+            stored = try store.insertPlaces(drafts.map(spelled), now: clock.now().wall)
+        } catch {
+            throw StorageError(underlying: error)
+        }
+        places += stored
+        vocabulary = TagVocabulary(places: places)
+        let count = stored.count
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "imported", count: count))
+        }
+        return PlaceImportResult(imported: stored.map(info))
+    }
+
+    /// Notes a roulette pick for `lastPickedAt`.
+    func recordPicked(_ id: Int64, at: WallTime) { lastSeen[id, default: (nil, nil)].picked = at }
+
+    // MARK: Internals
+
+    /// Checks every `category=value`; refuses the first one that is not a tag.
+    private func tagSet(_ texts: [String]) throws(KitError) -> TagSet {
+        var set = TagSet()
+        for text in texts { set.insert(try PlaceTag.parse(text)) }
+        return set
+    }
+
+    /// The draft with each tag in the first spelling known for it.
+    private func spelled(_ draft: PlaceDraft) -> PlaceDraft {
+        var copy = draft
+        copy.tags = TagSet(draft.tags.map { vocabulary.spell($0) })
+        return copy
+    }
+
+    private func requireFreeName(_ name: String, except id: Int64? = nil) throws {
+        let key = PlaceText.key(name)
+        if let other = places.first(where: { $0.nameKey == key && $0.id != id }) {
+            throw KitError.invalidArgument(
+                "a place named '\(other.name)' exists already (id \(other.id)); names are unique")
+        }
+    }
+
+    private func replace(_ place: Place) {
+        if let index = places.firstIndex(where: { $0.id == place.id }) { places[index] = place }
+        vocabulary = TagVocabulary(places: places)
+    }
+
+    /// Deletes the image file once the change is committed, unless a place uses it by then.
+    func releaseImageAfterCommit(_ image: String) {
+        commits.onCommitted { [weak self] in
+            guard let self, !places.contains(where: { $0.image == image }) else { return }
+            images.remove(image)
+        }
+    }
+
+    /// An id, or the unique name (matched after trimming, NFC and case folding).
+    func resolve(_ ref: RecordRef) throws -> Place {
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let place = places.first(where: { $0.id == id }) { return place }
+            throw KitError.notFound("no place with id \(id); `kitctl place list` shows them")
+        case .name(let name):
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the place reference is empty; give an id or a name")
+            }
+            let key = PlaceText.key(name)
+            if let place = places.first(where: { $0.nameKey == key }) { return place }
+            let close = places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }.sorted(by: Self.byName)
+                .map(\.name)
+            let suggestions = Array((close.isEmpty ? places.sorted(by: Self.byName).map(\.name) : close).prefix(8))
+            throw KitError.notFound(
+                "no place named '\(name)'"
+                    + (places.isEmpty
+                        ? "; add one with `kitctl place add NAME --tag area=…`"
+                        : close.isEmpty
+                            ? "; `kitctl place list` shows them"
+                            : "; did you mean: \(suggestions.joined(separator: ", "))?"),
+                suggestions: suggestions)
+        }
+    }
+
+    static func byName(_ lhs: Place, _ rhs: Place) -> Bool {
+        lhs.nameKey != rhs.nameKey ? lhs.nameKey < rhs.nameKey : lhs.id < rhs.id
+    }
+}

@@ -1,0 +1,345 @@
+import KitCore
+
+/// The `place.*` methods, by wire name.
+extension Method {
+    public static let placeAdd = "place.add"
+    public static let placeEdit = "place.edit"
+    public static let placeRemove = "place.remove"
+    public static let placeGet = "place.get"
+    public static let placeList = "place.list"
+    public static let placeTags = "place.tags"
+    public static let placePick = "place.pick"
+    public static let placeVisited = "place.visited"
+    public static let placeHistory = "place.history"
+    public static let placeExport = "place.export"
+    public static let placeImport = "place.import"
+}
+
+/// A place as the protocol shows it. All fields are stable; absent optional fields are left out.
+public struct PlaceInfo: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    /// `[{"category": "area", "value": "수원역"}, …]`, first spellings, in the order added.
+    public var tags: TagSet
+    public var url: String?
+    public var phone: String?
+    public var address: String?
+    public var note: String?
+    public var weight: Int
+    /// The image's content-addressed name (`<sha256>.<ext>`).
+    public var image: String?
+    /// Where kitd keeps the image file.
+    public var imagePath: String?
+    public var lastPickedAt: String?
+    public var lastVisitedAt: String?
+
+    public init(
+        place: Place, imagePath: String? = nil, lastPickedAt: String? = nil, lastVisitedAt: String? = nil
+    ) {
+        id = place.id
+        name = place.name
+        tags = place.tags
+        url = place.url
+        phone = place.phone
+        address = place.address
+        note = place.note
+        weight = place.weight
+        image = place.image
+        self.imagePath = imagePath
+        self.lastPickedAt = lastPickedAt
+        self.lastVisitedAt = lastVisitedAt
+    }
+
+    /// The place this describes (for the CSV and JSON writers).
+    public var place: Place {
+        Place(
+            id: id, name: name, tags: tags, url: url, phone: phone, address: address, note: note, weight: weight,
+            image: image)
+    }
+}
+
+public struct PlaceAddParams: Codable, Sendable {
+    public var name: String
+    /// `category=value` each.
+    public var tags: [String]?
+    public var url: String?
+    public var phone: String?
+    public var address: String?
+    public var note: String?
+    /// 1 to 1000; 1 when absent.
+    public var weight: Int?
+    /// An absolute path to a PNG, JPEG, GIF or WebP file of at most 20 MiB; kitd copies it.
+    public var imagePath: String?
+
+    public init(
+        name: String, tags: [String]? = nil, url: String? = nil, phone: String? = nil, address: String? = nil,
+        note: String? = nil, weight: Int? = nil, imagePath: String? = nil
+    ) {
+        self.name = name
+        self.tags = tags
+        self.url = url
+        self.phone = phone
+        self.address = address
+        self.note = note
+        self.weight = weight
+        self.imagePath = imagePath
+    }
+}
+
+/// Absent fields stay as they are; an empty string clears an optional field.
+public struct PlaceEditParams: Codable, Sendable {
+    public var ref: RecordRef
+    public var name: String?
+    /// Tags to add, `category=value` each.
+    public var tags: [String]?
+    /// Tags to remove: `category` (every value) or `category=value`.
+    public var untag: [String]?
+    public var url: String?
+    public var phone: String?
+    public var address: String?
+    public var note: String?
+    public var weight: Int?
+    public var imagePath: String?
+    /// Drop the image.
+    public var removeImage: Bool?
+
+    public init(
+        ref: String, name: String? = nil, tags: [String]? = nil, untag: [String]? = nil, url: String? = nil,
+        phone: String? = nil, address: String? = nil, note: String? = nil, weight: Int? = nil,
+        imagePath: String? = nil, removeImage: Bool? = nil
+    ) {
+        self.ref = RecordRef(ref)
+        self.name = name
+        self.tags = tags
+        self.untag = untag
+        self.url = url
+        self.phone = phone
+        self.address = address
+        self.note = note
+        self.weight = weight
+        self.imagePath = imagePath
+        self.removeImage = removeImage
+    }
+}
+
+public struct PlaceRefParams: Codable, Sendable {
+    /// An id or the (unique) name.
+    public var ref: RecordRef
+    public init(ref: String) { self.ref = RecordRef(ref) }
+}
+
+/// A filter: `category=value` tags, OR-ed within a category and AND-ed across categories.
+public struct PlaceFilterParams: Codable, Sendable {
+    public var tags: [String]?
+    public init(tags: [String]? = nil) { self.tags = tags }
+}
+
+public struct PlaceListResult: Codable, Sendable {
+    public var places: [PlaceInfo]
+    /// When a non-empty filter matches nothing: which tag removed the last candidates.
+    public var explanation: String?
+    public init(places: [PlaceInfo], explanation: String? = nil) {
+        self.places = places
+        self.explanation = explanation
+    }
+}
+
+/// `place.tags`: for each category, the values present among the places matching the filter.
+public struct PlaceTagsResult: Codable, Sendable, Equatable {
+    public struct Value: Codable, Sendable, Equatable {
+        public var value: String
+        /// How many places would match with this value chosen.
+        public var count: Int
+        /// Whether the filter already asks for it.
+        public var selected: Bool
+        public init(value: String, count: Int, selected: Bool) {
+            self.value = value
+            self.count = count
+            self.selected = selected
+        }
+    }
+
+    public struct Category: Codable, Sendable, Equatable {
+        public var category: String
+        /// Whether the filter has a clause on this category; its counts ignore that clause, so
+        /// they show the alternatives to OR in.
+        public var constrained: Bool
+        public var values: [Value]
+        public init(category: String, constrained: Bool, values: [Value]) {
+            self.category = category
+            self.constrained = constrained
+            self.values = values
+        }
+    }
+
+    /// How many places match the whole filter.
+    public var matching: Int
+    public var categories: [Category]
+    /// When the filter matches nothing: which tag removed the last candidates.
+    public var explanation: String?
+
+    public init(matching: Int, categories: [Category], explanation: String? = nil) {
+        self.matching = matching
+        self.categories = categories
+        self.explanation = explanation
+    }
+}
+
+public struct PlacePickParams: Codable, Sendable {
+    public var tags: [String]?
+    /// How many different places; 1 when absent.
+    public var count: Int?
+    /// Use each place's weight.
+    public var weighted: Bool?
+    /// Go through every matching place once before repeating one (kept per filter).
+    public var rotate: Bool?
+    /// Skip places picked or visited within this many seconds.
+    public var avoidRecentSeconds: Double?
+    /// Makes the pick reproducible; kitd draws one when absent (and returns it).
+    public var seed: UInt64?
+    /// Also raise a desktop popup with the pick and its link.
+    public var notify: Bool?
+
+    public init(
+        tags: [String]? = nil, count: Int? = nil, weighted: Bool? = nil, rotate: Bool? = nil,
+        avoidRecentSeconds: Double? = nil, seed: UInt64? = nil, notify: Bool? = nil
+    ) {
+        self.tags = tags
+        self.count = count
+        self.weighted = weighted
+        self.rotate = rotate
+        self.avoidRecentSeconds = avoidRecentSeconds
+        self.seed = seed
+        self.notify = notify
+    }
+}
+
+public struct PlacePickResult: Codable, Sendable {
+    public var picks: [PlaceInfo]
+    /// How many places matched the filter.
+    public var candidates: Int
+    /// Up to 30 candidate names, for a spin animation.
+    public var candidateNames: [String]
+    /// The seed used; pass it back as `seed` to get the same pick from the same state.
+    public var seed: UInt64
+    /// The rotation round, with `rotate`.
+    public var round: Int?
+    public var startedNewRound: Bool
+    /// Avoid-recent could not be honoured for every pick.
+    public var includesRecent: Bool
+    /// Messages for the person (a new round, recent places picked anyway).
+    public var notes: [String]
+
+    public init(
+        picks: [PlaceInfo], candidates: Int, candidateNames: [String], seed: UInt64, round: Int?,
+        startedNewRound: Bool, includesRecent: Bool, notes: [String]
+    ) {
+        self.picks = picks
+        self.candidates = candidates
+        self.candidateNames = candidateNames
+        self.seed = seed
+        self.round = round
+        self.startedNewRound = startedNewRound
+        self.includesRecent = includesRecent
+        self.notes = notes
+    }
+}
+
+public struct PlaceHistoryParams: Codable, Sendable {
+    /// Only this place.
+    public var ref: RecordRef?
+    /// At most this many entries, newest first; 50 when absent.
+    public var limit: Int?
+    public init(ref: String? = nil, limit: Int? = nil) {
+        self.ref = ref.map(RecordRef.init)
+        self.limit = limit
+    }
+}
+
+/// One pick or visit.
+public struct PlaceHistoryInfo: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// Absent once the place was removed.
+    public var placeId: Int64?
+    public var placeName: String
+    /// `picked` or `visited`.
+    public var kind: String
+    public var at: String
+    /// For picks: the filter, as `category=value;…` (empty for every place).
+    public var filter: String?
+
+    public init(id: Int64, placeId: Int64?, placeName: String, kind: String, at: String, filter: String?) {
+        self.id = id
+        self.placeId = placeId
+        self.placeName = placeName
+        self.kind = kind
+        self.at = at
+        self.filter = filter
+    }
+}
+
+public struct PlaceHistoryResult: Codable, Sendable {
+    public var entries: [PlaceHistoryInfo]
+    public init(entries: [PlaceHistoryInfo]) { self.entries = entries }
+}
+
+public struct PlaceImportParams: Codable, Sendable {
+    /// `csv` or `json`.
+    public var format: String
+    /// The whole file.
+    public var text: String
+    public init(format: String, text: String) {
+        self.format = format
+        self.text = text
+    }
+}
+
+public struct PlaceImportResult: Codable, Sendable {
+    public var imported: [PlaceInfo]
+    public init(imported: [PlaceInfo]) { self.imported = imported }
+}
+
+public struct PlaceRemoveResult: Codable, Sendable {
+    public var removed: Int64
+    /// Whether the image file went with it (no other place used it).
+    public var imageRemoved: Bool
+    public init(removed: Int64, imageRemoved: Bool) {
+        self.removed = removed
+        self.imageRemoved = imageRemoved
+    }
+}
+
+/// The `place.*` events.
+extension Event {
+    public static let placePicked = "place.picked"
+    /// Added, edited, removed, visited or imported.
+    public static let placeChanged = "place.changed"
+}
+
+/// `place.picked`.
+public struct PlacePickedEvent: Codable, Sendable {
+    public var picks: [PlaceInfo]
+    /// The filter as `category=value;…`, empty for every place.
+    public var filter: String
+    public var seed: UInt64
+    public init(picks: [PlaceInfo], filter: String, seed: UInt64) {
+        self.picks = picks
+        self.filter = filter
+        self.seed = seed
+    }
+}
+
+/// `place.changed`.
+public struct PlaceChangedEvent: Codable, Sendable {
+    /// `added`, `edited`, `removed`, `visited` or `imported`.
+    public var change: String
+    /// The place (its last state, for `removed`); absent for `imported`.
+    public var place: PlaceInfo?
+    /// For `imported`: how many places came in.
+    public var count: Int?
+    public init(change: String, place: PlaceInfo? = nil, count: Int? = nil) {
+        self.change = change
+        self.place = place
+        self.count = count
+    }
+}

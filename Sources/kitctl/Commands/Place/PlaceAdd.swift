@@ -1,0 +1,24 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Save a place with its tags, link, phone, address, note and image.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("A unique name.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var fields: PlaceFieldOptions
+
+    func run() throws {
+        let params = PlaceAddParams(
+            name: name, tags: try fields.checkedTags(), url: fields.url, phone: fields.phone, address: fields.address,
+            note: fields.note, weight: try fields.checkedWeight(), imagePath: fields.absoluteImagePath)
+        let place = try global.call(Method.placeAdd, params, as: PlaceInfo.self)
+        if output.json { return try JSONOutput.print(place) }
+        Terminal.writeLine("Added place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct PlaceEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a place: rename it, add or remove tags, set fields ('' clears one), set its weight or image.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(
+        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+    var ref: String
+
+    @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+    var name: String?
+
+    @OptionGroup var fields: PlaceFieldOptions
+
+    @Option(help: ArgumentHelp("Remove a tag (category=value) or a whole category; repeat it.", valueName: "tag"))
+    var untag: [String] = []
+
+    @Flag(help: "Drop the place's image.")
+    var noImage = false
+
+    func run() throws {
+        for pattern in untag {
+            do {
+                _ = try TagPattern.parse(pattern)
+            } catch {
+                throw CLIError.usage(error.message)
+            }
+        }
+        if noImage && fields.image != nil { throw CLIError.usage("give either --image or --no-image, not both") }
+        let params = PlaceEditParams(
+            ref: ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url, phone: fields.phone,
+            address: fields.address, note: fields.note, weight: try fields.checkedWeight(),
+            imagePath: fields.absoluteImagePath, removeImage: noImage ? true : nil)
+        let place = try global.call(Method.placeEdit, params, as: PlaceInfo.self)
+        if output.json { return try JSONOutput.print(place) }
+        Terminal.writeLine("Changed place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Glibc
+import KitCore
+import KitProtocol
+
+struct PlaceExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every place as CSV or JSON (name, tags, url, phone, address, note, weight; not images).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "CSV with a header row; tags as category=value;category=value.")
+    var csv = false
+
+    @Flag(help: "A JSON list of place objects.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("Write here instead of to standard output.", valueName: "file"), completion: .file())
+    var file: String?
+
+    func validate() throws {
+        guard csv != json else { throw ValidationError("choose one format: --csv or --json") }
+    }
+
+    func run() throws {
+        let result = try global.call(Method.placeExport, EmptyParams(), as: PlaceListResult.self)
+        let places = result.places.map(\.place)
+        let text: String
+        if csv {
+            text = PlaceCSV.export(places)
+        } else {
+            text = try JSONOutput.text(
+                places.map { place -> PlaceDraft in
+                    var draft = place.draft
+                    draft.image = nil
+                    return draft
+                })
+        }
+        guard let file else { return Terminal.write(text) }
+        try FileText.write(text, to: file)
+        Terminal.writeError("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(file)")
+    }
+}

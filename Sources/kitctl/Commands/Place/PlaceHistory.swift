@@ -1,0 +1,28 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceHistory: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Picks and visits, newest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(
+        help: ArgumentHelp("Only this place (id or name).", valueName: "ref"), completion: .custom(TagCompletion.names))
+    var ref: String?
+
+    @Option(
+        name: [.customShort("n"), .long], help: ArgumentHelp("At most this many entries (default 50).", valueName: "n"))
+    var limit: Int?
+
+    func run() throws {
+        let result = try global.call(
+            Method.placeHistory, PlaceHistoryParams(ref: ref, limit: limit), as: PlaceHistoryResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.entries.isEmpty else {
+            return Terminal.writeLine("No picks or visits yet. Spin the roulette: kitctl place pick")
+        }
+        Terminal.writeLine(PlaceOutput.history(result.entries))
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import places from CSV or JSON, all or nothing: a file with any bad row imports nothing.",
+        discussion: """
+            The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).
+            CSV columns: name, tags, url, phone, address, note, weight (any order; only name is required).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The file.", valueName: "file"), completion: .file())
+    var file: String
+
+    @Option(help: ArgumentHelp("csv or json, when the file name does not say.", valueName: "format"))
+    var format: String?
+
+    func run() throws {
+        let text = try FileText.read(file, what: "places")
+        let format = try self.format.map(checkedFormat) ?? guessedFormat(text)
+        let result = try global.call(
+            Method.placeImport, PlaceImportParams(format: format, text: text), as: PlaceImportResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        let count = result.imported.count
+        Terminal.writeLine("Imported \(count) place\(count == 1 ? "" : "s") from \(file)")
+    }
+
+    private func checkedFormat(_ text: String) throws -> String {
+        let format = text.lowercased()
+        guard format == "csv" || format == "json" else {
+            throw CLIError.usage("unknown format '\(text)'; use --format csv or --format json")
+        }
+        return format
+    }
+
+    private func guessedFormat(_ text: String) -> String {
+        let lower = file.lowercased()
+        if lower.hasSuffix(".json") { return "json" }
+        if lower.hasSuffix(".csv") { return "csv" }
+        let first = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        return first == "[" || first == "{" ? "json" : "csv"
+    }
+}

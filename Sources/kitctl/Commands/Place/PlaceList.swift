@@ -1,0 +1,22 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List places, by name; --tag narrows the list.", aliases: ["ls"])
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var filter: PlaceFilterOptions
+
+    func run() throws {
+        let result = try global.call(
+            Method.placeList, PlaceFilterParams(tags: try filter.checked()), as: PlaceListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        if result.places.isEmpty {
+            if let explanation = result.explanation { throw CLIError.refused(explanation) }
+            return Terminal.writeLine("No places yet. Add one: kitctl place add '수원 칼국수' --tag area=수원역 --tag kind=한식")
+        }
+        Terminal.writeLine(PlaceOutput.table(result.places))
+    }
+}

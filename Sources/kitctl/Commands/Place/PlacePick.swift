@@ -1,0 +1,51 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct PlacePick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pick",
+        abstract: "Spin the roulette: pick a place at random among those matching --tag.",
+        discussion: """
+            Uniform by default. --weight uses each place's weight; --rotate goes through every matching
+            place once before repeating one (kept per filter); --avoid-recent 7d skips places picked or
+            visited in the last 7 days, unless that leaves nothing, and then says so. --seed N makes a
+            pick reproducible from the same state.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var filter: PlaceFilterOptions
+
+    @Option(name: .short, help: ArgumentHelp("Pick this many different places (default 1).", valueName: "n"))
+    var n: Int = 1
+
+    @Flag(name: .customLong("weight"), help: "Use each place's weight (set with `place edit REF --weight 3`).")
+    var weighted = false
+
+    @Flag(help: "Go through every matching place once before repeating one.")
+    var rotate = false
+
+    @Option(help: ArgumentHelp("Skip places picked or visited within this window (7d, 36h).", valueName: "duration"))
+    var avoidRecent: String?
+
+    @Option(help: ArgumentHelp("Make the pick reproducible.", valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: "Also raise a desktop popup with the pick and its link.")
+    var notify = false
+
+    func run() throws {
+        guard n >= 1 else { throw CLIError.usage("-n \(n): pick at least 1 place") }
+        let window = try avoidRecent.map { Double(try ArgumentValues.seconds($0)) }
+        let params = PlacePickParams(
+            tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentSeconds: window,
+            seed: seed, notify: notify)
+        let result = try global.call(Method.placePick, params, as: PlacePickResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        if Terminal.isInteractive, let first = result.picks.first {
+            SpinDisplay.spin(through: result.candidateNames, endingOn: first.name, seed: result.seed)
+        }
+        Terminal.writeLine(PlaceOutput.pick(result))
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one place.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(
+        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+    var ref: String
+
+    func run() throws {
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref), as: PlaceInfo.self)
+        if output.json { return try JSONOutput.print(place) }
+        Terminal.writeLine(PlaceOutput.details(place))
+    }
+}

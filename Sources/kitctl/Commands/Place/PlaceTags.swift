@@ -1,0 +1,24 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceTags: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tags",
+        abstract: "For each category, the values present among the places matching --tag, with counts.",
+        discussion: """
+            Narrow step by step: every value shown leads to at least one place. Counts under a
+            category you already filter on show what OR-ing in another value would give.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var filter: PlaceFilterOptions
+
+    func run() throws {
+        let result = try global.call(
+            Method.placeTags, PlaceFilterParams(tags: try filter.checked()), as: PlaceTagsResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        if result.matching == 0, let explanation = result.explanation { throw CLIError.refused(explanation) }
+        Terminal.writeLine(PlaceOutput.facets(result, filter: filter.tags))
+    }
+}

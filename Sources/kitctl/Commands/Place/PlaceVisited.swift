@@ -1,0 +1,20 @@
+import ArgumentParser
+import KitProtocol
+
+struct PlaceVisited: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "visited", abstract: "Record that you went to a place (pick --avoid-recent counts visits).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(
+        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+    var ref: String
+
+    func run() throws {
+        let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: ref), as: PlaceHistoryInfo.self)
+        if output.json { return try JSONOutput.print(entry) }
+        Terminal.writeLine("Recorded a visit to \(entry.placeName)")
+    }
+}

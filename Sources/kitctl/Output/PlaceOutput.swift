@@ -1,0 +1,105 @@
+import KitCore
+import KitProtocol
+
+/// How places, facets, picks and history read on a terminal.
+enum PlaceOutput {
+    /// ` [area=수원역, kind=한식]`, or nothing without tags.
+    static func tagSuffix(_ place: PlaceInfo) -> String {
+        place.tags.isEmpty ? "" : " [" + place.tags.map(\.description).joined(separator: ", ") + "]"
+    }
+
+    static func table(_ places: [PlaceInfo]) -> String {
+        var table = Table("ID", "NAME", "TAGS", "WEIGHT", "VISITED")
+        for place in places {
+            table.add(
+                String(place.id), place.name, place.tags.map(\.description).joined(separator: ", "),
+                String(place.weight), when(place.lastVisitedAt) ?? "-")
+        }
+        return table.render()
+    }
+
+    static func details(_ place: PlaceInfo) -> String {
+        var lines = ["\(place.name) (id \(place.id))"]
+        func add(_ label: String, _ value: String?) {
+            guard let value else { return }
+            lines.append("  " + label.padding(9) + value.replacingNewlines(indent: 11))
+        }
+        add("tags:", place.tags.isEmpty ? "(none)" : place.tags.map(\.description).joined(separator: ", "))
+        add("url:", place.url)
+        add("phone:", place.phone)
+        add("address:", place.address)
+        add("note:", place.note)
+        add("weight:", String(place.weight))
+        add("image:", place.imagePath)
+        add("picked:", when(place.lastPickedAt))
+        add("visited:", when(place.lastVisitedAt))
+        return lines.joined(separator: "\n")
+    }
+
+    /// One block per category: its values with counts, the filter's own marked with `*`.
+    static func facets(_ result: PlaceTagsResult, filter: [String]) -> String {
+        let scope = filter.isEmpty ? "" : " with " + filter.joined(separator: " ")
+        var lines = ["\(result.matching) place\(result.matching == 1 ? "" : "s")\(scope)"]
+        for category in result.categories {
+            lines.append("")
+            lines.append(category.category + (category.constrained ? " (filtered; counts if OR-ed in)" : ""))
+            var table = Table("", "")
+            for value in category.values {
+                let mark = category.constrained ? (value.selected ? "* " : "  ") : ""
+                table.add("  " + mark + value.value, String(value.count))
+            }
+            lines += table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(
+                String.init)
+        }
+        if result.categories.isEmpty { lines.append("No tags yet: add some with `kitctl place edit REF --tag area=…`") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func pick(_ result: PlacePickResult) -> String {
+        var lines: [String] = []
+        for place in result.picks {
+            lines.append("→ " + (Colors.enabled ? Colors.bold(place.name) : place.name))
+            if !place.tags.isEmpty { lines.append("  " + place.tags.map(\.description).joined(separator: " · ")) }
+            if let address = place.address { lines.append("  " + address) }
+            if let url = place.url { lines.append("  " + url) }
+        }
+        let of = "\(result.picks.count == 1 ? "1" : "\(result.picks.count)") of \(result.candidates) matching"
+        var footer = "(\(of)"
+        if let round = result.round { footer += ", rotation round \(round)" }
+        footer += "; seed \(result.seed))"
+        lines.append(footer)
+        for note in result.notes { lines.append("note: " + note) }
+        return lines.joined(separator: "\n")
+    }
+
+    static func history(_ entries: [PlaceHistoryInfo]) -> String {
+        var table = Table("WHEN", "WHAT", "PLACE", "FILTER")
+        for entry in entries {
+            table.add(
+                when(entry.at) ?? entry.at, entry.kind, entry.placeName + (entry.placeId == nil ? " (removed)" : ""),
+                entry.filter.map { $0.isEmpty ? "(all)" : $0.replacingOccurrences(of: ";", with: " ") } ?? "")
+        }
+        return table.render()
+    }
+
+    /// A stored instant as local time, short: `14:05` today, `Fri 12:30`, `2026-11-02 12:30`.
+    private static func when(_ text: String?) -> String? {
+        guard let text, let instant = Timestamp.parse(text) else { return nil }
+        return ClockText.short(instant, now: TimerText.currentWallTime(), in: LocalZone())
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+
+    fileprivate func replacingNewlines(indent: Int) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(
+            separator: "\n" + String(repeating: " ", count: indent))
+    }
+
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

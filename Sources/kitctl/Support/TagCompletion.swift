@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+import KitClient
+import KitCore
+import KitProtocol
+
+/// Shell completion from the daemon: tag values still possible given the other `--tag`s on the
+/// line (the facets), and place names. Runs inside `kitctl` when the shell asks; any failure
+/// (no kitd) completes nothing.
+enum TagCompletion {
+    /// `category=value` for every value offered by the facets of the filter the rest of the
+    /// line gives, that starts with what is typed (case-insensitively).
+    @Sendable static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let filter = otherTags(in: words, skipping: index)
+        guard
+            let result = try? call(
+                Method.placeTags, PlaceFilterParams(tags: filter), as: PlaceTagsResult.self, words: words)
+        else { return [] }
+        let chosen = Set(filter.compactMap { try? PlaceTag.parse($0).key })
+        var candidates: [String] = []
+        for category in result.categories {
+            for value in category.values {
+                guard let tag = try? PlaceTag(category: category.category, value: value.value),
+                    !chosen.contains(tag.key)
+                else { continue }
+                candidates.append(tag.description)
+            }
+        }
+        return matching(candidates, prefix: prefix)
+    }
+
+    /// Every known tag that starts with what is typed, whatever else is on the line (for adding).
+    @Sendable static func all(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        complete([], 0, prefix)
+    }
+
+    /// Every place name that starts with what is typed.
+    @Sendable static func names(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let result = try? call(Method.placeList, PlaceFilterParams(), as: PlaceListResult.self, words: words)
+        else { return [] }
+        return matching(result.places.map(\.name), prefix: prefix)
+    }
+
+    /// The values of `--tag X` and `--tag=X` on the line, but the word being completed.
+    static func otherTags(in words: [String], skipping index: Int) -> [String] {
+        var tags: [String] = []
+        var position = 0
+        while position < words.count {
+            let word = words[position]
+            if word == "--tag", position + 1 < words.count {
+                // bash splits `area=수원역` at '=' (COMP_WORDBREAKS) into three words.
+                if position + 3 < words.count, words[position + 2] == "=" {
+                    if !(position + 1...position + 3).contains(index) {
+                        tags.append(words[position + 1] + "=" + words[position + 3])
+                    }
+                    position += 4
+                    continue
+                }
+                if position + 1 != index { tags.append(words[position + 1]) }
+                position += 2
+                continue
+            }
+            if word.hasPrefix("--tag="), position != index { tags.append(String(word.dropFirst("--tag=".count))) }
+            position += 1
+        }
+        return tags.filter { (try? PlaceTag.parse($0)) != nil }
+    }
+
+    private static func matching(_ candidates: [String], prefix: String) -> [String] {
+        let key = PlaceText.key(prefix)
+        return candidates.filter { $0.hasPrefix(prefix) || PlaceText.key($0).hasPrefix(key) }
+    }
+
+    /// Calls kitd on the socket `--socket` names on the line, else the usual one.
+    private static func call<Params: Encodable, Result: Decodable>(
+        _ method: String, _ params: Params, as type: Result.Type, words: [String]
+    ) throws -> Result {
+        var explicit: String?
+        for (position, word) in words.enumerated() {
+            if word == "--socket", position + 1 < words.count { explicit = words[position + 1] }
+            if word.hasPrefix("--socket=") { explicit = String(word.dropFirst("--socket=".count)) }
+        }
+        let path = SocketPath.resolve(
+            explicit: explicit, environment: ProcessInfo.processInfo.environment, uid: getuid()
+        )
+        .path
+        let connection = try KitConnection.connect(to: path)
+        return try connection.call(method, params, as: type)
+    }
+}
