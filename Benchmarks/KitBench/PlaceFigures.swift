@@ -51,12 +51,21 @@ enum PlaceFigures {
         }
         // The daemon's own work for the same request, measured in this process on the same data.
         let placesInMemory = all.enumerated().map { Place(id: Int64($0.offset + 1), draft: $0.element) }
+        let index = FacetIndex(placesInMemory)
         var compute: [Double] = []
         for _ in 0..<requests {
             let began = monotonicSeconds()
             let parsed = try PlaceFilter(parsing: filter.tags ?? [])
-            _ = Facets.compute(placesInMemory, filter: parsed)
+            _ = index.facets(parsed)
             compute.append((monotonicSeconds() - began) * 1000)
+        }
+
+        // place.pick with rotate on an open connection: the daemon's part of the command below.
+        var pickTrips: [Double] = []
+        for _ in 0..<200 {
+            let began = monotonicSeconds()
+            _ = try connection.call(Method.placePick, PlacePickParams(rotate: true), as: PlacePickResult.self)
+            pickTrips.append((monotonicSeconds() - began) * 1000)
         }
 
         // kitctl place pick --rotate, whole command.
@@ -75,6 +84,7 @@ enum PlaceFigures {
         let r = Sample(roundTrips)
         let c = Sample(compute)
         let p = Sample(times)
+        let q = Sample(pickTrips)
         return [
             Figure(
                 name: "place.tags, \(places) places, filter area=동네3 kind=한식 (\(matching) match), "
@@ -82,13 +92,16 @@ enum PlaceFigures {
                 target: "report p99",
                 measured: "p50 \(format(r.median, 3)) ms, p99 \(format(r.percentile(99), 3)) ms", met: nil),
             Figure(
-                name: "  the daemon's work alone (filter parse + facets over \(places) places, in-process)",
+                name: "  the daemon's work alone (filter parse + facet index over \(places) places, in-process)",
                 target: "report p99",
                 measured: "p50 \(format(c.median, 3)) ms, p99 \(format(c.percentile(99), 3)) ms", met: nil),
             Figure(
                 name: "`kitctl place pick --rotate` with \(places) places, whole command (\(runs) runs)",
                 target: "report median",
                 measured: "median \(format(p.median)) ms, p90 \(format(p.percentile(90))) ms", met: nil),
+            Figure(
+                name: "  place.pick with rotate on an open connection (200 picks; each reply after an fsync'd commit)",
+                target: "", measured: "p50 \(format(q.median, 3)) ms, p99 \(format(q.percentile(99), 3)) ms", met: nil),
         ]
     }
 }

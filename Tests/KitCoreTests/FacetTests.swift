@@ -93,3 +93,20 @@ struct FacetTests {
         #expect(kind?.values.map(\.isSelected) == [true, false])
     }
 }
+
+@Suite("Facet index: the same facets from numbered tags")
+struct FacetIndexTests {
+    @Test("the index gives exactly what Facets.compute gives, over 500 places and 300 random filters")
+    func sameAsCompute() {
+        var generator = SplitMix(seed: 11)
+        let places = PlaceFixtures.generated(500, using: &generator)
+        let index = FacetIndex(places)
+        for _ in 0..<300 {
+            let filter = PlaceFixtures.randomFilter(using: &generator)
+            #expect(index.facets(filter) == Facets.compute(places, filter: filter), "\(filter)")
+        }
+        let unknown = PlaceFixtures.filter("nosuch=thing", "area=수원역")
+        #expect(index.facets(unknown) == Facets.compute(places, filter: unknown))
+        #expect(FacetIndex([]).facets(unknown) == Facets.compute([], filter: unknown))
+    }
+}

@@ -241,6 +241,28 @@ extension Integration {
             #expect(try kit.kitctl(["place", "history"]).stdout.contains("No picks or visits yet"))
         }
 
+        @Test("on a terminal a short spin ends on the pick; off a terminal and with --json there is none")
+        func spinOnlyOnATerminal() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            try Self.addLunchPlaces(kit)
+            // script(1) runs kitctl on a pseudo-terminal and copies what it draws to its stdout.
+            let spun = try Subprocess.run(
+                "/usr/bin/script", ["-q", "-e", "-f", "-c", "\(Binaries.kitctl) place pick --seed 42", "/dev/null"],
+                environment: kit.environment.merging(["TERM": "xterm"]) { $1 }, outputDirectory: kit.root.path)
+            #expect(spun.exitCode == 0, "\(spun)")
+            let frames = spun.stdout.components(separatedBy: "\r\u{1B}[K").count - 1
+            #expect(frames >= 10, "the spin redraws one line: \(frames) frames")
+            let plain = try kit.kitctl(["place", "pick", "--seed", "42"])
+            #expect(!plain.stdout.contains("\u{1B}") && plain.stdout.hasPrefix("→ "), "\(plain)")
+            // The spin ends on the place that was picked, which the plain output names too.
+            let picked = plain.stdout.split(separator: "\n")[0].dropFirst(2)
+            #expect(spun.stdout.contains("🎲 \u{1B}[1m\(picked)"), "\(spun)")
+            let json = try kit.kitctl(["place", "pick", "--json"])
+            #expect(!json.stdout.contains("\u{1B}") && json.stdout.hasPrefix("{"))
+        }
+
         @Test("pick --notify raises a popup naming the pick with its link")
         func notifyPopup() throws {
             let kit = try KitdHarness(desktop: try DesktopSession())

@@ -8,7 +8,11 @@ import Logging
 /// history window), rows in the database, image files under the data directory.
 final class PlaceService {
     /// Every place, by ascending id (the order facets take first spellings in).
-    private(set) var places: [Place] = []
+    private(set) var places: [Place] = [] {
+        didSet { facetIndex = nil }
+    }
+    /// Built on the first `place.tags` after a change, for the answers in between.
+    private var facetIndex: FacetIndex?
     private var lastSeen: [Int64: (picked: WallTime?, visited: WallTime?)] = [:]
     private var vocabulary = TagVocabulary()
     let store: KitDatabase
@@ -68,7 +72,9 @@ final class PlaceService {
     /// Facets: for each category, the values among the places matching the filter, with counts.
     func tags(_ params: PlaceFilterParams) throws -> PlaceTagsResult {
         let filter = try PlaceFilter(parsing: params.tags ?? [])
-        let facets = Facets.compute(places, filter: filter)
+        let index = facetIndex ?? FacetIndex(places)
+        facetIndex = index
+        let facets = index.facets(filter)
         let categories = facets.categories.map { category in
             PlaceTagsResult.Category(
                 category: category.display, constrained: category.isConstrained,
