@@ -25,6 +25,8 @@ public final class Daemon {
     let ramen: RamenService
     let stopwatches: StopwatchService
     let tasks: TaskService
+    let memos: MemoService
+    let diary: DiaryService
     let config: KitConfig
     let service: ServiceManager
     var retained: [AnyObject] = []
@@ -34,7 +36,8 @@ public final class Daemon {
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
         scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService,
-        stopwatches: StopwatchService, tasks: TaskService, config: KitConfig, service: ServiceManager
+        stopwatches: StopwatchService, tasks: TaskService, memos: MemoService, diary: DiaryService, config: KitConfig,
+        service: ServiceManager
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -54,6 +57,8 @@ public final class Daemon {
         self.ramen = ramen
         self.stopwatches = stopwatches
         self.tasks = tasks
+        self.memos = memos
+        self.diary = diary
         self.config = config
         self.service = service
     }
@@ -112,11 +117,14 @@ public final class Daemon {
                 store: store, scheduler: scheduler, clock: clock, zones: zones, commits: commits, events: events,
                 notifier: notifier, config: config, startedAt: startedAt.wall, logger: logger)
             try tasks.load()
+            let memos = MemoService(store: store, clock: clock, commits: commits, events: events, logger: logger)
+            let diary = DiaryService(
+                store: store, clock: clock, zones: zones, commits: commits, events: events, logger: logger)
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                ramen: ramen, stopwatches: stopwatches, tasks: tasks, config: config,
+                ramen: ramen, stopwatches: stopwatches, tasks: tasks, memos: memos, diary: diary, config: config,
                 service: try ServiceManager(loop: loop, logger: logger) {
                     UInt64(clock.now().boot.nanoseconds / 1000)
                 })

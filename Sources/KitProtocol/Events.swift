@@ -13,7 +13,7 @@ public enum Event {
         timerStarted, timerPaused, timerResumed, timerAdjusted, timerFired, timerCancelled,
         notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
         stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
-        taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed,
+        taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed, memoChanged, diaryChanged,
     ]
 
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.

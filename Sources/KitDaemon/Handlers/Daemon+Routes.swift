@@ -32,6 +32,8 @@ extension Daemon {
         registerRamenRoutes()
         registerStopwatchRoutes()
         registerTaskRoutes()
+        registerMemoRoutes()
+        registerDiaryRoutes()
 
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []
