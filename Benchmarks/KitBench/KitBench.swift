@@ -2,7 +2,7 @@ import Foundation
 import KitTestSupport
 
 /// `make bench`: measures kitd's figures against a release build and prints them as a table.
-/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup.
+/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup diary.
 @main
 enum KitBench {
     static let all: [(String, @Sendable () throws -> [Figure])] = [
@@ -21,6 +21,7 @@ enum KitBench {
         ("task-agenda", { try TaskFigures.agendaMonth() }),
         ("task-startup", { try TaskFigures.startup() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
+        ("diary", { try DiaryFigures.searchAndList() }),
     ]
 
     static func main() {

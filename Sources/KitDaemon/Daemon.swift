@@ -26,6 +26,8 @@ public final class Daemon {
     let stopwatches: StopwatchService
     let tasks: TaskService
     let places: PlaceService
+    let memos: MemoService
+    let diary: DiaryService
     let config: KitConfig
     let service: ServiceManager
     var retained: [AnyObject] = []
@@ -35,7 +37,8 @@ public final class Daemon {
         startedAt: ClockReading, lock: InstanceLock, store: KitDatabase, listener: ListeningSocket,
         server: SocketServer, router: RequestRouter, commits: CommitCoordinator, events: EventBus,
         scheduler: Scheduler, notifier: Notifier, timers: TimerService, ramen: RamenService,
-        stopwatches: StopwatchService, tasks: TaskService, places: PlaceService, config: KitConfig,
+        stopwatches: StopwatchService, tasks: TaskService, places: PlaceService, memos: MemoService,
+        diary: DiaryService, config: KitConfig,
         service: ServiceManager
     ) {
         self.configuration = configuration
@@ -57,6 +60,8 @@ public final class Daemon {
         self.stopwatches = stopwatches
         self.tasks = tasks
         self.places = places
+        self.memos = memos
+        self.diary = diary
         self.config = config
         self.service = service
     }
@@ -119,11 +124,15 @@ public final class Daemon {
                 store: store, images: PlaceImages(dataDirectory: configuration.dataDirectory), clock: clock,
                 commits: commits, events: events, notifier: notifier, logger: logger)
             try places.load()
+            let memos = MemoService(store: store, clock: clock, commits: commits, events: events, logger: logger)
+            let diary = DiaryService(
+                store: store, clock: clock, zones: zones, commits: commits, events: events, logger: logger)
             let daemon = Daemon(
                 configuration: configuration, logger: logger, clock: clock, loop: loop, startedAt: startedAt,
                 lock: lock, store: store, listener: listener, server: server, router: RequestRouter(logger: logger),
                 commits: commits, events: events, scheduler: scheduler, notifier: notifier, timers: timers,
-                ramen: ramen, stopwatches: stopwatches, tasks: tasks, places: places, config: config,
+                ramen: ramen, stopwatches: stopwatches, tasks: tasks, places: places, memos: memos, diary: diary,
+                config: config,
                 service: try ServiceManager(loop: loop, logger: logger) {
                     UInt64(clock.now().boot.nanoseconds / 1000)
                 })

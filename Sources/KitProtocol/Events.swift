@@ -14,6 +14,7 @@ public enum Event {
         notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
         stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
         taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed, placePicked, placeChanged,
+        memoChanged, diaryChanged,
     ]
 
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.

@@ -173,6 +173,66 @@ extension KitDatabase {
                     """)
         }
 
+        migrator.registerMigration("v6 memos and diary") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE memo (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        text TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        title_key TEXT NOT NULL,
+                        pinned INTEGER NOT NULL DEFAULT 0,
+                        created_at_ns INTEGER NOT NULL,
+                        updated_at_ns INTEGER NOT NULL
+                    );
+                    CREATE INDEX memo_title ON memo(title_key);
+                    CREATE VIRTUAL TABLE memo_fts USING fts5(
+                        text, content = 'memo', content_rowid = 'id', tokenize = 'trigram'
+                    );
+                    CREATE TRIGGER memo_fts_insert AFTER INSERT ON memo BEGIN
+                        INSERT INTO memo_fts (rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER memo_fts_delete AFTER DELETE ON memo BEGIN
+                        INSERT INTO memo_fts (memo_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    CREATE TRIGGER memo_fts_update AFTER UPDATE OF text ON memo BEGIN
+                        INSERT INTO memo_fts (memo_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                        INSERT INTO memo_fts (rowid, text) VALUES (new.id, new.text);
+                    END;
+
+                    CREATE TABLE diary_entry (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        text TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        title_key TEXT NOT NULL,
+                        day TEXT NOT NULL CHECK (length(day) = 10),
+                        time TEXT,
+                        weather TEXT,
+                        mood TEXT,
+                        place TEXT,
+                        fields TEXT NOT NULL DEFAULT '[]',
+                        created_at_ns INTEGER NOT NULL,
+                        updated_at_ns INTEGER NOT NULL
+                    );
+                    CREATE INDEX diary_entry_day ON diary_entry(day, time);
+                    CREATE INDEX diary_entry_month_day ON diary_entry(substr(day, 6));
+                    CREATE INDEX diary_entry_title ON diary_entry(title_key);
+                    CREATE VIRTUAL TABLE diary_fts USING fts5(
+                        text, content = 'diary_entry', content_rowid = 'id', tokenize = 'trigram'
+                    );
+                    CREATE TRIGGER diary_fts_insert AFTER INSERT ON diary_entry BEGIN
+                        INSERT INTO diary_fts (rowid, text) VALUES (new.id, new.text);
+                    END;
+                    CREATE TRIGGER diary_fts_delete AFTER DELETE ON diary_entry BEGIN
+                        INSERT INTO diary_fts (diary_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                    END;
+                    CREATE TRIGGER diary_fts_update AFTER UPDATE OF text ON diary_entry BEGIN
+                        INSERT INTO diary_fts (diary_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                        INSERT INTO diary_fts (rowid, text) VALUES (new.id, new.text);
+                    END;
+                    """)
+        }
+
         return migrator
     }
 }

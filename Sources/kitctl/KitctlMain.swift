@@ -7,7 +7,8 @@ import Glibc
 enum KitctlMain {
     static func main() {
         do {
-            var command = try Kitctl.parseAsRoot(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
+            var command = try Kitctl.parseAsRoot(
+                DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst()))))
             try command.run()
         } catch let error as CLIError {
             Terminal.writeError("kitctl: \(error.message)")
@@ -25,7 +26,7 @@ enum KitctlMain {
 struct Kitctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitctl",
-        abstract: "Control kitd: timers and reminders with desktop notifications.",
+        abstract: "Control kitd: timers and reminders with desktop notifications, memos and a diary.",
         discussion: """
             Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.
             Shell completions: kitctl --generate-completion-script bash|zsh|fish
@@ -33,6 +34,6 @@ struct Kitctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
-            AgendaCommand.self, PlaceCommand.self, EventsCommand.self,
+            AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, EventsCommand.self,
         ])
 }

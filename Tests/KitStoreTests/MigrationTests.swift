@@ -13,7 +13,9 @@ struct MigrationTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let database = try KitDatabase.open(path: directory + "/kit.sqlite", logger: .init(label: "test"))
         #expect(
-            try database.appliedMigrations() == ["v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places"])
+            try database.appliedMigrations() == [
+                "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
+            ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
         #expect(columns.contains("due_boot_ns") && columns.contains("boot_id"))
@@ -34,7 +36,10 @@ struct MigrationTests {
             try first.commit()
         }
         let second = try KitDatabase.open(path: path, logger: .init(label: "test"))
-        #expect(try second.appliedMigrations() == ["v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places"])
+        #expect(
+            try second.appliedMigrations() == [
+                "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
+            ])
         let timers = try second.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
     }

@@ -71,13 +71,13 @@ public final class KitdHarness: @unchecked Sendable {
         return code
     }
 
-    /// Runs kitctl with `arguments`.
-    public func kitctl(_ arguments: [String], stdin: Data? = nil, timeout: Duration = .seconds(30)) throws
-        -> CommandResult
-    {
+    /// Runs kitctl with `arguments`; `terminal` gives it a pseudo-terminal as stdin.
+    public func kitctl(
+        _ arguments: [String], stdin: Data? = nil, terminal: PseudoTerminal? = nil, timeout: Duration = .seconds(30)
+    ) throws -> CommandResult {
         try Subprocess.run(
             Binaries.kitctl, arguments, environment: environment, outputDirectory: root.path, stdin: stdin,
-            timeout: timeout)
+            stdinPath: terminal?.slavePath, timeout: timeout)
     }
 
     /// Runs kitctl with `--json` and decodes what it prints.

@@ -23,12 +23,12 @@ public final class Subprocess: @unchecked Sendable {
 
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String], outputDirectory: String,
-        name: String, stdin: Data? = nil
+        name: String, stdin: Data? = nil, stdinPath: String? = nil
     ) throws {
         let tag = UUID().uuidString.prefix(8)
         stdoutPath = outputDirectory + "/\(name).\(tag).out"
         stderrPath = outputDirectory + "/\(name).\(tag).err"
-        var stdinPath = "/dev/null"
+        var stdinPath = stdinPath ?? "/dev/null"
         if let stdin {
             stdinPath = outputDirectory + "/\(name).\(tag).in"
             try stdin.write(to: URL(fileURLWithPath: stdinPath))
@@ -128,11 +128,11 @@ public final class Subprocess: @unchecked Sendable {
     /// Runs a command to completion.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], outputDirectory: String,
-        stdin: Data? = nil, timeout: Duration = .seconds(30)
+        stdin: Data? = nil, stdinPath: String? = nil, timeout: Duration = .seconds(30)
     ) throws -> CommandResult {
         let child = try Subprocess(
             executable, arguments, environment: environment, outputDirectory: outputDirectory,
-            name: URL(fileURLWithPath: executable).lastPathComponent, stdin: stdin)
+            name: URL(fileURLWithPath: executable).lastPathComponent, stdin: stdin, stdinPath: stdinPath)
         guard let code = child.wait(timeout: timeout) else {
             child.stop()
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout)")

@@ -33,6 +33,8 @@ extension Daemon {
         registerStopwatchRoutes()
         registerTaskRoutes()
         registerPlaceRoutes()
+        registerMemoRoutes()
+        registerDiaryRoutes()
 
         router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
             let patterns = params.events ?? []

@@ -14,7 +14,9 @@ enum Terminal {
 
     static func writeLine(_ text: String) { write(text + "\n") }
 
-    static func writeError(_ text: String) { writeAll(STDERR_FILENO, text.hasSuffix("\n") ? text : text + "\n") }
+    static func writeError(_ text: String, newline: Bool = true) {
+        writeAll(STDERR_FILENO, !newline || text.hasSuffix("\n") ? text : text + "\n")
+    }
 
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)

@@ -1,0 +1,29 @@
+/// The day (and time) a diary entry is about, as given with `--date`.
+public struct DiaryWhen: Sendable, Equatable {
+    public var day: CivilDate
+    public var time: TimeOfDay?
+
+    public init(day: CivilDate, time: TimeOfDay?) {
+        self.day = day
+        self.time = time
+    }
+
+    public static let examples = "2026-11-20, 2026-11-20 21:30, today or yesterday"
+
+    /// Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or with `T`), `today` or `yesterday`. A date
+    /// that does not exist (2026-02-30) is refused with the length of its month.
+    public static func parse(_ text: String, today: CivilDate) throws(KitError) -> DiaryWhen {
+        let trimmed = text.trimmingWhitespace()
+        switch trimmed.lowercased() {
+        case "today": return DiaryWhen(day: today, time: nil)
+        case "yesterday": return DiaryWhen(day: today.adding(days: -1), time: nil)
+        default: break
+        }
+        guard DiaryRef.looksLikeDate(trimmed) else {
+            throw .invalidArgument("cannot read '\(text)' as a date; write \(examples)")
+        }
+        if trimmed.utf8.count == 10 { return DiaryWhen(day: try CivilDate.parseISO8601(trimmed), time: nil) }
+        let dateTime = try CivilDateTime.parseISO8601(trimmed)
+        return DiaryWhen(day: dateTime.date, time: dateTime.time)
+    }
+}

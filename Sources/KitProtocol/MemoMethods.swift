@@ -1,0 +1,123 @@
+import KitCore
+
+/// The `memo.*` methods, by wire name.
+extension Method {
+    public static let memoAdd = "memo.add"
+    public static let memoList = "memo.list"
+    public static let memoGet = "memo.get"
+    public static let memoEdit = "memo.edit"
+    public static let memoSearch = "memo.search"
+    public static let memoPin = "memo.pin"
+    public static let memoUnpin = "memo.unpin"
+    public static let memoDelete = "memo.delete"
+}
+
+/// A memo as the protocol shows it. All fields are stable.
+public struct MemoInfo: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// The first line of the text.
+    public var title: String
+    /// The whole text: in `memo.get`, `memo.add`, `memo.edit` and search results; absent in lists and events.
+    public var text: String?
+    public var pinned: Bool
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(id: Int64, title: String, text: String?, pinned: Bool, createdAt: String, updatedAt: String) {
+        self.id = id
+        self.title = title
+        self.text = text
+        self.pinned = pinned
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    public init(_ memo: Memo, withText: Bool = true) {
+        self.init(
+            id: memo.id, title: memo.title, text: withText ? memo.text : nil, pinned: memo.pinned,
+            createdAt: Timestamp.rfc3339(memo.createdAt), updatedAt: Timestamp.rfc3339(memo.updatedAt))
+    }
+}
+
+public struct MemoAddParams: Codable, Sendable {
+    public var text: String
+    public init(text: String) { self.text = text }
+}
+
+public struct MemoRefParams: Codable, Sendable {
+    /// An id, or a title.
+    public var ref: RecordRef
+    public init(ref: String) { self.ref = RecordRef(ref) }
+}
+
+public struct MemoEditParams: Codable, Sendable {
+    public var ref: RecordRef
+    /// The new whole text.
+    public var text: String
+    public init(ref: String, text: String) {
+        self.ref = RecordRef(ref)
+        self.text = text
+    }
+}
+
+public struct MemoListResult: Codable, Sendable {
+    public var memos: [MemoInfo]
+    public init(memos: [MemoInfo]) { self.memos = memos }
+}
+
+/// `memo.search` and `diary.search`.
+public struct SearchParams: Codable, Sendable {
+    /// Words that must all occur, anywhere in the text (any case). Nothing in it is syntax.
+    public var query: String
+    /// The most results to return (1 to 1000, default 50); `total` counts them all.
+    public var limit: Int?
+    public init(query: String, limit: Int? = nil) {
+        self.query = query
+        self.limit = limit
+    }
+}
+
+public struct MemoSearchHit: Codable, Sendable {
+    public var memo: MemoInfo
+    /// The text around the first match, on one line, matches marked.
+    public var snippet: [SnippetPart]
+    public init(memo: MemoInfo, snippet: [SnippetPart]) {
+        self.memo = memo
+        self.snippet = snippet
+    }
+}
+
+public struct MemoSearchResult: Codable, Sendable {
+    /// The words searched for, as kitd read them.
+    public var terms: [String]
+    /// How many memos match, of which `results` holds the first `limit`.
+    public var total: Int
+    public var results: [MemoSearchHit]
+    public init(terms: [String], total: Int, results: [MemoSearchHit]) {
+        self.terms = terms
+        self.total = total
+        self.results = results
+    }
+}
+
+public struct MemoDeleteResult: Codable, Sendable {
+    public var deleted: Int64
+    public init(deleted: Int64) { self.deleted = deleted }
+}
+
+/// The `memo.*` events.
+extension Event {
+    /// Added, edited, pinned, unpinned or deleted.
+    public static let memoChanged = "memo.changed"
+}
+
+/// `memo.changed`: the memo without its text, and what happened to it.
+public struct MemoEvent: Codable, Sendable {
+    public var memo: MemoInfo
+    /// `added`, `edited`, `pinned`, `unpinned` or `deleted`.
+    public var change: String
+    public init(memo: MemoInfo, change: String) {
+        self.memo = memo
+        self.change = change
+    }
+}

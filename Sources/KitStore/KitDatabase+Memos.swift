@@ -1,0 +1,116 @@
+import GRDB
+import KitCore
+
+/// Memos, with a trigram full-text index (`memo_fts`) kept in step by triggers.
+extension KitDatabase {
+    public func insertMemo(text: String, now: WallTime) throws -> Memo {
+        try write(savepoint: false) { db in
+            let title = EntryText(text).title
+            try db.execute(
+                sql: """
+                    INSERT INTO memo (text, title, title_key, pinned, created_at_ns, updated_at_ns)
+                    VALUES (?, ?, ?, 0, ?, ?)
+                    """,
+                arguments: [text, title, NameRules.matchKey(title), now.nanoseconds, now.nanoseconds])
+            return Memo(id: db.lastInsertedRowID, text: text, createdAt: now, updatedAt: now)
+        }
+    }
+
+    public func memo(id: Int64) throws -> Memo? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE id = ?", arguments: [id])
+                .map { Self.memo($0, withText: true) }
+        }
+    }
+
+    /// The memos whose title is `title`, compared as names are; oldest first.
+    public func memos(titled title: String) throws -> [Memo] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE title_key = ? ORDER BY id",
+                arguments: [NameRules.matchKey(title)]
+            ).map { Self.memo($0, withText: true) }
+        }
+    }
+
+    /// Pinned memos first, then the most recently updated; without their text.
+    public func memoList() throws -> [Memo] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, title, NULL, pinned, created_at_ns, updated_at_ns FROM memo
+                    ORDER BY pinned DESC, updated_at_ns DESC, id DESC
+                    """
+            ).map { Self.memo($0, withText: false) }
+        }
+    }
+
+    public func updateMemoText(id: Int64, text: String, now: WallTime) throws {
+        try write(savepoint: false) { db in
+            let title = EntryText(text).title
+            try db.execute(
+                sql: "UPDATE memo SET text = ?, title = ?, title_key = ?, updated_at_ns = ? WHERE id = ?",
+                arguments: [text, title, NameRules.matchKey(title), now.nanoseconds, id])
+        }
+    }
+
+    public func setMemoPinned(id: Int64, pinned: Bool) throws {
+        try write(savepoint: false) { db in
+            try db.execute(sql: "UPDATE memo SET pinned = ? WHERE id = ?", arguments: [pinned, id])
+        }
+    }
+
+    public func deleteMemo(id: Int64) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM memo WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// The memos that hold every word of `query` (pinned first, then the most recently
+    /// updated), at most `limit` of them with their text, and how many match in all.
+    public func searchMemos(_ query: SearchQuery, limit: Int) throws -> (total: Int, memos: [Memo]) {
+        try read { db in
+            let (condition, arguments) = Self.searchCondition(query, fts: "memo_fts")
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memo WHERE \(condition)", arguments: arguments)
+            let memos = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.memoColumns) FROM memo WHERE \(condition)
+                    ORDER BY pinned DESC, updated_at_ns DESC, id DESC LIMIT ?
+                    """,
+                arguments: arguments + [limit]
+            ).map { Self.memo($0, withText: true) }
+            return (total ?? 0, memos)
+        }
+    }
+
+    /// Every memo title, for suggestions.
+    public func memoTitles() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT title FROM memo ORDER BY updated_at_ns DESC") }
+    }
+
+    /// A WHERE condition on a table with a `text` column and an `id` that is its FTS table's
+    /// rowid: every indexed word through the index, every short word by LIKE.
+    static func searchCondition(_ query: SearchQuery, fts: String) -> (String, StatementArguments) {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let match = query.matchExpression {
+            conditions.append("id IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)")
+            arguments += [match]
+        }
+        for term in query.scannedTerms {
+            conditions.append("text LIKE ? ESCAPE '\\'")
+            arguments += [SearchQuery.likePattern(term)]
+        }
+        return (conditions.joined(separator: " AND "), arguments)
+    }
+
+    private static let memoColumns = "id, title, text, pinned, created_at_ns, updated_at_ns"
+
+    private static func memo(_ row: Row, withText: Bool) -> Memo {
+        Memo(
+            id: row[0], title: row[1], text: withText ? row[2] : nil, pinned: row[3],
+            createdAt: WallTime(nanoseconds: row[4]), updatedAt: WallTime(nanoseconds: row[5]))
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import KitProtocol
+
+struct DiaryDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete an entry (asks first on a terminal; --yes otherwise).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var yes = false
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+    }
+
+    func run() throws {
+        let entry = try global.call(
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+        let label = "entry \(entry.id) of \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))"
+        try Confirmation.require("Delete \(label)?", yes: yes, what: label)
+        let result = try global.call(
+            Method.diaryDelete, DiaryRefParams(ref: String(entry.id)), as: DiaryDeleteResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        Terminal.writeLine("Deleted entry \(result.deleted)")
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct DiaryEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an entry: its text in the editor (or from -m or stdin), or only the options given.",
+        discussion: "With only --date, --weather, --mood, --place or --field, the text is left as it is. "
+            + "An empty value (--weather '') removes that item.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var options: DiaryOptions
+
+    @Option(name: [.short, .customLong("message")], help: ArgumentHelp("The new text.", valueName: "text"))
+    var message: String?
+
+    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+    }
+
+    func run() throws {
+        try options.check()
+        let current = try global.call(
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+        var params = DiaryEditParams(
+            ref: String(current.id), date: options.date, weather: options.weather, mood: options.mood,
+            place: options.place, fields: options.fieldTexts.isEmpty ? nil : try Self.fields(options.fieldTexts))
+        let entry: DiaryEntryInfo
+        if message == nil && !options.isEmpty {
+            entry = try global.call(Method.diaryEdit, params, as: DiaryEntryInfo.self)
+        } else {
+            let input = try TextInput.collect(given: message, initial: current.text ?? "", noun: "diary entry")
+            params.text = input.text
+            entry = try TextSaving.save(
+                input.text, kind: "diary entry", method: Method.diaryEdit, params: params, as: DiaryEntryInfo.self,
+                global: global
+            ) { path in "kitctl diary edit \(current.id)\(options.retryArguments(date: nil)) < \(path)" }
+        }
+        if output.json { return try JSONOutput.print(entry) }
+        Terminal.writeLine(
+            "Saved entry \(entry.id) for \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))")
+    }
+
+    /// `key=value` pairs; `key=` (an empty value) removes the key.
+    private static func fields(_ texts: [String]) throws -> [DiaryField] {
+        try texts.map { text in
+            guard let equals = text.firstIndex(of: "=") else {
+                throw CLIError.usage("cannot read '\(text)' as a field; write key=value, e.g. steps=8000")
+            }
+            return DiaryField(key: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Glibc
+import KitCore
+import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+struct DiaryExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Every entry as Markdown or JSON: one document on stdout, or one file per entry in --out DIR.",
+        discussion: "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, "
+            + "with nothing that could leave DIR. Existing files of the same name are replaced.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case md
+        case json
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("md or json.", valueName: "format"))
+    var format: Format
+
+    @Option(help: ArgumentHelp("Write one file per entry into this directory (made if missing).", valueName: "dir"))
+    var out: String?
+
+    func run() throws {
+        let result = try global.call(Method.diaryExport, EmptyParams(), as: DiaryExportResult.self)
+        guard let out else {
+            switch format {
+            case .json: return try JSONOutput.print(result)
+            case .md: return Terminal.write(DiaryMarkdown.document(try entries(result)))
+            }
+        }
+        try makeDirectory(out)
+        var taken = Set<String>()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for (info, entry) in zip(result.entries, try entries(result)) {
+            let name = ExportFileName.unique(
+                ExportFileName.stem(date: entry.day, title: entry.title), extension: format.rawValue, taken: &taken)
+            let bytes: [UInt8] =
+                switch format {
+                case .md: Array(DiaryMarkdown.render(entry).utf8)
+                case .json: Array(try encoder.encode(info)) + [10]
+                }
+            try write(bytes, to: out + "/" + name)
+        }
+        let count = result.entries.count
+        Terminal.writeLine("Exported \(count == 1 ? "1 entry" : "\(count) entries") to \(out)")
+    }
+
+    private func entries(_ result: DiaryExportResult) throws -> [DiaryEntry] {
+        try result.entries.map { info in
+            guard let entry = info.entry else {
+                throw CLIError.usage("kitd sent entry \(info.id) in a form kitctl cannot read")
+            }
+            return entry
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw CLIError.usage("cannot make \(path): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw CLIError.usage("\(path) is not a directory")
+        }
+    }
+
+    /// Writes a file of ours, never through a symbolic link someone left at its name.
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard Editor.writeAll(fd, bytes) else {
+            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

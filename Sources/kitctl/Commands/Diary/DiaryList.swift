@@ -1,0 +1,60 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct DiaryList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List entries, newest first: all, or one month.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Only this month: 2026-11 (alone, `--month` means this month).", valueName: "yyyy-mm"))
+    var month: String?
+
+    @Option(help: ArgumentHelp("Show at most this many.", valueName: "n"))
+    var limit: Int?
+
+    /// What `--month` alone stands for; KitctlMain puts it there.
+    static let thisMonth = "this"
+
+    /// `diary list --month` with no value (last, or before another option) becomes
+    /// `--month this`: ArgumentParser has no options whose value may be left out.
+    static func fillingMonth(_ arguments: [String]) -> [String] {
+        guard let diary = arguments.firstIndex(of: "diary"), arguments.dropFirst(diary + 1).first == "list" else {
+            return arguments
+        }
+        var result = arguments
+        var index = diary + 2
+        while index < result.count {
+            if result[index] == "--month" && (index + 1 == result.count || result[index + 1].hasPrefix("-")) {
+                result.insert(thisMonth, at: index + 1)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    func run() throws {
+        var wanted = month
+        if month == Self.thisMonth { wanted = DiaryMonth(containing: NoteText.today).description }
+        if let wanted {
+            do throws(KitError) {
+                _ = try DiaryMonth.parse(wanted)
+            } catch {
+                throw CLIError.usage(error.message)
+            }
+        }
+        if let limit, limit < 1 { throw CLIError.usage("--limit must be at least 1") }
+        let result = try global.call(
+            Method.diaryList, DiaryListParams(month: wanted, limit: limit), as: DiaryListResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.entries.isEmpty else {
+            return Terminal.writeLine(
+                result.month.map { "No entries in \($0)." } ?? "The diary is empty. Write: kitctl diary write")
+        }
+        Terminal.writeLine(DiaryText.table(result.entries))
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct DiaryOnThisDay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "on-this-day", abstract: "Entries from this day of the year in earlier years.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: ArgumentHelp("Look back from this day instead of today.", valueName: "date"))
+    var date: String?
+
+    func run() throws {
+        if let date {
+            do throws(KitError) {
+                _ = try DiaryWhen.parse(date, today: NoteText.today)
+            } catch {
+                throw CLIError.usage(error.message)
+            }
+        }
+        let result = try global.call(
+            Method.diaryOnThisDay, DiaryOnThisDayParams(date: date), as: DiaryOnThisDayResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        guard !result.entries.isEmpty else {
+            return Terminal.writeLine("Nothing on \(result.date.suffix(5)) in earlier years.")
+        }
+        let year = Int(result.date.prefix(4)) ?? 0
+        var blocks: [String] = []
+        for entry in result.entries {
+            let ago = year - (Int(entry.date.prefix(4)) ?? year)
+            blocks.append(
+                "\(DiaryText.when(entry)), \(ago) year\(ago == 1 ? "" : "s") ago (#\(entry.id))\n"
+                    + NoteText.shown(entry.text ?? entry.title))
+        }
+        Terminal.writeLine(blocks.joined(separator: "\n\n"))
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import KitProtocol
+
+struct DiaryShare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share", abstract: "Print one entry as Markdown, ready to paste.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+    }
+
+    func run() throws {
+        let entry = try global.call(
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+        Terminal.write(try DiaryText.markdown(entry))
+    }
+}

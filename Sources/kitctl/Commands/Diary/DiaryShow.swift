@@ -1,0 +1,24 @@
+import ArgumentParser
+import KitProtocol
+
+struct DiaryShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print an entry: its date and metadata, title and body.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+    }
+
+    func run() throws {
+        let entry = try global.call(
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+        if output.json { return try JSONOutput.print(entry) }
+        Terminal.writeLine(DiaryText.shown(entry))
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import KitCore
+import KitProtocol
+
+struct DiaryWrite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "write", abstract: "Write an entry from -m, stdin or the editor; now, or on --date.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var options: DiaryOptions
+
+    @Option(name: [.short, .customLong("message")], help: ArgumentHelp("The entry's text.", valueName: "text"))
+    var message: String?
+
+    func run() throws {
+        try options.check()
+        let startedAt = NoteText.nowText
+        let input = try TextInput.collect(given: message, initial: "", noun: "diary entry")
+        let params = DiaryWriteParams(
+            text: input.text, date: options.date, weather: options.weather, mood: options.mood, place: options.place,
+            fields: try options.fields())
+        let entry = try TextSaving.save(
+            input.text, kind: "diary entry", method: Method.diaryWrite, params: params, as: DiaryEntryInfo.self,
+            global: global
+        ) { path in "kitctl diary write\(options.retryArguments(date: startedAt)) < \(path)" }
+        if output.json { return try JSONOutput.print(entry) }
+        Terminal.writeLine(
+            "Wrote entry \(entry.id) for \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))")
+    }
+}

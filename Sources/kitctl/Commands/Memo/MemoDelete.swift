@@ -1,0 +1,29 @@
+import ArgumentParser
+import KitProtocol
+
+struct MemoDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a memo (asks first on a terminal; --yes otherwise).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    @Flag(name: [.short, .long], help: "Delete without asking.")
+    var yes = false
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+    }
+
+    func run() throws {
+        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let label = "memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))"
+        try Confirmation.require("Delete \(label)?", yes: yes, what: label)
+        let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)), as: MemoDeleteResult.self)
+        if output.json { return try JSONOutput.print(result) }
+        Terminal.writeLine("Deleted memo \(result.deleted)")
+    }
+}

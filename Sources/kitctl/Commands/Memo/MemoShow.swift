@@ -1,0 +1,23 @@
+import ArgumentParser
+import KitProtocol
+
+struct MemoShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print a memo: its title, then its body.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+    }
+
+    func run() throws {
+        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        if output.json { return try JSONOutput.print(memo) }
+        Terminal.writeLine(NoteText.shown(memo.text ?? memo.title))
+    }
+}

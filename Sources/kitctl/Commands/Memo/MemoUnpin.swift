@@ -1,0 +1,22 @@
+import ArgumentParser
+import KitProtocol
+
+struct MemoUnpin: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin a memo.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"))
+    var ref: [String] = []
+
+    func validate() throws {
+        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+    }
+
+    func run() throws {
+        let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        if output.json { return try JSONOutput.print(memo) }
+        Terminal.writeLine("Unpinned memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
+    }
+}

@@ -1,0 +1,120 @@
+import Glibc
+import KitCore
+
+/// `$VISUAL`, else `$EDITOR`, else `vi`, on a private temporary file (mode 0600) that is removed
+/// afterwards. The editor's exit status and the text decide what happens: a non-zero status or
+/// an unchanged text saves nothing, and the person is told.
+enum Editor {
+    static var command: String {
+        for name in ["VISUAL", "EDITOR"] {
+            if let value = getenv(name).map({ String(cString: $0) }), value.contains(where: { !$0.isWhitespace }) {
+                return value
+            }
+        }
+        return "vi"
+    }
+
+    /// The text after editing `initial`, normalized; throws when nothing should be saved.
+    static func edit(_ initial: String, noun: String) throws -> String {
+        // A text file ends with a newline; editors expect one, and appending then starts a line.
+        let path = try makeTemporaryFile(containing: initial.isEmpty ? "" : initial + "\n")
+        defer { unlink(path) }
+        let editor = command
+        let status = try run(editor, path: path)
+        guard status == 0 else {
+            throw CLIError.usage("the editor (\(editor)) exited with status \(status); nothing was saved")
+        }
+        guard let bytes = readFile(path) else {
+            throw CLIError.usage("cannot read back \(path): \(String(cString: strerror(errno))); nothing was saved")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let kept = RecoveryFile.keep(bytes: bytes, kind: noun)
+            throw CLIError.usage(
+                "the text is not valid UTF-8; nothing was saved"
+                    + (kept.map { ". It is kept in \($0)" } ?? ""))
+        }
+        let normalized = try TextInput.normalized(text, noun: noun)
+        guard normalized != initial else { throw CLIError.usage("no change to the \(noun); nothing was saved") }
+        return normalized
+    }
+
+    private static func makeTemporaryFile(containing text: String) throws -> String {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array("\(directory)/kitctl-XXXXXX.md".utf8CString)
+        let fd = mkstemps(&template, 3)
+        guard fd >= 0 else {
+            throw CLIError.usage("cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        fchmod(fd, 0o600)
+        let written = writeAll(fd, Array(text.utf8))
+        close(fd)
+        guard written else {
+            unlink(path)
+            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+
+    /// Runs `editor path` through `/bin/sh` (so `EDITOR="code --wait"` works) on kitctl's own
+    /// terminal, and returns its exit status. kitctl ignores Ctrl-C meanwhile; the editor gets it.
+    private static func run(_ editor: String, path: String) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let arguments = ["/bin/sh", "-c", editor + " \"$@\"", "sh", path]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, "/bin/sh", nil, &attributes, argv, environ)
+        guard result == 0 else {
+            throw CLIError.usage("cannot start the editor (\(editor)): \(String(cString: strerror(result)))")
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { throw CLIError.usage("lost the editor: \(String(cString: strerror(errno)))") }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return false }
+            offset += count
+        }
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+import Glibc
+import KitCore
+
+/// Where the text of a memo or a diary entry comes from: the command line, else stdin when it
+/// is not a terminal, else the editor.
+enum TextInput {
+    enum Source {
+        case argument
+        case stdin
+        case editor
+    }
+
+    /// The text given on the command line, else all of stdin when it is not a terminal, else
+    /// what the person writes in the editor, starting from `initial`. Refuses invalid UTF-8
+    /// and, from the editor, an unchanged text; returns the text normalized for kit.
+    static func collect(given: String?, initial: String, noun: String) throws -> (text: String, source: Source) {
+        if let given { return (try normalized(given, noun: noun), .argument) }
+        if isatty(STDIN_FILENO) != 1 {
+            let bytes = try readStandardInput()
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw CLIError.usage(
+                    "stdin is not valid UTF-8 text; nothing was saved (convert it first, e.g. `iconv -t UTF-8`)")
+            }
+            return (try normalized(text, noun: noun), .stdin)
+        }
+        let edited = try Editor.edit(initial, noun: noun)
+        return (edited, .editor)
+    }
+
+    static func normalized(_ text: String, noun: String) throws -> String {
+        do throws(KitError) {
+            return try EntryText.normalized(text, noun: noun)
+        } catch {
+            throw CLIError.usage(error.message + "; nothing was saved")
+        }
+    }
+
+    /// All of stdin, up to a little over what kit keeps in one text.
+    private static func readStandardInput() throws -> [UInt8] {
+        let limit = EntryText.maximumBytes * 4
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw CLIError.usage("cannot read stdin: \(String(cString: strerror(errno)))") }
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+            guard bytes.count <= limit else {
+                throw CLIError.usage(
+                    "stdin holds more than \(limit / 1_000_000) MB; kit keeps at most about 1 MB in one text")
+            }
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,43 @@
+import KitClient
+import KitCore
+import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Sends a text to kitd so that it is never lost: a request over the protocol's line limit is
+/// refused before it is sent, and when the save fails for any reason (kitd not running, the
+/// connection lost, a refusal) the text is kept in a recovery file and kitctl says how to retry.
+enum TextSaving {
+    static func save<Params: Encodable, Result: Decodable>(
+        _ text: String, kind: String, method: String, params: Params, as type: Result.Type, global: GlobalOptions,
+        retry: (String) -> String
+    ) throws -> Result {
+        do {
+            let size = try WireCodec.line(
+                RequestEnvelope(id: .number(1), method: method, params: params), with: WireCodec.encoder()
+            ).count
+            guard size <= LineFramer.defaultMaximum else {
+                throw CLIError.usage(
+                    "the \(kind) is too large: the request would be \(size) bytes, over kitd's limit of "
+                        + "\(LineFramer.defaultMaximum) bytes (1 MiB) a line; split it into smaller parts")
+            }
+            return try global.call(method, params, as: type)
+        } catch {
+            let failure = error as? CLIError ?? CLIError.usage("\(error)")
+            guard let path = RecoveryFile.keep(text, kind: kind) else {
+                Terminal.write(text + "\n")
+                throw CLIError(
+                    message: failure.message + "\nCould not write a recovery file either; the text is on stdout above.",
+                    exitCode: failure.exitCode)
+            }
+            throw CLIError(
+                message: failure.message + "\nYour text is kept in \(path)\nTo save it once kitd runs: "
+                    + retry(ShellWord.quoted(path)),
+                exitCode: failure.exitCode)
+        }
+    }
+}
