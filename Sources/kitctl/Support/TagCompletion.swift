@@ -1,8 +1,13 @@
-import Foundation
 import Glibc
 import KitClient
 import KitCore
 import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Shell completion from the daemon: tag values still possible given the other `--tag`s on the
 /// line (the facets), and place names. Runs inside `kitctl` when the shell asks; any failure
