@@ -86,13 +86,16 @@ extension KitDatabase {
 
     // MARK: History
 
+    /// Adds one history row and returns its id.
+    @discardableResult
     public func recordPlaceHistory(
         placeID: Int64, placeName: String, kind: PlaceHistoryEntry.Kind, at: WallTime, filter: String = ""
-    ) throws {
+    ) throws -> Int64 {
         try write(savepoint: false) { db in
             try db.execute(
                 sql: "INSERT INTO place_history (place_id, place_name, kind, at_ns, filter) VALUES (?, ?, ?, ?, ?)",
                 arguments: [placeID, placeName, kind.rawValue, at.nanoseconds, filter])
+            return db.lastInsertedRowID
         }
     }
 

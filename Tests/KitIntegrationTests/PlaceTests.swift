@@ -89,7 +89,9 @@ extension Integration {
             try kit.startKitd()
             try Self.add(kit, "A", ["kind=x"])
             try Self.add(kit, "B", ["kind=x"])
-            #expect(try kit.kitctl(["place", "visited", "A"]).exitCode == 0)
+            let visit = try kit.kitctlJSON(["place", "visited", "A"], as: PlaceHistoryInfo.self)
+            let latest = try kit.kitctlJSON(["place", "history", "A"], as: PlaceHistoryResult.self).entries
+            #expect(latest.map(\.id) == [visit.id] && visit.kind == "visited" && visit.placeName == "A")
             let pick = try kit.kitctlJSON(["place", "pick", "--avoid-recent", "7d"], as: PlacePickResult.self)
             #expect(pick.picks.map(\.name) == ["B"] && !pick.includesRecent)
             // Now A was visited and B picked: both recent, so the pick falls back and says so.

@@ -210,8 +210,9 @@ final class PlaceService {
     func visited(_ ref: RecordRef) throws -> PlaceHistoryInfo {
         let place = try resolve(ref)
         let now = clock.now().wall
+        let entryID: Int64
         do {
-            try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
+            entryID = try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
         } catch {
             throw StorageError(underlying: error)
         }
@@ -220,9 +221,8 @@ final class PlaceService {
         commits.onCommitted { [events] in
             events.emit(Event.placeChanged, PlaceChangedEvent(change: "visited", place: result))
         }
-        let latest = try store.placeHistory(limit: 1, placeID: place.id).first
         return PlaceHistoryInfo(
-            id: latest?.id ?? 0, placeId: place.id, placeName: place.name, kind: "visited", at: Timestamp.rfc3339(now),
+            id: entryID, placeId: place.id, placeName: place.name, kind: "visited", at: Timestamp.rfc3339(now),
             filter: nil)
     }
 
