@@ -246,5 +246,10 @@ public struct RamenStepEvent: Codable, Sendable {
 
 public struct RamenChangedEvent: Codable, Sendable {
     public var ramen: RamenInfo
-    public init(ramen: RamenInfo) { self.ramen = ramen }
+    /// `true` when `ramen.remove` removed it; `ramen` is then its last state. Absent otherwise.
+    public var removed: Bool?
+    public init(ramen: RamenInfo, removed: Bool? = nil) {
+        self.ramen = ramen
+        self.removed = removed
+    }
 }

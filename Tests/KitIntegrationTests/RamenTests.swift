@@ -108,6 +108,21 @@ extension Integration {
             #expect(kit.kitd?.stderr.contains("merged a newer ramen catalog") == true)
         }
 
+        @Test("removing an own ramen announces it with ramen.changed and removed: true")
+        func removalIsAnnounced() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let events = try kit.events(["ramen.*", "timer.*"])
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
+            #expect(try kit.kitctl(["ramen", "add", "my noodles", "--time", "3m"]).exitCode == 0)
+            #expect(try kit.kitctl(["ramen", "remove", "my noodles"]).exitCode == 0)
+            let removed = events.waitFor(Event.ramenChanged) { $0.raw.contains("\"removed\":true") }
+            let payload = try #require(removed).decode(RamenChangedEvent.self)
+            #expect(payload.removed == true && payload.ramen.name == "my noodles")
+        }
+
         @Test("bad names, times and water get clear messages and change nothing")
         func badInput() throws {
             let kit = try KitdHarness()

@@ -265,9 +265,11 @@ final class RamenService {
         } catch {
             throw StorageError(underlying: error)
         }
+        let last = RamenChangedEvent(ramen: info(entry), removed: true)
         entries.removeValue(forKey: entry.id)
         cachedIndex.remove(id: entry.id)
         indexDirty = false
+        commits.onCommitted { [events] in events.emit(Event.ramenChanged, last) }
         if entry.settings.favouritePosition != nil { try reorder(favouriteOrder) }
         return RamenRemoveResult(removed: entry.id)
     }
