@@ -126,3 +126,28 @@ struct WhenExpressionTests {
         }
     }
 }
+
+@Suite("Pinning a due time typed with a UTC offset")
+struct FixedOffsetZoneTests {
+    @Test("an offset the zone has at that instant needs no pin; another whole-hour offset gets its Etc zone")
+    func pins() throws {
+        let seoul = FoundationZone("Asia/Seoul")
+        let typed = try WhenExpression.parse("2026-11-25T18:00+09:00")
+        #expect(typed.fixedOffsetZone(in: seoul) == nil)
+        #expect(typed.fixedOffsetZone(in: FixedOffset.utc) == "Etc/GMT-9")
+        #expect(try WhenExpression.parse("2026-11-25T18:00-05:00").fixedOffsetZone(in: seoul) == "Etc/GMT+5")
+        #expect(try WhenExpression.parse("2026-11-25T18:00Z").fixedOffsetZone(in: seoul) == "Etc/UTC")
+        // Berlin is +01:00 in November and +02:00 in July: the offset is compared at the instant.
+        #expect(try WhenExpression.parse("2026-07-01T09:00+02:00").fixedOffsetZone(in: FoundationZone.berlin) == nil)
+        #expect(
+            try WhenExpression.parse("2026-11-25T09:00+02:00").fixedOffsetZone(in: FoundationZone.berlin)
+                == "Etc/GMT-2")
+    }
+
+    @Test("offsets without an Etc zone, and WHENs without an offset, get no pin")
+    func noPin() throws {
+        #expect(try WhenExpression.parse("2026-11-25T18:00+05:30").fixedOffsetZone(in: FixedOffset.utc) == nil)
+        #expect(try WhenExpression.parse("2026-11-25 18:00").fixedOffsetZone(in: FixedOffset.utc) == nil)
+        #expect(try WhenExpression.parse("in 2h").fixedOffsetZone(in: FixedOffset.utc) == nil)
+    }
+}

@@ -304,6 +304,15 @@ extension Integration {
             let seoul = try kit.kitctlJSON(
                 ["task", "add", "seoul", "--due", "2027-03-14 09:00", "--tz", "Asia/Seoul"], as: TaskInfo.self)
             #expect(seoul.dueAt == "2027-03-14T00:00:00.000000Z" && seoul.zone == "Asia/Seoul")
+            // A UTC offset New York does not have then is one instant: the task is pinned to it.
+            let offset = try kit.kitctlJSON(
+                ["task", "add", "call", "--due", "2027-01-05T18:00+09:00"], as: TaskInfo.self)
+            #expect(offset.dueAt == "2027-01-05T09:00:00.000000Z" && offset.zone == "Etc/GMT-9", "\(offset)")
+            #expect(offset.dueLocal == "2027-01-05T18:00:00")
+            // New York's own offset then (-05:00): the task follows the system zone as usual.
+            let own = try kit.kitctlJSON(
+                ["task", "add", "own offset", "--due", "2027-01-05T18:00-05:00"], as: TaskInfo.self)
+            #expect(own.dueAt == "2027-01-05T23:00:00.000000Z" && own.zone == nil, "\(own)")
             let daily = try kit.kitctlJSON(
                 ["task", "add", "daily", "--due", "2027-03-13 02:30", "--repeat", "daily"], as: TaskInfo.self)
             var dues: [String] = [daily.dueAt]

@@ -86,3 +86,23 @@ extension WhenExpression {
         return (seconds < 0 ? "-" : "+") + TimeOfDay.two(minutes / 60) + ":" + TimeOfDay.two(minutes % 60)
     }
 }
+
+extension WhenExpression {
+    /// For a WHEN with an explicit UTC offset (`2026-11-25T18:00+09:00`): the IANA zone to pin the
+    /// task to so that it keeps that instant, or nil when none is needed or none exists.
+    ///
+    /// None is needed when the task's zone has that offset at that instant (the person typed
+    /// their own offset: the task follows the zone, DST included). Otherwise the zone is the fixed
+    /// one with that offset: `Etc/GMT-9` for +09:00 (the tz database's `Etc` names have the sign
+    /// reversed), `Etc/UTC` for `Z`. The tz database has fixed zones for whole hours only, from
+    /// −12:00 to +14:00; other offsets (+05:30) get nil, and the task follows the zone.
+    public func fixedOffsetZone(in zone: some UTCOffsets) -> String? {
+        guard case .exact(let civil, let utcOffset) = self else { return nil }
+        let instant = WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000)
+        guard zone.offset(at: instant) != utcOffset else { return nil }
+        guard utcOffset % 3600 == 0, (-12...14).contains(utcOffset / 3600) else { return nil }
+        let hours = utcOffset / 3600
+        if hours == 0 { return "Etc/UTC" }
+        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+}

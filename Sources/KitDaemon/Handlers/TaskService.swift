@@ -109,10 +109,17 @@ final class TaskService {
 
     func add(_ params: TaskAddParams) throws -> TaskInfo {
         let title = try Self.validTitle(params.title)
-        let pinned = try params.tz.flatMap { try validZoneName($0) }
-        let zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
+        var pinned = try params.tz.flatMap { try validZoneName($0) }
+        var zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
         let now = clock.now().wall
-        let when = try WhenExpression.parse(params.due).resolve(now: now, in: zone, defaultTime: config.taskAllDayTime)
+        let expression = try WhenExpression.parse(params.due)
+        // A due time typed with a UTC offset is one instant: without --tz, a task whose offset the
+        // system zone does not have is pinned to that offset's zone, so it keeps that instant.
+        if pinned == nil, let fixed = expression.fixedOffsetZone(in: zone), let fixedZone = zones.zone(named: fixed) {
+            pinned = fixed
+            zone = fixedZone
+        }
+        let when = try expression.resolve(now: now, in: zone, defaultTime: config.taskAllDayTime)
         let recurrence = try params.repeat.map { try Recurrence.parse($0).validated() }
         if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
         let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
@@ -199,10 +206,16 @@ final class TaskService {
             task.alertsFired = 0
         }
         if let nag = params.nag { task.nag = nag.isEmpty ? nil : try Self.validNag(nag) }
-        let zone = zone(of: task)
+        var zone = zone(of: task)
         if let due = params.due {
-            let when = try WhenExpression.parse(due).resolve(
-                now: clock.now().wall, in: zone, defaultTime: config.taskAllDayTime)
+            let expression = try WhenExpression.parse(due)
+            if params.tz == nil, let fixed = expression.fixedOffsetZone(in: zone),
+                let fixedZone = zones.zone(named: fixed)
+            {
+                task.zone = fixed
+                zone = fixedZone
+            }
+            let when = try expression.resolve(now: clock.now().wall, in: zone, defaultTime: config.taskAllDayTime)
             task = task.rescheduled(anchor: when.civil, allDay: when.allDay)
         }
         if let rule = params.repeat {
