@@ -28,15 +28,13 @@ extension PlaceService {
         let rotation = roulette.rotate ? try store.rotation(filterKey: roulette.rotationKey) : nil
         let seed = params.seed ?? UInt64.random(in: 0..<Self.drawnSeedLimit)
         let result = try roulette.spin(places, history: history, rotation: rotation, now: now, seed: seed)
-        do {
+        try storing {
             try store.recordPick(
                 result.picks.map { ($0.id, $0.name) }, filter: filter.canonicalText, at: now, rotation: result.rotation)
-        } catch {
-            throw StorageError(underlying: error)
         }
         for place in result.picks { recordPicked(place.id, at: now) }
         let picks = result.picks.map(info)
-        let names = filter.apply(to: places).prefix(30).map(\.name)
+        let names = places.lazy.filter(filter.matches).prefix(30).map(\.name)
         let event = PlacePickedEvent(picks: picks, filter: filter.canonicalText, seed: seed)
         commits.onCommitted { [events] in events.emit(Event.placePicked, event) }
         if params.notify == true {

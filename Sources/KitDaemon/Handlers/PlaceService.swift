@@ -14,7 +14,10 @@ final class PlaceService {
     /// Built on the first `place.tags` after a change, for the answers in between.
     private var facetIndex: FacetIndex?
     private var lastSeen: [Int64: (picked: WallTime?, visited: WallTime?)] = [:]
-    private var vocabulary = TagVocabulary()
+    /// The first spelling of every category and value among the places, in id order. Places
+    /// added last keep it exact (their tags are spelled through it); an edit or a removal may
+    /// drop a first spelling, so it is cleared then and rebuilt on next use.
+    private var vocabulary: TagVocabulary?
     let store: KitDatabase
     let images: PlaceImages
     let clock: any DaemonClock
@@ -41,7 +44,7 @@ final class PlaceService {
     func load() throws {
         places = try store.places()
         lastSeen = try store.placeLastSeen()
-        vocabulary = TagVocabulary(places: places)
+        vocabulary = nil
         let swept = images.sweep(keeping: Set(places.compactMap(\.image)))
         if swept > 0 { logger.info("removed unused place images", metadata: ["images.removed": "\(swept)"]) }
     }
@@ -117,19 +120,11 @@ final class PlaceService {
         try requireFreeName(draft.name)
         if let path = params.imagePath { draft.image = try images.store(copying: path) }
         let now = clock.now().wall
-        let place: Place
-        do {
-            guard let inserted = try store.insertPlaces([spelled(draft)], now: now).first else {
-                throw KitError.invalidArgument("the place was not stored")
-            }
-            place = inserted
-        } catch let error as KitError {
-            throw error
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        let (spelledDrafts, known) = spelled([draft])
+        let stored = try storing { try store.insertPlaces(spelledDrafts, now: now) }
+        guard let place = stored.first else { throw KitError.invalidArgument("the place was not stored") }
         places.append(place)
-        vocabulary = TagVocabulary(places: places)
+        vocabulary = known
         let result = info(place)
         commits.onCommitted { [events] in
             events.emit(Event.placeChanged, PlaceChangedEvent(change: "added", place: result))
@@ -170,13 +165,10 @@ final class PlaceService {
             throw KitError.invalidArgument(
                 "nothing to change for \(old.name); give a field to set, e.g. --tag kind=한식 or --weight 2")
         }
-        let place = Place(id: old.id, draft: spelled(draft))
-        do {
-            try store.updatePlace(place, now: clock.now().wall)
-        } catch {
-            throw StorageError(underlying: error)
-        }
-        replace(place)
+        let place = Place(id: old.id, draft: spelled([draft]).drafts[0])
+        try storing { try store.updatePlace(place, now: clock.now().wall) }
+        if let index = places.firstIndex(where: { $0.id == place.id }) { places[index] = place }
+        vocabulary = nil
         if let image = old.image, image != place.image { releaseImageAfterCommit(image) }
         let result = info(place)
         commits.onCommitted { [events] in
@@ -187,15 +179,11 @@ final class PlaceService {
 
     func remove(_ ref: RecordRef) throws -> PlaceRemoveResult {
         let place = try resolve(ref)
-        do {
-            try store.deletePlace(id: place.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.deletePlace(id: place.id) }
         let last = info(place)
         places.removeAll { $0.id == place.id }
         lastSeen.removeValue(forKey: place.id)
-        vocabulary = TagVocabulary(places: places)
+        vocabulary = nil
         var imageRemoved = false
         if let image = place.image, !places.contains(where: { $0.image == image }) {
             imageRemoved = true
@@ -210,11 +198,8 @@ final class PlaceService {
     func visited(_ ref: RecordRef) throws -> PlaceHistoryInfo {
         let place = try resolve(ref)
         let now = clock.now().wall
-        let entryID: Int64
-        do {
-            entryID = try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
-        } catch {
-            throw StorageError(underlying: error)
+        let entryID: Int64 = try storing {
+            try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
         }
         lastSeen[place.id, default: (nil, nil)].visited = now
         let result = info(place)
@@ -240,14 +225,10 @@ final class PlaceService {
         guard !drafts.isEmpty else {
             throw KitError.invalidArgument("the file holds no places; nothing was imported")
         }
-        let stored: [Place]
-        do {
-            stored = try store.insertPlaces(drafts.map(spelled), now: clock.now().wall)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        let (spelledDrafts, known) = spelled(drafts)
+        let stored = try storing { try store.insertPlaces(spelledDrafts, now: clock.now().wall) }
         places += stored
-        vocabulary = TagVocabulary(places: places)
+        vocabulary = known
         let count = stored.count
         commits.onCommitted { [events] in
             events.emit(Event.placeChanged, PlaceChangedEvent(change: "imported", count: count))
@@ -267,11 +248,16 @@ final class PlaceService {
         return set
     }
 
-    /// The draft with each tag in the first spelling known for it.
-    private func spelled(_ draft: PlaceDraft) -> PlaceDraft {
-        var copy = draft
-        copy.tags = TagSet(draft.tags.map { vocabulary.spell($0) })
-        return copy
+    /// The drafts with each tag in the first spelling known for it (earlier drafts count), and
+    /// the vocabulary once they are stored: the caller keeps it only if storing succeeds.
+    private func spelled(_ drafts: [PlaceDraft]) -> (drafts: [PlaceDraft], vocabulary: TagVocabulary) {
+        var known = vocabulary ?? TagVocabulary(places: places)
+        let result = drafts.map { draft in
+            var copy = draft
+            copy.tags = TagSet(draft.tags.map { known.spell($0) })
+            return copy
+        }
+        return (result, known)
     }
 
     private func requireFreeName(_ name: String, except id: Int64? = nil) throws {
@@ -280,11 +266,6 @@ final class PlaceService {
             throw KitError.invalidArgument(
                 "a place named '\(other.name)' exists already (id \(other.id)); names are unique")
         }
-    }
-
-    private func replace(_ place: Place) {
-        if let index = places.firstIndex(where: { $0.id == place.id }) { places[index] = place }
-        vocabulary = TagVocabulary(places: places)
     }
 
     /// Deletes the image file once the change is committed, unless a place uses it by then.

@@ -13,11 +13,7 @@ extension RamenService {
             duration: Int64(seconds) * 1_000_000_000, name: entry.product.name, now: now)
         let cook = KitDatabase.RamenCook(
             timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
-        do {
-            try store.insertRamenCook(cook)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.insertRamenCook(cook) }
         cooks[timer.id] = cook
         entry.settings.cookCount += 1
         entry.settings.lastCookedAt = now.wall

@@ -242,11 +242,7 @@ final class RamenService {
             brand: params.brand,
             kind: kind, cookSeconds: try Self.validCookSeconds(params.seconds), waterMl: water,
             steps: try Self.validSteps(params.steps ?? []), note: params.note)
-        do {
-            try store.insertOwnRamen(product)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.insertOwnRamen(product) }
         let entry = RamenEntry(product: product, origin: .own)
         store(entry)
         announce(entry)
@@ -260,11 +256,7 @@ final class RamenService {
                 "\(entry.product.displayName) is from the catalog and cannot be removed; hide it with `kitctl ramen hide`",
                 state: "catalog")
         }
-        do {
-            try store.deleteOwnRamen(id: entry.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.deleteOwnRamen(id: entry.id) }
         let last = RamenChangedEvent(ramen: info(entry), removed: true)
         entries.removeValue(forKey: entry.id)
         cachedIndex.remove(id: entry.id)
@@ -277,11 +269,7 @@ final class RamenService {
     /// Writes settings, then updates memory and announces the changed entries.
     func save(_ changed: [(id: String, settings: RamenSettings)]) throws {
         guard !changed.isEmpty else { return }
-        do {
-            try store.saveRamenSettings(changed)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.saveRamenSettings(changed) }
         for (id, settings) in changed {
             guard var entry = entries[id] else { continue }
             entry.settings = settings

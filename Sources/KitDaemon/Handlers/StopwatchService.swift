@@ -95,15 +95,10 @@ final class StopwatchService {
             remind = value
         }
         let now = clock.now()
-        let stopwatch: Stopwatch
-        do {
-            stopwatch = try store.insertStopwatch(bootID: clock.bootID) { id throws(KitError) in
+        let stopwatch: Stopwatch = try storing {
+            try store.insertStopwatch(bootID: clock.bootID) { id throws(KitError) in
                 try Stopwatch.created(id: id, name: name, now: now, start: params.start ?? false, remindAfter: remind)
             }
-        } catch let error as KitError {
-            throw error
-        } catch {
-            throw StorageError(underlying: error)
         }
         apply(stopwatch, now: now, event: Event.stopwatchChanged, change: "created")
         if stopwatch.isRunning { apply(stopwatch, now: now, event: Event.stopwatchStarted) }
@@ -124,11 +119,7 @@ final class StopwatchService {
 
     func reset(_ ref: RecordRef) throws -> StopwatchInfo {
         let stopwatch = try resolve(ref)
-        do {
-            try store.deleteLaps(stopwatchID: stopwatch.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.deleteLaps(stopwatchID: stopwatch.id) }
         return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "reset") {
             stopwatch, now in
             stopwatch.reset(at: now)
@@ -151,11 +142,7 @@ final class StopwatchService {
 
     func delete(_ ref: RecordRef) throws -> StopwatchDeleteResult {
         let stopwatch = try resolve(ref)
-        do {
-            try store.deleteStopwatch(id: stopwatch.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.deleteStopwatch(id: stopwatch.id) }
         let last = info(stopwatch)
         stopwatches.removeValue(forKey: stopwatch.id)
         scheduler.cancel(.stopwatchReminder(stopwatch.id))
@@ -173,11 +160,7 @@ final class StopwatchService {
         let lap = try stopwatch.lap(
             at: now, previousTotal: try store.lastLapTotal(stopwatchID: stopwatch.id),
             note: note?.isEmpty == true ? nil : note)
-        do {
-            try store.insertLap(lap, stopwatchID: stopwatch.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.insertLap(lap, stopwatchID: stopwatch.id) }
         var updated = stopwatch
         updated.lapCount = lap.number
         stopwatches[updated.id] = updated
@@ -262,11 +245,7 @@ final class StopwatchService {
         let stopwatch = try resolve(ref)
         let now = clock.now()
         let updated = try transition(stopwatch, now)
-        do {
-            try store.updateStopwatch(updated, bootID: clock.bootID)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.updateStopwatch(updated, bootID: clock.bootID) }
         apply(updated, now: now, event: event, change: change)
         return info(updated, now: now)
     }

@@ -177,14 +177,7 @@ extension TaskService {
             let task = Self.caughtUp(template, now: now, zone: zone)
             makers.append { id in task.withID(id) }
         }
-        let created: [TaskItem]
-        do {
-            created = try store.insertTasks(makers)
-        } catch let error as KitError {
-            throw error
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        let created: [TaskItem] = try storing { try store.insertTasks(makers) }
         for task in created { apply(task, event: Event.taskAdded) }
         return TaskImportResult(imported: created.map { info($0, now: now) }, skipped: skipped)
     }

@@ -124,9 +124,8 @@ final class TaskService {
         if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
         let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
         let nag = try params.nag.map { try Self.validNag($0) }
-        let task: TaskItem
-        do {
-            task = try store.insertTask { id throws(KitError) in
+        let task: TaskItem = try storing {
+            try store.insertTask { id throws(KitError) in
                 TaskItem(
                     id: id, uid: UUID().uuidString.lowercased() + "@kit", title: title,
                     note: Self.cleanNote(params.note),
@@ -134,10 +133,6 @@ final class TaskService {
                     nag: nag,
                     createdAt: now)
             }
-        } catch let error as KitError {
-            throw error
-        } catch {
-            throw StorageError(underlying: error)
         }
         apply(task, event: Event.taskAdded)
         logger.info(
@@ -149,23 +144,14 @@ final class TaskService {
         let task = try resolve(ref)
         let now = clock.now().wall
         let (updated, occurrence) = try task.completed(at: now, in: zone(of: task))
-        do {
-            try store.recordTaskDone(updated, before: task, occurrence: occurrence, at: now)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.recordTaskDone(updated, before: task, occurrence: occurrence, at: now) }
         apply(updated, event: Event.taskDone)
         return info(updated)
     }
 
     func undo(_ ref: RecordRef) throws -> TaskInfo {
         let task = try resolve(ref)
-        let restored: TaskItem?
-        do {
-            restored = try store.undoTaskDone(task)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        let restored: TaskItem? = try storing { try store.undoTaskDone(task) }
         guard let restored else {
             throw KitError.invalidState("'\(task.title)' has no done to undo", state: task.isOpen ? "open" : "done")
         }
@@ -232,11 +218,7 @@ final class TaskService {
 
     func delete(_ ref: RecordRef) throws -> TaskDeleteResult {
         let task = try resolve(ref)
-        do {
-            try store.deleteTask(id: task.id)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
         tasks.removeValue(forKey: task.id)
         unschedule(task)
@@ -253,11 +235,7 @@ final class TaskService {
     // MARK: Internals
 
     func save(_ task: TaskItem) throws {
-        do {
-            try store.updateTask(task)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.updateTask(task) }
     }
 
     /// Puts a task's new state in memory and the agenda, and announces it after the commit.

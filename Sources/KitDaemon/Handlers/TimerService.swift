@@ -121,15 +121,10 @@ final class TimerService {
 
     /// Starts a countdown and announces it; the building block of `timer.start` and `ramen.cook`.
     func startCountdown(duration: Nanoseconds, name: String?, now: ClockReading) throws -> Countdown {
-        let timer: Countdown
-        do {
-            timer = try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
+        let timer: Countdown = try storing {
+            try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
                 try Countdown.started(id: id, name: name, duration: duration, now: now)
             }
-        } catch let error as KitError {
-            throw error
-        } catch {
-            throw StorageError(underlying: error)
         }
         apply(timer)
         logger.info(
@@ -243,11 +238,7 @@ final class TimerService {
         let timer = try resolve(ref, activeOnly: false)
         let now = clock.now()
         let updated = try transition(timer, now)
-        do {
-            try store.updateTimer(updated, bootID: clock.bootID)
-        } catch {
-            throw StorageError(underlying: error)
-        }
+        try storing { try store.updateTimer(updated, bootID: clock.bootID) }
         apply(updated)
         logger.info(
             "timer \(updated.state.name == timer.state.name ? "adjusted" : updated.state.name)",
