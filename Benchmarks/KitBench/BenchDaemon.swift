@@ -71,4 +71,40 @@ final class BenchDaemon {
     }
 
     func connect() throws -> KitConnection { try KitConnection.connect(to: socketPath) }
+
+    /// Starts and stops kitd `runs` times and returns the milliseconds to READY=1 of each start,
+    /// and the RSS (MiB) of the last one after 2 s idle.
+    func timeStarts(runs: Int) throws -> (times: [Double], rssMiB: Double) {
+        var times: [Double] = []
+        var rss = Double.nan
+        for run in 0..<runs {
+            times.append(try start() * 1000)
+            if run == runs - 1 {
+                Thread.sleep(forTimeInterval: 2)
+                rss = ProcessProbe.rssMiB(pid: process!.pid)
+            }
+            stop()
+        }
+        return (times, rss)
+    }
+
+    /// Runs `kitctl ARGUMENTS` against this daemon `runs` times, as a person would, and returns the
+    /// whole-command times in milliseconds and what the last run printed.
+    func timeKitctl(_ arguments: [String], runs: Int) throws -> (times: [Double], output: String) {
+        var env = environment
+        env.removeValue(forKey: "NOTIFY_SOCKET")
+        var times: [Double] = []
+        var output = ""
+        for _ in 0..<runs {
+            let began = monotonicSeconds()
+            let child = try Subprocess(
+                Binaries.kitctl, arguments, environment: env, outputDirectory: root.path, name: "kitctl")
+            guard child.waitBlocking() == 0 else {
+                throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(child.stderr)")
+            }
+            times.append((monotonicSeconds() - began) * 1000)
+            output = child.stdout
+        }
+        return (times, output)
+    }
 }

@@ -21,22 +21,9 @@ enum DiaryFigures {
         daemon.stop()
         let bytes = try populate(daemon.databasePath, entries: entries)
         try daemon.start()
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
         func measure(_ arguments: [String]) throws -> (Sample, String) {
-            var times: [Double] = []
-            var shown = ""
-            for _ in 0..<runs {
-                let began = monotonicSeconds()
-                let child = try Subprocess(
-                    Binaries.kitctl, arguments, environment: env, outputDirectory: daemon.root.path, name: "kitctl")
-                guard child.waitBlocking() == 0 else {
-                    throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(child.stderr)")
-                }
-                times.append((monotonicSeconds() - began) * 1000)
-                shown = child.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            }
-            return (Sample(times), shown)
+            let (times, output) = try daemon.timeKitctl(arguments, runs: runs)
+            return (Sample(times), output.split(separator: "\n").last.map(String.init) ?? "")
         }
         let (rare, rareShown) = try measure(["diary", "search", rareWord])
         let (common, commonShown) = try measure(["diary", "search", "coffee"])

@@ -141,19 +141,7 @@ enum Figures {
     static func kitctlStart(runs: Int = 100) throws -> [Figure] {
         let daemon = try BenchDaemon()
         try daemon.start()
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let began = monotonicSeconds()
-            let child = try Subprocess(
-                Binaries.kitctl, ["timer", "start", "1h", "--name", "bench"], environment: env,
-                outputDirectory: daemon.root.path,
-                name: "kitctl")
-            let code = child.waitBlocking()
-            times.append((monotonicSeconds() - began) * 1000)
-            if code != 0 { throw HarnessError("kitctl failed: \(child.stderr)") }
-        }
+        let (times, _) = try daemon.timeKitctl(["timer", "start", "1h", "--name", "bench"], runs: runs)
         daemon.stop()
         let sample = Sample(times)
         return [
@@ -269,16 +257,7 @@ enum Figures {
         try daemon.start()
         daemon.stop()
         try populate(daemon.databasePath, timers: pending)
-        var times: [Double] = []
-        var fullRSS = Double.nan
-        for run in 0..<runs {
-            times.append(try daemon.start() * 1000)
-            if run == runs - 1 {
-                Thread.sleep(forTimeInterval: 2)
-                fullRSS = ProcessProbe.rssMiB(pid: daemon.process!.pid)
-            }
-            daemon.stop()
-        }
+        let (times, fullRSS) = try daemon.timeStarts(runs: runs)
         let sample = Sample(times)
         return [
             Figure(

@@ -69,17 +69,7 @@ enum PlaceFigures {
         }
 
         // kitctl place pick --rotate, whole command.
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let began = monotonicSeconds()
-            let child = try Subprocess(
-                Binaries.kitctl, ["place", "pick", "--rotate"], environment: env, outputDirectory: daemon.root.path,
-                name: "kitctl")
-            guard child.waitBlocking() == 0 else { throw HarnessError("kitctl place pick failed: \(child.stderr)") }
-            times.append((monotonicSeconds() - began) * 1000)
-        }
+        let (times, _) = try daemon.timeKitctl(["place", "pick", "--rotate"], runs: runs)
         daemon.stop()
         let r = Sample(roundTrips)
         let c = Sample(compute)

@@ -9,18 +9,8 @@ enum RamenFigures {
     static func listCommand(runs: Int = 60) throws -> [Figure] {
         let daemon = try BenchDaemon()
         try daemon.start()
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        var times: [Double] = []
-        var count = 0
-        for _ in 0..<runs {
-            let began = monotonicSeconds()
-            let child = try Subprocess(
-                Binaries.kitctl, ["ramen", "list"], environment: env, outputDirectory: daemon.root.path, name: "kitctl")
-            guard child.waitBlocking() == 0 else { throw HarnessError("kitctl ramen list failed: \(child.stderr)") }
-            times.append((monotonicSeconds() - began) * 1000)
-            count = child.stdout.split(separator: "\n").count - 1
-        }
+        let (times, output) = try daemon.timeKitctl(["ramen", "list"], runs: runs)
+        let count = output.split(separator: "\n").count - 1
         daemon.stop()
         let sample = Sample(times)
         return [

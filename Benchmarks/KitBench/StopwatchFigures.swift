@@ -20,16 +20,7 @@ enum StopwatchFigures {
         let daemon = try BenchDaemon()
         try daemon.start()
         try create(1000, running: { $0 % 10 == 0 }, on: daemon)
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let began = monotonicSeconds()
-            let child = try Subprocess(
-                Binaries.kitctl, ["sw", "list"], environment: env, outputDirectory: daemon.root.path, name: "kitctl")
-            guard child.waitBlocking() == 0 else { throw HarnessError("kitctl sw list failed: \(child.stderr)") }
-            times.append((monotonicSeconds() - began) * 1000)
-        }
+        let (times, _) = try daemon.timeKitctl(["sw", "list"], runs: runs)
         daemon.stop()
         let sample = Sample(times)
         return [

@@ -78,19 +78,8 @@ enum TaskFigures {
         daemon.stop()
         try populate(daemon.databasePath, tasks: tasks, repeatingEvery: 10, spreadDays: 180)
         try daemon.start()
-        var env = daemon.environment
-        env.removeValue(forKey: "NOTIFY_SOCKET")
-        var times: [Double] = []
-        var shown = ""
-        for _ in 0..<runs {
-            let began = monotonicSeconds()
-            let child = try Subprocess(
-                Binaries.kitctl, ["agenda", "--month"], environment: env, outputDirectory: daemon.root.path,
-                name: "kitctl")
-            guard child.waitBlocking() == 0 else { throw HarnessError("kitctl agenda failed: \(child.stderr)") }
-            times.append((monotonicSeconds() - began) * 1000)
-            shown = child.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        }
+        let (times, output) = try daemon.timeKitctl(["agenda", "--month"], runs: runs)
+        let shown = output.split(separator: "\n").last.map(String.init) ?? ""
         daemon.stop()
         let sample = Sample(times)
         return [
@@ -108,16 +97,7 @@ enum TaskFigures {
         try daemon.start()
         daemon.stop()
         try populate(daemon.databasePath, tasks: tasks, repeatingEvery: 2, spreadDays: 365)
-        var times: [Double] = []
-        var rss = Double.nan
-        for run in 0..<runs {
-            times.append(try daemon.start() * 1000)
-            if run == runs - 1 {
-                Thread.sleep(forTimeInterval: 2)
-                rss = ProcessProbe.rssMiB(pid: daemon.process!.pid)
-            }
-            daemon.stop()
-        }
+        let (times, rss) = try daemon.timeStarts(runs: runs)
         let sample = Sample(times)
         return [
             Figure(
