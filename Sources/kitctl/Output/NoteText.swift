@@ -44,5 +44,20 @@ enum NoteText {
         return now.date.iso8601 + " " + TimeOfDay(hour: now.hour, minute: now.minute).description
     }
 
+    /// Search hits, each a heading line and its snippet, with a line when more were found;
+    /// `noun` says what matched nothing ("No memo contains …").
+    static func searchResults(
+        _ hits: [(heading: String, snippet: [SnippetPart])], total: Int, terms: [String], noun: String
+    ) -> String {
+        guard !hits.isEmpty else { return "No \(noun) contains \(terms.joined(separator: " and "))" }
+        var lines: [String] = []
+        for hit in hits {
+            lines.append(hit.heading)
+            lines.append("    " + snippet(hit.snippet))
+        }
+        if total > hits.count { lines.append("(\(hits.count) of \(total) shown; --limit shows more)") }
+        return lines.joined(separator: "\n")
+    }
+
     static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -24,7 +24,7 @@ enum Editor {
         guard status == 0 else {
             throw CLIError.usage("the editor (\(editor)) exited with status \(status); nothing was saved")
         }
-        guard let bytes = readFile(path) else {
+        guard let bytes = FileText.readBytes(path) else {
             throw CLIError.usage("cannot read back \(path): \(String(cString: strerror(errno))); nothing was saved")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -47,7 +47,7 @@ enum Editor {
         }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         fchmod(fd, 0o600)
-        let written = writeAll(fd, Array(text.utf8))
+        let written = FileText.writeAll(fd, Array(text.utf8))
         close(fd)
         guard written else {
             unlink(path)
@@ -59,62 +59,12 @@ enum Editor {
     /// Runs `editor path` through `/bin/sh` (so `EDITOR="code --wait"` works) on kitctl's own
     /// terminal, and returns its exit status. kitctl ignores Ctrl-C meanwhile; the editor gets it.
     private static func run(_ editor: String, path: String) throws -> Int32 {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGQUIT, SIGPIPE, SIGTERM] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let arguments = ["/bin/sh", "-c", editor + " \"$@\"", "sh", path]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        let previousInterrupt = signal(SIGINT, SIG_IGN)
-        let previousQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInterrupt)
-            signal(SIGQUIT, previousQuit)
+        do throws(ChildProcess.Failure) {
+            return try ChildProcess.run(["/bin/sh", "-c", editor + " \"$@\"", "sh", path])
+        } catch {
+            throw CLIError.usage(
+                error.started
+                    ? "lost the editor: \(error.reason)" : "cannot start the editor (\(editor)): \(error.reason)")
         }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, "/bin/sh", nil, &attributes, argv, environ)
-        guard result == 0 else {
-            throw CLIError.usage("cannot start the editor (\(editor)): \(String(cString: strerror(result)))")
-        }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 {
-            guard errno == EINTR else { throw CLIError.usage("lost the editor: \(String(cString: strerror(errno)))") }
-        }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
-            bytes += buffer[0..<count]
-        }
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return false }
-            offset += count
-        }
-        return true
     }
 }

@@ -30,16 +30,7 @@ struct PlaceFieldOptions: ParsableArguments {
         completion: .file())
     var image: String?
 
-    func checkedTags() throws -> [String] {
-        for tag in tags {
-            do {
-                _ = try PlaceTag.parse(tag)
-            } catch {
-                throw CLIError.usage(error.message)
-            }
-        }
-        return tags
-    }
+    func checkedTags() throws -> [String] { try PlaceFilterOptions.checked(tags) }
 
     func checkedWeight() throws -> Int? {
         guard let weight else { return nil }

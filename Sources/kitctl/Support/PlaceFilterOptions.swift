@@ -12,7 +12,10 @@ struct PlaceFilterOptions: ParsableArguments {
     var tags: [String] = []
 
     /// The tags, checked here so that a typo is a usage error before kitd is asked.
-    func checked() throws -> [String] {
+    func checked() throws -> [String] { try Self.checked(tags) }
+
+    /// Each `category=value` checked; the first that is not a tag is a usage error (exit 1).
+    static func checked(_ tags: [String]) throws -> [String] {
         for tag in tags {
             do {
                 _ = try PlaceTag.parse(tag)

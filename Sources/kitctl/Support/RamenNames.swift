@@ -1,5 +1,4 @@
 import Glibc
-import KitClient
 import KitCore
 import KitProtocol
 
@@ -12,7 +11,7 @@ import KitProtocol
 /// Ramen names for shell completion: from kitd when it runs, else from the catalog file.
 enum RamenNames {
     static func complete(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
-        let names = fromDaemon() ?? fromCatalog()
+        let names = fromDaemon(arguments) ?? fromCatalog()
         let folded = HangulSearch.fold(prefix)
         return names.filter {
             folded.isEmpty || HangulSearch.match(folded, in: $0) == .prefix
@@ -20,13 +19,9 @@ enum RamenNames {
         }
     }
 
-    private static func fromDaemon() -> [String]? {
-        let path = SocketPath.resolve(explicit: nil, environment: ProcessInfo.processInfo.environment, uid: getuid())
-            .path
-        guard let connection = try? KitConnection.connect(to: path),
-            let list = try? connection.call(Method.ramenList, RamenListParams(), as: RamenListResult.self)
-        else { return nil }
-        return list.ramen.flatMap { [$0.name, $0.id] }
+    private static func fromDaemon(_ words: [String]) -> [String]? {
+        CompletionCall.call(Method.ramenList, RamenListParams(), as: RamenListResult.self, words: words)?
+            .ramen.flatMap { [$0.name, $0.id] }
     }
 
     private static func fromCatalog() -> [String] {

@@ -32,7 +32,7 @@ enum RecoveryFile {
                 let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
                 if fd < 0 && errno == EEXIST { continue }
                 guard fd >= 0 else { break }
-                let written = Editor.writeAll(fd, bytes) && fsync(fd) == 0
+                let written = FileText.writeAll(fd, bytes) && fsync(fd) == 0
                 close(fd)
                 if written { return path }
                 unlink(path)

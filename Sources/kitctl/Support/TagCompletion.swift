@@ -1,13 +1,5 @@
-import Glibc
-import KitClient
 import KitCore
 import KitProtocol
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Shell completion from the daemon: tag values still possible given the other `--tag`s on the
 /// line (the facets), and place names. Runs inside `kitctl` when the shell asks; any failure
@@ -16,9 +8,18 @@ enum TagCompletion {
     /// `category=value` for every value offered by the facets of the filter the rest of the
     /// line gives, that starts with what is typed (case-insensitively).
     @Sendable static func complete(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let filter = otherTags(in: words, skipping: index)
+        offered(filter: otherTags(in: words, skipping: index), words: words, prefix: prefix)
+    }
+
+    /// Every known tag that starts with what is typed, whatever else is on the line (for adding).
+    @Sendable static func all(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        offered(filter: [], words: words, prefix: prefix)
+    }
+
+    /// The tags the facets of `filter` offer, but those the filter already names.
+    private static func offered(filter: [String], words: [String], prefix: String) -> [String] {
         guard
-            let result = try? call(
+            let result = CompletionCall.call(
                 Method.placeTags, PlaceFilterParams(tags: filter), as: PlaceTagsResult.self, words: words)
         else { return [] }
         let chosen = Set(filter.compactMap { try? PlaceTag.parse($0).key })
@@ -34,14 +35,11 @@ enum TagCompletion {
         return matching(candidates, prefix: prefix)
     }
 
-    /// Every known tag that starts with what is typed, whatever else is on the line (for adding).
-    @Sendable static func all(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        complete([], 0, prefix)
-    }
-
     /// Every place name that starts with what is typed.
     @Sendable static func names(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        guard let result = try? call(Method.placeList, PlaceFilterParams(), as: PlaceListResult.self, words: words)
+        guard
+            let result = CompletionCall.call(
+                Method.placeList, PlaceFilterParams(), as: PlaceListResult.self, words: words)
         else { return [] }
         return matching(result.places.map(\.name), prefix: prefix)
     }
@@ -74,22 +72,5 @@ enum TagCompletion {
     private static func matching(_ candidates: [String], prefix: String) -> [String] {
         let key = PlaceText.key(prefix)
         return candidates.filter { $0.hasPrefix(prefix) || PlaceText.key($0).hasPrefix(key) }
-    }
-
-    /// Calls kitd on the socket `--socket` names on the line, else the usual one.
-    private static func call<Params: Encodable, Result: Decodable>(
-        _ method: String, _ params: Params, as type: Result.Type, words: [String]
-    ) throws -> Result {
-        var explicit: String?
-        for (position, word) in words.enumerated() {
-            if word == "--socket", position + 1 < words.count { explicit = words[position + 1] }
-            if word.hasPrefix("--socket=") { explicit = String(word.dropFirst("--socket=".count)) }
-        }
-        let path = SocketPath.resolve(
-            explicit: explicit, environment: ProcessInfo.processInfo.environment, uid: getuid()
-        )
-        .path
-        let connection = try KitConnection.connect(to: path)
-        return try connection.call(method, params, as: type)
     }
 }

@@ -18,14 +18,5 @@ enum Terminal {
         writeAll(STDERR_FILENO, !newline || text.hasSuffix("\n") ? text : text + "\n")
     }
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
-    }
+    private static func writeAll(_ fd: Int32, _ text: String) { FileText.writeAll(fd, Array(text.utf8)) }
 }

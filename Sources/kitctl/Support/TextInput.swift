@@ -38,18 +38,12 @@ enum TextInput {
     /// All of stdin, up to a little over what kit keeps in one text.
     private static func readStandardInput() throws -> [UInt8] {
         let limit = EntryText.maximumBytes * 4
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw CLIError.usage("cannot read stdin: \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-            guard bytes.count <= limit else {
-                throw CLIError.usage(
-                    "stdin holds more than \(limit / 1_000_000) MB; kit keeps at most about 1 MB in one text")
-            }
+        guard let bytes = FileText.readAll(STDIN_FILENO, limit: limit) else {
+            throw CLIError.usage("cannot read stdin: \(String(cString: strerror(errno)))")
+        }
+        guard bytes.count <= limit else {
+            throw CLIError.usage(
+                "stdin holds more than \(limit / 1_000_000) MB; kit keeps at most about 1 MB in one text")
         }
         return bytes
     }

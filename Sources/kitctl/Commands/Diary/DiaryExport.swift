@@ -49,7 +49,8 @@ struct DiaryExport: ParsableCommand {
                 case .md: Array(DiaryMarkdown.render(entry).utf8)
                 case .json: Array(try encoder.encode(info)) + [10]
                 }
-            try write(bytes, to: out + "/" + name)
+            // Never through a symbolic link someone left at one of our names.
+            try FileText.write(bytes, to: out + "/" + name, mode: 0o600, followLinks: false)
         }
         let count = result.entries.count
         Terminal.writeLine("Exported \(count == 1 ? "1 entry" : "\(count) entries") to \(out)")
@@ -71,16 +72,6 @@ struct DiaryExport: ParsableCommand {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw CLIError.usage("\(path) is not a directory")
-        }
-    }
-
-    /// Writes a file of ours, never through a symbolic link someone left at its name.
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        guard Editor.writeAll(fd, bytes) else {
-            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -38,7 +38,7 @@ struct PlaceExport: ParsableCommand {
                 })
         }
         guard let file else { return Terminal.write(text) }
-        try FileText.write(text, to: file)
+        try FileText.write(Array(text.utf8), to: file)
         Terminal.writeError("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(file)")
     }
 }
