@@ -17,10 +17,10 @@ struct ClockSeamTests {
     func jumpForwardFiresLate() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        let task = try kit.daemon.tasks.add(TaskAddParams(title: "file report", due: "in 1h"))
+        let task = try kit.tasks.add(TaskAddParams(title: "file report", due: "in 1h"))
         let events = try kit.subscriber(["task.*"])
         try kit.run(for: .milliseconds(300))
-        #expect(kit.daemon.tasks.tasks[task.id]?.dueFired == false, "nothing is due for an hour")
+        #expect(kit.tasks.tasks[task.id]?.dueFired == false, "nothing is due for an hour")
 
         kit.clock.jump(by: 2 * 3600 * Self.second)
         kit.daemon.wallClockChanged()
@@ -28,14 +28,14 @@ struct ClockSeamTests {
         let due = try #require(seen.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
         #expect(due.task.id == task.id && due.late)
         #expect(due.latenessMs > 3_500_000 && due.latenessMs < 3_700_000, "about an hour late: \(due.latenessMs) ms")
-        #expect(kit.daemon.tasks.tasks[task.id]?.dueFired == true)
+        #expect(kit.tasks.tasks[task.id]?.dueFired == true)
     }
 
     @Test("a jump past many tasks gathers them into one digest instead of a storm (not 'while off': kitd was on)")
     func jumpForwardDigest() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for index in 1...6 { _ = try kit.daemon.tasks.add(TaskAddParams(title: "chore \(index)", due: "in \(index)h")) }
+        for index in 1...6 { _ = try kit.tasks.add(TaskAddParams(title: "chore \(index)", due: "in \(index)h")) }
         let events = try kit.subscriber(["task.*"])
         kit.clock.jump(by: 7 * 3600 * Self.second)
         kit.daemon.wallClockChanged()
@@ -43,21 +43,21 @@ struct ClockSeamTests {
         let missed = try #require(seen.first { $0.name == Event.taskMissed }).decode(TaskMissedEvent.self)
         #expect(missed.tasks.count == 6 && missed.title == "6 reminders missed")
         #expect(!seen.contains { $0.name == Event.taskDue }, "no single popups besides the digest")
-        #expect(kit.daemon.tasks.tasks.values.allSatisfy { $0.dueFired })
+        #expect(kit.tasks.tasks.values.allSatisfy { $0.dueFired })
     }
 
     @Test("a jump back delays a task by the jump, and it fires when the clock gets there")
     func jumpBackDelays() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        let task = try kit.daemon.tasks.add(TaskAddParams(title: "stand up", due: "in 1s"))
+        let task = try kit.tasks.add(TaskAddParams(title: "stand up", due: "in 1s"))
         kit.clock.jump(by: -3600 * Self.second)
         kit.daemon.wallClockChanged()
         try kit.run(for: .seconds(2))
-        #expect(kit.daemon.tasks.tasks[task.id]?.dueFired == false, "an hour early on the new clock")
+        #expect(kit.tasks.tasks[task.id]?.dueFired == false, "an hour early on the new clock")
         kit.clock.jump(by: 3600 * Self.second)
         kit.daemon.wallClockChanged()
-        #expect(try kit.run { kit.daemon.tasks.tasks[task.id]?.dueFired == true })
+        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
     }
 
     @Test("the scheduler arms the loop's timer where the test clock's deadline falls on the system clock")
@@ -65,29 +65,29 @@ struct ClockSeamTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         kit.clock.jump(by: 10 * 86_400 * Self.second)
-        let task = try kit.daemon.tasks.add(TaskAddParams(title: "later", due: "in 1s"))
-        let due = try #require(kit.daemon.scheduler.wallDue(of: .task(task.id)))
+        let task = try kit.tasks.add(TaskAddParams(title: "later", due: "in 1s"))
+        let due = try #require(kit.tasks.alarms.due(of: TaskAlarm(task.id)))
         // Civil times keep whole seconds, so "in 1s" is due within the next second of the test clock.
         let ahead = due - kit.clock.now().wall
         #expect(ahead > -Self.second / 2 && ahead <= Self.second, "due \(ahead) ns ahead")
-        #expect(try kit.run { kit.daemon.tasks.tasks[task.id]?.dueFired == true })
+        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
     }
 
     @Test("a change of the system zone moves the tasks that follow it, keeps their local time, and leaves pinned ones")
     func zoneChange() throws {
         let kit = try DrivenDaemon(systemZone: "Asia/Seoul")
         defer { kit.stop() }
-        let follows = try kit.daemon.tasks.add(TaskAddParams(title: "follows", due: "2030-01-01 09:00"))
-        let pinned = try kit.daemon.tasks.add(
+        let follows = try kit.tasks.add(TaskAddParams(title: "follows", due: "2030-01-01 09:00"))
+        let pinned = try kit.tasks.add(
             TaskAddParams(title: "pinned", due: "2030-01-01 09:00", tz: "Europe/Berlin"))
-        #expect(kit.daemon.scheduler.wallDue(of: .task(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
-        #expect(kit.daemon.scheduler.wallDue(of: .task(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
 
         kit.zones.setSystem("America/New_York")
-        kit.daemon.tasks.zoneChanged()
-        #expect(kit.daemon.scheduler.wallDue(of: .task(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
-        #expect(kit.daemon.scheduler.wallDue(of: .task(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
-        let info = try kit.daemon.tasks.get(RecordRef("follows"))
+        kit.daemon.zoneChanged()
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        let info = try kit.tasks.get(RecordRef("follows"))
         #expect(info.dueLocal == "2030-01-01T09:00:00" && info.effectiveZone == "America/New_York")
     }
 
@@ -96,11 +96,11 @@ struct ClockSeamTests {
         let kit = try DrivenDaemon(systemZone: "UTC")
         defer { kit.stop() }
         // Due in 30 minutes of UTC; in UTC+2 that local time was 90 minutes ago.
-        let task = try kit.daemon.tasks.add(TaskAddParams(title: "call back", due: "in 30m"))
+        let task = try kit.tasks.add(TaskAddParams(title: "call back", due: "in 30m"))
         try kit.run(for: .milliseconds(200))
-        #expect(kit.daemon.tasks.tasks[task.id]?.dueFired == false)
+        #expect(kit.tasks.tasks[task.id]?.dueFired == false)
         kit.zones.setSystem("Africa/Cairo")
-        kit.daemon.tasks.zoneChanged()
-        #expect(try kit.run { kit.daemon.tasks.tasks[task.id]?.dueFired == true })
+        kit.daemon.zoneChanged()
+        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
     }
 }

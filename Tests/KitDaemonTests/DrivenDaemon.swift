@@ -28,6 +28,9 @@ final class DrivenDaemon {
 
     var socketPath: String { directory + "/kitd.sock" }
 
+    /// The daemon's tasks feature.
+    var tasks: TaskFeature { daemon.feature(TaskFeature.self)! }
+
     /// Runs loop turns until `done` holds or `timeout` passes; returns whether it held.
     @discardableResult
     func run(for timeout: Duration = .seconds(5), until done: () -> Bool = { false }) throws -> Bool {

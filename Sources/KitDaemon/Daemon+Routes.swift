@@ -1,0 +1,33 @@
+import Glibc
+import KitCore
+import KitProtocol
+
+/// The methods of the daemon itself; each feature mounts its own (Features/*/…+Routes.swift).
+extension Daemon {
+    func registerRoutes() {
+        router.register(Method.daemonStatus, EmptyParams.self) { [unowned self] _, _ in status() }
+        router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
+            let patterns = params.events ?? []
+            for pattern in patterns where !Event.all.contains(where: { Event.matches($0, pattern: pattern) }) {
+                throw KitError.invalidArgument(
+                    "no event matches '\(pattern)'; use a name such as timer.fired, a prefix such as timer.*, or *")
+            }
+            context.connection.subscriptions = patterns
+            return SubscribeResult(events: patterns.isEmpty ? ["*"] : patterns)
+        }
+    }
+
+    private func status() -> DaemonStatusResult {
+        let now = clock.now()
+        let server = popups.serverStatus
+        var status = DaemonStatusResult(
+            version: KitVersion.version, protocolVersion: KitVersion.protocolVersion, pid: getpid(),
+            startedAt: Timestamp.rfc3339(startedAt.wall), uptimeSeconds: (now.boot - startedAt.boot).seconds,
+            socket: listener.path, database: configuration.databasePath,
+            timers: DaemonStatusResult.Counts(running: 0, paused: 0), next: nil,
+            notifications: DaemonStatusResult.Notifications(
+                available: server.available, server: server.name, capabilities: server.capabilities))
+        for feature in features { feature.describe(into: &status, now: now) }
+        return status
+    }
+}

@@ -1,0 +1,275 @@
+import CLibNotify
+import Foundation
+import KitCore
+import Synchronization
+
+/// The notification thread: runs a GLib main loop and makes every libnotify call. The only file
+/// that imports CLibNotify.
+///
+/// libnotify's `show` is a synchronous D-Bus round trip (up to 25 s against a hung server), and
+/// action and "closed" signals arrive only on a thread running a GLib main loop, so none of this
+/// may happen on the daemon's loop. Requests come in through `post`, which queues them and wakes
+/// GLib with an idle source on this thread's own main context; results go back through
+/// `deliver`. Each idle source holds a reference to this object until it has run, so a source
+/// can never outlive what it calls (tests run several daemons in one process).
+final class LibNotifyThread: @unchecked Sendable {
+    private let appName: String
+    private let deliver: @Sendable (PopupOutcome) -> Void
+    private let queue = Mutex<[Popup]>([])
+    private let finished = DispatchSemaphore(value: 0)
+    private let monotonic: @Sendable () -> BootTime
+
+    /// This thread's GLib main context: its own, not the process-wide default one.
+    private let context: OpaquePointer = g_main_context_new()
+    // Touched only on the GLib thread.
+    private var mainLoop: OpaquePointer?
+    private var capabilities: Set<String>?
+    private var live: [String: UnsafeMutablePointer<NotifyNotification>] = [:]
+    private var handles: [String: PopupHandle] = [:]
+    private var unresponsiveUntil: BootTime?
+
+    /// After a server fails to answer in time, popups are skipped for this long instead of each
+    /// waiting out the D-Bus timeout.
+    static let unresponsiveHoldOff: Nanoseconds = 30 * 1_000_000_000
+
+    init(
+        appName: String, monotonic: @escaping @Sendable () -> BootTime,
+        deliver: @escaping @Sendable (PopupOutcome) -> Void
+    ) {
+        self.appName = appName
+        self.monotonic = monotonic
+        self.deliver = deliver
+    }
+
+    func start() {
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            kit_route_libnotify_log(libnotifyLogTrampoline, Unmanaged.passUnretained(self).toOpaque())
+            // libnotify's D-Bus proxy, made on first use on this thread, delivers its signals
+            // (actions, closed) to the thread-default context: this one.
+            g_main_context_push_thread_default(context)
+            notify_init(appName)
+            mainLoop = g_main_loop_new(context, 0)
+            ready.signal()
+            g_main_loop_run(mainLoop)
+            g_main_loop_unref(mainLoop)
+            g_main_context_pop_thread_default(context)
+            // No notify_uninit(): it would close popups still on screen.
+            finished.signal()
+        }
+        thread.name = "kit-notify"
+        thread.start()
+        ready.wait()
+    }
+
+    /// Queues a popup; safe from any thread.
+    func post(_ popup: Popup) {
+        queue.withLock { $0.append(popup) }
+        schedule(drainTrampoline, priority: G_PRIORITY_DEFAULT)
+    }
+
+    /// Stops the GLib loop and waits (at most `timeout` seconds) for the thread to end. A show
+    /// stuck on a hung server is abandoned: the process is exiting anyway.
+    func stop(timeout: Double = 1) {
+        schedule(quitTrampoline, priority: G_PRIORITY_HIGH)
+        _ = finished.wait(timeout: .now() + timeout)
+    }
+
+    /// Runs `function` once on the GLib thread; the source keeps this object alive until then.
+    private func schedule(_ function: GSourceFunc, priority: Int32) {
+        let source = g_idle_source_new()
+        g_source_set_priority(source, priority)
+        g_source_set_callback(source, function, Unmanaged.passRetained(self).toOpaque(), releaseTrampoline)
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
+    // MARK: GLib thread
+
+    fileprivate func drain() {
+        while let popup = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            show(popup)
+        }
+    }
+
+    fileprivate func quit() { g_main_loop_quit(mainLoop) }
+
+    private func show(_ popup: Popup) {
+        if let until = unresponsiveUntil, monotonic() < until {
+            deliver(
+                .failed(
+                    subject: popup.subject, summary: popup.summary,
+                    reason: "the notification server did not answer recently; popup skipped",
+                    latency: monotonic() - popup.requestedAt, serverMissing: false))
+            return
+        }
+        let caps = serverCapabilities()
+        var summary = popup.summary
+        let plainBody =
+            !caps.contains("actions") && !popup.actions.isEmpty ? popup.bodyWithoutActions ?? popup.body : popup.body
+        var body = caps.contains("body-markup") ? Self.escapeMarkup(plainBody) : plainBody
+        if !caps.isEmpty && !caps.contains("body"), let firstLine = plainBody.split(separator: "\n").first {
+            summary += " — " + firstLine
+            body = ""
+        }
+
+        let notification: UnsafeMutablePointer<NotifyNotification>
+        let key = popup.subject.text
+        if let existing = live[key] {
+            notify_notification_update(existing, summary, body, popup.icon)
+            notify_notification_clear_hints(existing)
+            notify_notification_clear_actions(existing)
+            handles[key]?.subject = popup.subject
+            notification = existing
+        } else {
+            notification = notify_notification_new(summary, body, popup.icon)
+            let handle = PopupHandle(subject: popup.subject, owner: self)
+            handles[key] = handle
+            kit_connect_closed(notification, closedTrampoline, handle.pointer)
+            live[key] = notification
+        }
+        notify_notification_set_app_name(notification, appName)
+        notify_notification_set_urgency(notification, NotifyUrgency(UInt32(popup.urgency.rawValue)))
+        notify_notification_set_timeout(notification, popup.timeoutMilliseconds)
+        if let category = popup.category { notify_notification_set_category(notification, category) }
+        // Servers without the `sound` capability ignore the hint, as the spec says they must.
+        if let sound = popup.soundName { notify_notification_set_hint_string(notification, "sound-name", sound) }
+        if caps.contains("actions"), let handle = handles[key] {
+            for action in popup.actions {
+                notify_notification_add_action(
+                    notification, action.key, action.label, actionTrampoline, handle.pointer, nil)
+            }
+        }
+
+        var error: UnsafeMutablePointer<GError>?
+        let ok = notify_notification_show(notification, &error) != 0
+        let latency = monotonic() - popup.requestedAt
+        if ok {
+            unresponsiveUntil = nil
+            let id = UInt32(max(0, kit_notification_server_id(notification)))
+            deliver(.shown(subject: popup.subject, summary: popup.summary, serverID: id, latency: latency))
+        } else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            // Anything but a timeout means no server could be reached: none owns the name, or
+            // there is no session bus at all.
+            let timedOut = kit_error_is_timeout(error) != 0
+            let missing = !timedOut
+            if timedOut { unresponsiveUntil = monotonic() + Self.unresponsiveHoldOff }
+            if let error { g_error_free(error) }
+            capabilities = nil  // ask again next time: the server may have changed
+            forget(key)
+            deliver(
+                .failed(
+                    subject: popup.subject, summary: popup.summary, reason: reason, latency: latency,
+                    serverMissing: missing))
+        }
+    }
+
+    private func serverCapabilities() -> Set<String> {
+        if let capabilities { return capabilities }
+        var names: [String] = []
+        var list = notify_get_server_caps()
+        let head = list
+        while let node = list {
+            if let data = node.pointee.data { names.append(String(cString: data.assumingMemoryBound(to: CChar.self))) }
+            list = node.pointee.next
+        }
+        g_list_free_full(head, g_free)
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var spec: UnsafeMutablePointer<CChar>?
+        var serverName: String?
+        if notify_get_server_info(&name, &vendor, &version, &spec) != 0 {
+            serverName = [name, version].compactMap { $0.map { String(cString: $0) } }.joined(separator: " ")
+            g_free(name)
+            g_free(vendor)
+            g_free(version)
+            g_free(spec)
+        }
+        if !names.isEmpty || serverName != nil {
+            capabilities = Set(names)
+            deliver(.server(name: serverName, capabilities: names.sorted()))
+        }
+        return Set(names)
+    }
+
+    fileprivate func closed(subject: any PopupSubject) {
+        forget(subject.text)
+        deliver(.closed(subject: subject))
+    }
+
+    fileprivate func action(subject: any PopupSubject, key: String) { deliver(.action(subject: subject, key: key)) }
+
+    fileprivate func libnotifyMessage(_ text: String) { deliver(.diagnostic(text)) }
+
+    /// Drops the popup shown under `key` (a subject's text).
+    private func forget(_ key: String) {
+        if let notification = live.removeValue(forKey: key) { g_object_unref(notification) }
+        handles.removeValue(forKey: key)
+    }
+
+    static func escapeMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+/// Ties a libnotify callback back to its subject; kept alive by `LibNotifyThread.handles`.
+private final class PopupHandle {
+    /// The subject of the latest popup shown under this handle's key.
+    var subject: any PopupSubject
+    unowned let owner: LibNotifyThread
+
+    init(subject: any PopupSubject, owner: LibNotifyThread) {
+        self.subject = subject
+        self.owner = owner
+    }
+
+    var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> PopupHandle {
+        Unmanaged<PopupHandle>.fromOpaque(pointer!).takeUnretainedValue()
+    }
+}
+
+private func libnotifyLogTrampoline(
+    _ domain: UnsafePointer<CChar>?, _ level: GLogLevelFlags, _ message: UnsafePointer<CChar>?, _ data: gpointer?
+) {
+    let text = message.map { String(cString: $0) } ?? ""
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).takeUnretainedValue().libnotifyMessage(text)
+}
+
+private func drainTrampoline(_ data: gpointer?) -> gboolean {
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).takeUnretainedValue().drain()
+    return 0  // G_SOURCE_REMOVE
+}
+
+private func releaseTrampoline(_ data: gpointer?) {
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).release()
+}
+
+private func quitTrampoline(_ data: gpointer?) -> gboolean {
+    Unmanaged<LibNotifyThread>.fromOpaque(data!).takeUnretainedValue().quit()
+    return 0
+}
+
+private func closedTrampoline(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ data: gpointer?) {
+    let handle = PopupHandle.from(data)
+    handle.owner.closed(subject: handle.subject)
+}
+
+private func actionTrampoline(
+    _ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ data: gpointer?
+) {
+    let handle = PopupHandle.from(data)
+    handle.owner.action(subject: handle.subject, key: action.map { String(cString: $0) } ?? "")
+}

@@ -1,0 +1,121 @@
+import Glibc
+import KitCore
+import Logging
+import Synchronization
+
+/// The loop's side of desktop notifications. `show` never blocks: the popup goes to the
+/// notification thread, and outcomes (shown, failed, button pressed, closed) come back through a
+/// pipe that the loop watches, so `onOutcome` always runs on the loop thread.
+final class Notifier: PopupSink {
+    private let thread: LibNotifyThread
+    private let outcomes = OutcomeQueue()
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private var source: IOSource?
+    private let logger: Logger
+    private var missingServerLogged = false
+
+    private(set) var serverStatus = NotificationServerStatus()
+    /// Called on the loop thread for every outcome, after `serverStatus` is updated.
+    var onOutcome: ((PopupOutcome) -> Void)?
+
+    init(loop: EventLoop, appName: String, clock: any DaemonClock, logger: Logger) throws(SystemError) {
+        self.logger = logger
+        var fds: [Int32] = [0, 0]
+        try retryingEINTR("pipe") { pipe(&fds) }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        let outcomes = outcomes
+        let wakeWrite = wakeWrite
+        let now = { @Sendable in clock.now().boot }
+        thread = LibNotifyThread(appName: appName, monotonic: now) { outcome in
+            outcomes.append(outcome)
+            var byte: UInt8 = 1
+            _ = write(wakeWrite, &byte, 1)
+        }
+        source = try loop.io(fd: wakeRead, events: .readable, description: "notify-results") {
+            [unowned self] _ in self.drain()
+        }
+        thread.start()
+    }
+
+    deinit {
+        source = nil
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    func show(_ popup: Popup) { thread.post(popup) }
+
+    /// Ends the notification thread; popups already on screen stay there.
+    func shutdown() { thread.stop() }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(wakeRead, &buffer, buffer.count) > 0 {}
+        let batch = outcomes.takeAll()
+        for outcome in batch {
+            record(outcome)
+            onOutcome?(outcome)
+        }
+    }
+
+    private func record(_ outcome: PopupOutcome) {
+        switch outcome {
+        case .server(let name, let capabilities):
+            serverStatus.name = name
+            serverStatus.capabilities = capabilities
+            logger.info(
+                "notification server found",
+                metadata: [
+                    "notify.server": "\(name ?? "unknown")", "notify.caps": "\(capabilities.joined(separator: ","))",
+                ])
+        case .shown(let subject, _, let id, let latency):
+            serverStatus.available = true
+            missingServerLogged = false
+            logger.debug(
+                "popup shown",
+                metadata: [
+                    "notify.subject": "\(subject.text)", "notify.id": "\(id)",
+                    "notify.latency_ms": "\(Double(latency) / 1e6)",
+                ])
+        case .failed(let subject, _, let reason, _, let missing):
+            serverStatus.available = false
+            if !missing || !missingServerLogged {
+                let message: Logger.Message =
+                    missing
+                    ? "no notification server reachable on the session bus; events fire without popups until one appears"
+                    : "the notification server did not answer; the event fired without a popup"
+                logger.warning(
+                    message,
+                    metadata: ["notify.subject": "\(subject.text)", "notify.error": "\(reason)"])
+            }
+            if missing { missingServerLogged = true }
+        case .action(let subject, let key):
+            logger.info(
+                "popup button pressed", metadata: ["notify.subject": "\(subject.text)", "notify.action": "\(key)"])
+        case .closed:
+            break
+        case .diagnostic(let text):
+            logger.debug("libnotify says", metadata: ["notify.message": "\(text)"])
+        }
+    }
+}
+
+/// Outcomes handed from the notification thread to the loop.
+private final class OutcomeQueue: Sendable {
+    private let items = Mutex<[PopupOutcome]>([])
+
+    func append(_ outcome: PopupOutcome) { items.withLock { $0.append(outcome) } }
+
+    func takeAll() -> [PopupOutcome] {
+        items.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import KitCore
+
+/// A desktop notification kit wants shown, in the terms of the freedesktop notification spec.
+struct Popup: Sendable {
+    enum Urgency: Int, Sendable {
+        case low = 0
+        case normal = 1
+        case critical = 2
+    }
+
+    struct Action: Sendable, Equatable {
+        /// The key that comes back when the person presses it, e.g. `snooze`.
+        var key: String
+        var label: String
+    }
+
+    /// What the popup is about, typed by its feature (`TimerPopup.fired(7)`, shown as `timer:7`).
+    /// A new popup for the same subject replaces the old.
+    var subject: any PopupSubject
+    var summary: String
+    var body: String
+    /// A name from the freedesktop icon naming spec.
+    var icon: String = "appointment-soon"
+    var urgency: Urgency = .normal
+    /// A name from the freedesktop sound naming spec, sent as the `sound-name` hint when the
+    /// server has the `sound` capability.
+    var soundName: String?
+    /// A spec category; kit uses `x-kit.*` ones.
+    var category: String?
+    /// Buttons; dropped when the server lacks the `actions` capability.
+    var actions: [Action] = []
+    /// The body to show instead when the server has no buttons, saying which kitctl command
+    /// does what the buttons would.
+    var bodyWithoutActions: String?
+    /// Milliseconds, or -1 for the server's default.
+    var timeoutMilliseconds: Int32 = -1
+    /// When the loop asked for it, to measure how long the server took.
+    var requestedAt: BootTime
+}
+
+/// What became of popups, reported from the notification thread to the loop.
+enum PopupOutcome: Sendable {
+    case shown(subject: any PopupSubject, summary: String, serverID: UInt32, latency: Nanoseconds)
+    case failed(subject: any PopupSubject, summary: String, reason: String, latency: Nanoseconds, serverMissing: Bool)
+    /// The person pressed a button.
+    case action(subject: any PopupSubject, key: String)
+    case closed(subject: any PopupSubject)
+    /// The server's identity and capabilities, read once per connection to it.
+    case server(name: String?, capabilities: [String])
+    /// A message libnotify logged through GLib.
+    case diagnostic(String)
+}

@@ -1,0 +1,19 @@
+/// Where the features' popups go: the notifier thread in kitd, a recorder in tests that drive
+/// a daemon on a virtual clock. `show` never blocks the loop.
+protocol PopupSink: AnyObject {
+    /// Shows `popup`, replacing any popup on screen with the same subject.
+    func show(_ popup: Popup)
+    /// What is known of the notification server.
+    var serverStatus: NotificationServerStatus { get }
+    /// Called on the loop thread with what became of popups: shown, failed, a button pressed.
+    var onOutcome: ((PopupOutcome) -> Void)? { get set }
+    /// Stops showing popups; those on screen stay there.
+    func shutdown()
+}
+
+/// What kitd knows of the notification server, for `daemon.status`.
+struct NotificationServerStatus: Sendable {
+    var available: Bool?
+    var name: String?
+    var capabilities: [String] = []
+}

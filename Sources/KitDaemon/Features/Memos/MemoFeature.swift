@@ -1,0 +1,129 @@
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// The memos feature. They live in the database only: each request reads what it needs, and each
+/// change is one statement of the turn's transaction, committed before the reply goes out.
+final class MemoFeature: Feature {
+    static let defaultSearchLimit = 50
+
+    private let store: KitDatabase
+    private let clock: any DaemonClock
+    private let commits: CommitCoordinator
+    private let events: EventBus
+    private let logger: Logger
+
+    init(_ runtime: FeatureRuntime) {
+        store = runtime.store
+        clock = runtime.clock
+        commits = runtime.commits
+        events = runtime.events
+        logger = runtime.logger
+    }
+
+    // MARK: Reading
+
+    func list() throws -> MemoListResult {
+        MemoListResult(memos: try storing { try store.memoList() }.map { MemoInfo($0, withText: false) })
+    }
+
+    func get(_ ref: RecordRef) throws -> MemoInfo { MemoInfo(try resolve(ref)) }
+
+    func search(_ params: SearchParams) throws -> MemoSearchResult {
+        let query = try SearchQuery(params.query)
+        let limit = try Self.searchLimit(params.limit)
+        let found = try storing { try store.searchMemos(query, limit: limit) }
+        return MemoSearchResult(
+            terms: query.terms, total: found.total,
+            results: found.memos.map { memo in
+                MemoSearchHit(
+                    memo: MemoInfo(memo, withText: false), snippet: Snippet.make(memo.text ?? "", terms: query.terms))
+            })
+    }
+
+    // MARK: Changing
+
+    func add(_ params: MemoAddParams) throws -> MemoInfo {
+        let text = try EntryText.normalized(params.text, noun: "memo")
+        let now = clock.now().wall
+        let memo = try storing { try store.insertMemo(text: text, now: now) }
+        logger.info("memo added", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
+        announce(memo, change: "added")
+        return MemoInfo(memo)
+    }
+
+    func edit(_ params: MemoEditParams) throws -> MemoInfo {
+        var memo = try resolve(params.ref)
+        let text = try EntryText.normalized(params.text, noun: "memo")
+        guard text != memo.text else { return MemoInfo(memo) }
+        let now = clock.now().wall
+        try storing { try store.updateMemoText(id: memo.id, text: text, now: now) }
+        memo = Memo(id: memo.id, text: text, pinned: memo.pinned, createdAt: memo.createdAt, updatedAt: now)
+        logger.info("memo edited", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
+        announce(memo, change: "edited")
+        return MemoInfo(memo)
+    }
+
+    func setPinned(_ ref: RecordRef, _ pinned: Bool) throws -> MemoInfo {
+        var memo = try resolve(ref)
+        guard memo.pinned != pinned else { return MemoInfo(memo) }
+        try storing { try store.setMemoPinned(id: memo.id, pinned: pinned) }
+        memo.pinned = pinned
+        announce(memo, change: pinned ? "pinned" : "unpinned")
+        return MemoInfo(memo)
+    }
+
+    func delete(_ ref: RecordRef) throws -> MemoDeleteResult {
+        let memo = try resolve(ref)
+        try storing { try store.deleteMemo(id: memo.id) }
+        logger.info("memo deleted", metadata: ["memo.id": "\(memo.id)"])
+        announce(memo, change: "deleted")
+        return MemoDeleteResult(deleted: memo.id)
+    }
+
+    // MARK: Internals
+
+    private func announce(_ memo: Memo, change: String) {
+        let payload = MemoEvent(memo: MemoInfo(memo, withText: false), change: change)
+        commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
+    }
+
+    /// An id, or a title (the first line), compared without regard to case.
+    private func resolve(_ ref: RecordRef) throws -> Memo {
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let memo = try storing({ try store.memo(id: id) }) { return memo }
+            let titles = try storing { try store.memoTitles() }
+            throw KitError.notFound(
+                "no memo with id \(id)"
+                    + (titles.isEmpty ? "; add one with `kitctl memo add`" : "; `kitctl memo list` shows them"),
+                suggestions: Array(titles.prefix(8)))
+        case .name(let title):
+            guard !title.isEmpty else {
+                throw KitError.invalidArgument("the memo reference is empty; give an id or a title")
+            }
+            let matches = try storing { try store.memos(titled: title) }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 {
+                let listed = matches.map { "\($0.id) (\($0.title))" }
+                throw KitError.ambiguous(
+                    "'\(title)' is the title of \(matches.count) memos: \(listed.joined(separator: ", ")); use the id instead",
+                    candidates: listed)
+            }
+            let close = Suggestions.closest(to: title, among: try storing { try store.memoTitles() })
+            throw KitError.notFound(
+                "no memo titled '\(title)'"
+                    + (close.isEmpty
+                        ? "; `kitctl memo list` shows them, `kitctl memo search` looks inside them"
+                        : "; did you mean \(close.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"),
+                suggestions: close)
+        }
+    }
+
+    static func searchLimit(_ limit: Int?) throws -> Int {
+        guard let limit else { return defaultSearchLimit }
+        guard (1...1000).contains(limit) else { throw KitError.invalidArgument("'limit' must be from 1 to 1000") }
+        return limit
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// The places feature: all of them in memory (facets and picks read nothing from disk but the
+/// history window), rows in the database, image files under the data directory.
+final class PlaceFeature: Feature {
+    /// Every place, by ascending id (the order facets take first spellings in).
+    private(set) var places: [Place] = [] {
+        didSet { facetIndex = nil }
+    }
+    /// Built on the first `place.tags` after a change, for the answers in between.
+    private var facetIndex: FacetIndex?
+    private var lastSeen: [Int64: (picked: WallTime?, visited: WallTime?)] = [:]
+    /// The first spelling of every category and value among the places, in id order. Places
+    /// added last keep it exact (their tags are spelled through it); an edit or a removal may
+    /// drop a first spelling, so it is cleared then and rebuilt on next use.
+    private var vocabulary: TagVocabulary?
+    let store: KitDatabase
+    let images: PlaceImages
+    let clock: any DaemonClock
+    let commits: CommitCoordinator
+    let events: EventBus
+    let popups: any PopupSink
+    let logger: Logger
+
+    init(_ runtime: FeatureRuntime) {
+        store = runtime.store
+        images = PlaceImages(dataDirectory: runtime.dataDirectory)
+        clock = runtime.clock
+        commits = runtime.commits
+        events = runtime.events
+        popups = runtime.popups
+        logger = runtime.logger
+    }
+
+    /// Reads every place and removes image files that no place refers to (left by a crash
+    /// between copying an image and committing its place).
+    func load(_ reason: LoadReason) throws {
+        places = try store.places()
+        lastSeen = try store.placeLastSeen()
+        vocabulary = nil
+        let swept = images.sweep(keeping: Set(places.compactMap(\.image)))
+        if swept > 0 { logger.info("removed unused place images", metadata: ["images.removed": "\(swept)"]) }
+    }
+
+    func info(_ place: Place) -> PlaceInfo {
+        let seen = lastSeen[place.id]
+        return PlaceInfo(
+            place: place, imagePath: place.image.flatMap(images.path(for:)),
+            lastPickedAt: seen?.picked.map { Timestamp.rfc3339($0) },
+            lastVisitedAt: seen?.visited.map { Timestamp.rfc3339($0) })
+    }
+
+    // MARK: Reading
+
+    func get(_ ref: RecordRef) throws -> PlaceInfo { info(try resolve(ref)) }
+
+    /// The places matching the filter, by name.
+    func list(_ params: PlaceFilterParams) throws -> PlaceListResult {
+        let filter = try PlaceFilter(parsing: params.tags ?? [])
+        let matching = filter.apply(to: places).sorted(by: Self.byName)
+        var explanation: String?
+        if matching.isEmpty && !filter.isEmpty {
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+        }
+        return PlaceListResult(places: matching.map(info), explanation: explanation)
+    }
+
+    /// Facets: for each category, the values among the places matching the filter, with counts.
+    func tags(_ params: PlaceFilterParams) throws -> PlaceTagsResult {
+        let filter = try PlaceFilter(parsing: params.tags ?? [])
+        let index = facetIndex ?? FacetIndex(places)
+        facetIndex = index
+        let facets = index.facets(filter)
+        let categories = facets.categories.map { category in
+            PlaceTagsResult.Category(
+                category: category.display, constrained: category.isConstrained,
+                values: category.values.map {
+                    PlaceTagsResult.Value(value: $0.display, count: $0.count, selected: $0.isSelected)
+                })
+        }
+        var explanation: String?
+        if facets.matchingCount == 0 && !filter.isEmpty {
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+        }
+        return PlaceTagsResult(matching: facets.matchingCount, categories: categories, explanation: explanation)
+    }
+
+    func history(_ params: PlaceHistoryParams) throws -> PlaceHistoryResult {
+        let limit = params.limit ?? 50
+        guard (1...100_000).contains(limit) else {
+            throw KitError.invalidArgument("the history limit \(limit) is out of range; give 1 to 100000")
+        }
+        let placeID = try params.ref.map { try resolve($0).id }
+        let rows = try store.placeHistory(limit: limit, placeID: placeID)
+        return PlaceHistoryResult(
+            entries: rows.map {
+                PlaceHistoryInfo(
+                    id: $0.id, placeId: $0.placeID, placeName: $0.placeName, kind: $0.kind.rawValue,
+                    at: Timestamp.rfc3339($0.at), filter: $0.kind == .picked ? $0.filter : nil)
+            })
+    }
+
+    /// Every place, by id, for `place export`.
+    func export() -> PlaceListResult { PlaceListResult(places: places.map(info)) }
+
+    // MARK: Changing
+
+    func add(_ params: PlaceAddParams) throws -> PlaceInfo {
+        var draft = try PlaceDraft(
+            name: params.name, tags: try tagSet(params.tags ?? []), url: params.url, phone: params.phone,
+            address: params.address, note: params.note, weight: params.weight ?? 1
+        ).validated()
+        try requireFreeName(draft.name)
+        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        let now = clock.now().wall
+        let (spelledDrafts, known) = spelled([draft])
+        let stored = try storing { try store.insertPlaces(spelledDrafts, now: now) }
+        guard let place = stored.first else { throw KitError.invalidArgument("the place was not stored") }
+        places.append(place)
+        vocabulary = known
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "added", place: result))
+        }
+        return result
+    }
+
+    func edit(_ params: PlaceEditParams) throws -> PlaceInfo {
+        let old = try resolve(params.ref)
+        var draft = old.draft
+        if let name = params.name {
+            draft.name = name
+        }
+        for text in params.untag ?? [] {
+            let pattern = try TagPattern.parse(text)
+            if draft.tags.remove(pattern).isEmpty {
+                throw KitError.invalidArgument(
+                    "\(old.name) has no tag \(pattern); its tags are: "
+                        + (old.tags.isEmpty ? "(none)" : old.tags.map(\.description).joined(separator: ", ")))
+            }
+        }
+        for tag in try tagSet(params.tags ?? []) { draft.tags.insert(tag) }
+        if let url = params.url { draft.url = url }
+        if let phone = params.phone { draft.phone = phone }
+        if let address = params.address { draft.address = address }
+        if let note = params.note { draft.note = note }
+        if let weight = params.weight { draft.weight = weight }
+        if params.removeImage == true {
+            guard params.imagePath == nil else {
+                throw KitError.invalidArgument("give either a new image or removeImage, not both")
+            }
+            draft.image = nil
+        }
+        draft = try draft.validated()
+        if draft.nameKey != old.nameKey || draft.name != old.name { try requireFreeName(draft.name, except: old.id) }
+        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        guard draft != old.draft else {
+            throw KitError.invalidArgument(
+                "nothing to change for \(old.name); give a field to set, e.g. --tag kind=한식 or --weight 2")
+        }
+        let place = Place(id: old.id, draft: spelled([draft]).drafts[0])
+        try storing { try store.updatePlace(place, now: clock.now().wall) }
+        if let index = places.firstIndex(where: { $0.id == place.id }) { places[index] = place }
+        vocabulary = nil
+        if let image = old.image, image != place.image { releaseImageAfterCommit(image) }
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "edited", place: result))
+        }
+        return result
+    }
+
+    func remove(_ ref: RecordRef) throws -> PlaceRemoveResult {
+        let place = try resolve(ref)
+        try storing { try store.deletePlace(id: place.id) }
+        let last = info(place)
+        places.removeAll { $0.id == place.id }
+        lastSeen.removeValue(forKey: place.id)
+        vocabulary = nil
+        var imageRemoved = false
+        if let image = place.image, !places.contains(where: { $0.image == image }) {
+            imageRemoved = true
+            releaseImageAfterCommit(image)
+        }
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "removed", place: last))
+        }
+        return PlaceRemoveResult(removed: place.id, imageRemoved: imageRemoved)
+    }
+
+    func visited(_ ref: RecordRef) throws -> PlaceHistoryInfo {
+        let place = try resolve(ref)
+        let now = clock.now().wall
+        let entryID: Int64 = try storing {
+            try store.recordPlaceHistory(placeID: place.id, placeName: place.name, kind: .visited, at: now)
+        }
+        lastSeen[place.id, default: (nil, nil)].visited = now
+        let result = info(place)
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "visited", place: result))
+        }
+        return PlaceHistoryInfo(
+            id: entryID, placeId: place.id, placeName: place.name, kind: "visited", at: Timestamp.rfc3339(now),
+            filter: nil)
+    }
+
+    /// All or nothing: every row is checked first, and nothing is stored when one is wrong.
+    func importPlaces(_ params: PlaceImportParams) throws -> PlaceImportResult {
+        let existing = places.map(\.name)
+        let report: PlaceImportReport
+        switch params.format.lowercased() {
+        case "csv": report = PlaceCSV.read(params.text, existingNames: existing)
+        case "json": report = try PlaceJSONImport.read(params.text, existingNames: existing)
+        default:
+            throw KitError.invalidArgument("unknown import format '\(params.format)'; use csv or json")
+        }
+        let drafts = try report.accepted()
+        guard !drafts.isEmpty else {
+            throw KitError.invalidArgument("the file holds no places; nothing was imported")
+        }
+        let (spelledDrafts, known) = spelled(drafts)
+        let stored = try storing { try store.insertPlaces(spelledDrafts, now: clock.now().wall) }
+        places += stored
+        vocabulary = known
+        let count = stored.count
+        commits.onCommitted { [events] in
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: "imported", count: count))
+        }
+        return PlaceImportResult(imported: stored.map(info))
+    }
+
+    /// Notes a roulette pick for `lastPickedAt`.
+    func recordPicked(_ id: Int64, at: WallTime) { lastSeen[id, default: (nil, nil)].picked = at }
+
+    // MARK: Internals
+
+    /// Checks every `category=value`; refuses the first one that is not a tag.
+    private func tagSet(_ texts: [String]) throws(KitError) -> TagSet {
+        var set = TagSet()
+        for text in texts { set.insert(try PlaceTag.parse(text)) }
+        return set
+    }
+
+    /// The drafts with each tag in the first spelling known for it (earlier drafts count), and
+    /// the vocabulary once they are stored: the caller keeps it only if storing succeeds.
+    private func spelled(_ drafts: [PlaceDraft]) -> (drafts: [PlaceDraft], vocabulary: TagVocabulary) {
+        var known = vocabulary ?? TagVocabulary(places: places)
+        let result = drafts.map { draft in
+            var copy = draft
+            copy.tags = TagSet(draft.tags.map { known.spell($0) })
+            return copy
+        }
+        return (result, known)
+    }
+
+    private func requireFreeName(_ name: String, except id: Int64? = nil) throws {
+        let key = PlaceText.key(name)
+        if let other = places.first(where: { $0.nameKey == key && $0.id != id }) {
+            throw KitError.invalidArgument(
+                "a place named '\(other.name)' exists already (id \(other.id)); names are unique")
+        }
+    }
+
+    /// Deletes the image file once the change is committed, unless a place uses it by then.
+    func releaseImageAfterCommit(_ image: String) {
+        commits.onCommitted { [weak self] in
+            guard let self, !places.contains(where: { $0.image == image }) else { return }
+            images.remove(image)
+        }
+    }
+
+    /// An id, or the unique name (matched after trimming, NFC and case folding).
+    func resolve(_ ref: RecordRef) throws -> Place {
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let place = places.first(where: { $0.id == id }) { return place }
+            throw KitError.notFound("no place with id \(id); `kitctl place list` shows them")
+        case .name(let name):
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the place reference is empty; give an id or a name")
+            }
+            let key = PlaceText.key(name)
+            if let place = places.first(where: { $0.nameKey == key }) { return place }
+            let close = places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }.sorted(by: Self.byName)
+                .map(\.name)
+            let suggestions = Array((close.isEmpty ? places.sorted(by: Self.byName).map(\.name) : close).prefix(8))
+            throw KitError.notFound(
+                "no place named '\(name)'"
+                    + (places.isEmpty
+                        ? "; add one with `kitctl place add NAME --tag area=…`"
+                        : close.isEmpty
+                            ? "; `kitctl place list` shows them"
+                            : "; did you mean: \(suggestions.joined(separator: ", "))?"),
+                suggestions: suggestions)
+        }
+    }
+
+    static func byName(_ lhs: Place, _ rhs: Place) -> Bool {
+        lhs.nameKey != rhs.nameKey ? lhs.nameKey < rhs.nameKey : lhs.id < rhs.id
+    }
+}

@@ -1,0 +1,112 @@
+import KitCore
+import KitProtocol
+import KitStore
+
+/// Cooking: a cook is a timer with a ramen attached. Its `left` steps alert as small popups at
+/// their moment, scheduled from the timer's deadline, so they follow pause, resume and added time.
+extension RamenFeature: CountdownObserver {
+    func cook(_ params: RamenCookParams) throws -> RamenCookResult {
+        var entry = try resolve(params.ref)
+        let seconds = try Self.validCookSeconds(params.seconds ?? entry.cookSeconds)
+        let now = clock.now()
+        let timer = try timers.startCountdown(
+            duration: Int64(seconds) * 1_000_000_000, name: entry.product.name, now: now)
+        let cook = KitDatabase.RamenCook(
+            timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
+        try storing { try store.insertRamenCook(cook) }
+        cooks[timer.id] = cook
+        entry.settings.cookCount += 1
+        entry.settings.lastCookedAt = now.wall
+        try save([(entry.id, entry.settings)])
+        follow(timer)
+        let ramen = info(entries[entry.id]!)
+        let timerInfo = timers.info(timer, now: now)
+        commits.onCommitted { [events] in
+            events.emit(Event.ramenCooking, RamenCookEvent(ramen: ramen, timer: timerInfo))
+        }
+        logger.info(
+            "cooking", metadata: ["ramen.id": "\(entry.id)", "timer.id": "\(timer.id)", "timer.seconds": "\(seconds)"])
+        return RamenCookResult(
+            ramen: ramen, timer: timerInfo, waterMl: entry.product.waterMl, steps: entry.steps,
+            now: Self.instructions(for: entry))
+    }
+
+    /// What to do when the cook starts: the water, then the steps marked for the start.
+    static func instructions(for entry: RamenEntry) -> [String] {
+        var lines: [String] = []
+        let water = entry.product.waterMl
+        switch (entry.product.kind, water) {
+        case (.cup, 0): lines.append("Pour boiling water up to the line inside the cup.")
+        case (.cup, _): lines.append("Pour \(water) ml of boiling water into the cup.")
+        case (_, 0): break
+        default: lines.append("Bring \(water) ml of water to the boil.")
+        }
+        lines += entry.steps.filter { $0.moment == .start }.map(\.text)
+        return lines
+    }
+
+    /// The `left` steps that alert, earliest first, for a cook of `duration` seconds.
+    static func alerts(_ steps: [RamenStep], duration: Int) -> [(index: Int, secondsLeft: Int, step: RamenStep)] {
+        steps.compactMap { step -> (Int, RamenStep)? in
+            guard case .left(let left) = step.moment, step.offset(inCookOf: duration) != nil else { return nil }
+            return (left, step)
+        }
+        .sorted { $0.0 > $1.0 }
+        .enumerated().map { (index: $0.offset, secondsLeft: $0.element.0, step: $0.element.1) }
+    }
+
+    /// Keeps a cook's step alerts in line with its timer's new state.
+    func follow(_ timer: Countdown) {
+        guard let cook = cooks[timer.id] else { return }
+        let pending = Self.alerts(cook.steps, duration: Int(timer.duration / 1_000_000_000))
+        stepAlarms.cancel(pending.map { RamenStepAlarm(timerID: timer.id, index: $0.index) })
+        switch timer.state {
+        case .running(let deadline):
+            let now = clock.now().boot
+            for alert in pending where alert.index >= cook.nextStep {
+                let at = deadline.boot + Int64(-alert.secondsLeft) * 1_000_000_000
+                stepAlarms.schedule(RamenStepAlarm(timerID: timer.id, index: alert.index), at: max(at, now))
+            }
+        case .paused:
+            break
+        case .fired, .cancelled:
+            cooks.removeValue(forKey: timer.id)
+            if case .fired = timer.state, let entry = entries[cook.ramenID] {
+                let payload = RamenCookEvent(ramen: info(entry), timer: timers.info(timer))
+                commits.onCommitted { [events] in events.emit(Event.ramenCooked, payload) }
+            }
+        }
+    }
+
+    /// A step alert came due.
+    func stepDue(timerID: Int64, index: Int, now: ClockReading) {
+        guard var cook = cooks[timerID], let timer = timers.activeTimer(id: timerID), index >= cook.nextStep else {
+            return
+        }
+        let alerts = Self.alerts(cook.steps, duration: Int(timer.duration / 1_000_000_000))
+        guard let alert = alerts.first(where: { $0.index == index }) else { return }
+        cook.nextStep = index + 1
+        do {
+            try store.updateRamenCookProgress(timerID: timerID, nextStep: cook.nextStep)
+        } catch {
+            logger.error("could not record a ramen step", metadata: ["timer.id": "\(timerID)", "error": "\(error)"])
+            return
+        }
+        cooks[timerID] = cook
+        let name = entries[cook.ramenID]?.product.name ?? timer.label
+        let popup = RamenPopups.step(
+            alert.step, secondsLeft: alert.secondsLeft, of: name, timerID: timerID, index: index, now: now)
+        let event = RamenStepEvent(ramenId: cook.ramenID, timerId: timerID, step: alert.step)
+        commits.onCommitted { [events] in events.emit(Event.ramenStep, event) }
+        commits.onCommittedAndSent { [popups] in popups.show(popup) }
+    }
+
+    func countdown(_ timer: Countdown, did transition: CountdownTransition) { follow(timer) }
+
+    /// The done popup of a cook, worded from what is in memory: the cook is still held when
+    /// timers ask, just before they announce the firing.
+    func firedPopup(for timer: Countdown, now: ClockReading) -> Popup? {
+        guard let cook = cooks[timer.id] else { return nil }
+        return RamenPopups.done(timer, cook: cook, product: entries[cook.ramenID]?.product, now: now)
+    }
+}

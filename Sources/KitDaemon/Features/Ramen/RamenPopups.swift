@@ -1,0 +1,49 @@
+import KitCore
+import KitStore
+
+/// What a ramen popup is about.
+enum RamenPopup: PopupSubject, Equatable {
+    /// A timed step of the cook on a timer: `ramen-step:7:0`.
+    case step(timerID: Int64, index: Int)
+    /// The cook on a timer is done. It takes the timer's place on screen (`timer:7`).
+    case done(timerID: Int64)
+
+    var text: String {
+        switch self {
+        case .step(let timer, let index): "ramen-step:\(timer):\(index)"
+        case .done(let timer): "timer:\(timer)"
+        }
+    }
+}
+
+/// What the ramen popups say.
+enum RamenPopups {
+    /// A step's moment came: `Shin Ramyun: 1:00 left`, and what to do.
+    static func step(
+        _ step: RamenStep, secondsLeft: Int, of name: String, timerID: Int64, index: Int, now: ClockReading
+    ) -> Popup {
+        Popup(
+            subject: RamenPopup.step(timerID: timerID, index: index),
+            summary: "\(name): \(DurationFormatter.clock(Int64(secondsLeft) * 1_000_000_000)) left",
+            body: step.text, icon: "appointment-soon", urgency: .normal, soundName: "bell",
+            category: "x-kit.ramen.step", requestedAt: now.boot)
+    }
+
+    /// The cook is done: the ramen's name, what to do at the end, and the memo.
+    static func done(_ timer: Countdown, cook: KitDatabase.RamenCook, product: RamenProduct?, now: ClockReading)
+        -> Popup
+    {
+        var lines = cook.steps.filter { $0.moment == .end }.map(\.text)
+        if let memo = cook.memo { lines.append("Memo: \(memo)") }
+        if case .fired(let record) = timer.state, record.late {
+            lines.append(
+                "It was done \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, while kitd was not running."
+            )
+        }
+        if lines.isEmpty { lines.append("Enjoy.") }
+        return Popup(
+            subject: RamenPopup.done(timerID: timer.id), summary: "\(product?.displayName ?? timer.label) is done",
+            body: lines.joined(separator: "\n"), icon: "appointment-soon", urgency: .critical,
+            soundName: "alarm-clock-elapsed", category: "x-kit.ramen.done", requestedAt: now.boot)
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// The stopwatches feature: state in memory, rows in the database, and the "still running"
+/// notices as alarms. A running stopwatch needs no tick: elapsed time is computed from its
+/// start instant whenever it is asked for, and only the next notice is scheduled.
+final class StopwatchFeature: Feature {
+    private var stopwatches: [Int64: Stopwatch] = [:]
+    private var notices: Alarms<StopwatchNoticeAlarm, BootTime>!
+    private let store: KitDatabase
+    private let clock: any DaemonClock
+    private let commits: CommitCoordinator
+    private let events: EventBus
+    private let popups: any PopupSink
+    private let config: KitConfig
+    private let logger: Logger
+
+    init(_ runtime: FeatureRuntime) {
+        store = runtime.store
+        clock = runtime.clock
+        commits = runtime.commits
+        events = runtime.events
+        popups = runtime.popups
+        config = runtime.config
+        logger = runtime.logger
+        notices = runtime.scheduler.alarms(StopwatchNoticeAlarm.self, on: BootTime.self) { [unowned self] keys, now in
+            for key in keys { noticeDue(key.id, now: now) }
+        }
+        runtime.popupActions.register(StopwatchPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+    }
+
+    func load(_ reason: LoadReason) throws {
+        let now = clock.now()
+        stopwatches = Dictionary(
+            uniqueKeysWithValues: try store.stopwatches(now: now, bootID: clock.bootID).map { ($0.id, $0) })
+        for stopwatch in stopwatches.values { scheduleReminder(stopwatch, now: now) }
+    }
+
+    func info(_ stopwatch: Stopwatch, now: ClockReading? = nil) -> StopwatchInfo {
+        let now = now ?? clock.now()
+        var startedAt: String?
+        if case .running(let since) = stopwatch.state { startedAt = Timestamp.rfc3339(since.wall) }
+        return StopwatchInfo(
+            id: stopwatch.id, name: stopwatch.name, state: stopwatch.state.name,
+            elapsedSeconds: stopwatch.elapsed(at: now.boot).seconds, startedAt: startedAt,
+            createdAt: Timestamp.rfc3339(stopwatch.createdAt), laps: stopwatch.lapCount,
+            remindAfterSeconds: threshold(stopwatch).seconds, everStarted: stopwatch.everStarted)
+    }
+
+    /// The "still running" threshold in effect: the stopwatch's own, else the configured one.
+    func threshold(_ stopwatch: Stopwatch) -> Nanoseconds { stopwatch.remindAfter ?? config.stopwatchRemindAfter }
+
+    // MARK: Reading
+
+    /// Running ones first (longest running first), then stopped ones by name.
+    func list() -> [StopwatchInfo] {
+        let now = clock.now()
+        return stopwatches.values.sorted { lhs, rhs in
+            switch (lhs.state, rhs.state) {
+            case (.running(let a), .running(let b)): return a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
+            case (.running, .stopped): return true
+            case (.stopped, .running): return false
+            case (.stopped, .stopped):
+                return lhs.name.lowercased() != rhs.name.lowercased()
+                    ? lhs.name.lowercased() < rhs.name.lowercased() : lhs.id < rhs.id
+            }
+        }.map { info($0, now: now) }
+    }
+
+    func get(_ ref: RecordRef) throws -> StopwatchInfo { info(try resolve(ref)) }
+
+    func laps(_ ref: RecordRef) throws -> StopwatchLapsResult {
+        let stopwatch = try resolve(ref)
+        return StopwatchLapsResult(
+            stopwatch: info(stopwatch), laps: try store.laps(stopwatchID: stopwatch.id).map(LapInfo.init))
+    }
+
+    // MARK: Changing
+
+    func create(_ params: StopwatchCreateParams) throws -> StopwatchInfo {
+        let name = try NameRules.validated(params.name, noun: "stopwatch name")
+        guard try !store.stopwatchNameTaken(name) else {
+            throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
+        }
+        var remind: Nanoseconds?
+        if let seconds = params.remindAfterSeconds {
+            guard seconds.isFinite, seconds == 0 || seconds >= 1, let value = Nanoseconds.fromSeconds(seconds) else {
+                throw KitError.invalidArgument("'remindAfterSeconds' must be 0 (off) or at least 1 second")
+            }
+            remind = value
+        }
+        let now = clock.now()
+        let stopwatch: Stopwatch = try storing {
+            try store.insertStopwatch(bootID: clock.bootID) { id throws(KitError) in
+                try Stopwatch.created(id: id, name: name, now: now, start: params.start ?? false, remindAfter: remind)
+            }
+        }
+        apply(stopwatch, now: now, event: Event.stopwatchChanged, change: "created")
+        if stopwatch.isRunning { apply(stopwatch, now: now, event: Event.stopwatchStarted) }
+        return info(stopwatch, now: now)
+    }
+
+    func start(_ ref: RecordRef) throws -> StopwatchInfo {
+        try change(ref, event: Event.stopwatchStarted) { stopwatch, now throws(KitError) in
+            try stopwatch.started(at: now)
+        }
+    }
+
+    func stop(_ ref: RecordRef) throws -> StopwatchInfo {
+        try change(ref, event: Event.stopwatchStopped) { stopwatch, now throws(KitError) in
+            try stopwatch.stopped(at: now)
+        }
+    }
+
+    func reset(_ ref: RecordRef) throws -> StopwatchInfo {
+        let stopwatch = try resolve(ref)
+        try storing { try store.deleteLaps(stopwatchID: stopwatch.id) }
+        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "reset") {
+            stopwatch, now in
+            stopwatch.reset(at: now)
+        }
+    }
+
+    func rename(_ params: StopwatchRenameParams) throws -> StopwatchInfo {
+        let stopwatch = try resolve(params.ref)
+        let name = try NameRules.validated(params.name, noun: "stopwatch name")
+        guard try !store.stopwatchNameTaken(name, except: stopwatch.id) else {
+            throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
+        }
+        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "renamed") {
+            stopwatch, _ in
+            var copy = stopwatch
+            copy.name = name
+            return copy
+        }
+    }
+
+    func delete(_ ref: RecordRef) throws -> StopwatchDeleteResult {
+        let stopwatch = try resolve(ref)
+        try storing { try store.deleteStopwatch(id: stopwatch.id) }
+        let last = info(stopwatch)
+        stopwatches.removeValue(forKey: stopwatch.id)
+        notices.cancel(StopwatchNoticeAlarm(stopwatch.id))
+        commits.onCommitted { [events] in
+            events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: "deleted"))
+        }
+        return StopwatchDeleteResult(deleted: stopwatch.id)
+    }
+
+    func lap(_ params: StopwatchLapParams) throws -> StopwatchLapResult {
+        let stopwatch = try resolve(params.ref)
+        let note = params.note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let note, note.count > 500 { throw KitError.invalidArgument("a lap note can have at most 500 characters") }
+        let now = clock.now()
+        let lap = try stopwatch.lap(
+            at: now, previousTotal: try store.lastLapTotal(stopwatchID: stopwatch.id),
+            note: note?.isEmpty == true ? nil : note)
+        try storing { try store.insertLap(lap, stopwatchID: stopwatch.id) }
+        var updated = stopwatch
+        updated.lapCount = lap.number
+        stopwatches[updated.id] = updated
+        let result = StopwatchLapResult(stopwatch: info(updated, now: now), lap: LapInfo(lap))
+        commits.onCommitted { [events] in
+            events.emit(Event.stopwatchLap, StopwatchLapEvent(stopwatch: result.stopwatch, lap: result.lap))
+        }
+        return result
+    }
+
+    // MARK: Notices
+
+    /// The notice of a stopwatch came due: a popup with a Stop button, and the next notice.
+    func noticeDue(_ id: Int64, now: ClockReading) {
+        guard var stopwatch = stopwatches[id], stopwatch.isRunning else { return }
+        let limit = threshold(stopwatch)
+        guard limit > 0 else { return }
+        let span = stopwatch.currentSpan(at: now.boot)
+        let due = Int(span / limit)
+        guard due > stopwatch.remindersSent else {
+            scheduleReminder(stopwatch, now: now)
+            return
+        }
+        stopwatch.remindersSent = due
+        do {
+            try store.updateStopwatch(stopwatch, bootID: clock.bootID, durability: .normal)
+        } catch {
+            logger.error(
+                "could not record a stopwatch notice", metadata: ["stopwatch.id": "\(id)", "error": "\(error)"])
+            return
+        }
+        stopwatches[id] = stopwatch
+        scheduleReminder(stopwatch, now: now)
+        let payload = StopwatchEvent(stopwatch: info(stopwatch, now: now))
+        let running = DurationFormatter.clock(span, rounding: .down)
+        let total = StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot))
+        let popup = StopwatchPopups.stillRunning(stopwatch, running: running, total: total, now: now)
+        commits.onCommitted { [events] in events.emit(Event.stopwatchReminded, payload) }
+        commits.onCommittedAndSent { [popups] in popups.show(popup) }
+        logger.info("stopwatch still running", metadata: ["stopwatch.id": "\(id)", "stopwatch.span": "\(running)"])
+    }
+
+    /// A button on one of our popups was pressed: Stop does what `kitctl sw stop` does.
+    func pressed(_ key: String, on subject: StopwatchPopup) {
+        guard case .stillRunning(let id) = subject, StopwatchPopups.Button(rawValue: key) == .stop else { return }
+        do {
+            _ = try stop(RecordRef(String(id)))
+            logger.info("stopped from the popup", metadata: ["stopwatch.id": "\(id)"])
+        } catch {
+            logger.notice("the popup's Stop did nothing", metadata: ["stopwatch.id": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// The wall clock was set: running spans keep their boot-clock start; the stored wall start
+    /// (for after a reboot) moves with the clock.
+    func wallClockChanged() {
+        let now = clock.now()
+        for var stopwatch in stopwatches.values {
+            guard case .running(let since) = stopwatch.state else { continue }
+            stopwatch.state = .running(since: Deadline(boot: since.boot, wall: now.wall(for: since.boot)))
+            do {
+                try store.updateStopwatch(stopwatch, bootID: clock.bootID, durability: .normal)
+                stopwatches[stopwatch.id] = stopwatch
+            } catch {
+                logger.error("could not update a stopwatch after a clock change", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
+    // MARK: Internals
+
+    private func change(
+        _ ref: RecordRef, event: String, change: String? = nil,
+        _ transition: (Stopwatch, ClockReading) throws(KitError) -> Stopwatch
+    ) throws -> StopwatchInfo {
+        let stopwatch = try resolve(ref)
+        let now = clock.now()
+        let updated = try transition(stopwatch, now)
+        try storing { try store.updateStopwatch(updated, bootID: clock.bootID) }
+        apply(updated, now: now, event: event, change: change)
+        return info(updated, now: now)
+    }
+
+    private func apply(_ stopwatch: Stopwatch, now: ClockReading, event: String, change: String? = nil) {
+        stopwatches[stopwatch.id] = stopwatch
+        scheduleReminder(stopwatch, now: now)
+        let payload = StopwatchEvent(stopwatch: info(stopwatch, now: now), change: change)
+        commits.onCommitted { [events] in events.emit(event, payload) }
+    }
+
+    private func scheduleReminder(_ stopwatch: Stopwatch, now: ClockReading) {
+        if let next = stopwatch.nextReminder(threshold: threshold(stopwatch)) {
+            notices.schedule(StopwatchNoticeAlarm(stopwatch.id), at: max(next, now.boot))
+        } else {
+            notices.cancel(StopwatchNoticeAlarm(stopwatch.id))
+        }
+    }
+
+    /// An id, or the unique name (matched without regard to case).
+    private func resolve(_ ref: RecordRef) throws -> Stopwatch {
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let stopwatch = stopwatches[id] { return stopwatch }
+            throw KitError.notFound("no stopwatch with id \(id); `kitctl sw list` shows them")
+        case .name(let name):
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the stopwatch reference is empty; give an id or a name")
+            }
+            let key = NameRules.matchKey(name)
+            if let stopwatch = stopwatches.values.first(where: { NameRules.matchKey($0.name) == key }) {
+                return stopwatch
+            }
+            let names = stopwatches.values.map(\.name).sorted()
+            throw KitError.notFound(
+                "no stopwatch named '\(name)'"
+                    + (names.isEmpty
+                        ? "; create one with `kitctl sw new NAME`"
+                        : "; there are: \(names.prefix(8).joined(separator: ", "))"),
+                suggestions: Array(names.prefix(8)))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import KitCore
+
+/// What a stopwatch popup is about.
+enum StopwatchPopup: PopupSubject, Equatable {
+    /// The "still running" notice of a stopwatch: `stopwatch:7`.
+    case stillRunning(Int64)
+
+    var text: String {
+        switch self {
+        case .stillRunning(let id): "stopwatch:\(id)"
+        }
+    }
+}
+
+/// What the stopwatch popups say.
+enum StopwatchPopups {
+    /// The buttons, by the key that comes back when one is pressed.
+    enum Button: String {
+        case stop
+    }
+
+    /// `pasta is still running`, with a Stop button.
+    static func stillRunning(_ stopwatch: Stopwatch, running: String, total: String, now: ClockReading) -> Popup {
+        let command = "kitctl sw stop \(ShellWord.quoted(stopwatch.name))"
+        return Popup(
+            subject: StopwatchPopup.stillRunning(stopwatch.id), summary: "\(stopwatch.name) is still running",
+            body: "Running for \(running) (total \(total)).", icon: "appointment-soon", urgency: .normal,
+            soundName: "bell", category: "x-kit.stopwatch.running",
+            actions: [Popup.Action(key: Button.stop.rawValue, label: "Stop")],
+            bodyWithoutActions: "Running for \(running) (total \(total)). Stop it with `\(command)`.",
+            requestedAt: now.boot)
+    }
+}

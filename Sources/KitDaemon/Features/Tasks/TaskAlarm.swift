@@ -1,0 +1,9 @@
+/// A task's next popup (pre-alert, due or nag) on the wall clock: one alarm per task, at the
+/// earliest of its pending popups.
+struct TaskAlarm: Hashable, Comparable, Sendable {
+    let id: Int64
+
+    init(_ id: Int64) { self.id = id }
+
+    static func < (lhs: TaskAlarm, rhs: TaskAlarm) -> Bool { lhs.id < rhs.id }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import KitCore
+import KitProtocol
+
+/// The agenda over a window of time, and iCalendar export and import.
+extension TaskFeature {
+    /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
+    /// and the repeats that follow it.
+    func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
+        guard let from = Timestamp.parse(params.from), let to = Timestamp.parse(params.to), from < to else {
+            throw KitError.invalidArgument("'from' and 'to' must be RFC 3339 instants with from before to")
+        }
+        let now = clock.now().wall
+        var items: [AgendaItem] = []
+        var perDay: [String: (count: Int, overdue: Int)] = [:]
+        let system = zones.system
+        let countsOnly = params.countsOnly ?? false
+        for task in tasks.values where task.isOpen {
+            let zone = zone(of: task)
+            var instants: [(WallTime, Bool)] = []
+            let current = task.due(in: zone)
+            if current >= from && current < to { instants.append((current, current <= now)) }
+            if let recurrence = task.recurrence, current < to,
+                let series = try? RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
+            {
+                let end = CivilDateTime(to, in: zone).adding(days: 1)
+                for civil in series.occurrences(after: task.occurrence, through: end, limit: 400) {
+                    let instant = ZoneResolver.instant(for: civil, in: zone)
+                    if instant >= to { break }
+                    // Repeats already past while the task waits at an earlier occurrence will not
+                    // come: done moves it on past now.
+                    if instant >= from && instant > now { instants.append((instant, false)) }
+                }
+            }
+            for (instant, overdue) in instants {
+                if countsOnly {
+                    let day = CivilDateTime(instant, in: system).date.iso8601
+                    let old = perDay[day] ?? (0, 0)
+                    perDay[day] = (old.count + 1, old.overdue + (overdue ? 1 : 0))
+                } else {
+                    items.append(
+                        AgendaItem(
+                            id: task.id, title: task.title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
+                            overdue: overdue, repeating: task.recurrence != nil))
+                }
+            }
+        }
+        if countsOnly {
+            return TaskAgendaResult(
+                days: perDay.keys.sorted().map {
+                    AgendaDay(date: $0, count: perDay[$0]!.count, overdue: perDay[$0]!.overdue)
+                })
+        }
+        return TaskAgendaResult(items: items.sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id })
+    }
+
+    /// Every task as a VTODO: DUE at the current occurrence (the repeat rule counted from there),
+    /// RRULE, VALARMs for the pre-alerts, STATUS.
+    func export() -> TaskExportResult {
+        let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task -> CalendarTask in
+            var recurrence = task.recurrence
+            if var rule = recurrence, case .count(let total) = rule.end,
+                let series = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task))
+            {
+                let done = series.prefix(total).prefix { $0 < task.occurrence }.count
+                rule.end = .count(max(1, total - done))
+                recurrence = rule
+            }
+            // The file's rule starts at the current occurrence, which a month end may have moved
+            // (from the 31st to Feb 28): name the day the rule takes from the first due.
+            if var rule = recurrence, rule.monthEnd == .clamp, rule.byDay.isEmpty, rule.byMonthDay.isEmpty,
+                task.anchor.date.day > 28
+            {
+                rule.byMonthDay = [task.anchor.date.day]
+                if rule.frequency == .yearly && rule.byMonth.isEmpty { rule.byMonth = [task.anchor.date.month] }
+                recurrence = rule
+            }
+            let due: CalendarDue =
+                task.allDay ? .date(task.occurrence.date) : .local(task.occurrence, tzid: task.zone ?? zones.systemName)
+            return CalendarTask(
+                uid: task.uid, title: task.title, note: task.note, due: due, recurrence: recurrence,
+                alerts: task.alerts,
+                status: task.isOpen ? .needsAction : .completed)
+        }
+        let now = clock.now().wall
+        return TaskExportResult(
+            ics: ICalendarWriter.write(calendarTasks, stamp: now, timeZones: timeZones(for: calendarTasks, now: now)),
+            count: calendarTasks.count)
+    }
+
+    /// A VTIMEZONE for every TZID the tasks use, covering the year before the earliest due
+    /// through ten years after the latest (or after now), so repeats stay covered.
+    private func timeZones(for tasks: [CalendarTask], now: WallTime) -> [ICalendarTimeZone] {
+        var years: [String: ClosedRange<Int>] = [:]
+        for task in tasks {
+            guard case .local(let civil, let tzid?) = task.due else { continue }
+            let year = civil.date.year
+            years[tzid] = years[tzid].map { min($0.lowerBound, year)...max($0.upperBound, year) } ?? year...year
+        }
+        let thisYear = CivilDateTime(now, in: FixedOffset.utc).date.year
+        return years.keys.sorted().compactMap { tzid in
+            guard let range = years[tzid], let zone = zones.zone(named: tzid) else { return nil }
+            return ICalendarTimeZone(
+                tzid: tzid, zone: zone, firstYear: range.lowerBound - 1, lastYear: max(range.upperBound, thisYear) + 10)
+        }
+    }
+
+    /// Imports VTODOs and VEVENTs, all or nothing. Unknown properties are reported and skipped;
+    /// tasks whose UID is already here are skipped as duplicates.
+    func importCalendar(_ params: TaskImportParams) throws -> TaskImportResult {
+        let parsed: CalendarImport
+        do {
+            parsed = try ICalendarReader.read(Array(params.ics.utf8))
+        } catch {
+            throw error.kitError
+        }
+        let now = clock.now().wall
+        var skipped = parsed.skipped.map(\.description)
+        var makers: [(Int64) -> TaskItem] = []
+        var seen = Set(tasks.values.map(\.uid))
+        for imported in parsed.tasks {
+            let item = imported.task
+            let line = imported.line
+            let uid = item.uid.isEmpty ? UUID().uuidString.lowercased() + "@kit" : item.uid
+            guard !seen.contains(uid) else {
+                skipped.append(
+                    "line \(line): \(imported.component) '\(item.title)' skipped (already imported, UID \(uid))")
+                continue
+            }
+            seen.insert(uid)
+            guard item.status != .cancelled else {
+                skipped.append("line \(line): \(imported.component) '\(item.title)' skipped (it was cancelled)")
+                continue
+            }
+            guard let due = item.due else {
+                skipped.append("line \(line): \(imported.component) '\(item.title)' skipped (it has no DUE or DTSTART)")
+                continue
+            }
+            let title: String
+            do {
+                title = try Self.validTitle(item.title.isEmpty ? "untitled" : item.title)
+            } catch {
+                throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(error)")
+            }
+            var zoneName: String?
+            var civil: CivilDateTime
+            var allDay = false
+            switch due {
+            case .date(let date):
+                civil = CivilDateTime(date: date, time: config.taskAllDayTime)
+                allDay = true
+            case .local(let local, let tzid):
+                civil = local
+                if let tzid {
+                    guard zones.zone(named: tzid) != nil else {
+                        throw KitError.invalidArgument(
+                            "the calendar file was not imported: line \(line): unknown time zone '\(tzid)'")
+                    }
+                    zoneName = tzid == zones.systemName ? nil : tzid
+                }
+            case .utc(let instant):
+                zoneName = "UTC"
+                civil = CivilDateTime(instant, in: FixedOffset.utc)
+            }
+            let zone = zoneName.flatMap(zones.zone(named:)) ?? zones.system
+            if let recurrence = item.recurrence {
+                do {
+                    _ = try RecurrenceSeries(rule: recurrence, anchor: civil, zone: zone)
+                } catch {
+                    throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(error)")
+                }
+            }
+            let template = TaskItem(
+                id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
+                recurrence: item.recurrence, alerts: item.alerts.sorted(by: >),
+                status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
+            let task = Self.caughtUp(template, now: now, zone: zone)
+            makers.append { id in task.withID(id) }
+        }
+        let created: [TaskItem] = try storing { try store.insertTasks(makers) }
+        for task in created { apply(task, event: Event.taskAdded) }
+        return TaskImportResult(imported: created.map { info($0, now: now) }, skipped: skipped)
+    }
+
+    /// An imported task as of now: a repeating one moves on to its first occurrence from now
+    /// (or, when its series has ended, is done); a one-off already past due counts as fired, so
+    /// that importing an old calendar lists what is overdue without a popup for each.
+    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets) -> TaskItem {
+        guard task.isOpen, task.due(in: zone) < now else { return task }
+        var copy = task
+        if let recurrence = task.recurrence,
+            let series = try? RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
+        {
+            if let next = series.nextOccurrence(after: now, in: zone) {
+                copy.occurrence = next.civil
+                return copy
+            }
+            copy.status = .done(at: now)
+            return copy
+        }
+        return copy.firing(.due, at: now)
+    }
+}

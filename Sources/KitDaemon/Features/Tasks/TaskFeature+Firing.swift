@@ -1,0 +1,127 @@
+import KitCore
+import KitProtocol
+
+/// Firing: the popups `TaskFirePlan` decides on, recorded as fired in the turn's transaction
+/// before their events go out, so that nothing fires twice across a crash.
+extension TaskFeature {
+    /// Fires whatever of these tasks' popups has come due by `now`.
+    func fire(_ ids: [Int64], now: ClockReading) {
+        var due: [(id: Int64, fire: TaskFire)] = []
+        for id in ids {
+            guard let task = tasks[id] else { continue }
+            for pending in task.pendingFires(in: zone(of: task)) where pending.at <= now.wall {
+                due.append((id, pending.fire))
+            }
+        }
+        let plan = TaskFirePlan.plan(
+            due, tasks: tasks, now: now.wall, startedAt: startedAt,
+            policy: CatchUpPolicy(stalenessWindow: config.taskStaleness, threshold: config.taskDigestAfter),
+            zone: { [unowned self] task in zone(of: task) })
+        // A task whose key came due with nothing to fire (a popup that moved) is armed again.
+        for id in ids where plan.updated[id] == nil {
+            if let task = tasks[id] { schedule(task) }
+        }
+        guard !plan.updated.isEmpty else { return }
+        do {
+            try store.updateTasksFired(Array(plan.updated.values))
+        } catch {
+            logger.error("could not record task popups; retrying shortly", metadata: ["error": "\(error)"])
+            scheduler.holdOff(until: now.boot + 1_000_000_000)
+            for id in ids { if let old = tasks[id] { schedule(old) } }
+            return
+        }
+        for task in plan.updated.values { apply(task) }
+        // Events go out right after the commit; the popups are built only after that, so that
+        // subscribers do not wait for them.
+        var composers: [() -> Popup] = []
+        var emits: [() -> Void] = []
+        for item in plan.popups {
+            switch item {
+            case .due(let task, let at, let late):
+                emits.append(fireEvent(Event.taskDue, task, at: at, now: now.wall, late: late != nil))
+                composers.append { [unowned self] in duePopup(task, now: now, late: late) }
+            case .nag(let task, let at):
+                emits.append(fireEvent(Event.taskDue, task, at: at, now: now.wall, late: false, nag: true))
+                composers.append { [unowned self] in duePopup(task, now: now, late: nil) }
+            case .alert(let task, let index, let at, let late):
+                emits.append(
+                    fireEvent(Event.taskAlert, task, at: at, now: now.wall, late: late, before: task.alerts[index]))
+                composers.append { [unowned self] in alertPopup(task, index: index, now: now) }
+            case .digest(let missed, let gathered, let title):
+                let payload = TaskMissedEvent(
+                    tasks: missed.compactMap { gathered[$0.id] }.map { info($0, now: now.wall) }, title: title)
+                emits.append { [events] in events.emit(Event.taskMissed, payload) }
+                composers.append { [unowned self] in digestPopup(missed, gathered, title: title, now: now) }
+            }
+        }
+        commits.onCommitted { for emit in emits { emit() } }
+        commits.onCommittedAndSent { [popups] in for compose in composers { popups.show(compose()) } }
+        logger.info(
+            "task popups", metadata: ["task.popups": "\(composers.count)", "task.missed": "\(plan.missedCount)"])
+    }
+
+    private func fireEvent(
+        _ name: String, _ task: TaskItem, at: WallTime, now: WallTime, late: Bool, nag: Bool? = nil,
+        before: Nanoseconds? = nil
+    ) -> () -> Void {
+        let payload = TaskFireEvent(
+            task: info(task, now: now), scheduledAt: Timestamp.rfc3339(at), firedAt: Timestamp.rfc3339(now),
+            latenessMs: Double(max(0, now - at)) / 1e6, late: late, nag: nag, beforeSeconds: before?.seconds)
+        return { [events] in events.emit(name, payload) }
+    }
+
+    private func digestPopup(
+        _ missed: [MissedOccurrence<Int64>], _ gathered: [Int64: TaskItem], title: String, now: ClockReading
+    ) -> Popup {
+        let lines = missed.prefix(10).compactMap { occurrence -> String? in
+            gathered[occurrence.id].map { "\($0.title) — \(occurrence.lateText(at: now.wall))" }
+        }
+        return Popup(
+            subject: TaskPopup.digest, summary: title,
+            body: lines.joined(separator: "\n") + (missed.count > 10 ? "\n… `kitctl task list --overdue`" : ""),
+            icon: "appointment-missed", urgency: .critical, soundName: "alarm-clock-elapsed",
+            category: "x-kit.task.missed",
+            requestedAt: now.boot)
+    }
+
+    func duePopup(_ task: TaskItem, now: ClockReading, late: Nanoseconds?) -> Popup {
+        var summary = "Due: \(task.title)"
+        if let late { summary += " (due \(DurationFormatter.compact(late, rounding: .down)) ago)" }
+        let body = task.note ?? ""
+        let snooze = DurationFormatter.compact(config.taskSnooze)
+        return Popup(
+            subject: TaskPopup.due(task.id), summary: summary, body: body, icon: "appointment-soon", urgency: .critical,
+            soundName: "alarm-clock-elapsed", category: "x-kit.task.due",
+            actions: [
+                Popup.Action(key: TaskPopup.Button.done.rawValue, label: "Done"),
+                Popup.Action(key: TaskPopup.Button.snooze.rawValue, label: "Snooze \(snooze)"),
+            ],
+            bodyWithoutActions: (body.isEmpty ? "" : body + "\n")
+                + "Done: kitctl task done \(task.id) · Snooze: kitctl task snooze \(task.id)",
+            requestedAt: now.boot)
+    }
+
+    func alertPopup(_ task: TaskItem, index: Int, now: ClockReading) -> Popup {
+        let due = task.due(in: zone(of: task))
+        let left = DurationFormatter.compact(max(0, due - now.wall), rounding: .nearest)
+        let at = ClockText.brief(due, now: now.wall, in: zone(of: task))
+        return Popup(
+            subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.title)",
+            body: "Due in \(left), at \(at)." + (task.note.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
+            urgency: .normal, soundName: "bell", category: "x-kit.task.alert", requestedAt: now.boot)
+    }
+
+    /// A button on a due popup: Done or Snooze, as `kitctl task done|snooze` would do.
+    func pressed(_ key: String, on subject: TaskPopup) {
+        guard case .due(let id) = subject, let button = TaskPopup.Button(rawValue: key) else { return }
+        do {
+            switch button {
+            case .done: _ = try done(RecordRef(String(id)))
+            case .snooze: _ = try snooze(TaskSnoozeParams(ref: String(id)))
+            }
+            logger.info("task changed from its popup", metadata: ["task.id": "\(id)", "task.action": "\(key)"])
+        } catch {
+            logger.notice("the popup's button did nothing", metadata: ["task.id": "\(id)", "error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,335 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// The tasks feature: state in memory, rows in the database, and their popups as wall-clock
+/// alarms (see TaskFeature+Firing.swift). Due times are civil times in a zone, turned into
+/// instants through `zones`, the seam that a change of the system zone goes through.
+final class TaskFeature: Feature {
+    var tasks: [Int64: TaskItem] = [:]
+    private(set) var alarms: Alarms<TaskAlarm, WallTime>!
+    let store: KitDatabase
+    let scheduler: Scheduler
+    let clock: any DaemonClock
+    let zones: any ZoneProvider
+    let commits: CommitCoordinator
+    let events: EventBus
+    let popups: any PopupSink
+    let config: KitConfig
+    let logger: Logger
+    /// When this kitd started, on the wall clock: a popup due before it was missed.
+    let startedAt: WallTime
+
+    init(_ runtime: FeatureRuntime) {
+        startedAt = runtime.startedAt.wall
+        store = runtime.store
+        scheduler = runtime.scheduler
+        clock = runtime.clock
+        zones = runtime.zones
+        commits = runtime.commits
+        events = runtime.events
+        popups = runtime.popups
+        config = runtime.config
+        logger = runtime.logger
+        alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
+            fire(keys.map(\.id), now: now)
+        }
+        runtime.popupActions.register(TaskPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+    }
+
+    /// Loads every task and arms its popups. Those that came due while kitd was down are armed
+    /// in the past, so they fire on the first loop turn, where catch-up gathers them.
+    func load(_ reason: LoadReason) throws {
+        tasks = try store.tasksByID()
+        var entries: [(key: TaskAlarm, due: WallTime)] = []
+        entries.reserveCapacity(tasks.count)
+        for task in tasks.values where task.isOpen {
+            if let next = task.nextFire(in: zone(of: task)) { entries.append((TaskAlarm(task.id), next.at)) }
+        }
+        alarms.replaceAll(entries)
+    }
+
+    /// The zone a task's due time is read in.
+    func zone(of task: TaskItem) -> any UTCOffsets {
+        if let name = task.zone, let zone = zones.zone(named: name) { return zone }
+        return zones.system
+    }
+
+    func info(_ task: TaskItem, now: WallTime? = nil) -> TaskInfo {
+        let now = now ?? clock.now().wall
+        let zone = zone(of: task)
+        var doneAt: String?
+        if case .done(let at) = task.status { doneAt = Timestamp.rfc3339(at) }
+        let rrule = task.recurrence.map { $0.rrule(anchor: task.anchor.date) }
+        return TaskInfo(
+            id: task.id, uid: task.uid, title: task.title, note: task.note, state: task.isOpen ? "open" : "done",
+            dueAt: Timestamp.rfc3339(task.due(in: zone)), dueLocal: task.occurrence.iso8601, zone: task.zone,
+            effectiveZone: task.zone ?? zones.systemName, allDay: task.allDay,
+            repeatRule: rrule,
+            repeatText: task.recurrence.map { $0.friendlyText(anchor: task.anchor.date) ?? rrule ?? "" },
+            alertSeconds: task.alerts.map(\.seconds),
+            nagSeconds: task.nag?.seconds, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
+            overdue: task.isOverdue(now: now, in: zone), createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
+    }
+
+    // MARK: Reading
+
+    func list(_ params: TaskListParams) throws -> TaskListResult {
+        let now = clock.now().wall
+        let system = zones.system
+        let today = CivilDateTime(now, in: system).date
+        let filter = params.filter ?? "open"
+        let chosen: [TaskItem]
+        switch filter {
+        case "open": chosen = tasks.values.filter(\.isOpen)
+        case "all": chosen = Array(tasks.values)
+        case "done": chosen = tasks.values.filter { !$0.isOpen }
+        case "overdue": chosen = tasks.values.filter { $0.isOverdue(now: now, in: zone(of: $0)) }
+        case "today", "week":
+            let last = today.adding(days: filter == "today" ? 0 : 6)
+            chosen = tasks.values.filter { task in
+                task.isOpen && CivilDateTime(task.due(in: zone(of: task)), in: system).date <= last
+            }
+        default:
+            throw KitError.invalidArgument("unknown filter '\(filter)'; use open, today, week, overdue, done or all")
+        }
+        let sorted = chosen.sorted { lhs, rhs in
+            let (l, r) = (lhs.due(in: zone(of: lhs)), rhs.due(in: zone(of: rhs)))
+            return l != r ? l < r : lhs.id < rhs.id
+        }
+        return TaskListResult(tasks: sorted.map { info($0, now: now) })
+    }
+
+    func get(_ ref: RecordRef) throws -> TaskInfo { info(try resolve(ref)) }
+
+    // MARK: Changing
+
+    func add(_ params: TaskAddParams) throws -> TaskInfo {
+        let title = try Self.validTitle(params.title)
+        var pinned = try params.tz.flatMap { try validZoneName($0) }
+        var zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
+        let now = clock.now().wall
+        let expression = try WhenExpression.parse(params.due)
+        // A due time typed with a UTC offset is one instant: without --tz, a task whose offset the
+        // system zone does not have is pinned to that offset's zone, so it keeps that instant.
+        if pinned == nil, let fixed = expression.fixedOffsetZone(in: zone), let fixedZone = zones.zone(named: fixed) {
+            pinned = fixed
+            zone = fixedZone
+        }
+        let when = try expression.resolve(now: now, in: zone, defaultTime: config.taskAllDayTime)
+        let recurrence = try params.repeat.map { try Recurrence.parse($0).validated() }
+        if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
+        let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
+        let nag = try params.nag.map { try Self.validNag($0) }
+        let task: TaskItem = try storing {
+            try store.insertTask { id throws(KitError) in
+                TaskItem(
+                    id: id, uid: UUID().uuidString.lowercased() + "@kit", title: title,
+                    note: Self.cleanNote(params.note),
+                    zone: pinned, allDay: when.allDay, anchor: when.civil, recurrence: recurrence, alerts: alerts,
+                    nag: nag,
+                    createdAt: now)
+            }
+        }
+        apply(task, event: Event.taskAdded)
+        logger.info(
+            "task added", metadata: ["task.id": "\(task.id)", "task.due": "\(Timestamp.rfc3339(task.due(in: zone)))"])
+        return info(task)
+    }
+
+    func done(_ ref: RecordRef) throws -> TaskInfo {
+        let task = try resolve(ref)
+        let now = clock.now().wall
+        let (updated, occurrence) = try task.completed(at: now, in: zone(of: task))
+        try storing { try store.recordTaskDone(updated, before: task, occurrence: occurrence, at: now) }
+        apply(updated, event: Event.taskDone)
+        return info(updated)
+    }
+
+    func undo(_ ref: RecordRef) throws -> TaskInfo {
+        let task = try resolve(ref)
+        let restored: TaskItem? = try storing { try store.undoTaskDone(task) }
+        guard let restored else {
+            throw KitError.invalidState("'\(task.title)' has no done to undo", state: task.isOpen ? "open" : "done")
+        }
+        apply(restored, event: Event.taskChanged, change: "undone")
+        return info(restored)
+    }
+
+    func snooze(_ params: TaskSnoozeParams) throws -> TaskInfo {
+        let task = try resolve(params.ref)
+        let now = clock.now().wall
+        let until: WallTime
+        switch (params.for, params.until) {
+        case (let text?, nil): until = now + (try Self.duration(text, field: "for"))
+        case (nil, let when?):
+            until = try WhenExpression.parse(when).resolve(
+                now: now, in: zone(of: task), defaultTime: config.taskAllDayTime
+            ).instant
+        case (nil, nil): until = now + config.taskSnooze
+        default: throw KitError.invalidArgument("give 'for' (10m) or 'until' (tomorrow 9:00), not both")
+        }
+        let updated = try task.snoozed(until: until, now: now, in: zone(of: task))
+        try save(updated)
+        apply(updated, event: Event.taskChanged, change: "snoozed")
+        return info(updated)
+    }
+
+    func edit(_ params: TaskEditParams) throws -> TaskInfo {
+        let fields = [params.title, params.due, params.repeat, params.remind, params.note, params.tz, params.nag]
+        guard fields.contains(where: { $0 != nil }) else {
+            throw KitError.invalidArgument("nothing to change; give one of title, due, repeat, remind, note, tz or nag")
+        }
+        var task = try resolve(params.ref)
+        if let title = params.title { task.title = try Self.validTitle(title) }
+        if let note = params.note { task.note = Self.cleanNote(note) }
+        if let tz = params.tz { task.zone = tz.isEmpty ? nil : try validZoneName(tz) }
+        if let remind = params.remind {
+            task.alerts = remind.isEmpty ? [] : try PreAlerts.parse(remind)
+            task.alertsFired = 0
+        }
+        if let nag = params.nag { task.nag = nag.isEmpty ? nil : try Self.validNag(nag) }
+        var zone = zone(of: task)
+        if let due = params.due {
+            let expression = try WhenExpression.parse(due)
+            if params.tz == nil, let fixed = expression.fixedOffsetZone(in: zone),
+                let fixedZone = zones.zone(named: fixed)
+            {
+                task.zone = fixed
+                zone = fixedZone
+            }
+            let when = try expression.resolve(now: clock.now().wall, in: zone, defaultTime: config.taskAllDayTime)
+            task = task.rescheduled(anchor: when.civil, allDay: when.allDay)
+        }
+        if let rule = params.repeat {
+            task.recurrence = rule.isEmpty ? nil : try Recurrence.parse(rule).validated()
+            task = task.rescheduled(anchor: task.occurrence, allDay: task.allDay)
+        }
+        if let recurrence = task.recurrence {
+            _ = try RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
+        }
+        try save(task)
+        apply(task, event: Event.taskChanged, change: "edited")
+        return info(task)
+    }
+
+    func delete(_ ref: RecordRef) throws -> TaskDeleteResult {
+        let task = try resolve(ref)
+        try storing { try store.deleteTask(id: task.id) }
+        let last = info(task)
+        tasks.removeValue(forKey: task.id)
+        unschedule(task)
+        commits.onCommitted { [events] in events.emit(Event.taskDeleted, TaskEvent(task: last)) }
+        return TaskDeleteResult(deleted: task.id)
+    }
+
+    /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
+    func zoneChanged() {
+        for task in tasks.values where task.zone == nil { schedule(task) }
+    }
+
+    // MARK: Internals
+
+    func save(_ task: TaskItem) throws {
+        try storing { try store.updateTask(task) }
+    }
+
+    /// Puts a task's new state in memory and the agenda, and announces it after the commit.
+    func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
+        tasks[task.id] = task
+        schedule(task)
+        if let event {
+            let payload = TaskEvent(task: info(task), change: change)
+            commits.onCommitted { [events] in events.emit(event, payload) }
+        }
+    }
+
+    /// Arms a task's next popup, or disarms the task when it has none.
+    func schedule(_ task: TaskItem) {
+        if let next = task.nextFire(in: zone(of: task)) {
+            alarms.schedule(TaskAlarm(task.id), at: next.at)
+        } else {
+            unschedule(task)
+        }
+    }
+
+    func unschedule(_ task: TaskItem) { alarms.cancel(TaskAlarm(task.id)) }
+
+    /// An id, or a title only one open task has (or, failing that, only one task).
+    func resolve(_ ref: RecordRef) throws -> TaskItem {
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let task = tasks[id] { return task }
+            throw KitError.notFound("no task with id \(id); `kitctl task list --all` shows them")
+        case .name(let title):
+            guard !title.isEmpty else {
+                throw KitError.invalidArgument("the task reference is empty; give an id or a title")
+            }
+            let key = NameRules.matchKey(title)
+            let open = tasks.values.filter { $0.isOpen && NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id }
+            let candidates =
+                open.isEmpty
+                ? tasks.values.filter { NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id } : open
+            if candidates.count == 1 { return candidates[0] }
+            if candidates.count > 1 {
+                let listed = candidates.map { "\($0.id) (\($0.title), due \($0.occurrence.iso8601))" }
+                throw KitError.ambiguous(
+                    "'\(title)' matches \(candidates.count) tasks: \(listed.joined(separator: ", ")); use the id instead",
+                    candidates: listed)
+            }
+            let titles = Array(Set(tasks.values.filter(\.isOpen).map(\.title))).sorted()
+            throw KitError.notFound(
+                "no task called '\(title)'"
+                    + (titles.isEmpty ? "" : "; open tasks: \(titles.prefix(8).joined(separator: ", "))"),
+                suggestions: Array(titles.prefix(8)))
+        }
+    }
+
+    func validZoneName(_ name: String) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard zones.zone(named: trimmed) != nil else {
+            throw KitError.invalidArgument(
+                "unknown time zone '\(trimmed)'; use an IANA name such as Asia/Seoul or Europe/Berlin")
+        }
+        return trimmed
+    }
+
+    static func validTitle(_ raw: String) throws -> String {
+        let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw KitError.invalidArgument("the task needs a title") }
+        if case .id = Reference(title) {
+            throw KitError.invalidArgument(
+                "'\(title)' would read as a task id; give a title with a word in it, e.g. 'read \(title)'")
+        }
+        guard title.count <= 500 else {
+            throw KitError.invalidArgument("the title has \(title.count) characters; the limit is 500")
+        }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw KitError.invalidArgument("the title contains control characters; use printable text")
+        }
+        return title
+    }
+
+    static func cleanNote(_ note: String?) -> String? {
+        guard let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    static func validNag(_ text: String) throws -> Nanoseconds {
+        let value = try duration(text, field: "nag")
+        guard value >= 60 * 1_000_000_000 else {
+            throw KitError.invalidArgument("nag at most once a minute (--nag 1m or more)")
+        }
+        return value
+    }
+
+    static func duration(_ text: String, field: String) throws -> Nanoseconds {
+        do throws(DurationParseError) {
+            return try DurationParser.parse(text)
+        } catch {
+            throw KitError.invalidArgument("\(field): \(error.description)")
+        }
+    }
+}

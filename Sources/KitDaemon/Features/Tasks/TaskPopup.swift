@@ -1,0 +1,23 @@
+/// What a task popup is about.
+enum TaskPopup: PopupSubject, Equatable {
+    /// A task is due (or nags): `task:7`, with Done and Snooze.
+    case due(Int64)
+    /// A pre-alert before a task is due: `task-alert:7:0`.
+    case alert(Int64, index: Int)
+    /// Many missed popups gathered into one: `task:digest`.
+    case digest
+
+    /// The buttons on a due popup, by the key that comes back when one is pressed.
+    enum Button: String {
+        case done
+        case snooze
+    }
+
+    var text: String {
+        switch self {
+        case .due(let id): "task:\(id)"
+        case .alert(let id, let index): "task-alert:\(id):\(index)"
+        case .digest: "task:digest"
+        }
+    }
+}

@@ -1,0 +1,403 @@
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// The timers feature. Owns every active countdown: the in-memory state, its alarms, and its
+/// rows. Each change is computed by KitCore's rules, written to the database, then applied in
+/// memory; its event and popup go out only after the turn's commit. Other features follow
+/// countdowns as `CountdownObserver`s (a ramen cook is a countdown); timers know none of them.
+final class TimerFeature: Feature {
+    private var active: [Int64: Countdown] = [:]
+    private var idsByName: [String: TimerIDs] = [:]
+    private var alarms: Alarms<TimerAlarm, BootTime>!
+    private var observers: [WeakCountdownObserver] = []
+    private let store: KitDatabase
+    private let clock: any DaemonClock
+    private let commits: CommitCoordinator
+    private let events: EventBus
+    private let popups: any PopupSink
+    private let status: StatusReport
+    private let scheduler: Scheduler
+    private let logger: Logger
+    /// When this kitd started: a countdown due before this came due while kitd was down.
+    private let startedAt: BootTime
+
+    init(_ runtime: FeatureRuntime) {
+        store = runtime.store
+        clock = runtime.clock
+        commits = runtime.commits
+        events = runtime.events
+        popups = runtime.popups
+        status = runtime.status
+        startedAt = runtime.startedAt.boot
+        logger = runtime.logger
+        scheduler = runtime.scheduler
+        alarms = runtime.scheduler.alarms(TimerAlarm.self, on: BootTime.self) { [unowned self] keys, now in
+            fire(keys.map(\.id), now: now)
+        }
+    }
+
+    /// Tells `observer` of every countdown's transitions from now on (held weakly).
+    func observe(_ observer: any CountdownObserver) { observers.append(WeakCountdownObserver(observer)) }
+
+    // MARK: Loading
+
+    /// Loads every running and paused timer and schedules the running ones. Timers that came due
+    /// while kitd was down are scheduled in the past, so they fire on the first loop turn.
+    func load(_ reason: LoadReason) throws {
+        let now = clock.now()
+        let timers = try store.activeTimers(now: now, bootID: clock.bootID)
+        active.removeAll(keepingCapacity: true)
+        idsByName.removeAll(keepingCapacity: true)
+        active.reserveCapacity(timers.count)
+        idsByName.reserveCapacity(timers.count)
+        var entries: [(key: TimerAlarm, due: BootTime)] = []
+        entries.reserveCapacity(timers.count)
+        for timer in timers {
+            active[timer.id] = timer
+            index(timer)
+            if case .running(let deadline) = timer.state {
+                entries.append((key: TimerAlarm(timer.id), due: deadline.boot))
+            }
+        }
+        alarms.replaceAll(entries)
+        logger.info("timers loaded", metadata: ["timers.loaded": "\(timers.count)"])
+    }
+
+    // MARK: Reading
+
+    /// `2 timers (1 paused); next: pasta at 14:05:12`, or nil with no timers.
+    func statusLine(now: ClockReading) -> String? {
+        let counts = counts
+        let total = counts.running + counts.paused
+        guard total > 0 else { return nil }
+        var line = total == 1 ? "1 timer" : "\(total) timers"
+        if counts.paused > 0 { line += " (\(counts.paused) paused)" }
+        if let next = nextDue(), case .running(let deadline) = next.state {
+            line += "; next: \(next.label) at \(ClockText.short(deadline.wall, now: now.wall, in: LocalZone()))"
+        }
+        return line
+    }
+
+    func describe(into status: inout DaemonStatusResult, now: ClockReading) {
+        status.timers = counts
+        if let timer = nextDue(), case .running(let deadline) = timer.state {
+            status.next = DaemonStatusResult.NextDue(
+                id: timer.id, label: timer.label, dueAt: Timestamp.rfc3339(deadline.wall),
+                remainingSeconds: timer.remaining(at: now.boot).seconds)
+        }
+    }
+
+    var counts: DaemonStatusResult.Counts {
+        var running = 0
+        for timer in active.values where timer.isActive {
+            if case .running = timer.state { running += 1 }
+        }
+        return DaemonStatusResult.Counts(running: running, paused: active.count - running)
+    }
+
+    /// The running timer due first.
+    func nextDue() -> Countdown? {
+        alarms.next().flatMap { active[$0.key.id] }
+    }
+
+    /// An active timer by id.
+    func activeTimer(id: Int64) -> Countdown? { active[id] }
+
+    func info(_ timer: Countdown, now: ClockReading? = nil) -> TimerInfo {
+        TimerInfo(timer, now: now ?? clock.now())
+    }
+
+    func get(_ ref: RecordRef) throws -> TimerInfo { info(try resolve(ref, activeOnly: false)) }
+
+    /// Active timers by due order (paused ones after, by id); with `all`, then ended ones, newest first.
+    func list(all: Bool) throws -> [TimerInfo] {
+        let now = clock.now()
+        let running = active.values.sorted { lhs, rhs in
+            switch (lhs.state, rhs.state) {
+            case (.running(let a), .running(let b)): return a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
+            case (.running, _): return true
+            case (_, .running): return false
+            default: return lhs.id < rhs.id
+            }
+        }
+        var result = running.map { TimerInfo($0, now: now) }
+        if all {
+            let ended = try store.endedTimers(limit: 1000, now: now, bootID: clock.bootID)
+            result += ended.map { TimerInfo($0, now: now) }
+        }
+        return result
+    }
+
+    // MARK: Changing
+
+    func start(_ params: TimerStartParams) throws -> TimerInfo {
+        guard params.seconds.isFinite, params.seconds > 0 else {
+            throw KitError.invalidArgument("'seconds' must be a positive number of seconds, such as 270 for 4m30s")
+        }
+        guard let duration = Nanoseconds.fromSeconds(params.seconds), duration <= DurationParser.maximum else {
+            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
+        }
+        let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
+        let now = clock.now()
+        return info(try startCountdown(duration: duration, name: name, now: now), now: now)
+    }
+
+    /// Starts a countdown and announces it; the building block of `timer.start` and `ramen.cook`.
+    func startCountdown(duration: Nanoseconds, name: String?, now: ClockReading) throws -> Countdown {
+        let timer: Countdown = try storing {
+            try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
+                try Countdown.started(id: id, name: name, duration: duration, now: now)
+            }
+        }
+        apply(timer, .started)
+        logger.info(
+            "timer started",
+            metadata: [
+                "timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.seconds": "\(duration.seconds)",
+            ])
+        announce(Event.timerStarted, timer, now: now)
+        return timer
+    }
+
+    func pause(_ ref: RecordRef) throws -> TimerInfo {
+        try change(ref, event: Event.timerPaused, .paused) { timer, now throws(KitError) in try timer.paused(at: now) }
+    }
+
+    func resume(_ ref: RecordRef) throws -> TimerInfo {
+        try change(ref, event: Event.timerResumed, .resumed) { timer, now throws(KitError) in try timer.resumed(at: now)
+        }
+    }
+
+    func cancel(_ ref: RecordRef) throws -> TimerInfo {
+        try change(ref, event: Event.timerCancelled, .cancelled) { timer, now throws(KitError) in
+            try timer.cancelled(at: now)
+        }
+    }
+
+    func add(_ ref: RecordRef, seconds: Double) throws -> TimerInfo {
+        guard seconds.isFinite, seconds != 0 else {
+            throw KitError.invalidArgument("'seconds' must be a non-zero number; negative removes time")
+        }
+        guard let delta = Nanoseconds.fromSeconds(seconds), abs(delta) <= DurationParser.maximum else {
+            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
+        }
+        return try change(ref, event: Event.timerAdjusted, .adjusted, delta: delta) { timer, now throws(KitError) in
+            try timer.adjusted(by: delta, at: now)
+        }
+    }
+
+    /// Fires the given due timers in order: one batch write, then events and popups after commit.
+    func fire(_ ids: [Int64], now: ClockReading) {
+        var fired: [Countdown] = []
+        for id in ids {
+            guard let timer = active[id], case .running(let deadline) = timer.state,
+                let done = try? timer.fired(at: now, dueBeforeStart: deadline.boot < startedAt)
+            else { continue }
+            fired.append(done)
+        }
+        guard !fired.isEmpty else { return }
+        do {
+            try store.markTimersFired(fired)
+        } catch {
+            logger.error("could not record fired timers; retrying shortly", metadata: ["error": "\(error)"])
+            scheduler.holdOff(until: now.boot + 1_000_000_000)
+            for timer in fired {
+                guard let old = active[timer.id], case .running(let deadline) = old.state else { continue }
+                alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)
+            }
+            return
+        }
+        // Worded now, while observers still hold what they know of their countdowns.
+        let shown = TimerPopups.fired(fired, now: now) { [observers] timer in
+            observers.lazy.compactMap { $0.observer?.firedPopup(for: timer, now: now) }.first
+        }
+        // Register the fired events before applying, so observers' events (ramen.cooked) follow them.
+        commits.onCommitted { [self] in
+            for timer in fired {
+                guard case .fired(let record) = timer.state else { continue }
+                events.emit(
+                    Event.timerFired,
+                    TimerFiredEvent(
+                        timer: info(timer, now: now), dueAt: Timestamp.rfc3339(record.due),
+                        firedAt: Timestamp.rfc3339(record.firedAt), latenessMs: Double(record.lateness) / 1e6,
+                        late: record.late))
+            }
+        }
+        for timer in fired { apply(timer, .fired) }
+        commits.onCommittedAndSent { [self] in
+            for popup in shown { popups.show(popup) }
+            for timer in fired {
+                guard case .fired(let record) = timer.state else { continue }
+                logger.info(
+                    record.late ? "timer fired late" : "timer fired",
+                    metadata: [
+                        "timer.id": "\(timer.id)", "timer.name": "\(timer.label)",
+                        "timer.lateness_ms": "\(Double(record.lateness) / 1e6)",
+                    ])
+            }
+        }
+        status.changed()
+    }
+
+    /// The wall clock was set: countdowns keep their boot-clock deadlines, but their stored wall
+    /// instants (used after a reboot) and displayed due times move with the clock.
+    func wallClockChanged() {
+        let now = clock.now()
+        var moved: [Countdown] = []
+        for timer in active.values {
+            guard case .running(let deadline) = timer.state else { continue }
+            var copy = timer
+            copy.state = .running(Deadline(boot: deadline.boot, wall: now.wall(for: deadline.boot)))
+            moved.append(copy)
+        }
+        guard !moved.isEmpty else { return }
+        do {
+            try store.updateTimers(moved, bootID: clock.bootID, durability: .normal)
+            for timer in moved { active[timer.id] = timer }
+        } catch {
+            logger.error("could not update due times after a clock change", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: Internals
+
+    private func change(
+        _ ref: RecordRef, event: String, _ transition: CountdownTransition, delta: Nanoseconds? = nil,
+        _ rule: (Countdown, ClockReading) throws(KitError) -> Countdown
+    ) throws -> TimerInfo {
+        let timer = try resolve(ref, activeOnly: false)
+        let now = clock.now()
+        let updated = try rule(timer, now)
+        try storing { try store.updateTimer(updated, bootID: clock.bootID) }
+        apply(updated, transition)
+        logger.info(
+            "timer \(updated.state.name == timer.state.name ? "adjusted" : updated.state.name)",
+            metadata: ["timer.id": "\(updated.id)", "timer.name": "\(updated.label)"])
+        announce(event, updated, now: now, delta: delta)
+        return info(updated, now: now)
+    }
+
+    private func announce(_ event: String, _ timer: Countdown, now: ClockReading, delta: Nanoseconds? = nil) {
+        let payload = TimerEvent(timer: info(timer, now: now), deltaSeconds: delta.map(\.seconds))
+        commits.onCommitted { [events] in events.emit(event, payload) }
+        status.changed()
+    }
+
+    /// Puts a countdown's new state into memory and the agenda, and tells the observers.
+    private func apply(_ timer: Countdown, _ transition: CountdownTransition) {
+        defer { for entry in observers { entry.observer?.countdown(timer, did: transition) } }
+        if let old = active[timer.id] { unindex(old) }
+        switch timer.state {
+        case .running(let deadline):
+            active[timer.id] = timer
+            index(timer)
+            alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)
+        case .paused:
+            active[timer.id] = timer
+            index(timer)
+            alarms.cancel(TimerAlarm(timer.id))
+        case .fired, .cancelled:
+            active.removeValue(forKey: timer.id)
+            alarms.cancel(TimerAlarm(timer.id))
+        }
+    }
+
+    private func index(_ timer: Countdown) {
+        guard let name = timer.name else { return }
+        let key = NameRules.matchKey(name)
+        idsByName[key] = idsByName[key].map { $0.inserting(timer.id) } ?? .one(timer.id)
+    }
+
+    private func unindex(_ timer: Countdown) {
+        guard let name = timer.name else { return }
+        let key = NameRules.matchKey(name)
+        idsByName[key] = idsByName[key]?.removing(timer.id)
+    }
+
+    /// An id, or a name among active timers (ambiguous names list the candidates); a name with
+    /// no active timer falls back to the most recent ended timer of that name.
+    private func resolve(_ ref: RecordRef, activeOnly: Bool) throws -> Countdown {
+        let now = clock.now()
+        switch Reference(ref.text) {
+        case .id(let id):
+            if let timer = active[id] { return timer }
+            if !activeOnly, let timer = try store.timer(id: id, now: now, bootID: clock.bootID) { return timer }
+            throw KitError.notFound("no timer with id \(id); `kitctl timer list --all` shows them")
+        case .name(let name):
+            guard !name.isEmpty else {
+                throw KitError.invalidArgument("the timer reference is empty; give an id or a name")
+            }
+            let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }.sorted {
+                $0.id < $1.id
+            }
+            if !candidates.isEmpty {
+                return try Reference.resolve(
+                    name: name, among: candidates, noun: "timer", name: \.name,
+                    describe: { "\($0.id) (\($0.label), \($0.state.name))" })
+            }
+            if !activeOnly, let ended = try store.latestEndedTimer(named: name, now: now, bootID: clock.bootID) {
+                return ended
+            }
+            let names = Set(active.values.compactMap(\.name)).sorted()
+            let hint = names.isEmpty ? "no timers are running" : "active: \(names.prefix(8).joined(separator: ", "))"
+            throw KitError.notFound("no timer named '\(name)'; \(hint)", suggestions: Array(names.prefix(8)))
+        }
+    }
+}
+
+extension TimerInfo {
+    init(_ timer: Countdown, now: ClockReading) {
+        var dueAt: String?
+        var firedAt: String?
+        var cancelledAt: String?
+        var late: Bool?
+        switch timer.state {
+        case .running(let deadline): dueAt = Timestamp.rfc3339(deadline.wall)
+        case .paused: break
+        case .fired(let record):
+            firedAt = Timestamp.rfc3339(record.firedAt)
+            late = record.late
+        case .cancelled(let at): cancelledAt = Timestamp.rfc3339(at)
+        }
+        self.init(
+            id: timer.id, name: timer.name, label: timer.label, state: timer.state.name,
+            durationSeconds: timer.duration.seconds, remainingSeconds: timer.remaining(at: now.boot).seconds,
+            dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
+            late: late)
+    }
+}
+
+/// The active timers that share one name: almost always one, so that case allocates nothing.
+private enum TimerIDs {
+    case one(Int64)
+    case many(Set<Int64>)
+
+    var all: [Int64] {
+        switch self {
+        case .one(let id): [id]
+        case .many(let ids): Array(ids)
+        }
+    }
+
+    func inserting(_ id: Int64) -> TimerIDs {
+        switch self {
+        case .one(let existing): return existing == id ? self : .many([existing, id])
+        case .many(var ids):
+            ids.insert(id)
+            return .many(ids)
+        }
+    }
+
+    /// nil when none are left.
+    func removing(_ id: Int64) -> TimerIDs? {
+        switch self {
+        case .one(let existing): return existing == id ? nil : self
+        case .many(var ids):
+            ids.remove(id)
+            if ids.count == 1, let last = ids.first { return .one(last) }
+            return ids.isEmpty ? nil : .many(ids)
+        }
+    }
+}

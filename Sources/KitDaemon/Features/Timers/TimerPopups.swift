@@ -1,0 +1,47 @@
+import KitCore
+import KitProtocol
+
+/// What the popups for fired timers say. Many timers that came due while kitd was down are
+/// gathered into one digest instead of a storm of popups.
+enum TimerPopups {
+    /// More late timers than this at once become one digest popup.
+    static let digestThreshold = 3
+
+    /// The popups for timers that fired together. `worded` gives the popup of a timer whose
+    /// wording another feature owns (a ramen cook), or nil for the timers' own.
+    static func fired(_ timers: [Countdown], now: ClockReading, worded: (Countdown) -> Popup?) -> [Popup] {
+        let missed = timers.filter { if case .fired(let record) = $0.state { record.late } else { false } }
+        if missed.count > digestThreshold {
+            let missedIDs = Set(missed.map(\.id))
+            return [digest(missed, now: now)]
+                + timers.filter { !missedIDs.contains($0.id) }.map { worded($0) ?? popup(for: $0, now: now) }
+        }
+        return timers.map { worded($0) ?? popup(for: $0, now: now) }
+    }
+
+    static func popup(for timer: Countdown, now: ClockReading) -> Popup {
+        var body =
+            "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
+        if case .fired(let record) = timer.state, record.late {
+            body +=
+                "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
+                + "\(ClockText.short(record.due, now: now.wall, in: LocalZone())), while kitd was not running."
+        }
+        return Popup(
+            subject: TimerPopup.fired(timer.id), summary: "\(timer.label) is done", body: body,
+            icon: "appointment-soon", urgency: .critical, soundName: "alarm-clock-elapsed",
+            category: "x-kit.timer.fired", requestedAt: now.boot)
+    }
+
+    private static func digest(_ timers: [Countdown], now: ClockReading) -> Popup {
+        let lines = timers.prefix(8).map { timer -> String in
+            guard case .fired(let record) = timer.state else { return timer.label }
+            return "\(timer.label): due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
+        }
+        let more = timers.count > 8 ? "\n… and \(timers.count - 8) more; see `kitctl timer list --all`" : ""
+        return Popup(
+            subject: TimerPopup.digest, summary: "\(timers.count) timers finished while kitd was off",
+            body: lines.joined(separator: "\n") + more, icon: "appointment-missed", urgency: .critical,
+            soundName: "alarm-clock-elapsed", category: "x-kit.timer.fired", requestedAt: now.boot)
+    }
+}

@@ -1,0 +1,47 @@
+import KitCore
+import KitProtocol
+
+/// One room of kitd: timers, ramen, stopwatches, tasks, places, memos or the diary.
+///
+/// A feature owns its state, its routes, its alarms (a typed `Alarms` channel asked of the
+/// scheduler in its init), its popups and what their buttons do (a typed `PopupSubject`
+/// registered with `PopupActions`), its load and reload, and its reaction to clock and zone
+/// changes. The `Daemon` holds a list of features plus the shared runtime, and knows none of
+/// them by name: adding a feature is its own folder and one line in `Daemon.features`.
+protocol Feature: AnyObject {
+    /// Registers the feature's methods.
+    func mount(on router: RequestRouter)
+
+    /// Reads the feature's state from the store and arms its alarms: at start, and again after
+    /// a failed commit threw away the turn's changes. Features load in registration order, so
+    /// one may build on a feature registered before it.
+    func load(_ reason: LoadReason) throws
+
+    /// The wall clock was set. Boot-clock alarms stand; stored wall instants may need moving.
+    func wallClockChanged()
+
+    /// The system time zone changed.
+    func zoneChanged()
+
+    /// The feature's part of systemd's `STATUS=` line, or nil when it has nothing to say.
+    func statusLine(now: ClockReading) -> String?
+
+    /// Fills the feature's fields of `daemon.status`.
+    func describe(into status: inout DaemonStatusResult, now: ClockReading)
+}
+
+/// Why a feature loads.
+enum LoadReason {
+    /// kitd is starting.
+    case start
+    /// A commit failed: memory must match the database again.
+    case afterFailedCommit
+}
+
+extension Feature {
+    func load(_ reason: LoadReason) throws {}
+    func wallClockChanged() {}
+    func zoneChanged() {}
+    func statusLine(now: ClockReading) -> String? { nil }
+    func describe(into status: inout DaemonStatusResult, now: ClockReading) {}
+}

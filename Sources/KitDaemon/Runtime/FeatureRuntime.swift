@@ -1,0 +1,21 @@
+import KitCore
+import KitStore
+import Logging
+
+/// The shared runtime a feature is built with: the parts of kitd that belong to no one feature.
+struct FeatureRuntime {
+    let store: KitDatabase
+    let scheduler: Scheduler
+    let clock: any DaemonClock
+    let zones: any ZoneProvider
+    let commits: CommitCoordinator
+    let events: EventBus
+    let popups: any PopupSink
+    let popupActions: PopupActions
+    let status: StatusReport
+    let config: KitConfig
+    /// When this kitd started: what came due before this came due while kitd was down.
+    let startedAt: ClockReading
+    let dataDirectory: String
+    let logger: Logger
+}
