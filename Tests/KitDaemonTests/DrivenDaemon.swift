@@ -6,30 +6,59 @@ import Logging
 
 @testable import KitDaemon
 
-/// A whole kitd in this process, with a test clock and test zones, driven turn by turn from
-/// the test's thread: the real loop, socket, database on disk and scheduler.
+/// A whole kitd in this process, with a test clock, test zones and a popup recorder, driven
+/// turn by turn from the test's thread: the real loop, socket, database on disk and scheduler.
 final class DrivenDaemon {
+    static let second: Int64 = 1_000_000_000
+
     let directory: String
     let clock = ShiftedClock()
     let zones: SettableZones
-    let daemon: Daemon
+    /// What kitd showed, across restarts, as a notification server would keep it.
+    let popups = RecordingPopups()
+    private var current: Daemon?
+    /// The kitd running now (a new one after `restart`).
+    var daemon: Daemon { current! }
 
     init(systemZone: String = "Asia/Seoul") throws {
         directory =
             FileManager.default.temporaryDirectory.path + "/kit-daemon-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         zones = SettableZones(system: systemZone)
+        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups)
+    }
+
+    private static func build(
+        directory: String, clock: ShiftedClock, zones: SettableZones, popups: RecordingPopups
+    ) throws -> Daemon {
         let configuration = DaemonConfiguration(
             socket: SocketPath.Resolution(path: directory + "/kitd.sock", managedDirectory: nil, isFallback: false),
             dataDirectory: directory + "/data", configPath: directory + "/config.toml")
         let logger = Logger(label: "kitd-test") { _ in SwiftLogNoOpLogHandler() }
-        daemon = try Daemon.build(configuration, logger: logger, clock: clock, zones: zones)
+        return try Daemon.build(configuration, logger: logger, clock: clock, zones: zones) { _ in popups }
     }
 
     var socketPath: String { directory + "/kitd.sock" }
 
-    /// The daemon's tasks feature.
+    /// The daemon's features.
+    var timers: TimerFeature { daemon.feature(TimerFeature.self)! }
+    var ramen: RamenFeature { daemon.feature(RamenFeature.self)! }
+    var stopwatches: StopwatchFeature { daemon.feature(StopwatchFeature.self)! }
     var tasks: TaskFeature { daemon.feature(TaskFeature.self)! }
+
+    /// Lets `nanoseconds` pass on both clocks, and re-arms the loop's timers for the new time.
+    func advance(by nanoseconds: Int64) {
+        clock.advance(by: nanoseconds)
+        daemon.scheduler.rearm()
+    }
+
+    /// Stops kitd as SIGTERM does, lets `downtime` pass, and starts a new kitd on the same data.
+    func restart(after downtime: Int64 = 0) throws {
+        current?.stop()
+        current = nil  // its deinit releases the data directory's lock
+        clock.advance(by: downtime)
+        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups)
+    }
 
     /// Runs loop turns until `done` holds or `timeout` passes; returns whether it held.
     @discardableResult
@@ -40,6 +69,13 @@ final class DrivenDaemon {
             try daemon.loop.runOnce(timeout: 20_000)
         }
         return true
+    }
+
+    /// Runs loop turns until `count` popups have been shown (or five seconds pass).
+    @discardableResult
+    func runUntilShown(_ count: Int) throws -> [Popup] {
+        try run { popups.shown.count >= count }
+        return popups.shown
     }
 
     /// A client subscribed to `filters`, its subscription confirmed by turning the loop.
@@ -73,7 +109,8 @@ final class DrivenDaemon {
     }
 
     func stop() {
-        daemon.stop()
+        current?.stop()
+        current = nil
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -3,21 +3,33 @@ import Synchronization
 
 @testable import KitDaemon
 
-/// The system clock with the wall clock moved by an offset a test sets: a jump of the wall
-/// clock without touching the machine's. The boot clock is the system's, as after a real jump.
+/// The system clocks moved by offsets a test sets. `jump(by:)` sets the wall clock without
+/// touching the boot clock, as a person or NTP does; `advance(by:)` lets time pass on both
+/// clocks at once, so that a test need not sleep for a countdown to come due.
 final class ShiftedClock: DaemonClock, Sendable {
     private let system = SystemClock()
-    private let offset = Mutex<Int64>(0)
+    private let offsets = Mutex<(boot: Int64, wall: Int64)>((0, 0))
 
     var bootID: String { system.bootID }
 
     /// Moves this clock's wall time by `nanoseconds` (negative: back).
-    func jump(by nanoseconds: Int64) { offset.withLock { $0 += nanoseconds } }
+    func jump(by nanoseconds: Int64) { offsets.withLock { $0.wall += nanoseconds } }
+
+    /// Lets `nanoseconds` pass on both clocks.
+    func advance(by nanoseconds: Int64) {
+        offsets.withLock {
+            $0.boot += nanoseconds
+            $0.wall += nanoseconds
+        }
+    }
 
     func now() -> ClockReading {
         let reading = system.now()
-        return ClockReading(boot: reading.boot, wall: reading.wall + offset.withLock { $0 })
+        let offsets = offsets.withLock { $0 }
+        return ClockReading(boot: reading.boot + offsets.boot, wall: reading.wall + offsets.wall)
     }
 
-    func systemWall(_ wall: WallTime) -> WallTime { wall + (-offset.withLock { $0 }) }
+    func systemWall(_ wall: WallTime) -> WallTime { wall + (-offsets.withLock { $0.wall }) }
+
+    func systemBoot(_ boot: BootTime) -> BootTime { boot + (-offsets.withLock { $0.boot }) }
 }

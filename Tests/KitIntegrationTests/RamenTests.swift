@@ -22,44 +22,6 @@ extension Integration {
             #expect(popup.body.contains("Memo: add an egg at the end"))
         }
 
-        @Test("step alerts arrive in order, follow a pause, and the cook is a timer like any other")
-        func stepsInOrder() throws {
-            let kit = try KitdHarness(desktop: try DesktopSession())
-            defer { kit.tearDown() }
-            try kit.startKitd()
-            let added = try kit.kitctl([
-                "ramen", "add", "test noodles", "--time", "6s", "--water", "500", "--step", "4s left: first step",
-                "--step", "2s left: second step", "--step", "end: drain",
-            ])
-            #expect(added.exitCode == 0, "\(added)")
-            let connection = try kit.connect()
-            _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: ["ramen.*"]), as: SubscribeResult.self)
-            let cook = try connection.call(
-                Method.ramenCook, RamenCookParams(ref: "test noodles"), as: RamenCookResult.self)
-            // Pause for a second before the first step: the steps move with the timer.
-            Thread.sleep(forTimeInterval: 1)
-            #expect(try kit.kitctl(["timer", "pause", "\(cook.timer.id)"]).exitCode == 0)
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(try kit.kitctl(["timer", "resume", "\(cook.timer.id)"]).exitCode == 0)
-            var steps: [String] = []
-            var cooked = false
-            let deadline = ContinuousClock.now + .seconds(12)
-            while !cooked && ContinuousClock.now < deadline {
-                guard let event = try connection.nextEvent(timeout: .milliseconds(200)) else { continue }
-                if event.name == Event.ramenStep { steps.append(try event.decode(RamenStepEvent.self).step.text) }
-                if event.name == Event.ramenCooked { cooked = true }
-            }
-            #expect(steps == ["first step", "second step"])
-            #expect(cooked)
-            let summaries = try kit.desktop!.notifications().map(\.summary)
-            let first = summaries.firstIndex(of: "test noodles: 0:04 left")
-            let second = summaries.firstIndex(of: "test noodles: 0:02 left")
-            let done = summaries.firstIndex(of: "test noodles is done")
-            #expect(first != nil && second != nil && done != nil, "\(summaries)")
-            if let first, let second, let done { #expect(first < second && second < done) }
-        }
-
         @Test("favourites, their order, custom times and memos survive a restart")
         func persistence() throws {
             let kit = try KitdHarness()

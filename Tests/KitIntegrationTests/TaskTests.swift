@@ -140,62 +140,6 @@ extension Integration {
             #expect(summaries == ["Soon: call mum", "Due: call mum"])
         }
 
-        @Test("a task that came due while kitd was stopped fires once on start, marked late, and never again")
-        func dueWhileStopped() throws {
-            let kit = try KitdHarness(desktop: try DesktopSession())
-            defer { kit.tearDown() }
-            try kit.startKitd()
-            #expect(try kit.kitctl(["task", "add", "renew passport", "--due", "in 2s"]).exitCode == 0)
-            #expect(kit.stopKitd() == 0)
-            Thread.sleep(forTimeInterval: 4)
-            #expect(try kit.desktop!.notifications().isEmpty)
-            try kit.startKitd()
-            let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "renew passport"))
-            #expect(
-                popup.summary.hasPrefix("Due: renew passport (due ") && popup.summary.hasSuffix(" ago)"), "\(popup)")
-            // A restart after the popup (even a crash) does not bring it back.
-            #expect(kit.stopKitd(signal: SIGKILL) == 128 + SIGKILL)
-            try kit.startKitd()
-            Thread.sleep(forTimeInterval: 1)
-            #expect(try kit.desktop!.notifications().filter { $0.summary.contains("renew passport") }.count == 1)
-            #expect(try kit.kitctlJSON(["task", "show", "renew passport"], as: TaskInfo.self).overdue)
-        }
-
-        @Test("ten tasks missed while kitd was stopped give one digest popup, not ten")
-        func tenMissedOneDigest() throws {
-            let kit = try KitdHarness(desktop: try DesktopSession())
-            defer { kit.tearDown() }
-            try kit.startKitd()
-            // One batch, so that all ten are in before any comes due, however slow the machine.
-            let connection = try kit.connect()
-            var batch = Data()
-            for index in 1...10 {
-                batch.append(
-                    try WireCodec.line(
-                        RequestEnvelope(
-                            id: .number(Int64(index)), method: Method.taskAdd,
-                            params: TaskAddParams(title: "chore \(index)", due: "in 2s")),
-                        with: WireCodec.encoder()))
-            }
-            try connection.send(batch)
-            for _ in 1...10 { _ = try connection.readLine(timeout: .seconds(30)) }
-            #expect(kit.stopKitd() == 0)
-            let early = try kit.desktop!.notifications()
-            try #require(early.isEmpty, "popups came before kitd was stopped: \(early)")
-            Thread.sleep(forTimeInterval: 2.5)
-            try kit.startKitd()
-            let found = try kit.desktop!.waitForNotification(summaryContaining: "missed")
-            let seen = try kit.desktop!.notifications().map(\.summary)
-            let digest = try #require(found, "\(seen) \(kit.kitd?.stderr ?? "")")
-            #expect(digest.summary == "10 reminders missed while off", "\(digest)")
-            #expect(digest.body.contains("chore 1 — due") && digest.body.contains("chore 10 — due"))
-            Thread.sleep(forTimeInterval: 1)
-            let all = try kit.desktop!.notifications()
-            #expect(all.count == 1, "\(all.map(\.summary))")
-            let listed = try kit.kitctlJSON(["task", "list", "--overdue"], as: TaskListResult.self)
-            #expect(listed.tasks.count == 10)
-        }
-
         @Test("with no notification server the due popup is still recorded as fired, and nothing crashes")
         func noServer() throws {
             let kit = try KitdHarness()

@@ -1,0 +1,240 @@
+import Foundation
+import KitCore
+import KitProtocol
+import Testing
+
+@testable import KitDaemon
+
+/// Which popups the features show, when, with what buttons, and what a button does: a whole
+/// kitd on a clock the test moves, with a recorder in place of the notification server. No
+/// test here waits for real time to pass.
+@Suite("Popups on a virtual clock", .serialized)
+struct PopupTests {
+    static let second = DrivenDaemon.second
+
+    // MARK: Timers
+
+    @Test("a timer that came due while kitd was down fires once at start, marked late, and never again")
+    func timerDueWhileDown() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let timer = try kit.timers.start(TimerStartParams(seconds: 1, name: "missed"))
+        try kit.run(for: .milliseconds(50))
+        try kit.restart(after: 2 * Self.second)
+
+        let shown = try kit.runUntilShown(1)
+        let popup = try #require(shown.first)
+        #expect(popup.summary == "missed is done")
+        #expect(popup.body.contains("while kitd was not running"), "\(popup.body)")
+        #expect(popup.subject as? TimerPopup == .fired(timer.id) && popup.subject.text == "timer:\(timer.id)")
+        let fired = try kit.timers.get(RecordRef(String(timer.id)))
+        #expect(fired.state == "fired" && fired.late == true)
+
+        try kit.restart()
+        try kit.run(for: .milliseconds(200))
+        #expect(kit.popups.popups(containing: "missed").count == 1, "\(kit.popups.summaries)")
+        #expect(try kit.timers.get(RecordRef(String(timer.id))).firedAt == fired.firedAt)
+    }
+
+    @Test("many timers missed while down become one digest popup, and none of their own")
+    func timersMissedDigest() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        for index in 0..<5 { _ = try kit.timers.start(TimerStartParams(seconds: 1, name: "batch\(index)")) }
+        try kit.run(for: .milliseconds(50))
+        try kit.restart(after: 2 * Self.second)
+
+        let digest = try #require(try kit.runUntilShown(1).first)
+        #expect(digest.summary == "5 timers finished while kitd was off")
+        #expect(digest.subject as? TimerPopup == .digest)
+        #expect(digest.body.contains("batch0") && digest.body.contains("batch4"))
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.popups(containing: "batch").isEmpty, "\(kit.popups.summaries)")
+    }
+
+    @Test("a timer fires when the clock reaches it, not before")
+    func timerFiresOnTime() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.timers.start(TimerStartParams(seconds: 600, name: "tea"))
+        try kit.run(for: .milliseconds(100))
+        kit.advance(by: 599 * Self.second)
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.shown.isEmpty, "\(kit.popups.summaries)")
+        kit.advance(by: 2 * Self.second)
+        let popup = try #require(try kit.runUntilShown(1).first)
+        #expect(popup.summary == "tea is done" && popup.urgency == .critical && popup.actions.isEmpty)
+    }
+
+    // MARK: Ramen
+
+    @Test("a cook's steps pop up in order and follow a pause; the done popup carries the end steps and the memo")
+    func ramenStepsAndDone() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.ramen.add(
+            RamenAddParams(
+                name: "test noodles", seconds: 6, waterMl: 500,
+                steps: [
+                    RamenStep(.left(4), "first step"), RamenStep(.left(2), "second step"), RamenStep(.end, "drain"),
+                ]))
+        _ = try kit.ramen.set(RamenSetParams(ref: "test noodles", memo: "add an egg"))
+        let events = try kit.subscriber(["ramen.step", "ramen.cooked"])
+        let cook = try kit.ramen.cook(RamenCookParams(ref: "test noodles"))
+        try kit.run(for: .milliseconds(50))
+
+        // One second in, pause for an hour: the first step (at 2 s) waits with the timer.
+        kit.advance(by: 1 * Self.second)
+        _ = try kit.timers.pause(RecordRef(String(cook.timer.id)))
+        kit.advance(by: 3600 * Self.second)
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.shown.isEmpty, "\(kit.popups.summaries)")
+
+        _ = try kit.timers.resume(RecordRef(String(cook.timer.id)))
+        kit.advance(by: 1 * Self.second + Self.second / 2)
+        try kit.runUntilShown(1)
+        #expect(kit.popups.summaries == ["test noodles: 0:04 left"])
+        #expect(kit.popups.shown.first?.subject as? RamenPopup == .step(timerID: cook.timer.id, index: 0))
+
+        kit.advance(by: 2 * Self.second)
+        try kit.runUntilShown(2)
+        kit.advance(by: 2 * Self.second)
+        try kit.runUntilShown(3)
+        #expect(kit.popups.summaries == ["test noodles: 0:04 left", "test noodles: 0:02 left", "test noodles is done"])
+        let done = try #require(kit.popups.shown.last)
+        #expect(done.body == "drain\nMemo: add an egg")
+        #expect(
+            done.subject as? RamenPopup == .done(timerID: cook.timer.id)
+                && done.subject.text == "timer:\(cook.timer.id)")
+        let seen = try kit.events(on: events) { $0.contains { $0.name == Event.ramenCooked } }
+        let steps = try seen.filter { $0.name == Event.ramenStep }.map { try $0.decode(RamenStepEvent.self).step.text }
+        #expect(steps == ["first step", "second step"])
+        #expect(seen.last?.name == Event.ramenCooked)
+    }
+
+    @Test("after a suspend past the end of a cook, only the done popup shows, not the steps it slept through")
+    func ramenSuspendPastTheEnd() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.ramen.add(
+            RamenAddParams(
+                name: "cup noodles", seconds: 180, steps: [RamenStep(.left(60), "stir"), RamenStep(.left(30), "lid")]))
+        _ = try kit.ramen.cook(RamenCookParams(ref: "cup noodles"))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 600 * Self.second)
+        try kit.runUntilShown(1)
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.summaries == ["cup noodles is done"])
+    }
+
+    // MARK: Stopwatches
+
+    @Test("a running stopwatch's notice carries Stop, and pressing it stops the stopwatch")
+    func stopwatchNoticeStop() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let stopwatch = try kit.stopwatches.create(
+            StopwatchCreateParams(name: "focus", start: true, remindAfterSeconds: 60))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 61 * Self.second)
+        let notice = try #require(try kit.runUntilShown(1).first)
+        #expect(notice.summary == "focus is still running")
+        #expect(notice.actions.map(\.key) == ["stop"])
+
+        kit.popups.press("stop", on: notice.subject)
+        try kit.run(for: .milliseconds(50))
+        #expect(try kit.stopwatches.get(RecordRef(String(stopwatch.id))).state == "stopped")
+        kit.advance(by: 600 * Self.second)
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.shown.count == 1, "a stopped stopwatch sends no more notices")
+    }
+
+    // MARK: Tasks
+
+    @Test("a task due while kitd was stopped fires once on start, marked late, and never again")
+    func taskDueWhileStopped() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.tasks.add(TaskAddParams(title: "renew passport", due: "in 2s"))
+        try kit.run(for: .milliseconds(50))
+        try kit.restart(after: 4 * Self.second)
+
+        let popup = try #require(try kit.runUntilShown(1).first)
+        #expect(popup.summary.hasPrefix("Due: renew passport (due ") && popup.summary.hasSuffix(" ago)"), "\(popup)")
+        try kit.restart()
+        try kit.run(for: .milliseconds(200))
+        #expect(kit.popups.popups(containing: "renew passport").count == 1, "\(kit.popups.summaries)")
+        #expect(try kit.tasks.get(RecordRef("renew passport")).overdue)
+    }
+
+    @Test("ten tasks missed while kitd was stopped give one digest popup, not ten")
+    func tasksMissedDigest() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        for index in 1...10 { _ = try kit.tasks.add(TaskAddParams(title: "chore \(index)", due: "in 2s")) }
+        try kit.run(for: .milliseconds(50))
+        try kit.restart(after: 3 * Self.second)
+
+        let digest = try #require(try kit.runUntilShown(1).first)
+        #expect(digest.summary == "10 reminders missed while off", "\(digest)")
+        #expect(digest.subject as? TaskPopup == .digest)
+        #expect(digest.body.contains("chore 1 — due") && digest.body.contains("chore 10 — due"))
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.shown.count == 1, "\(kit.popups.summaries)")
+        #expect(try kit.tasks.list(TaskListParams(filter: "overdue")).tasks.count == 10)
+    }
+
+    @Test("Done on a due popup completes the task, as `kitctl task done` would")
+    func taskDoneButton() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let task = try kit.tasks.add(TaskAddParams(title: "water plants", due: "in 1m"))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 61 * Self.second)
+        let popup = try #require(try kit.runUntilShown(1).first)
+        #expect(popup.summary == "Due: water plants")
+        #expect(popup.actions.map(\.key) == ["done", "snooze"])
+        #expect(popup.subject as? TaskPopup == .due(task.id))
+
+        kit.popups.press("done", on: popup.subject)
+        try kit.run(for: .milliseconds(50))
+        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == "done")
+    }
+
+    @Test("Snooze on a due popup brings it back after the snooze, and only then")
+    func taskSnoozeButton() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let task = try kit.tasks.add(TaskAddParams(title: "stretch", due: "in 1m"))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 61 * Self.second)
+        let popup = try #require(try kit.runUntilShown(1).first)
+
+        kit.popups.press("snooze", on: popup.subject)
+        try kit.run(for: .milliseconds(50))
+        let snoozed = try kit.tasks.get(RecordRef(String(task.id)))
+        let until = try #require(snoozed.snoozedUntil.flatMap(Timestamp.parse))
+        let ahead = until - kit.clock.now().wall
+        #expect(ahead > 0, "snoozed into the future: \(ahead) ns")
+
+        kit.advance(by: ahead - Self.second)
+        try kit.run(for: .milliseconds(100))
+        #expect(kit.popups.shown.count == 1, "not back before the snooze ends: \(kit.popups.summaries)")
+        kit.advance(by: 2 * Self.second)
+        try kit.runUntilShown(2)
+        #expect(kit.popups.summaries == ["Due: stretch", "Due: stretch"])
+    }
+
+    @Test("a button on a popup of another kind, or an unknown button, changes nothing")
+    func unknownButtons() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let task = try kit.tasks.add(TaskAddParams(title: "call", due: "in 1h"))
+        try kit.run(for: .milliseconds(50))
+        kit.popups.press("explode", on: TaskPopup.due(task.id))
+        kit.popups.press("done", on: TaskPopup.digest)
+        kit.popups.press("done", on: TimerPopup.fired(task.id))
+        try kit.run(for: .milliseconds(50))
+        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == "open")
+    }
+}

@@ -1,0 +1,26 @@
+import KitCore
+
+@testable import KitDaemon
+
+/// A popup sink that records what kitd would show, and presses buttons as a person would.
+/// Only for tests of what the features decide; the real-dunst integration tests prove the
+/// wiring to a notification server.
+final class RecordingPopups: PopupSink {
+    private(set) var shown: [Popup] = []
+    var serverStatus = NotificationServerStatus(
+        available: true, name: "recorder", capabilities: ["actions", "body", "sound"])
+    var onOutcome: ((PopupOutcome) -> Void)?
+
+    func show(_ popup: Popup) { shown.append(popup) }
+
+    func shutdown() {}
+
+    /// Presses the button `key` on `subject`'s popup, as the notification server reports it.
+    func press(_ key: String, on subject: any PopupSubject) { onOutcome?(.action(subject: subject, key: key)) }
+
+    /// The summaries shown so far, in order.
+    var summaries: [String] { shown.map(\.summary) }
+
+    /// The popups with a summary containing `text`.
+    func popups(containing text: String) -> [Popup] { shown.filter { $0.summary.contains(text) } }
+}
