@@ -320,7 +320,7 @@ enum Figures {
             boot: BootTime(nanoseconds: Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)),
             wall: WallTime(seconds: wallSeconds()))
         for index in 0..<timers {
-            _ = try database.insertTimer(bootID: bootID) { id throws(KitError) in
+            _ = try database.timers.insertTimer(bootID: bootID) { id throws(KitError) in
                 try Countdown.started(
                     id: id, name: index % 2 == 0 ? "t\(index)" : nil, duration: Int64(3600 + index) * 1_000_000_000,
                     now: now)

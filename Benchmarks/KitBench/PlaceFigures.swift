@@ -34,7 +34,7 @@ enum PlaceFigures {
         let all = try drafts(places)
         do {
             let database = try KitDatabase.open(path: daemon.databasePath, logger: .init(label: "bench"))
-            _ = try database.insertPlaces(all, now: WallTime(seconds: wallSeconds()))
+            _ = try database.places.insertPlaces(all, now: WallTime(seconds: wallSeconds()))
             try database.commit()
         }
         try daemon.start()

@@ -135,7 +135,7 @@ enum TaskFigures {
                     recurrence: rule, alerts: alerts, createdAt: now)
             }
         }
-        _ = try database.insertTasks(makers)
+        _ = try database.tasks.insertTasks(makers)
         try database.commit()
     }
 }

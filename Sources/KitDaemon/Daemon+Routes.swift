@@ -18,11 +18,12 @@ extension Daemon {
     }
 
     private func status() -> DaemonStatusResult {
-        let now = clock.now()
-        let server = popups.serverStatus
+        let now = runtime.clock.now()
+        let server = runtime.popups.serverStatus
         var status = DaemonStatusResult(
             version: KitVersion.version, protocolVersion: KitVersion.protocolVersion, pid: getpid(),
-            startedAt: Timestamp.rfc3339(startedAt.wall), uptimeSeconds: (now.boot - startedAt.boot).seconds,
+            startedAt: Timestamp.rfc3339(runtime.startedAt.wall),
+            uptimeSeconds: (now.boot - runtime.startedAt.boot).seconds,
             socket: listener.path, database: configuration.databasePath,
             timers: DaemonStatusResult.Counts(running: 0, paused: 0), next: nil,
             notifications: DaemonStatusResult.Notifications(

@@ -12,21 +12,13 @@ import Logging
 /// asks the scheduler for its own alarms and registers its own popup buttons.
 public final class Daemon {
     let configuration: DaemonConfiguration
-    let logger: Logger
-    let clock: any DaemonClock
-    let zones: any ZoneProvider
+    let runtime: FeatureRuntime
+    let features: [any Feature]
     let loop: EventLoop
-    let startedAt: ClockReading
     let lock: InstanceLock
-    let store: KitDatabase
     let listener: ListeningSocket
     let server: SocketServer
     let router: RequestRouter
-    let commits: CommitCoordinator
-    let scheduler: Scheduler
-    let popups: any PopupSink
-    let runtime: FeatureRuntime
-    let features: [any Feature]
     let service: ServiceManager
     private var retained: [AnyObject] = []
 
@@ -56,14 +48,6 @@ public final class Daemon {
         self.runtime = runtime
         self.server = server
         self.service = service
-        logger = runtime.logger
-        clock = runtime.clock
-        zones = runtime.zones
-        startedAt = runtime.startedAt
-        store = runtime.store
-        commits = runtime.commits
-        scheduler = runtime.scheduler
-        popups = runtime.popups
         router = RequestRouter(logger: runtime.logger)
         features = Self.features(runtime, configuration)
     }
@@ -128,8 +112,8 @@ public final class Daemon {
     public func run() throws -> Int32 {
         service.ready(status: statusLine())
         let code = try loop.run()
-        popups.shutdown()
-        logger.info("kitd stopped")
+        runtime.popups.shutdown()
+        runtime.logger.info("kitd stopped")
         return code
     }
 
@@ -141,57 +125,57 @@ public final class Daemon {
                 server.stage(reply, on: connection)
             }
         }
-        server.onReadHandled = { [unowned self] in commits.flushIfNothingToCommit() }
+        server.onReadHandled = { [unowned self] in runtime.commits.flushIfNothingToCommit() }
         runtime.status.send = { [unowned self] in service.status(statusLine()) }
-        commits.onCommitFailure = { [unowned self] _ in
-            scheduler.holdOff(until: clock.now().boot + 1_000_000_000)
+        runtime.commits.onCommitFailure = { [unowned self] _ in
+            runtime.scheduler.holdOff(until: runtime.clock.now().boot + 1_000_000_000)
             do {
                 for feature in features { try feature.load(.afterFailedCommit) }
             } catch {
-                logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
+                runtime.logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
         }
-        popups.onOutcome = { [unowned self] outcome in popupOutcome(outcome) }
+        runtime.popups.onOutcome = { [unowned self] outcome in popupOutcome(outcome) }
 
         for signal in [SIGTERM, SIGINT] {
             retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
         }
         retained.append(
-            try ClockJumpWatcher(loop: loop, logger: logger) { [unowned self] in wallClockChanged() })
+            try ClockJumpWatcher(loop: loop, logger: runtime.logger) { [unowned self] in wallClockChanged() })
         retained.append(
-            try TimeZoneWatcher(loop: loop, logger: logger) { [unowned self] in zoneChanged() })
+            try TimeZoneWatcher(loop: loop, logger: runtime.logger) { [unowned self] in zoneChanged() })
         if loop.enableWatchdog() {
-            logger.info(
+            runtime.logger.info(
                 "feeding the systemd watchdog",
                 metadata: ["systemd.watchdog_usec": "\(service.watchdogInterval ?? 0)"])
         }
     }
 
-    /// The wall clock was set: wall deadlines are measured against the new time, and each
-    /// feature re-derives what it stored on the wall clock.
+    /// The wall runtime.clock was set: wall deadlines are measured against the new time, and each
+    /// feature re-derives what it stored on the wall runtime.clock.
     func wallClockChanged() {
-        scheduler.wallClockChanged()
+        runtime.scheduler.wallClockChanged()
         for feature in features { feature.wallClockChanged() }
     }
 
-    /// The system time zone changed: the zones are read again, then each feature reacts.
+    /// The system time zone changed: the runtime.zones are read again, then each feature reacts.
     func zoneChanged() {
-        zones.systemChanged()
+        runtime.zones.systemChanged()
         for feature in features { feature.zoneChanged() }
     }
 
     /// Stops serving without ending the process: what a signal does, for a daemon a test drives.
     func stop() {
         shutdown(signal: SIGTERM)
-        popups.shutdown()
+        runtime.popups.shutdown()
     }
 
     private func shutdown(signal: Int32) {
-        logger.info(
+        runtime.logger.info(
             "stopping",
             metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
         service.stopping()
-        commits.flush()
+        runtime.commits.flush()
         server.shutdown()
         listener.removePath()
         loop.exit(code: 0)
@@ -225,7 +209,7 @@ public final class Daemon {
 
     /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=: each feature's part.
     func statusLine() -> String {
-        let now = clock.now()
+        let now = runtime.clock.now()
         let parts = features.compactMap { $0.statusLine(now: now) }
         return parts.isEmpty ? "idle: no timers" : parts.joined(separator: "; ")
     }

@@ -94,7 +94,7 @@ public final class KitDatabase {
     /// SQLite fixes the synchronous level when a transaction begins, so a `.full` write that
     /// finds a `.normal` batch open commits that batch first (no fsync) and begins a full one.
     /// `savepoint: false` is for a body that is a single statement, atomic by itself.
-    public func write<T>(
+    func write<T>(
         _ durability: Durability = .full, savepoint: Bool = true, _ body: (Database) throws -> T
     ) throws -> T {
         if openBatch == .normal && durability == .full { try commit() }
@@ -119,7 +119,7 @@ public final class KitDatabase {
     }
 
     /// Reads; sees the changes of the open batch.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.inDatabase { try body($0) }
     }
 
@@ -140,13 +140,16 @@ public final class KitDatabase {
     }
 
     /// Runs `body` in a transaction of its own and commits it at once (not part of a batch).
-    public func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+    func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
         try commit()
         let result = try write(.full, body)
         try commit()
         return result
     }
 }
+
+/// How hard a commit pushes its changes to disk (see `KitDatabase.Durability`).
+public typealias Durability = KitDatabase.Durability
 
 /// Why the store refused to open a database.
 public enum KitStoreError: Error, CustomStringConvertible {

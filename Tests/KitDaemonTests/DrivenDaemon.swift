@@ -49,7 +49,7 @@ final class DrivenDaemon {
     /// Lets `nanoseconds` pass on both clocks, and re-arms the loop's timers for the new time.
     func advance(by nanoseconds: Int64) {
         clock.advance(by: nanoseconds)
-        daemon.scheduler.rearm()
+        daemon.runtime.scheduler.rearm()
     }
 
     /// Stops kitd as SIGTERM does, lets `downtime` pass, and starts a new kitd on the same data.

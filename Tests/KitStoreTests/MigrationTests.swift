@@ -30,7 +30,7 @@ struct MigrationTests {
             boot: BootTime(nanoseconds: 10_000_000_000), wall: WallTime(nanoseconds: 1_800_000_000_000_000_000))
         do {
             let first = try KitDatabase.open(path: path, logger: .init(label: "test"))
-            _ = try first.insertTimer(bootID: "boot-a") { id throws(KitError) in
+            _ = try first.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
                 try Countdown.started(id: id, name: "tea", duration: 60_000_000_000, now: now)
             }
             try first.commit()
@@ -40,7 +40,7 @@ struct MigrationTests {
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
             ])
-        let timers = try second.activeTimers(now: now, bootID: "boot-a")
+        let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
     }
 

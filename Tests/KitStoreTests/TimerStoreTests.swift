@@ -10,7 +10,7 @@ struct TimerStoreTests {
     let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
 
     func insert(_ database: KitDatabase, name: String?, seconds: Int64, boot: String = "boot-a") throws -> Countdown {
-        try database.insertTimer(bootID: boot) { id throws(KitError) in
+        try database.timers.insertTimer(bootID: boot) { id throws(KitError) in
             try Countdown.started(id: id, name: name, duration: seconds * Self.s, now: now)
         }
     }
@@ -22,23 +22,26 @@ struct TimerStoreTests {
         let paused = try insert(database, name: "b", seconds: 60).paused(at: now)
         let fired = try insert(database, name: "c", seconds: 60).fired(at: now, dueBeforeStart: true)
         let cancelled = try insert(database, name: nil, seconds: 60).cancelled(at: now)
-        try database.updateTimers([paused, fired, cancelled], bootID: "boot-a")
+        try database.timers.updateTimers([paused, fired, cancelled], bootID: "boot-a")
         try database.commit()
         for timer in [running, paused, fired, cancelled] {
-            #expect(try database.timer(id: timer.id, now: now, bootID: "boot-a") == timer)
+            #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == timer)
         }
-        #expect(try database.activeTimers(now: now, bootID: "boot-a").map(\.id) == [running.id, paused.id])
-        #expect(try database.endedTimers(limit: 10, now: now, bootID: "boot-a").map(\.id) == [cancelled.id, fired.id])
-        #expect(try database.latestEndedTimer(named: "C", now: now, bootID: "boot-a")?.id == fired.id)
+        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").map(\.id) == [running.id, paused.id])
+        #expect(
+            try database.timers.endedTimers(limit: 10, now: now, bootID: "boot-a").map(\.id) == [
+                cancelled.id, fired.id,
+            ])
+        #expect(try database.timers.latestEndedTimer(named: "C", now: now, bootID: "boot-a")?.id == fired.id)
     }
 
     @Test("names match without regard to case in every script SQLite does not fold")
     func nameMatchingBeyondASCII() throws {
         let database = try KitDatabase.inMemory()
         let timer = try insert(database, name: "Äpfel", seconds: 60).cancelled(at: now)
-        try database.updateTimers([timer], bootID: "boot-a")
-        #expect(try database.latestEndedTimer(named: "äPFEL", now: now, bootID: "boot-a")?.id == timer.id)
-        #expect(try database.latestEndedTimer(named: "Apfel", now: now, bootID: "boot-a") == nil)
+        try database.timers.updateTimers([timer], bootID: "boot-a")
+        #expect(try database.timers.latestEndedTimer(named: "äPFEL", now: now, bootID: "boot-a")?.id == timer.id)
+        #expect(try database.timers.latestEndedTimer(named: "Apfel", now: now, bootID: "boot-a") == nil)
     }
 
     @Test("firing records the fire, and only for a running timer")
@@ -46,10 +49,10 @@ struct TimerStoreTests {
         let database = try KitDatabase.inMemory()
         let timer = try insert(database, name: "egg", seconds: 60)
         let fired = try timer.fired(at: now, dueBeforeStart: false)
-        try database.markTimersFired([fired])
+        try database.timers.markTimersFired([fired])
         try database.commit()
-        #expect(try database.timer(id: timer.id, now: now, bootID: "boot-a") == fired)
-        #expect(try database.activeTimers(now: now, bootID: "boot-a").isEmpty)
+        #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == fired)
+        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").isEmpty)
     }
 
     @Test("ids are never reused, even after the newest row is gone")
@@ -67,7 +70,7 @@ struct TimerStoreTests {
         let timer = try insert(database, name: "a", seconds: 300)
         try database.commit()
         let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
-        let restored = try database.activeTimers(now: later, bootID: "boot-b")
+        let restored = try database.timers.activeTimers(now: later, bootID: "boot-b")
         #expect(restored.first?.remaining(at: later.boot) == 200 * Self.s)
         #expect(timer.id == restored.first?.id)
     }
@@ -85,7 +88,7 @@ struct TimerStoreTests {
         #expect(database.hasPendingChanges)
         try database.commit()
         #expect(!database.hasPendingChanges)
-        #expect(try database.activeTimers(now: now, bootID: "boot-a").map(\.name) == ["kept"])
+        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").map(\.name) == ["kept"])
     }
 
     @Test("nothing of an uncommitted batch survives a reopen; a committed one does")
@@ -100,6 +103,6 @@ struct TimerStoreTests {
             _ = try insert(database, name: "lost", seconds: 60)
         }
         let reopened = try KitDatabase.open(path: path, logger: .init(label: "test"))
-        #expect(try reopened.activeTimers(now: now, bootID: "boot-a").compactMap(\.name) == ["committed"])
+        #expect(try reopened.timers.activeTimers(now: now, bootID: "boot-a").compactMap(\.name) == ["committed"])
     }
 }

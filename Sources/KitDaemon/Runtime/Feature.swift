@@ -1,5 +1,6 @@
 import KitCore
 import KitProtocol
+import Logging
 
 /// One room of kitd: timers, ramen, stopwatches, tasks, places, memos or the diary.
 ///
@@ -9,6 +10,9 @@ import KitProtocol
 /// changes. The `Daemon` holds a list of features plus the shared runtime, and knows none of
 /// them by name: adding a feature is its own folder and one line in `Daemon.features`.
 protocol Feature: AnyObject {
+    /// The shared runtime the feature was built with.
+    var runtime: FeatureRuntime { get }
+
     /// Registers the feature's methods.
     func mount(on router: RequestRouter)
 
@@ -39,6 +43,16 @@ enum LoadReason {
 }
 
 extension Feature {
+    var clock: any DaemonClock { runtime.clock }
+    var zones: any ZoneProvider { runtime.zones }
+    var scheduler: Scheduler { runtime.scheduler }
+    var commits: CommitCoordinator { runtime.commits }
+    var events: EventBus { runtime.events }
+    var popups: any PopupSink { runtime.popups }
+    var status: StatusReport { runtime.status }
+    var config: KitConfig { runtime.config }
+    var logger: Logger { runtime.logger }
+
     func load(_ reason: LoadReason) throws {}
     func wallClockChanged() {}
     func zoneChanged() {}

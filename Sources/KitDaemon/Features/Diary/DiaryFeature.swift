@@ -7,20 +7,12 @@ import Logging
 /// turn's transaction, committed before the reply goes out. "Today" and "now" are read in the
 /// system zone, as tasks read them.
 final class DiaryFeature: Feature {
-    private let store: KitDatabase
-    private let clock: any DaemonClock
-    private let zones: any ZoneProvider
-    private let commits: CommitCoordinator
-    private let events: EventBus
-    private let logger: Logger
+    let runtime: FeatureRuntime
+    private let store: DiaryStore
 
     init(_ runtime: FeatureRuntime) {
-        store = runtime.store
-        clock = runtime.clock
-        zones = runtime.zones
-        commits = runtime.commits
-        events = runtime.events
-        logger = runtime.logger
+        self.runtime = runtime
+        store = runtime.store.diary
     }
 
     /// Now on the system zone's civil clock.

@@ -8,18 +8,12 @@ import Logging
 final class MemoFeature: Feature {
     static let defaultSearchLimit = 50
 
-    private let store: KitDatabase
-    private let clock: any DaemonClock
-    private let commits: CommitCoordinator
-    private let events: EventBus
-    private let logger: Logger
+    let runtime: FeatureRuntime
+    private let store: MemoStore
 
     init(_ runtime: FeatureRuntime) {
-        store = runtime.store
-        clock = runtime.clock
-        commits = runtime.commits
-        events = runtime.events
-        logger = runtime.logger
+        self.runtime = runtime
+        store = runtime.store.memos
     }
 
     // MARK: Reading

@@ -18,22 +18,14 @@ final class PlaceFeature: Feature {
     /// added last keep it exact (their tags are spelled through it); an edit or a removal may
     /// drop a first spelling, so it is cleared then and rebuilt on next use.
     private var vocabulary: TagVocabulary?
-    let store: KitDatabase
+    let runtime: FeatureRuntime
+    let store: PlaceStore
     let images: PlaceImages
-    let clock: any DaemonClock
-    let commits: CommitCoordinator
-    let events: EventBus
-    let popups: any PopupSink
-    let logger: Logger
 
     init(_ runtime: FeatureRuntime) {
-        store = runtime.store
+        self.runtime = runtime
+        store = runtime.store.places
         images = PlaceImages(dataDirectory: runtime.dataDirectory)
-        clock = runtime.clock
-        commits = runtime.commits
-        events = runtime.events
-        popups = runtime.popups
-        logger = runtime.logger
     }
 
     /// Reads every place and removes image files that no place refers to (left by a crash

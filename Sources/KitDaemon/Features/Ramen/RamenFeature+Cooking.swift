@@ -11,7 +11,7 @@ extension RamenFeature: CountdownObserver {
         let now = clock.now()
         let timer = try timers.startCountdown(
             duration: Int64(seconds) * 1_000_000_000, name: entry.product.name, now: now)
-        let cook = KitDatabase.RamenCook(
+        let cook = RamenCook(
             timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
         try storing { try store.insertRamenCook(cook) }
         cooks[timer.id] = cook

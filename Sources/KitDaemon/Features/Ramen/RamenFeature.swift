@@ -13,27 +13,19 @@ final class RamenFeature: Feature {
     }
     private var indexDirty = true
     private var cachedIndex = RamenSearchIndex()
-    var cooks: [Int64: KitDatabase.RamenCook] = [:]
+    var cooks: [Int64: RamenCook] = [:]
     private(set) var catalogVersion = 0
-    let store: KitDatabase
+    let runtime: FeatureRuntime
+    let store: RamenStore
     let timers: TimerFeature
     private(set) var stepAlarms: Alarms<RamenStepAlarm, BootTime>!
-    let clock: any DaemonClock
-    let commits: CommitCoordinator
-    let events: EventBus
-    let popups: any PopupSink
-    let logger: Logger
     /// The catalog shipped beside the binaries, merged at start when it is newer.
     private let catalogPath: String?
 
     init(_ runtime: FeatureRuntime, timers: TimerFeature, catalogPath: String?) {
-        store = runtime.store
+        self.runtime = runtime
+        store = runtime.store.ramen
         self.timers = timers
-        clock = runtime.clock
-        commits = runtime.commits
-        events = runtime.events
-        popups = runtime.popups
-        logger = runtime.logger
         self.catalogPath = catalogPath
         stepAlarms = runtime.scheduler.alarms(RamenStepAlarm.self, on: BootTime.self) { [unowned self] keys, now in
             for key in keys { stepDue(timerID: key.timerID, index: key.index, now: now) }
@@ -73,9 +65,7 @@ final class RamenFeature: Feature {
         guard catalog.version > stored else { return }
         let known = try store.ramenEntries().filter { $0.origin == .catalog }.map(\.product)
         let merge = RamenCatalogMerge.plan(stored: known, incoming: catalog)
-        try store.writeNow { _ in }
         try store.applyRamenCatalog(merge, version: catalog.version)
-        try store.commit()
         logger.info(
             "merged a newer ramen catalog",
             metadata: [

@@ -1,5 +1,4 @@
 import KitCore
-import KitStore
 
 /// What a ramen popup is about.
 enum RamenPopup: PopupSubject, Equatable {
@@ -30,7 +29,7 @@ enum RamenPopups {
     }
 
     /// The cook is done: the ramen's name, what to do at the end, and the memo.
-    static func done(_ timer: Countdown, cook: KitDatabase.RamenCook, product: RamenProduct?, now: ClockReading)
+    static func done(_ timer: Countdown, cook: RamenCook, product: RamenProduct?, now: ClockReading)
         -> Popup
     {
         var lines = cook.steps.filter { $0.moment == .end }.map(\.text)

@@ -10,22 +10,12 @@ import Logging
 final class StopwatchFeature: Feature {
     private var stopwatches: [Int64: Stopwatch] = [:]
     private var notices: Alarms<StopwatchNoticeAlarm, BootTime>!
-    private let store: KitDatabase
-    private let clock: any DaemonClock
-    private let commits: CommitCoordinator
-    private let events: EventBus
-    private let popups: any PopupSink
-    private let config: KitConfig
-    private let logger: Logger
+    let runtime: FeatureRuntime
+    private let store: StopwatchStore
 
     init(_ runtime: FeatureRuntime) {
-        store = runtime.store
-        clock = runtime.clock
-        commits = runtime.commits
-        events = runtime.events
-        popups = runtime.popups
-        config = runtime.config
-        logger = runtime.logger
+        self.runtime = runtime
+        store = runtime.store.stopwatches
         notices = runtime.scheduler.alarms(StopwatchNoticeAlarm.self, on: BootTime.self) { [unowned self] keys, now in
             for key in keys { noticeDue(key.id, now: now) }
         }

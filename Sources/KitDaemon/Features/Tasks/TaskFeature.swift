@@ -10,29 +10,15 @@ import Logging
 final class TaskFeature: Feature {
     var tasks: [Int64: TaskItem] = [:]
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
-    let store: KitDatabase
-    let scheduler: Scheduler
-    let clock: any DaemonClock
-    let zones: any ZoneProvider
-    let commits: CommitCoordinator
-    let events: EventBus
-    let popups: any PopupSink
-    let config: KitConfig
-    let logger: Logger
+    let runtime: FeatureRuntime
+    let store: TaskStore
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
 
     init(_ runtime: FeatureRuntime) {
+        self.runtime = runtime
         startedAt = runtime.startedAt.wall
-        store = runtime.store
-        scheduler = runtime.scheduler
-        clock = runtime.clock
-        zones = runtime.zones
-        commits = runtime.commits
-        events = runtime.events
-        popups = runtime.popups
-        config = runtime.config
-        logger = runtime.logger
+        store = runtime.store.tasks
         alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }

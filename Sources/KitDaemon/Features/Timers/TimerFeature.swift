@@ -12,27 +12,15 @@ final class TimerFeature: Feature {
     private var idsByName: [String: TimerIDs] = [:]
     private var alarms: Alarms<TimerAlarm, BootTime>!
     private var observers: [WeakCountdownObserver] = []
-    private let store: KitDatabase
-    private let clock: any DaemonClock
-    private let commits: CommitCoordinator
-    private let events: EventBus
-    private let popups: any PopupSink
-    private let status: StatusReport
-    private let scheduler: Scheduler
-    private let logger: Logger
+    let runtime: FeatureRuntime
+    private let store: TimerStore
     /// When this kitd started: a countdown due before this came due while kitd was down.
     private let startedAt: BootTime
 
     init(_ runtime: FeatureRuntime) {
-        store = runtime.store
-        clock = runtime.clock
-        commits = runtime.commits
-        events = runtime.events
-        popups = runtime.popups
-        status = runtime.status
+        self.runtime = runtime
+        store = runtime.store.timers
         startedAt = runtime.startedAt.boot
-        logger = runtime.logger
-        scheduler = runtime.scheduler
         alarms = runtime.scheduler.alarms(TimerAlarm.self, on: BootTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }
@@ -209,9 +197,15 @@ final class TimerFeature: Feature {
             }
             return
         }
-        // Worded now, while observers still hold what they know of their countdowns.
-        let shown = TimerPopups.fired(fired, now: now) { [observers] timer in
-            observers.lazy.compactMap { $0.observer?.firedPopup(for: timer, now: now) }.first
+        // Observers word their own popups now, while they still hold what they know of their
+        // countdowns; the timers' own popups are worded after the events are out.
+        var worded: [Int64: Popup] = [:]
+        for timer in fired {
+            for entry in observers {
+                guard let popup = entry.observer?.firedPopup(for: timer, now: now) else { continue }
+                worded[timer.id] = popup
+                break
+            }
         }
         // Register the fired events before applying, so observers' events (ramen.cooked) follow them.
         commits.onCommitted { [self] in
@@ -227,7 +221,7 @@ final class TimerFeature: Feature {
         }
         for timer in fired { apply(timer, .fired) }
         commits.onCommittedAndSent { [self] in
-            for popup in shown { popups.show(popup) }
+            for popup in TimerPopups.fired(fired, now: now, worded: { worded[$0.id] }) { popups.show(popup) }
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
                 logger.info(

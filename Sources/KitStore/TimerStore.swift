@@ -2,10 +2,14 @@ import GRDB
 import KitCore
 
 /// Countdown timers in the `timer` table.
-extension KitDatabase {
+public struct TimerStore {
+    let database: KitDatabase
+}
+
+extension TimerStore {
     /// Inserts a new countdown built by `make` from the id the database assigns.
     public func insertTimer(bootID: String, _ make: (Int64) throws(KitError) -> Countdown) throws -> Countdown {
-        try write { db in
+        try database.write { db in
             let nextID = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'timer'") ?? 0) + 1
             let countdown = try make(nextID)
             var record = TimerRecord(countdown, bootID: bootID)
@@ -24,7 +28,7 @@ extension KitDatabase {
     /// makes on its own, such as firing. Uses one cached statement: this is the firing path.
     public func updateTimers(_ countdowns: [Countdown], bootID: String, durability: Durability = .full) throws {
         guard !countdowns.isEmpty else { return }
-        try write(durability, savepoint: countdowns.count > 1) { db in
+        try database.write(durability, savepoint: countdowns.count > 1) { db in
             let statement = try db.cachedStatement(
                 sql: """
                     UPDATE timer SET name = ?, name_key = ?, duration_ns = ?, state = ?, created_at_ns = ?, due_wall_ns = ?,
@@ -48,7 +52,7 @@ extension KitDatabase {
     /// disk with the next full commit or checkpoint.
     public func markTimersFired(_ countdowns: [Countdown]) throws {
         guard !countdowns.isEmpty else { return }
-        try write(.normal, savepoint: countdowns.count > 1) { db in
+        try database.write(.normal, savepoint: countdowns.count > 1) { db in
             let statement = try db.cachedStatement(
                 sql: """
                     UPDATE timer SET state = 'fired', ended_at_ns = ?, fired_due_ns = ?, lateness_ns = ?, late = ?,
@@ -66,7 +70,7 @@ extension KitDatabase {
 
     /// Every running or paused countdown, restored for this boot. Fast enough for 100,000 rows.
     public func activeTimers(now: ClockReading, bootID: String) throws -> [Countdown] {
-        try read { db in
+        try database.read { db in
             var result: [Countdown] = []
             let rows = try Row.fetchCursor(
                 db,
@@ -101,14 +105,14 @@ extension KitDatabase {
 
     /// One countdown by id, whatever its state.
     public func timer(id: Int64, now: ClockReading, bootID: String) throws -> Countdown? {
-        try read { db in
+        try database.read { db in
             try TimerRecord.fetchOne(db, key: id)?.countdown(now: now, bootID: bootID)
         }
     }
 
     /// The most recent ended (fired or cancelled) countdowns, newest first.
     public func endedTimers(limit: Int, now: ClockReading, bootID: String) throws -> [Countdown] {
-        try read { db in
+        try database.read { db in
             try TimerRecord.fetchAll(
                 db,
                 sql:
@@ -120,7 +124,7 @@ extension KitDatabase {
 
     /// The most recently ended countdown with this name (matched as NameRules matches), if any.
     public func latestEndedTimer(named name: String, now: ClockReading, bootID: String) throws -> Countdown? {
-        try read { db in
+        try database.read { db in
             try TimerRecord.fetchOne(
                 db,
                 sql: """

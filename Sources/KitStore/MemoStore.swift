@@ -2,9 +2,13 @@ import GRDB
 import KitCore
 
 /// Memos, with a trigram full-text index (`memo_fts`) kept in step by triggers.
-extension KitDatabase {
+public struct MemoStore {
+    let database: KitDatabase
+}
+
+extension MemoStore {
     public func insertMemo(text: String, now: WallTime) throws -> Memo {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             let title = EntryText(text).title
             try db.execute(
                 sql: """
@@ -17,7 +21,7 @@ extension KitDatabase {
     }
 
     public func memo(id: Int64) throws -> Memo? {
-        try read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE id = ?", arguments: [id])
                 .map { Self.memo($0, withText: true) }
         }
@@ -25,7 +29,7 @@ extension KitDatabase {
 
     /// The memos whose title is `title`, compared as names are; oldest first.
     public func memos(titled title: String) throws -> [Memo] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE title_key = ? ORDER BY id",
                 arguments: [NameRules.matchKey(title)]
@@ -35,7 +39,7 @@ extension KitDatabase {
 
     /// Pinned memos first, then the most recently updated; without their text.
     public func memoList() throws -> [Memo] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -47,7 +51,7 @@ extension KitDatabase {
     }
 
     public func updateMemoText(id: Int64, text: String, now: WallTime) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             let title = EntryText(text).title
             try db.execute(
                 sql: "UPDATE memo SET text = ?, title = ?, title_key = ?, updated_at_ns = ? WHERE id = ?",
@@ -56,13 +60,13 @@ extension KitDatabase {
     }
 
     public func setMemoPinned(id: Int64, pinned: Bool) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(sql: "UPDATE memo SET pinned = ? WHERE id = ?", arguments: [pinned, id])
         }
     }
 
     public func deleteMemo(id: Int64) throws {
-        try write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM memo WHERE id = ?", arguments: [id])
         }
     }
@@ -70,8 +74,8 @@ extension KitDatabase {
     /// The memos that hold every word of `query` (pinned first, then the most recently
     /// updated), at most `limit` of them with their text, and how many match in all.
     public func searchMemos(_ query: SearchQuery, limit: Int) throws -> (total: Int, memos: [Memo]) {
-        try read { db in
-            let (condition, arguments) = Self.searchCondition(query, fts: "memo_fts")
+        try database.read { db in
+            let (condition, arguments) = FullTextSearch.condition(query, fts: "memo_fts")
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memo WHERE \(condition)", arguments: arguments)
             let memos = try Row.fetchAll(
                 db,
@@ -87,23 +91,7 @@ extension KitDatabase {
 
     /// Every memo title, for suggestions.
     public func memoTitles() throws -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT title FROM memo ORDER BY updated_at_ns DESC") }
-    }
-
-    /// A WHERE condition on a table with a `text` column and an `id` that is its FTS table's
-    /// rowid: every indexed word through the index, every short word by LIKE.
-    static func searchCondition(_ query: SearchQuery, fts: String) -> (String, StatementArguments) {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let match = query.matchExpression {
-            conditions.append("id IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH ?)")
-            arguments += [match]
-        }
-        for term in query.scannedTerms {
-            conditions.append("text LIKE ? ESCAPE '\\'")
-            arguments += [SearchQuery.likePattern(term)]
-        }
-        return (conditions.joined(separator: " AND "), arguments)
+        try database.read { db in try String.fetchAll(db, sql: "SELECT title FROM memo ORDER BY updated_at_ns DESC") }
     }
 
     private static let memoColumns = "id, title, text, pinned, created_at_ns, updated_at_ns"

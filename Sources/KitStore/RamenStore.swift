@@ -4,28 +4,14 @@ import KitCore
 
 /// Ramen: products (catalog or own), the user's settings per ramen, and cooks tied to timers.
 /// A catalog merge writes only `ramen`; the user's choices live in `ramen_settings`.
-extension KitDatabase {
-    /// A cook in progress: the timer it runs on and the steps frozen when it started.
-    public struct RamenCook: Sendable, Equatable {
-        public var timerID: Int64
-        public var ramenID: String
-        public var steps: [RamenStep]
-        /// How many of the `left` steps have alerted so far.
-        public var nextStep: Int
-        public var memo: String?
+public struct RamenStore {
+    let database: KitDatabase
+}
 
-        public init(timerID: Int64, ramenID: String, steps: [RamenStep], nextStep: Int = 0, memo: String?) {
-            self.timerID = timerID
-            self.ramenID = ramenID
-            self.steps = steps
-            self.nextStep = nextStep
-            self.memo = memo
-        }
-    }
-
+extension RamenStore {
     /// Every ramen with its settings.
     public func ramenEntries() throws -> [RamenEntry] {
-        try read { db in
+        try database.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -53,7 +39,7 @@ extension KitDatabase {
 
     /// The catalog version last merged, or 0.
     public func ramenCatalogVersion() throws -> Int {
-        try read { db in
+        try database.read { db in
             Int(try String.fetchOne(db, sql: "SELECT value FROM kit_meta WHERE key = 'ramen.catalog.version'") ?? "0")
                 ?? 0
         }
@@ -61,7 +47,7 @@ extension KitDatabase {
 
     /// Applies a catalog merge: adds and corrects products, never touching settings.
     public func applyRamenCatalog(_ merge: RamenCatalogMerge, version: Int) throws {
-        try write { db in
+        try database.writeNow { db in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             for product in merge.added + merge.corrected {
@@ -85,7 +71,7 @@ extension KitDatabase {
 
     /// Adds a ramen of the user's own.
     public func insertOwnRamen(_ product: RamenProduct) throws {
-        try write { db in
+        try database.write { db in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try db.execute(
@@ -96,14 +82,14 @@ extension KitDatabase {
 
     /// Removes a ramen of the user's own and its settings (cooks keep their timers).
     public func deleteOwnRamen(id: String) throws {
-        try write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM ramen WHERE id = ? AND origin = 'own'", arguments: [id])
         }
     }
 
     /// The next free number for an own ramen's id (`own-N`).
     public func nextOwnRamenNumber() throws -> Int {
-        try read { db in
+        try database.read { db in
             let ids = try String.fetchAll(db, sql: "SELECT id FROM ramen WHERE origin = 'own'")
             return (ids.compactMap { Int($0.dropFirst(4)) }.max() ?? 0) + 1
         }
@@ -111,14 +97,14 @@ extension KitDatabase {
 
     /// Saves one ramen's settings.
     public func saveRamenSettings(id: String, _ settings: RamenSettings) throws {
-        try write { db in
+        try database.write { db in
             try Self.save(settings, id: id, in: db)
         }
     }
 
     /// Saves several ramens' settings at once (a favourites reorder).
     public func saveRamenSettings(_ all: [(id: String, settings: RamenSettings)]) throws {
-        try write { db in
+        try database.write { db in
             for item in all { try Self.save(item.settings, id: item.id, in: db) }
         }
     }
@@ -144,7 +130,7 @@ extension KitDatabase {
 
     /// Records a cook tied to a timer.
     public func insertRamenCook(_ cook: RamenCook) throws {
-        try write { db in
+        try database.write { db in
             let steps = String(decoding: try JSONEncoder().encode(cook.steps), as: UTF8.self)
             try db.execute(
                 sql: "INSERT INTO ramen_cook (timer_id, ramen_id, steps, next_step, memo) VALUES (?, ?, ?, ?, ?)",
@@ -154,7 +140,7 @@ extension KitDatabase {
 
     /// Records that a cook's step alerts have gone up to `nextStep` (kitd-initiated, like firing).
     public func updateRamenCookProgress(timerID: Int64, nextStep: Int) throws {
-        try write(.normal, savepoint: false) { db in
+        try database.write(.normal, savepoint: false) { db in
             try db.execute(
                 sql: "UPDATE ramen_cook SET next_step = ? WHERE timer_id = ?", arguments: [nextStep, timerID])
         }
@@ -162,7 +148,7 @@ extension KitDatabase {
 
     /// The cooks whose timers are still running or paused.
     public func activeRamenCooks() throws -> [RamenCook] {
-        try read { db in
+        try database.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
@@ -177,22 +163,6 @@ extension KitDatabase {
                     steps: try decoder.decode([RamenStep].self, from: Data(steps.utf8)), nextStep: row["next_step"],
                     memo: row["memo"])
             }
-        }
-    }
-
-    /// The cook tied to a timer, whatever the timer's state.
-    public func ramenCook(timerID: Int64) throws -> RamenCook? {
-        try read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT timer_id, ramen_id, steps, next_step, memo FROM ramen_cook WHERE timer_id = ?",
-                    arguments: [timerID])
-            else { return nil }
-            let steps: String = row["steps"]
-            return RamenCook(
-                timerID: row["timer_id"], ramenID: row["ramen_id"],
-                steps: try JSONDecoder().decode([RamenStep].self, from: Data(steps.utf8)), nextStep: row["next_step"],
-                memo: row["memo"])
         }
     }
 }

@@ -5,10 +5,10 @@ import KitCore
 /// Reading every task at start, straight from SQLite's C interface: the only file that imports
 /// it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
 /// GRDB's `Row` was most of its start-up.
-extension KitDatabase {
+extension TaskStore {
     /// Every task, open or done, keyed by id. Each distinct repeat rule is parsed once.
     public func tasksByID() throws -> [Int64: TaskItem] {
-        try read { db in
+        try database.read { db in
             var tasks: [Int64: TaskItem] = [:]
             tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
             let statement = try db.makeStatement(

@@ -2,10 +2,14 @@ import GRDB
 import KitCore
 
 /// Stopwatches and their laps. Names are unique, matched as NameRules matches them.
-extension KitDatabase {
+public struct StopwatchStore {
+    let database: KitDatabase
+}
+
+extension StopwatchStore {
     /// Inserts a new stopwatch built by `make` from the id the database assigns.
     public func insertStopwatch(bootID: String, _ make: (Int64) throws(KitError) -> Stopwatch) throws -> Stopwatch {
-        try write { db in
+        try database.write { db in
             let next =
                 (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'stopwatch'") ?? 0) + 1
             let stopwatch = try make(next)
@@ -16,7 +20,7 @@ extension KitDatabase {
 
     /// Whether another stopwatch already has this name.
     public func stopwatchNameTaken(_ name: String, except id: Int64? = nil) throws -> Bool {
-        try read { db in
+        try database.read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM stopwatch WHERE name_key = ? AND id IS NOT ?)",
                 arguments: [NameRules.matchKey(name), id]) ?? false
@@ -24,7 +28,7 @@ extension KitDatabase {
     }
 
     public func updateStopwatch(_ stopwatch: Stopwatch, bootID: String, durability: Durability = .full) throws {
-        try write(durability, savepoint: false) { db in
+        try database.write(durability, savepoint: false) { db in
             var started: (wall: Int64?, boot: Int64?) = (nil, nil)
             if case .running(let since) = stopwatch.state { started = (since.wall.nanoseconds, since.boot.nanoseconds) }
             try db.execute(
@@ -42,7 +46,7 @@ extension KitDatabase {
     }
 
     public func deleteStopwatch(id: Int64) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(sql: "DELETE FROM stopwatch WHERE id = ?", arguments: [id])
         }
     }
@@ -50,7 +54,7 @@ extension KitDatabase {
     /// Every stopwatch, restored for this boot (a running span keeps its boot-clock start on the
     /// same boot, and follows its wall-clock start after a reboot).
     public func stopwatches(now: ClockReading, bootID: String) throws -> [Stopwatch] {
-        try read { db in
+        try database.read { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -82,7 +86,7 @@ extension KitDatabase {
     }
 
     public func insertLap(_ lap: Lap, stopwatchID: Int64) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(
                 sql:
                     "INSERT INTO stopwatch_lap (stopwatch_id, number, total_ns, split_ns, at_ns, note) VALUES (?, ?, ?, ?, ?, ?)",
@@ -91,7 +95,7 @@ extension KitDatabase {
     }
 
     public func laps(stopwatchID: Int64) throws -> [Lap] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db,
                 sql:
@@ -103,7 +107,7 @@ extension KitDatabase {
 
     /// The last lap's total, or 0.
     public func lastLapTotal(stopwatchID: Int64) throws -> Nanoseconds {
-        try read { db in
+        try database.read { db in
             try Int64.fetchOne(
                 db, sql: "SELECT total_ns FROM stopwatch_lap WHERE stopwatch_id = ? ORDER BY number DESC LIMIT 1",
                 arguments: [stopwatchID]) ?? 0
@@ -111,7 +115,7 @@ extension KitDatabase {
     }
 
     public func deleteLaps(stopwatchID: Int64) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(sql: "DELETE FROM stopwatch_lap WHERE stopwatch_id = ?", arguments: [stopwatchID])
         }
     }

@@ -3,10 +3,14 @@ import KitCore
 
 /// Places, their tags, the pick-and-visit history and the roulette's rotation per filter.
 /// Names are unique after `PlaceText.key`; tags are unique per place after `TagKey`.
-extension KitDatabase {
+public struct PlaceStore {
+    let database: KitDatabase
+}
+
+extension PlaceStore {
     /// Every place, tags in the order they were added, by ascending id.
     public func places() throws -> [Place] {
-        try read { db in
+        try database.read { db in
             var tags: [Int64: [PlaceTag]] = [:]
             let tagRows = try Row.fetchCursor(
                 db, sql: "SELECT place_id, category, value FROM place_tag ORDER BY place_id, position")
@@ -31,7 +35,7 @@ extension KitDatabase {
 
     /// Stores new places in one savepoint, in order, and returns them with their ids.
     public func insertPlaces(_ drafts: [PlaceDraft], now: WallTime) throws -> [Place] {
-        try write { db in
+        try database.write { db in
             var result: [Place] = []
             for draft in drafts {
                 try db.execute(
@@ -54,7 +58,7 @@ extension KitDatabase {
 
     /// Rewrites every field and the tags of a stored place.
     public func updatePlace(_ place: Place, now: WallTime) throws {
-        try write { db in
+        try database.write { db in
             try db.execute(
                 sql: """
                     UPDATE place SET name = ?, name_key = ?, url = ?, phone = ?, address = ?, note = ?, weight = ?,
@@ -72,14 +76,14 @@ extension KitDatabase {
 
     /// Removes a place and its tags; its history rows stay, without the link.
     public func deletePlace(id: Int64) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(sql: "DELETE FROM place WHERE id = ?", arguments: [id])
         }
     }
 
     /// Every image reference still used by a place.
     public func placeImagesInUse() throws -> Set<String> {
-        try read { db in
+        try database.read { db in
             Set(try String.fetchAll(db, sql: "SELECT DISTINCT image FROM place WHERE image IS NOT NULL"))
         }
     }
@@ -91,7 +95,7 @@ extension KitDatabase {
     public func recordPlaceHistory(
         placeID: Int64, placeName: String, kind: PlaceHistoryEntry.Kind, at: WallTime, filter: String = ""
     ) throws -> Int64 {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             try db.execute(
                 sql: "INSERT INTO place_history (place_id, place_name, kind, at_ns, filter) VALUES (?, ?, ?, ?, ?)",
                 arguments: [placeID, placeName, kind.rawValue, at.nanoseconds, filter])
@@ -101,7 +105,7 @@ extension KitDatabase {
 
     /// Picks and visits of places that still exist, at or after `since`.
     public func placeHistoryEntries(since: WallTime) throws -> [PlaceHistoryEntry] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: "SELECT place_id, at_ns, kind FROM place_history WHERE place_id IS NOT NULL AND at_ns >= ?",
@@ -116,7 +120,7 @@ extension KitDatabase {
 
     /// The latest history rows, newest first; `placeID` narrows to one place.
     public func placeHistory(limit: Int, placeID: Int64? = nil) throws -> [PlaceHistoryRecord] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
@@ -138,7 +142,7 @@ extension KitDatabase {
     public func recordPick(
         _ picks: [(id: Int64, name: String)], filter: String, at: WallTime, rotation: RotationState?
     ) throws {
-        try write { db in
+        try database.write { db in
             for pick in picks {
                 try db.execute(
                     sql: """
@@ -160,7 +164,7 @@ extension KitDatabase {
 
     /// The latest pick and visit of every place that has any.
     public func placeLastSeen() throws -> [Int64: (picked: WallTime?, visited: WallTime?)] {
-        try read { db in
+        try database.read { db in
             var result: [Int64: (picked: WallTime?, visited: WallTime?)] = [:]
             let rows = try Row.fetchCursor(
                 db,
@@ -184,7 +188,7 @@ extension KitDatabase {
     // MARK: Rotation
 
     public func rotation(filterKey: String) throws -> RotationState? {
-        try read { db in
+        try database.read { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT round, picked_ids FROM place_rotation WHERE filter_key = ?",

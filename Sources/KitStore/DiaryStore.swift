@@ -4,10 +4,14 @@ import KitCore
 
 /// Diary entries, with a trigram full-text index (`diary_fts`) kept in step by triggers. Days
 /// are stored as `YYYY-MM-DD` and times as `HH:MM:SS`, so text order is time order.
-extension KitDatabase {
+public struct DiaryStore {
+    let database: KitDatabase
+}
+
+extension DiaryStore {
     /// Inserts an entry built by `make` from the id the database assigns.
     public func insertDiaryEntry(_ make: (Int64) throws(KitError) -> DiaryEntry) throws -> DiaryEntry {
-        try write { db in
+        try database.write { db in
             let next =
                 (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diary_entry'") ?? 0) + 1
             let entry = try make(next)
@@ -18,13 +22,13 @@ extension KitDatabase {
 
     /// Inserts many finished entries in one savepoint (imports and the benchmarks).
     public func insertDiaryEntries(_ entries: [DiaryEntry]) throws {
-        try write { db in
+        try database.write { db in
             for entry in entries { try Self.insert(entry, in: db) }
         }
     }
 
     public func diaryEntry(id: Int64) throws -> DiaryEntry? {
-        try read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.diaryColumns) FROM diary_entry WHERE id = ?", arguments: [id])
                 .map { Self.entry($0, withText: true) }
         }
@@ -32,7 +36,7 @@ extension KitDatabase {
 
     /// The latest entry of `day`: the one with the latest time, the last written among equals.
     public func latestDiaryEntry(on day: CivilDate) throws -> DiaryEntry? {
-        try read { db in
+        try database.read { db in
             try Row.fetchOne(
                 db,
                 sql: """
@@ -46,7 +50,7 @@ extension KitDatabase {
 
     /// The entries whose title is `title`, compared as names are; newest first.
     public func diaryEntries(titled title: String) throws -> [DiaryEntry] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db,
                 sql:
@@ -58,7 +62,7 @@ extension KitDatabase {
 
     /// Entries from `from` (inclusive) to `to` (exclusive), newest first, without their text.
     public func diaryList(from: CivilDate?, to: CivilDate?, limit: Int?) throws -> [DiaryEntry] {
-        try read { db in
+        try database.read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let from {
@@ -84,7 +88,7 @@ extension KitDatabase {
 
     /// Entries on the given `MM-DD` days of years before `year`, newest first, with their text.
     public func diaryOnThisDay(monthDays: [String], before year: Int) throws -> [DiaryEntry] {
-        try read { db in
+        try database.read { db in
             let marks = monthDays.map { _ in "?" }.joined(separator: ", ")
             return try Row.fetchAll(
                 db,
@@ -100,7 +104,7 @@ extension KitDatabase {
 
     /// Every entry with its text, oldest first.
     public func allDiaryEntries() throws -> [DiaryEntry] {
-        try read { db in
+        try database.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(Self.diaryColumns) FROM diary_entry ORDER BY day, time, id"
             ).map { Self.entry($0, withText: true) }
@@ -110,8 +114,8 @@ extension KitDatabase {
     /// The entries that hold every word of `query`, newest first: at most `limit` with their
     /// text, and how many match in all.
     public func searchDiary(_ query: SearchQuery, limit: Int) throws -> (total: Int, entries: [DiaryEntry]) {
-        try read { db in
-            let (condition, arguments) = Self.searchCondition(query, fts: "diary_fts")
+        try database.read { db in
+            let (condition, arguments) = FullTextSearch.condition(query, fts: "diary_fts")
             let total = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM diary_entry WHERE \(condition)", arguments: arguments)
             let entries = try Row.fetchAll(
@@ -127,7 +131,7 @@ extension KitDatabase {
     }
 
     public func updateDiaryEntry(_ entry: DiaryEntry) throws {
-        try write(savepoint: false) { db in
+        try database.write(savepoint: false) { db in
             let text = entry.text ?? ""
             let title = EntryText(text).title
             try db.execute(
@@ -144,14 +148,14 @@ extension KitDatabase {
     }
 
     public func deleteDiaryEntry(id: Int64) throws {
-        try write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM diary_entry WHERE id = ?", arguments: [id])
         }
     }
 
     /// Up to `limit` titles of the latest entries, for suggestions.
     public func recentDiaryTitles(limit: Int) throws -> [String] {
-        try read { db in
+        try database.read { db in
             try String.fetchAll(
                 db, sql: "SELECT title FROM diary_entry ORDER BY day DESC, time DESC, id DESC LIMIT ?",
                 arguments: [limit])
@@ -160,7 +164,7 @@ extension KitDatabase {
 
     /// The days that have entries, nearest to `day` first.
     public func diaryDays(nearest day: CivilDate, limit: Int) throws -> [CivilDate] {
-        try read { db in
+        try database.read { db in
             try String.fetchAll(
                 db,
                 sql: """

@@ -3,10 +3,14 @@ import GRDB
 import KitCore
 
 /// Tasks, and the history that lets `task undo` reverse a `task done`.
-extension KitDatabase {
+public struct TaskStore {
+    let database: KitDatabase
+}
+
+extension TaskStore {
     /// Inserts a task built by `make` from the id the database assigns.
     public func insertTask(_ make: (Int64) throws(KitError) -> TaskItem) throws -> TaskItem {
-        try write { db in
+        try database.write { db in
             let next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
             let task = try make(next)
             try Self.save(task, in: db, insert: true)
@@ -16,7 +20,7 @@ extension KitDatabase {
 
     /// Inserts many tasks in one all-or-nothing step (an import).
     public func insertTasks(_ makers: [(Int64) -> TaskItem]) throws -> [TaskItem] {
-        try write { db in
+        try database.write { db in
             var next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
             var tasks: [TaskItem] = []
             for make in makers {
@@ -30,14 +34,14 @@ extension KitDatabase {
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {
-        try write(durability, savepoint: false) { db in try Self.save(task, in: db, insert: false) }
+        try database.write(durability, savepoint: false) { db in try Self.save(task, in: db, insert: false) }
     }
 
     /// Saves tasks whose popups just fired: kitd's own change, like a timer firing. Firing
     /// changes only the firing state (`TaskItem.firing`), so only those columns are written.
     public func updateTasksFired(_ tasks: [TaskItem]) throws {
         guard !tasks.isEmpty else { return }
-        try write(.normal, savepoint: tasks.count > 1) { db in
+        try database.write(.normal, savepoint: tasks.count > 1) { db in
             let statement = try db.cachedStatement(
                 sql: """
                     UPDATE task SET snoozed_until_ns = ?, due_fired = ?, alerts_fired = ?, last_nag_ns = ?
@@ -53,12 +57,14 @@ extension KitDatabase {
     }
 
     public func deleteTask(id: Int64) throws {
-        try write(savepoint: false) { db in try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id]) }
+        try database.write(savepoint: false) { db in
+            try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
+        }
     }
 
     /// Saves a done: the task's new state and, for undo, what it was before.
     public func recordTaskDone(_ task: TaskItem, before: TaskItem, occurrence: CivilDateTime, at now: WallTime) throws {
-        try write { db in
+        try database.write { db in
             try Self.save(task, in: db, insert: false)
             let snapshot = String(decoding: try JSONEncoder().encode(TaskSnapshot(before)), as: UTF8.self)
             try db.execute(
@@ -69,7 +75,7 @@ extension KitDatabase {
 
     /// Undoes the task's most recent done: returns the task as it was, or nil when nothing is left to undo.
     public func undoTaskDone(_ task: TaskItem) throws -> TaskItem? {
-        try write { db in
+        try database.write { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT id, before FROM task_history WHERE task_id = ? ORDER BY id DESC LIMIT 1",

@@ -1,0 +1,12 @@
+/// The store as each feature sees it: one face per record kind, each with the queries of its
+/// own tables and no GRDB type in its signatures. Every face writes into the same batch, which
+/// only the daemon's commit coordinator commits.
+extension KitDatabase {
+    public var timers: TimerStore { TimerStore(database: self) }
+    public var ramen: RamenStore { RamenStore(database: self) }
+    public var stopwatches: StopwatchStore { StopwatchStore(database: self) }
+    public var tasks: TaskStore { TaskStore(database: self) }
+    public var places: PlaceStore { PlaceStore(database: self) }
+    public var memos: MemoStore { MemoStore(database: self) }
+    public var diary: DiaryStore { DiaryStore(database: self) }
+}
