@@ -24,7 +24,7 @@ extension Daemon {
             version: KitVersion.version, protocolVersion: KitVersion.protocolVersion, pid: getpid(),
             startedAt: Timestamp.rfc3339(runtime.startedAt.wall),
             uptimeSeconds: (now.boot - runtime.startedAt.boot).seconds,
-            socket: listener.path, database: configuration.databasePath,
+            socket: listener.path, database: paths.databasePath,
             timers: DaemonStatusResult.Counts(running: 0, paused: 0), next: nil,
             notifications: DaemonStatusResult.Notifications(
                 available: server.available, server: server.name, capabilities: server.capabilities))

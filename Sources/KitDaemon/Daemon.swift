@@ -11,7 +11,7 @@ import Logging
 /// systemd) and a list of features. It knows no feature by name: each one mounts its routes,
 /// asks the scheduler for its own alarms and registers its own popup buttons.
 public final class Daemon {
-    let configuration: DaemonConfiguration
+    let paths: DaemonPaths
     let runtime: FeatureRuntime
     let features: [any Feature]
     let loop: EventLoop
@@ -19,16 +19,16 @@ public final class Daemon {
     let listener: ListeningSocket
     let server: SocketServer
     let router: RequestRouter
-    let service: ServiceManager
+    let systemd: SystemdNotifier
     private var retained: [AnyObject] = []
 
     /// Every feature, in load order: a feature may build on one listed before it. Adding a
     /// feature is its folder under Features/ and one line here.
-    static func features(_ runtime: FeatureRuntime, _ configuration: DaemonConfiguration) -> [any Feature] {
+    static func features(_ runtime: FeatureRuntime, _ paths: DaemonPaths) -> [any Feature] {
         let timers = TimerFeature(runtime)
         return [
             timers,
-            RamenFeature(runtime, timers: timers, catalogPath: configuration.ramenCatalogPath),
+            RamenFeature(runtime, timers: timers, catalogPath: paths.ramenCatalogPath),
             StopwatchFeature(runtime),
             TaskFeature(runtime),
             PlaceFeature(runtime),
@@ -38,50 +38,50 @@ public final class Daemon {
     }
 
     private init(
-        configuration: DaemonConfiguration, lock: InstanceLock, listener: ListeningSocket, loop: EventLoop,
-        runtime: FeatureRuntime, server: SocketServer, service: ServiceManager
+        paths: DaemonPaths, lock: InstanceLock, listener: ListeningSocket, loop: EventLoop,
+        runtime: FeatureRuntime, server: SocketServer, systemd: SystemdNotifier
     ) {
-        self.configuration = configuration
+        self.paths = paths
         self.lock = lock
         self.listener = listener
         self.loop = loop
         self.runtime = runtime
         self.server = server
-        self.service = service
+        self.systemd = systemd
         router = RequestRouter(logger: runtime.logger)
-        features = Self.features(runtime, configuration)
+        features = Self.features(runtime, paths)
     }
 
     /// Builds a ready-to-run daemon: data directory locked, database open and migrated, every
     /// feature loaded, socket listening, notification thread up. Throws `DaemonStartError`
     /// (or another error) with a message for the person running it.
-    public static func build(_ configuration: DaemonConfiguration, logger: Logger) throws -> Daemon {
-        try build(configuration, logger: logger, clock: SystemClock(), zones: SystemZones())
+    public static func build(_ paths: DaemonPaths, logger: Logger) throws -> Daemon {
+        try build(paths, logger: logger, clock: SystemClock(), zones: SystemZones())
     }
 
     /// The same with the seams handed in: tests pass a clock they can set, zones they can
     /// change, and a popup sink that records instead of showing.
     static func build(
-        _ configuration: DaemonConfiguration, logger: Logger, clock: any DaemonClock, zones: any ZoneProvider,
+        _ paths: DaemonPaths, logger: Logger, clock: any DaemonClock, zones: any ZoneProvider,
         popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil
     ) throws -> Daemon {
         ProcessSetup.blockSignals([SIGTERM, SIGINT])
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.minimiseTimerSlack()
 
-        let config = try KitConfig.load(path: configuration.configPath, required: configuration.configRequired)
+        let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
         let startedAt = clock.now()
-        try PrivateDirectory.create(configuration.dataDirectory)
-        let lock = try InstanceLock(directory: configuration.dataDirectory, socketPath: configuration.socket.path)
+        try PrivateDirectory.create(paths.dataDirectory)
+        let lock = try InstanceLock(directory: paths.dataDirectory, socketPath: paths.socket.path)
         let store: KitDatabase
         do {
-            store = try KitDatabase.open(path: configuration.databasePath, logger: logger)
+            store = try KitDatabase.open(path: paths.databasePath, logger: logger)
         } catch {
-            throw DaemonStartError.database(path: configuration.databasePath, reason: "\(error)")
+            throw DaemonStartError.database(path: paths.databasePath, reason: "\(error)")
         }
 
         let loop = try EventLoop()
-        let listener = try ListeningSocket.acquire(configuration.socket, logger: logger)
+        let listener = try ListeningSocket.acquire(paths.socket, logger: logger)
         do {
             let server = try SocketServer(loop: loop, listener: listener, logger: logger)
             let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
@@ -90,17 +90,19 @@ public final class Daemon {
             let runtime = FeatureRuntime(
                 store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock, zones: zones,
                 commits: commits, events: EventBus(server: server, logger: logger), popups: popups,
-                popupActions: PopupActions(), status: StatusReport(commits: commits), config: config,
-                startedAt: startedAt, dataDirectory: configuration.dataDirectory, logger: logger)
-            let service = try ServiceManager(loop: loop, logger: logger) { UInt64(clock.now().boot.nanoseconds / 1000) }
+                popupActions: PopupActions(), status: StatusReport(commits: commits), settings: settings,
+                startedAt: startedAt, dataDirectory: paths.dataDirectory, logger: logger)
+            let systemd = try SystemdNotifier(loop: loop, logger: logger) {
+                UInt64(clock.now().boot.nanoseconds / 1000)
+            }
             let daemon = Daemon(
-                configuration: configuration, lock: lock, listener: listener, loop: loop, runtime: runtime,
-                server: server, service: service)
+                paths: paths, lock: lock, listener: listener, loop: loop, runtime: runtime,
+                server: server, systemd: systemd)
             for feature in daemon.features { try feature.load(.start) }
             try daemon.wire()
             logger.info(
                 "kitd \(KitVersion.version) ready",
-                metadata: ["socket.path": "\(listener.path)", "db.path": "\(configuration.databasePath)"])
+                metadata: ["socket.path": "\(listener.path)", "db.path": "\(paths.databasePath)"])
             return daemon
         } catch {
             listener.removePath()
@@ -110,7 +112,7 @@ public final class Daemon {
 
     /// Runs until SIGTERM or SIGINT; returns the process exit code.
     public func run() throws -> Int32 {
-        service.ready(status: statusLine())
+        systemd.ready(status: statusLine())
         let code = try loop.run()
         runtime.popups.shutdown()
         runtime.logger.info("kitd stopped")
@@ -126,7 +128,7 @@ public final class Daemon {
             }
         }
         server.onReadHandled = { [unowned self] in runtime.commits.flushIfNothingToCommit() }
-        runtime.status.send = { [unowned self] in service.status(statusLine()) }
+        runtime.status.send = { [unowned self] in systemd.status(statusLine()) }
         runtime.commits.onCommitFailure = { [unowned self] _ in
             runtime.scheduler.holdOff(until: runtime.clock.now().boot + 1_000_000_000)
             do {
@@ -147,7 +149,7 @@ public final class Daemon {
         if loop.enableWatchdog() {
             runtime.logger.info(
                 "feeding the systemd watchdog",
-                metadata: ["systemd.watchdog_usec": "\(service.watchdogInterval ?? 0)"])
+                metadata: ["systemd.watchdog_usec": "\(systemd.watchdogInterval ?? 0)"])
         }
     }
 
@@ -174,7 +176,7 @@ public final class Daemon {
         runtime.logger.info(
             "stopping",
             metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
-        service.stopping()
+        systemd.stopping()
         runtime.commits.flush()
         server.shutdown()
         listener.removePath()

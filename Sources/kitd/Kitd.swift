@@ -42,10 +42,10 @@ struct Kitd: ParsableCommand {
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { KitLogHandler(label: $0, level: level) }
         let logger = Logger(label: "kitd")
-        let configuration = DaemonConfiguration.resolve(socket: socket, dataDirectory: dataDir, config: config)
+        let paths = DaemonPaths.resolve(socket: socket, dataDirectory: dataDir, config: config)
         let code: Int32
         do {
-            let daemon = try Daemon.build(configuration, logger: logger)
+            let daemon = try Daemon.build(paths, logger: logger)
             code = try daemon.run()
         } catch {
             FileHandle.standardError.write(Data("kitd: \(error)\n".utf8))

@@ -31,11 +31,11 @@ final class DrivenDaemon {
     private static func build(
         directory: String, clock: ShiftedClock, zones: SettableZones, popups: RecordingPopups
     ) throws -> Daemon {
-        let configuration = DaemonConfiguration(
+        let paths = DaemonPaths(
             socket: SocketPath.Resolution(path: directory + "/kitd.sock", managedDirectory: nil, isFallback: false),
             dataDirectory: directory + "/data", configPath: directory + "/config.toml")
         let logger = Logger(label: "kitd-test") { _ in SwiftLogNoOpLogHandler() }
-        return try Daemon.build(configuration, logger: logger, clock: clock, zones: zones) { _ in popups }
+        return try Daemon.build(paths, logger: logger, clock: clock, zones: zones) { _ in popups }
     }
 
     var socketPath: String { directory + "/kitd.sock" }

@@ -50,7 +50,7 @@ extension Feature {
     var events: EventBus { runtime.events }
     var popups: any PopupSink { runtime.popups }
     var status: StatusReport { runtime.status }
-    var config: KitConfig { runtime.config }
+    var settings: KitSettings { runtime.settings }
     var logger: Logger { runtime.logger }
 
     func load(_ reason: LoadReason) throws {}

@@ -13,7 +13,8 @@ struct FeatureRuntime {
     let popups: any PopupSink
     let popupActions: PopupActions
     let status: StatusReport
-    let config: KitConfig
+    /// What the person set in config.toml.
+    let settings: KitSettings
     /// When this kitd started: what came due before this came due while kitd was down.
     let startedAt: ClockReading
     let dataDirectory: String

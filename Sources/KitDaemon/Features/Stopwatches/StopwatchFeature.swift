@@ -41,7 +41,7 @@ final class StopwatchFeature: Feature {
     }
 
     /// The "still running" threshold in effect: the stopwatch's own, else the configured one.
-    func threshold(_ stopwatch: Stopwatch) -> Nanoseconds { stopwatch.remindAfter ?? config.stopwatchRemindAfter }
+    func threshold(_ stopwatch: Stopwatch) -> Nanoseconds { stopwatch.remindAfter ?? settings.stopwatchRemindAfter }
 
     // MARK: Reading
 

@@ -147,7 +147,7 @@ extension TaskFeature {
             var allDay = false
             switch due {
             case .date(let date):
-                civil = CivilDateTime(date: date, time: config.taskAllDayTime)
+                civil = CivilDateTime(date: date, time: settings.taskAllDayTime)
                 allDay = true
             case .local(let local, let tzid):
                 civil = local

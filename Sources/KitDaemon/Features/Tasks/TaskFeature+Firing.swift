@@ -15,7 +15,7 @@ extension TaskFeature {
         }
         let plan = TaskFirePlan.plan(
             due, tasks: tasks, now: now.wall, startedAt: startedAt,
-            policy: CatchUpPolicy(stalenessWindow: config.taskStaleness, threshold: config.taskDigestAfter),
+            policy: CatchUpPolicy(stalenessWindow: settings.taskStaleness, threshold: settings.taskDigestAfter),
             zone: { [unowned self] task in zone(of: task) })
         // A task whose key came due with nothing to fire (a popup that moved) is armed again.
         for id in ids where plan.updated[id] == nil {
@@ -88,7 +88,7 @@ extension TaskFeature {
         var summary = "Due: \(task.title)"
         if let late { summary += " (due \(DurationFormatter.compact(late, rounding: .down)) ago)" }
         let body = task.note ?? ""
-        let snooze = DurationFormatter.compact(config.taskSnooze)
+        let snooze = DurationFormatter.compact(settings.taskSnooze)
         return Popup(
             subject: TaskPopup.due(task.id), summary: summary, body: body, icon: "appointment-soon", urgency: .critical,
             soundName: "alarm-clock-elapsed", category: "x-kit.task.due",

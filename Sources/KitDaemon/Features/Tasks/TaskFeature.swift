@@ -104,7 +104,7 @@ final class TaskFeature: Feature {
             pinned = fixed
             zone = fixedZone
         }
-        let when = try expression.resolve(now: now, in: zone, defaultTime: config.taskAllDayTime)
+        let when = try expression.resolve(now: now, in: zone, defaultTime: settings.taskAllDayTime)
         let recurrence = try params.repeat.map { try Recurrence.parse($0).validated() }
         if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
         let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
@@ -152,9 +152,9 @@ final class TaskFeature: Feature {
         case (let text?, nil): until = now + (try Self.duration(text, field: "for"))
         case (nil, let when?):
             until = try WhenExpression.parse(when).resolve(
-                now: now, in: zone(of: task), defaultTime: config.taskAllDayTime
+                now: now, in: zone(of: task), defaultTime: settings.taskAllDayTime
             ).instant
-        case (nil, nil): until = now + config.taskSnooze
+        case (nil, nil): until = now + settings.taskSnooze
         default: throw KitError.invalidArgument("give 'for' (10m) or 'until' (tomorrow 9:00), not both")
         }
         let updated = try task.snoozed(until: until, now: now, in: zone(of: task))
@@ -186,7 +186,7 @@ final class TaskFeature: Feature {
                 task.zone = fixed
                 zone = fixedZone
             }
-            let when = try expression.resolve(now: clock.now().wall, in: zone, defaultTime: config.taskAllDayTime)
+            let when = try expression.resolve(now: clock.now().wall, in: zone, defaultTime: settings.taskAllDayTime)
             task = task.rescheduled(anchor: when.civil, allDay: when.allDay)
         }
         if let rule = params.repeat {

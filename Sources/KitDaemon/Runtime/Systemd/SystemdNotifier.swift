@@ -7,7 +7,7 @@ import Logging
 /// into a burst of messages to the service manager (and sd_notify blocks when its queue is
 /// full). A change inside the second is sent when the second is over, by a one-shot timer that
 /// is armed only while a change is pending, so an idle kitd still never wakes.
-final class ServiceManager {
+final class SystemdNotifier {
     static let statusInterval: UInt64 = 1_000_000
 
     private var sent: String?

@@ -3,7 +3,7 @@ import Glibc
 import KitProtocol
 
 /// Where kitd keeps its socket and data. Built by kitd's main from flags and the environment.
-public struct DaemonConfiguration: Sendable {
+public struct DaemonPaths: Sendable {
     public var socket: SocketPath.Resolution
     public var dataDirectory: String
     /// The ramen catalog to merge at start, if one is found.
@@ -28,13 +28,13 @@ public struct DaemonConfiguration: Sendable {
     public static func resolve(
         socket: String?, dataDirectory: String?, config: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) -> DaemonConfiguration {
+    ) -> DaemonPaths {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwdHome()
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let catalog = RamenCatalogLocation.candidates(executable: executable, environment: environment)
             .first { FileManager.default.isReadableFile(atPath: $0) }
-        return DaemonConfiguration(
+        return DaemonPaths(
             socket: SocketPath.resolve(explicit: socket, environment: environment, uid: getuid()),
             dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home),
             ramenCatalogPath: catalog,

@@ -14,7 +14,7 @@ import KitCore
 /// staleness = "12h"        # missed reminders older than this go into one digest
 /// digest_after = 3         # more missed reminders than this at once go into one digest
 /// ```
-public struct KitConfig: Sendable, Equatable {
+public struct KitSettings: Sendable, Equatable {
     public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
     public var taskSnooze: Nanoseconds = 10 * 60 * 1_000_000_000
     public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)

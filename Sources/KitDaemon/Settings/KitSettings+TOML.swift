@@ -2,14 +2,14 @@ import Foundation
 import KitCore
 import TOMLKit
 
-/// Reads KitConfig from TOML. The only file that imports TOMLKit.
-extension KitConfig {
+/// Reads KitSettings from TOML. The only file that imports TOMLKit.
+extension KitSettings {
     /// The settings in the file at `path`, or the defaults when there is no file. A file named
     /// on the command line (`required`) must exist: a typo in it should not pass for defaults.
-    public static func load(path: String, required: Bool = false) throws(ConfigError) -> KitConfig {
+    public static func load(path: String, required: Bool = false) throws(ConfigError) -> KitSettings {
         guard FileManager.default.fileExists(atPath: path) else {
             if required { throw ConfigError(path: path, message: "there is no such file") }
-            return KitConfig()
+            return KitSettings()
         }
         let text: String
         do {
@@ -20,7 +20,7 @@ extension KitConfig {
         return try parse(text, path: path)
     }
 
-    public static func parse(_ text: String, path: String = "config.toml") throws(ConfigError) -> KitConfig {
+    public static func parse(_ text: String, path: String = "config.toml") throws(ConfigError) -> KitSettings {
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -29,7 +29,7 @@ extension KitConfig {
         } catch {
             throw ConfigError(path: path, message: "\(error)")
         }
-        var config = KitConfig()
+        var settings = KitSettings()
         for section in root.keys {
             guard let allowed = keys[section] else {
                 throw ConfigError(
@@ -48,27 +48,27 @@ extension KitConfig {
         let stopwatch = root["stopwatch"]?.table
         let tasks = root["tasks"]?.table
         if let value = stopwatch?["remind_after"] {
-            config.stopwatchRemindAfter = try duration(value, "stopwatch.remind_after", path, allowOff: true)
+            settings.stopwatchRemindAfter = try duration(value, "stopwatch.remind_after", path, allowOff: true)
         }
         if let value = tasks?["snooze"] {
-            config.taskSnooze = try duration(value, "tasks.snooze", path, allowOff: false)
+            settings.taskSnooze = try duration(value, "tasks.snooze", path, allowOff: false)
         }
         if let value = tasks?["staleness"] {
-            config.taskStaleness = try duration(value, "tasks.staleness", path, allowOff: false)
+            settings.taskStaleness = try duration(value, "tasks.staleness", path, allowOff: false)
         }
         if let value = tasks?["all_day_time"] {
             guard let text = value.string, let time = Self.timeOfDay(text) else {
                 throw ConfigError(path: path, message: "tasks.all_day_time must be a time such as \"09:00\"")
             }
-            config.taskAllDayTime = time
+            settings.taskAllDayTime = time
         }
         if let value = tasks?["digest_after"] {
             guard let number = value.int, number >= 1, number <= 100 else {
                 throw ConfigError(path: path, message: "tasks.digest_after must be a whole number from 1 to 100")
             }
-            config.taskDigestAfter = number
+            settings.taskDigestAfter = number
         }
-        return config
+        return settings
     }
 
     private static func duration(_ value: TOMLValueConvertible, _ key: String, _ path: String, allowOff: Bool)
