@@ -13,8 +13,12 @@ struct ReferenceTests {
     ]
 
     func resolve(_ name: String, _ among: [Item]? = nil) throws -> Item {
-        try Reference.resolve(
-            name: name, among: among ?? items, noun: "timer", name: { $0.name }, describe: { "\($0.id)" })
+        let candidates = among ?? items
+        let lookup = RecordLookup<Item>(
+            noun: "timer", byID: { id in candidates.first { Int64($0.id) == id } },
+            byName: { RecordLookup.matching($0, among: candidates, name: \.name) }, describe: { "\($0.id)" },
+            missingID: { .notFound("no timer with id \($0)") }, missingName: { .notFound("no timer named '\($0)'") })
+        return try lookup.resolve(name)
     }
 
     @Test("numbers and #numbers are ids; anything else is a name")
@@ -46,6 +50,15 @@ struct ReferenceTests {
         } throws: { error in
             guard case KitError.ambiguous(let message, let candidates) = error else { return false }
             return candidates == ["3", "4"] && message.contains("use the id")
+        }
+    }
+
+    @Test("an id finds its record; an empty reference asks for an id or a name")
+    func idsAndEmpty() throws {
+        #expect(try resolve("#3").name == "pasta")
+        #expect(throws: KitError.notFound("no timer with id 8")) { try resolve("8") }
+        #expect(throws: KitError.invalidArgument("the timer reference is empty; give an id or a name")) {
+            try resolve("  ")
         }
     }
 

@@ -85,34 +85,27 @@ final class MemoFeature: Feature {
 
     /// An id, or a title (the first line), compared without regard to case.
     private func resolve(_ ref: RecordRef) throws -> Memo {
-        switch Reference(ref.text) {
-        case .id(let id):
-            if let memo = try storing({ try store.memo(id: id) }) { return memo }
-            let titles = try storing { try store.memoTitles() }
-            throw KitError.notFound(
-                "no memo with id \(id)"
-                    + (titles.isEmpty ? "; add one with `kitctl memo add`" : "; `kitctl memo list` shows them"),
-                suggestions: Array(titles.prefix(8)))
-        case .name(let title):
-            guard !title.isEmpty else {
-                throw KitError.invalidArgument("the memo reference is empty; give an id or a title")
+        try RecordLookup<Memo>(
+            noun: "memo", nameWord: "title", byID: { [self] id in try storing { try store.memo(id: id) } },
+            byName: { [self] title in try storing { try store.memos(titled: title) } },
+            describe: { "\($0.id) (\($0.title))" },
+            missingID: { [self] id in
+                let titles = try storing { try store.memoTitles() }
+                return .notFound(
+                    "no memo with id \(id)"
+                        + (titles.isEmpty ? "; add one with `kitctl memo add`" : "; `kitctl memo list` shows them"),
+                    suggestions: Array(titles.prefix(8)))
+            },
+            missingName: { [self] title in
+                let close = Suggestions.closest(to: title, among: try storing { try store.memoTitles() })
+                return .notFound(
+                    "no memo titled '\(title)'"
+                        + (close.isEmpty
+                            ? "; `kitctl memo list` shows them, `kitctl memo search` looks inside them"
+                            : "; did you mean \(close.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"),
+                    suggestions: close)
             }
-            let matches = try storing { try store.memos(titled: title) }
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 {
-                let listed = matches.map { "\($0.id) (\($0.title))" }
-                throw KitError.ambiguous(
-                    "'\(title)' is the title of \(matches.count) memos: \(listed.joined(separator: ", ")); use the id instead",
-                    candidates: listed)
-            }
-            let close = Suggestions.closest(to: title, among: try storing { try store.memoTitles() })
-            throw KitError.notFound(
-                "no memo titled '\(title)'"
-                    + (close.isEmpty
-                        ? "; `kitctl memo list` shows them, `kitctl memo search` looks inside them"
-                        : "; did you mean \(close.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"),
-                suggestions: close)
-        }
+        ).resolve(ref.text)
     }
 
     static func searchLimit(_ limit: Int?) throws -> Int {

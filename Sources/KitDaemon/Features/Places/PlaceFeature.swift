@@ -267,28 +267,32 @@ final class PlaceFeature: Feature {
 
     /// An id, or the unique name (matched after trimming, NFC and case folding).
     func resolve(_ ref: RecordRef) throws -> Place {
-        switch Reference(ref.text) {
-        case .id(let id):
-            if let place = places.first(where: { $0.id == id }) { return place }
-            throw KitError.notFound("no place with id \(id); `kitctl place list` shows them")
-        case .name(let name):
-            guard !name.isEmpty else {
-                throw KitError.invalidArgument("the place reference is empty; give an id or a name")
-            }
-            let key = PlaceText.key(name)
-            if let place = places.first(where: { $0.nameKey == key }) { return place }
-            let close = places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }.sorted(by: Self.byName)
-                .map(\.name)
-            let suggestions = Array((close.isEmpty ? places.sorted(by: Self.byName).map(\.name) : close).prefix(8))
-            throw KitError.notFound(
-                "no place named '\(name)'"
-                    + (places.isEmpty
-                        ? "; add one with `kitctl place add NAME --tag area=…`"
-                        : close.isEmpty
-                            ? "; `kitctl place list` shows them"
-                            : "; did you mean: \(suggestions.joined(separator: ", "))?"),
-                suggestions: suggestions)
-        }
+        try RecordLookup<Place>(
+            noun: "place", byID: { [self] id in places.first { $0.id == id } },
+            byName: { [self] name in
+                let key = PlaceText.key(name)
+                return places.first { $0.nameKey == key }.map { [$0] } ?? []
+            },
+            describe: { "\($0.id) (\($0.name))" },
+            missingID: { .notFound("no place with id \($0); `kitctl place list` shows them") },
+            missingName: { [self] name in notFound(name) }
+        ).resolve(ref.text)
+    }
+
+    /// No place has `name`: say so, with the names that come close.
+    private func notFound(_ name: String) -> KitError {
+        let key = PlaceText.key(name)
+        let close = places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }.sorted(by: Self.byName)
+            .map(\.name)
+        let suggestions = Array((close.isEmpty ? places.sorted(by: Self.byName).map(\.name) : close).prefix(8))
+        return KitError.notFound(
+            "no place named '\(name)'"
+                + (places.isEmpty
+                    ? "; add one with `kitctl place add NAME --tag area=…`"
+                    : close.isEmpty
+                        ? "; `kitctl place list` shows them"
+                        : "; did you mean: \(suggestions.joined(separator: ", "))?"),
+            suggestions: suggestions)
     }
 
     static func byName(_ lhs: Place, _ rhs: Place) -> Bool {

@@ -249,25 +249,23 @@ final class StopwatchFeature: Feature {
 
     /// An id, or the unique name (matched without regard to case).
     private func resolve(_ ref: RecordRef) throws -> Stopwatch {
-        switch Reference(ref.text) {
-        case .id(let id):
-            if let stopwatch = stopwatches[id] { return stopwatch }
-            throw KitError.notFound("no stopwatch with id \(id); `kitctl sw list` shows them")
-        case .name(let name):
-            guard !name.isEmpty else {
-                throw KitError.invalidArgument("the stopwatch reference is empty; give an id or a name")
+        try RecordLookup<Stopwatch>(
+            noun: "stopwatch", byID: { [self] in stopwatches[$0] },
+            byName: { [self] name in
+                let key = NameRules.matchKey(name)
+                return stopwatches.values.first { NameRules.matchKey($0.name) == key }.map { [$0] } ?? []
+            },
+            describe: { "\($0.id) (\($0.name))" },
+            missingID: { .notFound("no stopwatch with id \($0); `kitctl sw list` shows them") },
+            missingName: { [self] name in
+                let names = stopwatches.values.map(\.name).sorted()
+                return .notFound(
+                    "no stopwatch named '\(name)'"
+                        + (names.isEmpty
+                            ? "; create one with `kitctl sw new NAME`"
+                            : "; there are: \(names.prefix(8).joined(separator: ", "))"),
+                    suggestions: Array(names.prefix(8)))
             }
-            let key = NameRules.matchKey(name)
-            if let stopwatch = stopwatches.values.first(where: { NameRules.matchKey($0.name) == key }) {
-                return stopwatch
-            }
-            let names = stopwatches.values.map(\.name).sorted()
-            throw KitError.notFound(
-                "no stopwatch named '\(name)'"
-                    + (names.isEmpty
-                        ? "; create one with `kitctl sw new NAME`"
-                        : "; there are: \(names.prefix(8).joined(separator: ", "))"),
-                suggestions: Array(names.prefix(8)))
-        }
+        ).resolve(ref.text)
     }
 }

@@ -245,32 +245,24 @@ final class TaskFeature: Feature {
 
     /// An id, or a title only one open task has (or, failing that, only one task).
     func resolve(_ ref: RecordRef) throws -> TaskItem {
-        switch Reference(ref.text) {
-        case .id(let id):
-            if let task = tasks[id] { return task }
-            throw KitError.notFound("no task with id \(id); `kitctl task list --all` shows them")
-        case .name(let title):
-            guard !title.isEmpty else {
-                throw KitError.invalidArgument("the task reference is empty; give an id or a title")
+        try RecordLookup<TaskItem>(
+            noun: "task", nameWord: "title", byID: { [self] in tasks[$0] },
+            byName: { [self] title in
+                let key = NameRules.matchKey(title)
+                let named = tasks.values.filter { NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id }
+                let open = named.filter(\.isOpen)
+                return open.isEmpty ? named : open
+            },
+            describe: { "\($0.id) (\($0.title), due \($0.occurrence.iso8601))" },
+            missingID: { .notFound("no task with id \($0); `kitctl task list --all` shows them") },
+            missingName: { [self] title in
+                let titles = Array(Set(tasks.values.filter(\.isOpen).map(\.title))).sorted()
+                return .notFound(
+                    "no task called '\(title)'"
+                        + (titles.isEmpty ? "" : "; open tasks: \(titles.prefix(8).joined(separator: ", "))"),
+                    suggestions: Array(titles.prefix(8)))
             }
-            let key = NameRules.matchKey(title)
-            let open = tasks.values.filter { $0.isOpen && NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id }
-            let candidates =
-                open.isEmpty
-                ? tasks.values.filter { NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id } : open
-            if candidates.count == 1 { return candidates[0] }
-            if candidates.count > 1 {
-                let listed = candidates.map { "\($0.id) (\($0.title), due \($0.occurrence.iso8601))" }
-                throw KitError.ambiguous(
-                    "'\(title)' matches \(candidates.count) tasks: \(listed.joined(separator: ", ")); use the id instead",
-                    candidates: listed)
-            }
-            let titles = Array(Set(tasks.values.filter(\.isOpen).map(\.title))).sorted()
-            throw KitError.notFound(
-                "no task called '\(title)'"
-                    + (titles.isEmpty ? "" : "; open tasks: \(titles.prefix(8).joined(separator: ", "))"),
-                suggestions: Array(titles.prefix(8)))
-        }
+        ).resolve(ref.text)
     }
 
     func validZoneName(_ name: String) throws -> String {

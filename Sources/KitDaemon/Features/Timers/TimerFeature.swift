@@ -314,30 +314,28 @@ final class TimerFeature: Feature {
     /// no active timer falls back to the most recent ended timer of that name.
     private func resolve(_ ref: RecordRef, activeOnly: Bool) throws -> Countdown {
         let now = clock.now()
-        switch Reference(ref.text) {
-        case .id(let id):
-            if let timer = active[id] { return timer }
-            if !activeOnly, let timer = try store.timer(id: id, now: now, bootID: clock.bootID) { return timer }
-            throw KitError.notFound("no timer with id \(id); `kitctl timer list --all` shows them")
-        case .name(let name):
-            guard !name.isEmpty else {
-                throw KitError.invalidArgument("the timer reference is empty; give an id or a name")
+        return try RecordLookup<Countdown>(
+            noun: "timer",
+            byID: { [self] id in
+                if let timer = active[id] { return timer }
+                return activeOnly ? nil : try store.timer(id: id, now: now, bootID: clock.bootID)
+            },
+            byName: { [self] name in
+                let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }
+                    .sorted { $0.id < $1.id }
+                if !candidates.isEmpty { return RecordLookup.matching(name, among: candidates, name: \.name) }
+                guard !activeOnly else { return [] }
+                return try store.latestEndedTimer(named: name, now: now, bootID: clock.bootID).map { [$0] } ?? []
+            },
+            describe: { "\($0.id) (\($0.label), \($0.state.name))" },
+            missingID: { .notFound("no timer with id \($0); `kitctl timer list --all` shows them") },
+            missingName: { [self] name in
+                let names = Set(active.values.compactMap(\.name)).sorted()
+                let hint =
+                    names.isEmpty ? "no timers are running" : "active: \(names.prefix(8).joined(separator: ", "))"
+                return .notFound("no timer named '\(name)'; \(hint)", suggestions: Array(names.prefix(8)))
             }
-            let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }.sorted {
-                $0.id < $1.id
-            }
-            if !candidates.isEmpty {
-                return try Reference.resolve(
-                    name: name, among: candidates, noun: "timer", name: \.name,
-                    describe: { "\($0.id) (\($0.label), \($0.state.name))" })
-            }
-            if !activeOnly, let ended = try store.latestEndedTimer(named: name, now: now, bootID: clock.bootID) {
-                return ended
-            }
-            let names = Set(active.values.compactMap(\.name)).sorted()
-            let hint = names.isEmpty ? "no timers are running" : "active: \(names.prefix(8).joined(separator: ", "))"
-            throw KitError.notFound("no timer named '\(name)'; \(hint)", suggestions: Array(names.prefix(8)))
-        }
+        ).resolve(ref.text)
     }
 }
 
