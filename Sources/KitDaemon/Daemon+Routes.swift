@@ -25,7 +25,6 @@ extension Daemon {
             startedAt: Timestamp.rfc3339(runtime.startedAt.wall),
             uptimeSeconds: (now.boot - runtime.startedAt.boot).seconds,
             socket: listener.path, database: paths.databasePath,
-            timers: DaemonStatusResult.Counts(running: 0, paused: 0), next: nil,
             notifications: DaemonStatusResult.Notifications(
                 available: server.available, server: server.name, capabilities: server.capabilities))
         for feature in features { feature.describe(into: &status, now: now) }

@@ -87,10 +87,11 @@ public final class Daemon {
             let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
             let popups =
                 try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
+            let events = EventBus(server: server, logger: logger)
             let runtime = FeatureRuntime(
                 store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock, zones: zones,
-                commits: commits, events: EventBus(server: server, logger: logger), popups: popups,
-                popupActions: PopupActions(), status: StatusReport(commits: commits), settings: settings,
+                commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
+                status: StatusReport(commits: commits), settings: settings,
                 startedAt: startedAt, dataDirectory: paths.dataDirectory, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)
@@ -137,7 +138,7 @@ public final class Daemon {
                 runtime.logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
         }
-        runtime.popups.onOutcome = { [unowned self] outcome in popupOutcome(outcome) }
+        runtime.popups.onOutcome = { [popupActions = runtime.popupActions] in popupActions.handle($0) }
 
         for signal in [SIGTERM, SIGINT] {
             retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
@@ -153,14 +154,14 @@ public final class Daemon {
         }
     }
 
-    /// The wall runtime.clock was set: wall deadlines are measured against the new time, and each
-    /// feature re-derives what it stored on the wall runtime.clock.
+    /// The wall clock was set: wall deadlines are measured against the new time, and each
+    /// feature re-derives what it stored on the wall clock.
     func wallClockChanged() {
         runtime.scheduler.wallClockChanged()
         for feature in features { feature.wallClockChanged() }
     }
 
-    /// The system time zone changed: the runtime.zones are read again, then each feature reacts.
+    /// The system time zone changed: the zones are read again, then each feature reacts.
     func zoneChanged() {
         runtime.zones.systemChanged()
         for feature in features { feature.zoneChanged() }
@@ -183,36 +184,16 @@ public final class Daemon {
         loop.exit(code: 0)
     }
 
-    /// What became of a popup: announced to clients, and a pressed button handed to the
-    /// feature that owns the popup's subject.
-    func popupOutcome(_ outcome: PopupOutcome) {
-        switch outcome {
-        case .shown(let subject, let summary, let id, let latency):
-            runtime.events.emit(
-                Event.notificationShown,
-                NotificationEvent(
-                    subject: subject.text, summary: summary, serverId: id, reason: nil,
-                    latencyMs: Double(latency) / 1e6))
-        case .failed(let subject, let summary, let reason, let latency, _):
-            runtime.events.emit(
-                Event.notificationFailed,
-                NotificationEvent(
-                    subject: subject.text, summary: summary, serverId: nil, reason: reason,
-                    latencyMs: Double(latency) / 1e6))
-        case .action(let subject, let key):
-            runtime.popupActions.pressed(key, on: subject)
-        case .closed, .server, .diagnostic:
-            break
-        }
-    }
-
     /// The registered feature of type `F`, for tests that drive one.
     func feature<F: Feature>(_ type: F.Type) -> F? { features.lazy.compactMap { $0 as? F }.first }
 
-    /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=: each feature's part.
+    /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=: each feature's part, or
+    /// `idle: no timers` with what the features say when they have nothing to report.
     func statusLine() -> String {
         let now = runtime.clock.now()
         let parts = features.compactMap { $0.statusLine(now: now) }
-        return parts.isEmpty ? "idle: no timers" : parts.joined(separator: "; ")
+        guard parts.isEmpty else { return parts.joined(separator: "; ") }
+        let idle = features.compactMap(\.idleStatus)
+        return idle.isEmpty ? "idle" : "idle: " + idle.joined(separator: "; ")
     }
 }

@@ -174,7 +174,8 @@ public struct DaemonStatusResult: Codable, Sendable {
 
     public init(
         version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeSeconds: Double,
-        socket: String, database: String, timers: Counts, next: NextDue?, notifications: Notifications
+        socket: String, database: String, timers: Counts = Counts(running: 0, paused: 0), next: NextDue? = nil,
+        notifications: Notifications
     ) {
         self.version = version
         self.protocolVersion = protocolVersion

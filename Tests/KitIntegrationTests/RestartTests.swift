@@ -37,5 +37,30 @@ extension Integration {
             let due = try #require(Timestamp.parse(fired.dueAt))
             #expect(abs(Double(due - originalDue) / 1e6) < 5, "due moved by \(Double(due - originalDue) / 1e6) ms")
         }
+
+        // Which popups catch-up shows is tested on a virtual clock (KitDaemonTests/PopupTests);
+        // this proves with the real binaries that the fire is recorded once and survives kill -9.
+        @Test(
+            "a timer due while kitd was down fires once at the next start, marked late, and a kill -9 does not fire it again"
+        )
+        func dueWhileDownFiresOnce() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let timer = try kit.kitctlJSON(["timer", "start", "3s", "--name", "missed"], as: TimerInfo.self)
+            #expect(kit.stopKitd(signal: SIGTERM) == 0)
+            let due = try #require(timer.dueAt.flatMap(Timestamp.parse))
+            while WallTime(seconds: Date().timeIntervalSince1970) < due + 300_000_000 {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+
+            try kit.startKitd()
+            let fired = try kit.kitctlJSON(["timer", "show", "\(timer.id)"], as: TimerInfo.self)
+            #expect(fired.state == "fired" && fired.late == true, "\(fired)")
+            #expect(kit.stopKitd(signal: SIGKILL) == 128 + SIGKILL)
+            try kit.startKitd()
+            let again = try kit.kitctlJSON(["timer", "show", "\(timer.id)"], as: TimerInfo.self)
+            #expect(again.state == "fired" && again.firedAt == fired.firedAt, "fired once: \(again)")
+        }
     }
 }

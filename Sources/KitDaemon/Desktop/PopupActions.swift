@@ -1,7 +1,14 @@
-/// Routes a pressed popup button to the feature that owns the popup, by the type of its
-/// subject: a feature registers its subject type once, and gets its own subjects back.
+import KitProtocol
+
+/// What comes back from popups, handled on the loop thread. A shown or failed popup becomes a
+/// `notification.*` event; a pressed button goes to the feature that owns the popup, by the
+/// type of its subject: a feature registers its subject type once, and gets its own subjects
+/// back, never a string to parse.
 final class PopupActions {
     private var handlers: [ObjectIdentifier: (any PopupSubject, String) -> Void] = [:]
+    private let events: EventBus
+
+    init(events: EventBus) { self.events = events }
 
     /// Calls `handler` with the subject and the button's key when a button is pressed on a
     /// popup whose subject is a `Subject`.
@@ -11,11 +18,25 @@ final class PopupActions {
         }
     }
 
-    /// A button was pressed; returns whether a feature took it.
-    @discardableResult
-    func pressed(_ key: String, on subject: any PopupSubject) -> Bool {
-        guard let handler = handlers[ObjectIdentifier(type(of: subject))] else { return false }
-        handler(subject, key)
-        return true
+    /// Announces what became of a popup, or hands a pressed button to its feature.
+    func handle(_ outcome: PopupOutcome) {
+        switch outcome {
+        case .shown(let subject, let summary, let id, let latency):
+            events.emit(
+                Event.notificationShown,
+                NotificationEvent(
+                    subject: subject.text, summary: summary, serverId: id, reason: nil,
+                    latencyMs: Double(latency) / 1e6))
+        case .failed(let subject, let summary, let reason, let latency, _):
+            events.emit(
+                Event.notificationFailed,
+                NotificationEvent(
+                    subject: subject.text, summary: summary, serverId: nil, reason: reason,
+                    latencyMs: Double(latency) / 1e6))
+        case .action(let subject, let key):
+            handlers[ObjectIdentifier(type(of: subject))]?(subject, key)
+        case .closed, .server, .diagnostic:
+            break
+        }
     }
 }

@@ -30,6 +30,10 @@ protocol Feature: AnyObject {
     /// The feature's part of systemd's `STATUS=` line, or nil when it has nothing to say.
     func statusLine(now: ClockReading) -> String?
 
+    /// What the feature says in the `STATUS=` line when no feature has anything to report
+    /// (`no timers`), or nil to say nothing.
+    var idleStatus: String? { get }
+
     /// Fills the feature's fields of `daemon.status`.
     func describe(into status: inout DaemonStatusResult, now: ClockReading)
 }
@@ -57,5 +61,6 @@ extension Feature {
     func wallClockChanged() {}
     func zoneChanged() {}
     func statusLine(now: ClockReading) -> String? { nil }
+    var idleStatus: String? { nil }
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {}
 }

@@ -74,19 +74,28 @@ final class Scheduler {
     /// Arms each clock's source at the earliest head of its channels.
     func rearm() {
         let floor = holdOffUntil?.nanoseconds ?? Int64.min
-        if let next = bootChannels.compactMap({ $0.nextDue() }).min() {
+        if let next = Self.earliest(bootChannels) {
             let due = BootTime(nanoseconds: max(next, floor))
             bootSource?.arm(atMicroseconds: Self.microseconds(clock.systemBoot(due).nanoseconds))
         } else {
             bootSource?.disarm()
         }
-        if let next = wallChannels.compactMap({ $0.nextDue() }).min() {
+        if let next = Self.earliest(wallChannels) {
             var due = WallTime(nanoseconds: next)
             if let until = holdOffUntil { due = max(due, clock.now().wall(for: until)) }
             wallSource?.arm(atMicroseconds: Self.microseconds(clock.systemWall(due).nanoseconds))
         } else {
             wallSource?.disarm()
         }
+    }
+
+    /// The earliest head among `channels`; no allocation, since this runs on every schedule.
+    private static func earliest(_ channels: [any AlarmQueue]) -> Int64? {
+        var earliest: Int64?
+        for channel in channels {
+            if let due = channel.nextDue(), due < earliest ?? .max { earliest = due }
+        }
+        return earliest
     }
 
     /// Rounds up, so a source never fires before the nanosecond deadline.

@@ -34,7 +34,7 @@ final class DiaryFeature: Feature {
 
     func search(_ params: SearchParams) throws -> DiarySearchResult {
         let query = try SearchQuery(params.query)
-        let limit = try MemoFeature.searchLimit(params.limit)
+        let limit = try SearchQuery.resultLimit(params.limit)
         let found = try storing { try store.searchDiary(query, limit: limit) }
         return DiarySearchResult(
             terms: query.terms, total: found.total,

@@ -6,8 +6,6 @@ import Logging
 /// The memos feature. They live in the database only: each request reads what it needs, and each
 /// change is one statement of the turn's transaction, committed before the reply goes out.
 final class MemoFeature: Feature {
-    static let defaultSearchLimit = 50
-
     let runtime: FeatureRuntime
     private let store: MemoStore
 
@@ -26,7 +24,7 @@ final class MemoFeature: Feature {
 
     func search(_ params: SearchParams) throws -> MemoSearchResult {
         let query = try SearchQuery(params.query)
-        let limit = try Self.searchLimit(params.limit)
+        let limit = try SearchQuery.resultLimit(params.limit)
         let found = try storing { try store.searchMemos(query, limit: limit) }
         return MemoSearchResult(
             terms: query.terms, total: found.total,
@@ -106,11 +104,5 @@ final class MemoFeature: Feature {
                     suggestions: close)
             }
         ).resolve(ref.text)
-    }
-
-    static func searchLimit(_ limit: Int?) throws -> Int {
-        guard let limit else { return defaultSearchLimit }
-        guard (1...1000).contains(limit) else { throw KitError.invalidArgument("'limit' must be from 1 to 1000") }
-        return limit
     }
 }

@@ -55,6 +55,8 @@ final class TimerFeature: Feature {
 
     // MARK: Reading
 
+    var idleStatus: String? { "no timers" }
+
     /// `2 timers (1 paused); next: pasta at 14:05:12`, or nil with no timers.
     func statusLine(now: ClockReading) -> String? {
         let counts = counts

@@ -21,7 +21,7 @@ enum UnixSocket {
     /// True when something accepts connections at `path`.
     static func isLive(_ path: String) -> Bool {
         guard var address = try? address(for: path) else { return false }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_UNIX, Libsystemd.streamSocket, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         let result = withUnsafePointer(to: &address) {
@@ -35,7 +35,7 @@ enum UnixSocket {
     /// Binds and listens at `path` with mode 0600 from the start (umask), non-blocking.
     static func listen(at path: String) throws(DaemonStartError) -> Int32 {
         var address = try address(for: path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        let fd = socket(AF_UNIX, Libsystemd.nonBlockingStreamSocket, 0)
         guard fd >= 0 else { throw .system(SystemError.last("socket")) }
         let previousMask = umask(0o177)
         let bound = withUnsafePointer(to: &address) {

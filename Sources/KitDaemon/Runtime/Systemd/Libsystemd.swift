@@ -14,6 +14,13 @@ enum Libsystemd {
         case oneshot = -1
     }
 
+    /// The socket types `UnixSocket` creates. They are read here, not there: CSystemd's headers
+    /// include `<sys/socket.h>`, so the compiler may give `SOCK_*` to the CSystemd module, which
+    /// only this file imports, and a file that imports Glibc alone would then not see them
+    /// (whether it does depends on the order the compiler meets the files).
+    static let streamSocket = Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue)
+    static let nonBlockingStreamSocket = Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue)
+
     static func newEvent() throws(SystemError) -> OpaquePointer {
         var event: OpaquePointer?
         try check(sd_event_new(&event), "sd_event_new")
