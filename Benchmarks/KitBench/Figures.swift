@@ -42,7 +42,7 @@ enum Figures {
             let fired = try JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)).params
             let due = Double(Timestamp.parse(fired.dueAt)!.nanoseconds) / 1e9
             client.append((received - due) * 1000)
-            daemonSide.append(fired.latenessMs)
+            daemonSide.append(Double(fired.latenessNs) / 1e6)
         }
         daemon.stop()
         let c = Sample(client)
@@ -55,7 +55,7 @@ enum Figures {
                     "p50 \(format(c.median, 3)) ms, p99 \(format(c.percentile(99), 3)) ms, max \(format(c.max, 3)) ms",
                 met: c.count == timers && c.median < 0.5 && c.percentile(99) < 2),
             Figure(
-                name: "  same, as kitd measures it (latenessMs: due → fire on CLOCK_BOOTTIME)", target: "",
+                name: "  same, as kitd measures it (latenessNs: due → fire on CLOCK_BOOTTIME)", target: "",
                 measured:
                     "p50 \(format(d.median, 3)) ms, p99 \(format(d.percentile(99), 3)) ms, max \(format(d.max, 3)) ms",
                 met: nil),
@@ -88,10 +88,10 @@ enum Figures {
             switch event.name {
             case Event.timerFired:
                 let fired = try event.decode(TimerFiredEvent.self)
-                lateness["timer:\(fired.timer.id)"] = fired.latenessMs
+                lateness["timer:\(fired.timer.id)"] = Double(fired.latenessNs) / 1e6
             case Event.notificationShown:
                 let shown = try event.decode(NotificationEvent.self)
-                total.append((lateness[shown.subject] ?? 0) + shown.latencyMs)
+                total.append((lateness[shown.subject] ?? 0) + Double(shown.latencyNs) / 1e6)
             default:
                 failures += 1
             }
@@ -119,7 +119,8 @@ enum Figures {
                 client,
                 (0..<pending).map {
                     RequestEnvelope(
-                        id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: 3600 + Double($0)))
+                        id: .number(1), method: Method.timerStart,
+                        params: TimerStartParams(durationNs: (3600 + Int64($0)) * 1_000_000_000))
                 })
         }
         Thread.sleep(forTimeInterval: 2)
@@ -163,7 +164,7 @@ enum Figures {
             defer { if pinned { CPUAffinity.unpinCurrentThread() } }
             let client = try daemon.connect()
             let timer = try client.call(
-                Method.timerStart, TimerStartParams(seconds: 3600, name: "probe"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
             let params = TimerRefParams(ref: String(timer.id))
 
             var began = monotonicSeconds()
@@ -216,7 +217,8 @@ enum Figures {
                     let connection = try KitConnection.connect(to: socket)
                     while monotonicSeconds() < stopAt {
                         let timer = try connection.call(
-                            Method.timerStart, TimerStartParams(seconds: 3600, name: "c\(index)"), as: TimerInfo.self)
+                            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"),
+                            as: TimerInfo.self)
                         _ = try connection.call(
                             Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
                         pairs.add(1, ordering: .relaxed)
@@ -304,7 +306,9 @@ enum Figures {
         try pipeline(
             connection,
             durations.map {
-                RequestEnvelope(id: .number(1), method: Method.timerStart, params: TimerStartParams(seconds: $0))
+                RequestEnvelope(
+                    id: .number(1), method: Method.timerStart,
+                    params: TimerStartParams(durationNs: Nanoseconds(($0 * 1e9).rounded())))
             })
     }
 

@@ -23,7 +23,7 @@ extension Daemon {
         var status = DaemonStatusResult(
             version: KitVersion.version, protocolVersion: KitVersion.protocolVersion, pid: getpid(),
             startedAt: Timestamp.rfc3339(runtime.startedAt.wall),
-            uptimeSeconds: (now.boot - runtime.startedAt.boot).seconds,
+            uptimeNs: now.boot - runtime.startedAt.boot,
             socket: listener.path, database: paths.databasePath,
             notifications: DaemonStatusResult.Notifications(
                 available: server.available, server: server.name, capabilities: server.capabilities))

@@ -1,3 +1,5 @@
+import KitCore
+
 /// Every event kit sends after `events.subscribe`, by wire name.
 public enum Event {
     public static let timerStarted = "timer.started"
@@ -28,12 +30,15 @@ public enum Event {
 /// `timer.started`, `timer.paused`, `timer.resumed`, `timer.adjusted`, `timer.cancelled`.
 public struct TimerEvent: Codable, Sendable {
     public var timer: TimerInfo
-    /// For `timer.adjusted`: the seconds added (negative when removed).
-    public var deltaSeconds: Double?
+    /// For `timer.adjusted`: the time added (negative when removed).
+    public var deltaNs: Nanoseconds? { didSet { deltaSeconds = deltaNs.map(LegacySeconds.init) } }
+    /// Protocol 1's `deltaNs`, in seconds.
+    public private(set) var deltaSeconds: LegacySeconds?
 
-    public init(timer: TimerInfo, deltaSeconds: Double? = nil) {
+    public init(timer: TimerInfo, deltaNs: Nanoseconds? = nil) {
         self.timer = timer
-        self.deltaSeconds = deltaSeconds
+        self.deltaNs = deltaNs
+        self.deltaSeconds = deltaNs.map(LegacySeconds.init)
     }
 }
 
@@ -44,17 +49,20 @@ public struct TimerFiredEvent: Codable, Sendable {
     public var dueAt: String
     /// The instant kitd fired it (RFC 3339, UTC, microseconds).
     public var firedAt: String
-    /// firedAt minus dueAt, measured on the boot clock, in milliseconds.
-    public var latenessMs: Double
+    /// firedAt minus dueAt, measured on the boot clock.
+    public var latenessNs: Nanoseconds { didSet { latenessMs = LegacyMilliseconds(latenessNs) } }
     /// True when kitd was down at the due instant or it fired more than 1 s late.
     public var late: Bool
+    /// Protocol 1's `latenessNs`, in milliseconds.
+    public private(set) var latenessMs: LegacyMilliseconds?
 
-    public init(timer: TimerInfo, dueAt: String, firedAt: String, latenessMs: Double, late: Bool) {
+    public init(timer: TimerInfo, dueAt: String, firedAt: String, latenessNs: Nanoseconds, late: Bool) {
         self.timer = timer
         self.dueAt = dueAt
         self.firedAt = firedAt
-        self.latenessMs = latenessMs
+        self.latenessNs = latenessNs
         self.late = late
+        self.latenessMs = LegacyMilliseconds(latenessNs)
     }
 }
 
@@ -67,14 +75,17 @@ public struct NotificationEvent: Codable, Sendable {
     public var serverId: UInt32?
     /// For `notification.failed`: why, in words.
     public var reason: String?
-    /// Milliseconds from the moment kitd asked for the popup to the server's answer.
-    public var latencyMs: Double
+    /// From the moment kitd asked for the popup to the server's answer.
+    public var latencyNs: Nanoseconds { didSet { latencyMs = LegacyMilliseconds(latencyNs) } }
+    /// Protocol 1's `latencyNs`, in milliseconds.
+    public private(set) var latencyMs: LegacyMilliseconds?
 
-    public init(subject: String, summary: String, serverId: UInt32?, reason: String?, latencyMs: Double) {
+    public init(subject: String, summary: String, serverId: UInt32?, reason: String?, latencyNs: Nanoseconds) {
         self.subject = subject
         self.summary = summary
         self.serverId = serverId
         self.reason = reason
-        self.latencyMs = latencyMs
+        self.latencyNs = latencyNs
+        self.latencyMs = LegacyMilliseconds(latencyNs)
     }
 }

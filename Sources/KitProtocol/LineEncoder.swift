@@ -6,7 +6,8 @@
 /// opened them has finished, or when an element of an enclosing container comes next.
 ///
 /// Output is compact JSON that decodes to the same values as `JSONEncoder` with
-/// `.withoutEscapingSlashes` gives: `nil` optionals are left out, doubles are written the way
+/// `.withoutEscapingSlashes` gives: `nil` optionals are left out, a second keyed container asked
+/// of one encoder adds to the same object, doubles are written the way
 /// Swift prints them (without a trailing `.0`), strings are UTF-8 with only the characters JSON
 /// requires escaped. Non-finite numbers are refused. The one thing it does not do is a
 /// `superEncoder`; a value that asks for one is encoded by `JSONEncoder` instead. Coding paths
@@ -137,6 +138,12 @@ private struct StreamEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if state.open.count > depth && state.open[depth].closer == UInt8(ascii: "}") {
+            // The value asks again, as a record made of parts does (a place is its draft and an
+            // id): its members go on in the same object, as with JSONEncoder.
+            state.close(to: depth + 1)
+            return KeyedEncodingContainer(StreamKeyed<Key>(state: state, codingPath: codingPath, level: depth + 1))
+        }
         state.close(to: depth)
         let level = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
         return KeyedEncodingContainer(StreamKeyed<Key>(state: state, codingPath: codingPath, level: level))

@@ -12,32 +12,8 @@ extension Method {
     public static let memoDelete = "memo.delete"
 }
 
-/// A memo as the protocol shows it. All fields are stable.
-public struct MemoInfo: Codable, Sendable, Equatable {
-    public var id: Int64
-    /// The first line of the text.
-    public var title: String
-    /// The whole text: in `memo.get`, `memo.add`, `memo.edit` and search results; absent in lists and events.
-    public var text: String?
-    public var pinned: Bool
-    public var createdAt: String
-    public var updatedAt: String
-
-    public init(id: Int64, title: String, text: String?, pinned: Bool, createdAt: String, updatedAt: String) {
-        self.id = id
-        self.title = title
-        self.text = text
-        self.pinned = pinned
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
-
-    public init(_ memo: Memo, withText: Bool = true) {
-        self.init(
-            id: memo.id, title: memo.title, text: withText ? memo.text : nil, pinned: memo.pinned,
-            createdAt: Timestamp.rfc3339(memo.createdAt), updatedAt: Timestamp.rfc3339(memo.updatedAt))
-    }
-}
+/// A memo as the protocol shows it: the record itself (see `Memo` for its fields).
+public typealias MemoInfo = Memo
 
 public struct MemoAddParams: Codable, Sendable {
     public var text: String

@@ -1,3 +1,5 @@
+import KitCore
+
 /// Every method kit answers, by wire name. docs/protocol.md documents each one.
 public enum Method {
     public static let daemonStatus = "daemon.status"
@@ -44,13 +46,31 @@ public struct RecordRef: Codable, Sendable, Equatable, CustomStringConvertible {
 }
 
 public struct TimerStartParams: Codable, Sendable {
-    /// The length in seconds, > 0 and at most 366 days. Fractions are allowed.
-    public var seconds: Double
+    /// The length, > 0 and at most 366 days. Protocol 1 sent it as `seconds`, a number; kitd
+    /// still takes that.
+    public var durationNs: Nanoseconds
     public var name: String?
 
-    public init(seconds: Double, name: String? = nil) {
-        self.seconds = seconds
+    public init(durationNs: Nanoseconds, name: String? = nil) {
+        self.durationNs = durationNs
         self.name = name
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case durationNs, name
+        case seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        durationNs = try container.decodeDuration(.durationNs, legacy: .seconds)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(durationNs, forKey: .durationNs)
+        try container.encodeIfPresent(name, forKey: .name)
     }
 }
 
@@ -62,12 +82,30 @@ public struct TimerRefParams: Codable, Sendable {
 
 public struct TimerAddParams: Codable, Sendable {
     public var ref: RecordRef
-    /// Seconds to add; negative removes time.
-    public var seconds: Double
+    /// The time to add; negative removes time. Protocol 1 sent it as `seconds`, a number; kitd
+    /// still takes that.
+    public var deltaNs: Nanoseconds
 
-    public init(ref: String, seconds: Double) {
+    public init(ref: String, deltaNs: Nanoseconds) {
         self.ref = RecordRef(ref)
-        self.seconds = seconds
+        self.deltaNs = deltaNs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, deltaNs
+        case seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ref = try container.decode(RecordRef.self, forKey: .ref)
+        deltaNs = try container.decodeDuration(.deltaNs, legacy: .seconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ref, forKey: .ref)
+        try container.encode(deltaNs, forKey: .deltaNs)
     }
 }
 
@@ -86,10 +124,10 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public var label: String
     /// `running`, `paused`, `fired` or `cancelled`.
     public var state: String
-    /// The full length in seconds, including time added since it started.
-    public var durationSeconds: Double
-    /// Seconds left at the moment of the reply: 0 once fired or cancelled.
-    public var remainingSeconds: Double
+    /// The full length, including time added since it started.
+    public var durationNs: Nanoseconds { didSet { durationSeconds = LegacySeconds(durationNs) } }
+    /// Time left at the moment of the reply: 0 once fired or cancelled.
+    public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
     /// When a running timer is due (RFC 3339, UTC, microseconds).
     public var dueAt: String?
     public var createdAt: String
@@ -99,18 +137,23 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public var cancelledAt: String?
     /// For a fired timer: whether it fired late (kitd was down, or more than 1 s late).
     public var late: Bool?
+    /// Protocol 1's `durationNs` and `remainingNs`, in seconds (see `LegacyDuration`).
+    public private(set) var durationSeconds: LegacySeconds?
+    public private(set) var remainingSeconds: LegacySeconds?
 
     public init(
-        id: Int64, name: String?, label: String, state: String, durationSeconds: Double,
-        remainingSeconds: Double, dueAt: String?, createdAt: String, firedAt: String? = nil,
+        id: Int64, name: String?, label: String, state: String, durationNs: Nanoseconds,
+        remainingNs: Nanoseconds, dueAt: String?, createdAt: String, firedAt: String? = nil,
         cancelledAt: String? = nil, late: Bool? = nil
     ) {
         self.id = id
         self.name = name
         self.label = label
         self.state = state
-        self.durationSeconds = durationSeconds
-        self.remainingSeconds = remainingSeconds
+        self.durationNs = durationNs
+        self.remainingNs = remainingNs
+        self.durationSeconds = LegacySeconds(durationNs)
+        self.remainingSeconds = LegacySeconds(remainingNs)
         self.dueAt = dueAt
         self.createdAt = createdAt
         self.firedAt = firedAt
@@ -138,12 +181,15 @@ public struct DaemonStatusResult: Codable, Sendable {
         public var id: Int64
         public var label: String
         public var dueAt: String
-        public var remainingSeconds: Double
-        public init(id: Int64, label: String, dueAt: String, remainingSeconds: Double) {
+        public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
+        /// Protocol 1's `remainingNs`, in seconds.
+        public private(set) var remainingSeconds: LegacySeconds?
+        public init(id: Int64, label: String, dueAt: String, remainingNs: Nanoseconds) {
             self.id = id
             self.label = label
             self.dueAt = dueAt
-            self.remainingSeconds = remainingSeconds
+            self.remainingNs = remainingNs
+            self.remainingSeconds = LegacySeconds(remainingNs)
         }
     }
 
@@ -165,15 +211,18 @@ public struct DaemonStatusResult: Codable, Sendable {
     public var protocolVersion: Int
     public var pid: Int32
     public var startedAt: String
-    public var uptimeSeconds: Double
+    /// Time since it started, on the boot clock.
+    public var uptimeNs: Nanoseconds { didSet { uptimeSeconds = LegacySeconds(uptimeNs) } }
     public var socket: String
     public var database: String
     public var timers: Counts
     public var next: NextDue?
     public var notifications: Notifications
+    /// Protocol 1's `uptimeNs`, in seconds.
+    public private(set) var uptimeSeconds: LegacySeconds?
 
     public init(
-        version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeSeconds: Double,
+        version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeNs: Nanoseconds,
         socket: String, database: String, timers: Counts = Counts(running: 0, paused: 0), next: NextDue? = nil,
         notifications: Notifications
     ) {
@@ -181,7 +230,8 @@ public struct DaemonStatusResult: Codable, Sendable {
         self.protocolVersion = protocolVersion
         self.pid = pid
         self.startedAt = startedAt
-        self.uptimeSeconds = uptimeSeconds
+        self.uptimeNs = uptimeNs
+        self.uptimeSeconds = LegacySeconds(uptimeNs)
         self.socket = socket
         self.database = database
         self.timers = timers

@@ -15,19 +15,14 @@ extension Method {
     public static let placeImport = "place.import"
 }
 
-/// A place as the protocol shows it. All fields are stable; absent optional fields are left out.
+/// A place as the protocol shows it: the stored place and what kitd knows beside it, in one
+/// object. All fields are stable; absent optional fields are left out.
+@dynamicMemberLookup
 public struct PlaceInfo: Codable, Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-    /// `[{"category": "area", "value": "수원역"}, …]`, first spellings, in the order added.
-    public var tags: TagSet
-    public var url: String?
-    public var phone: String?
-    public var address: String?
-    public var note: String?
-    public var weight: Int
-    /// The image's content-addressed name (`<sha256>.<ext>`).
-    public var image: String?
+    /// `id`, `name`, `tags` (`[{"category": "area", "value": "수원역"}, …]`, first spellings, in
+    /// the order added), `url`, `phone`, `address`, `note`, `weight`, and `image`, the image's
+    /// content-addressed name (`<sha256>.<ext>`).
+    public var place: Place
     /// Where kitd keeps the image file.
     public var imagePath: String?
     public var lastPickedAt: String?
@@ -36,25 +31,32 @@ public struct PlaceInfo: Codable, Sendable, Equatable {
     public init(
         place: Place, imagePath: String? = nil, lastPickedAt: String? = nil, lastVisitedAt: String? = nil
     ) {
-        id = place.id
-        name = place.name
-        tags = place.tags
-        url = place.url
-        phone = place.phone
-        address = place.address
-        note = place.note
-        weight = place.weight
-        image = place.image
+        self.place = place
         self.imagePath = imagePath
         self.lastPickedAt = lastPickedAt
         self.lastVisitedAt = lastVisitedAt
     }
 
-    /// The place this describes (for the CSV and JSON writers).
-    public var place: Place {
-        Place(
-            id: id, name: name, tags: tags, url: url, phone: phone, address: address, note: note, weight: weight,
-            image: image)
+    public subscript<Value>(dynamicMember field: KeyPath<Place, Value>) -> Value { place[keyPath: field] }
+
+    private enum CodingKeys: String, CodingKey {
+        case imagePath, lastPickedAt, lastVisitedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try place.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(imagePath, forKey: .imagePath)
+        try container.encodeIfPresent(lastPickedAt, forKey: .lastPickedAt)
+        try container.encodeIfPresent(lastVisitedAt, forKey: .lastVisitedAt)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            place: try Place(from: decoder), imagePath: try container.decodeIfPresent(String.self, forKey: .imagePath),
+            lastPickedAt: try container.decodeIfPresent(String.self, forKey: .lastPickedAt),
+            lastVisitedAt: try container.decodeIfPresent(String.self, forKey: .lastVisitedAt))
     }
 }
 
@@ -193,8 +195,9 @@ public struct PlacePickParams: Codable, Sendable {
     public var weighted: Bool?
     /// Go through every matching place once before repeating one (kept per filter).
     public var rotate: Bool?
-    /// Skip places picked or visited within this many seconds.
-    public var avoidRecentSeconds: Double?
+    /// Skip places picked or visited within this long. Protocol 1 sent it as
+    /// `avoidRecentSeconds`, a number; kitd still takes that.
+    public var avoidRecentNs: Nanoseconds?
     /// Makes the pick reproducible; kitd draws one when absent (and returns it).
     public var seed: UInt64?
     /// Also raise a desktop popup with the pick and its link.
@@ -202,15 +205,42 @@ public struct PlacePickParams: Codable, Sendable {
 
     public init(
         tags: [String]? = nil, count: Int? = nil, weighted: Bool? = nil, rotate: Bool? = nil,
-        avoidRecentSeconds: Double? = nil, seed: UInt64? = nil, notify: Bool? = nil
+        avoidRecentNs: Nanoseconds? = nil, seed: UInt64? = nil, notify: Bool? = nil
     ) {
         self.tags = tags
         self.count = count
         self.weighted = weighted
         self.rotate = rotate
-        self.avoidRecentSeconds = avoidRecentSeconds
+        self.avoidRecentNs = avoidRecentNs
         self.seed = seed
         self.notify = notify
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tags, count, weighted, rotate, avoidRecentNs, seed, notify
+        case avoidRecentSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        count = try container.decodeIfPresent(Int.self, forKey: .count)
+        weighted = try container.decodeIfPresent(Bool.self, forKey: .weighted)
+        rotate = try container.decodeIfPresent(Bool.self, forKey: .rotate)
+        avoidRecentNs = try container.decodeDurationIfPresent(.avoidRecentNs, legacy: .avoidRecentSeconds)
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        notify = try container.decodeIfPresent(Bool.self, forKey: .notify)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(tags, forKey: .tags)
+        try container.encodeIfPresent(count, forKey: .count)
+        try container.encodeIfPresent(weighted, forKey: .weighted)
+        try container.encodeIfPresent(rotate, forKey: .rotate)
+        try container.encodeIfPresent(avoidRecentNs, forKey: .avoidRecentNs)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encodeIfPresent(notify, forKey: .notify)
     }
 }
 

@@ -20,31 +20,35 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
     public var name: String
     /// `running` or `stopped`.
     public var state: String
-    /// Elapsed seconds at the moment of the reply.
-    public var elapsedSeconds: Double
+    /// Elapsed time at the moment of the reply.
+    public var elapsedNs: Nanoseconds { didSet { elapsedSeconds = LegacySeconds(elapsedNs) } }
     /// When the current running span began (running only).
     public var startedAt: String?
     public var createdAt: String
     public var laps: Int
-    /// The "still running" threshold in effect, in seconds; 0 when off.
-    public var remindAfterSeconds: Double
+    /// The "still running" threshold in effect; 0 when off.
+    public var remindAfterNs: Nanoseconds { didSet { remindAfterSeconds = LegacySeconds(remindAfterNs) } }
     /// Whether it has ever run.
     public var everStarted: Bool
+    /// Protocol 1's `elapsedNs` and `remindAfterNs`, in seconds.
+    public private(set) var elapsedSeconds: LegacySeconds?
+    public private(set) var remindAfterSeconds: LegacySeconds?
 
     public init(
-        id: Int64, name: String, state: String, elapsedSeconds: Double, startedAt: String?, createdAt: String,
-        laps: Int,
-        remindAfterSeconds: Double, everStarted: Bool
+        id: Int64, name: String, state: String, elapsedNs: Nanoseconds, startedAt: String?, createdAt: String,
+        laps: Int, remindAfterNs: Nanoseconds, everStarted: Bool
     ) {
         self.id = id
         self.name = name
         self.state = state
-        self.elapsedSeconds = elapsedSeconds
+        self.elapsedNs = elapsedNs
         self.startedAt = startedAt
         self.createdAt = createdAt
         self.laps = laps
-        self.remindAfterSeconds = remindAfterSeconds
+        self.remindAfterNs = remindAfterNs
         self.everStarted = everStarted
+        self.elapsedSeconds = LegacySeconds(elapsedNs)
+        self.remindAfterSeconds = LegacySeconds(remindAfterNs)
     }
 }
 
@@ -52,13 +56,33 @@ public struct StopwatchCreateParams: Codable, Sendable {
     public var name: String
     /// Start it at once.
     public var start: Bool?
-    /// The "still running" threshold in seconds; 0 turns notices off; absent uses the config.
-    public var remindAfterSeconds: Double?
+    /// The "still running" threshold; 0 turns notices off; absent uses the config. Protocol 1
+    /// sent it as `remindAfterSeconds`, a number; kitd still takes that.
+    public var remindAfterNs: Nanoseconds?
 
-    public init(name: String, start: Bool? = nil, remindAfterSeconds: Double? = nil) {
+    public init(name: String, start: Bool? = nil, remindAfterNs: Nanoseconds? = nil) {
         self.name = name
         self.start = start
-        self.remindAfterSeconds = remindAfterSeconds
+        self.remindAfterNs = remindAfterNs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, start, remindAfterNs
+        case remindAfterSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        start = try container.decodeIfPresent(Bool.self, forKey: .start)
+        remindAfterNs = try container.decodeDurationIfPresent(.remindAfterNs, legacy: .remindAfterSeconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(start, forKey: .start)
+        try container.encodeIfPresent(remindAfterNs, forKey: .remindAfterNs)
     }
 }
 
@@ -94,19 +118,24 @@ public struct StopwatchListResult: Codable, Sendable {
 /// One lap on the wire.
 public struct LapInfo: Codable, Sendable, Equatable {
     public var number: Int
-    /// This lap's own length, in seconds.
-    public var lapSeconds: Double
-    /// The stopwatch's elapsed time when the lap was taken, in seconds.
-    public var totalSeconds: Double
+    /// This lap's own length.
+    public var lapNs: Nanoseconds { didSet { lapSeconds = LegacySeconds(lapNs) } }
+    /// The stopwatch's elapsed time when the lap was taken.
+    public var totalNs: Nanoseconds { didSet { totalSeconds = LegacySeconds(totalNs) } }
     public var at: String
     public var note: String?
+    /// Protocol 1's `lapNs` and `totalNs`, in seconds.
+    public private(set) var lapSeconds: LegacySeconds?
+    public private(set) var totalSeconds: LegacySeconds?
 
     public init(_ lap: Lap) {
         number = lap.number
-        lapSeconds = lap.split.seconds
-        totalSeconds = lap.total.seconds
+        lapNs = lap.split
+        totalNs = lap.total
         at = Timestamp.rfc3339(lap.at)
         note = lap.note
+        lapSeconds = LegacySeconds(lap.split)
+        totalSeconds = LegacySeconds(lap.total)
     }
 }
 

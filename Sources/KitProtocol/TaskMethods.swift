@@ -38,20 +38,24 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     /// The same rule in words, as `--repeat` takes it (`weekdays`, `monthly on the 2nd tue`), or
     /// the RRULE when no friendly form says it; absent for a one-off task.
     public var repeatText: String?
-    /// Pre-alerts, seconds before due, largest first.
-    public var alertSeconds: [Double]
-    public var nagSeconds: Double?
+    /// Pre-alerts, how long before due, largest first.
+    public var alertsNs: [Nanoseconds] { didSet { alertSeconds = alertsNs.map(LegacySeconds.init) } }
+    /// How often the due popup repeats until done or snoozed.
+    public var nagNs: Nanoseconds? { didSet { nagSeconds = nagNs.map(LegacySeconds.init) } }
     public var snoozedUntil: String?
     /// Open and past due (a snooze into the future does not count).
     public var overdue: Bool
     public var createdAt: String
     public var doneAt: String?
+    /// Protocol 1's `alertsNs` and `nagNs`, in seconds.
+    public private(set) var alertSeconds: [LegacySeconds]?
+    public private(set) var nagSeconds: LegacySeconds?
 
     public init(
         id: Int64, uid: String, title: String, note: String?, state: String, dueAt: String, dueLocal: String,
         zone: String?, effectiveZone: String, allDay: Bool, repeatRule: String?, repeatText: String?,
-        alertSeconds: [Double],
-        nagSeconds: Double?, snoozedUntil: String?, overdue: Bool, createdAt: String, doneAt: String?
+        alertsNs: [Nanoseconds], nagNs: Nanoseconds?, snoozedUntil: String?, overdue: Bool, createdAt: String,
+        doneAt: String?
     ) {
         self.id = id
         self.uid = uid
@@ -65,19 +69,20 @@ public struct TaskInfo: Codable, Sendable, Equatable {
         self.allDay = allDay
         self.repeatRule = repeatRule
         self.repeatText = repeatText
-        self.alertSeconds = alertSeconds
-        self.nagSeconds = nagSeconds
+        self.alertsNs = alertsNs
+        self.nagNs = nagNs
         self.snoozedUntil = snoozedUntil
         self.overdue = overdue
         self.createdAt = createdAt
         self.doneAt = doneAt
+        self.alertSeconds = alertsNs.map(LegacySeconds.init)
+        self.nagSeconds = nagNs.map(LegacySeconds.init)
     }
 }
 
-public struct TaskAddParams: Codable, Sendable {
-    public var title: String
-    /// A WHEN as a person types it: `18:00`, `tomorrow 9:00`, `next fri`, `in 2h`, `2026-11-25 18:00` …
-    public var due: String
+/// What `task.add` and `task.edit` both take beside the title and the due time. In `task.edit`
+/// an absent member keeps the task's value and an empty string clears it.
+public struct TaskOptions: Codable, Sendable, Equatable {
     /// A repeat rule: `daily`, `weekly on mon,wed`, `monthly on the 2nd tue`, … or an RRULE.
     public var `repeat`: String?
     /// Pre-alerts before due: `1d,1h,10m`.
@@ -89,17 +94,61 @@ public struct TaskAddParams: Codable, Sendable {
     public var nag: String?
 
     public init(
-        title: String, due: String, repeat: String? = nil, remind: String? = nil, note: String? = nil,
-        tz: String? = nil,
-        nag: String? = nil
+        repeat: String? = nil, remind: String? = nil, note: String? = nil, tz: String? = nil, nag: String? = nil
     ) {
-        self.title = title
-        self.due = due
         self.repeat = `repeat`
         self.remind = remind
         self.note = note
         self.tz = tz
         self.nag = nag
+    }
+
+    /// Whether any member is given.
+    public var isEmpty: Bool { [`repeat`, remind, note, tz, nag].allSatisfy { $0 == nil } }
+}
+
+/// `task.add`: a title, a due time and the options, in one object.
+@dynamicMemberLookup
+public struct TaskAddParams: Codable, Sendable {
+    public var title: String
+    /// A WHEN as a person types it: `18:00`, `tomorrow 9:00`, `next fri`, `in 2h`, `2026-11-25 18:00` …
+    public var due: String
+    public var options: TaskOptions
+
+    public init(title: String, due: String, options: TaskOptions = TaskOptions()) {
+        self.title = title
+        self.due = due
+        self.options = options
+    }
+
+    public init(
+        title: String, due: String, repeat: String? = nil, remind: String? = nil, note: String? = nil,
+        tz: String? = nil, nag: String? = nil
+    ) {
+        self.init(
+            title: title, due: due, options: TaskOptions(repeat: `repeat`, remind: remind, note: note, tz: tz, nag: nag)
+        )
+    }
+
+    public subscript<Value>(dynamicMember field: KeyPath<TaskOptions, Value>) -> Value { options[keyPath: field] }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, due
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(due, forKey: .due)
+        try options.encode(to: encoder)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try container.decode(String.self, forKey: .title),
+            due: try container.decode(String.self, forKey: .due),
+            options: try TaskOptions(from: decoder))
     }
 }
 
@@ -134,30 +183,51 @@ public struct TaskSnoozeParams: Codable, Sendable {
     }
 }
 
-/// A change to a task. Absent fields are kept; an empty string clears `repeat`, `remind`, `note`,
-/// `tz` and `nag`.
+/// A change to a task: a new title or due time, and the options. Absent members are kept; an
+/// empty string clears `repeat`, `remind`, `note`, `tz` and `nag`.
+@dynamicMemberLookup
 public struct TaskEditParams: Codable, Sendable {
     public var ref: RecordRef
     public var title: String?
     public var due: String?
-    public var `repeat`: String?
-    public var remind: String?
-    public var note: String?
-    public var tz: String?
-    public var nag: String?
+    public var options: TaskOptions
+
+    public init(ref: String, title: String? = nil, due: String? = nil, options: TaskOptions = TaskOptions()) {
+        self.ref = RecordRef(ref)
+        self.title = title
+        self.due = due
+        self.options = options
+    }
 
     public init(
         ref: String, title: String? = nil, due: String? = nil, repeat: String? = nil, remind: String? = nil,
         note: String? = nil, tz: String? = nil, nag: String? = nil
     ) {
-        self.ref = RecordRef(ref)
-        self.title = title
-        self.due = due
-        self.repeat = `repeat`
-        self.remind = remind
-        self.note = note
-        self.tz = tz
-        self.nag = nag
+        self.init(
+            ref: ref, title: title, due: due,
+            options: TaskOptions(repeat: `repeat`, remind: remind, note: note, tz: tz, nag: nag))
+    }
+
+    public subscript<Value>(dynamicMember field: KeyPath<TaskOptions, Value>) -> Value { options[keyPath: field] }
+
+    private enum CodingKeys: String, CodingKey {
+        case ref, title, due
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ref, forKey: .ref)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(due, forKey: .due)
+        try options.encode(to: encoder)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ref = try container.decode(RecordRef.self, forKey: .ref)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        due = try container.decodeIfPresent(String.self, forKey: .due)
+        options = try TaskOptions(from: decoder)
     }
 }
 
@@ -281,25 +351,31 @@ public struct TaskFireEvent: Codable, Sendable {
     /// The instant the popup was due.
     public var scheduledAt: String
     public var firedAt: String
-    public var latenessMs: Double
+    /// firedAt minus scheduledAt.
+    public var latenessNs: Nanoseconds { didSet { latenessMs = LegacyMilliseconds(latenessNs) } }
     /// Fired after kitd was down, or the machine slept, across its moment.
     public var late: Bool
     /// For `task.due`: true for a nag (a repeat of the due popup).
     public var nag: Bool?
-    /// For `task.alert`: seconds before due.
-    public var beforeSeconds: Double?
+    /// For `task.alert`: how long before due.
+    public var beforeNs: Nanoseconds? { didSet { beforeSeconds = beforeNs.map(LegacySeconds.init) } }
+    /// Protocol 1's `latenessNs` in milliseconds and `beforeNs` in seconds.
+    public private(set) var latenessMs: LegacyMilliseconds?
+    public private(set) var beforeSeconds: LegacySeconds?
 
     public init(
-        task: TaskInfo, scheduledAt: String, firedAt: String, latenessMs: Double, late: Bool, nag: Bool? = nil,
-        beforeSeconds: Double? = nil
+        task: TaskInfo, scheduledAt: String, firedAt: String, latenessNs: Nanoseconds, late: Bool, nag: Bool? = nil,
+        beforeNs: Nanoseconds? = nil
     ) {
         self.task = task
         self.scheduledAt = scheduledAt
         self.firedAt = firedAt
-        self.latenessMs = latenessMs
+        self.latenessNs = latenessNs
         self.late = late
         self.nag = nag
-        self.beforeSeconds = beforeSeconds
+        self.beforeNs = beforeNs
+        self.latenessMs = LegacyMilliseconds(latenessNs)
+        self.beforeSeconds = beforeNs.map(LegacySeconds.init)
     }
 }
 

@@ -27,7 +27,9 @@ struct ClockSeamTests {
         let seen = try kit.events(on: events) { $0.contains { $0.name == Event.taskDue } }
         let due = try #require(seen.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
         #expect(due.task.id == task.id && due.late)
-        #expect(due.latenessMs > 3_500_000 && due.latenessMs < 3_700_000, "about an hour late: \(due.latenessMs) ms")
+        #expect(
+            due.latenessNs > 3_500_000_000_000 && due.latenessNs < 3_700_000_000_000,
+            "about an hour late: \(due.latenessNs) ns")
         #expect(kit.tasks.tasks[task.id]?.dueFired == true)
     }
 

@@ -18,7 +18,7 @@ struct PopupTests {
     func timerDueWhileDown() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        let timer = try kit.timers.start(TimerStartParams(seconds: 1, name: "missed"))
+        let timer = try kit.timers.start(TimerStartParams(durationNs: 1_000_000_000, name: "missed"))
         try kit.run(for: .milliseconds(50))
         try kit.restart(after: 2 * Self.second)
 
@@ -40,7 +40,9 @@ struct PopupTests {
     func timersMissedDigest() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for index in 0..<5 { _ = try kit.timers.start(TimerStartParams(seconds: 1, name: "batch\(index)")) }
+        for index in 0..<5 {
+            _ = try kit.timers.start(TimerStartParams(durationNs: 1_000_000_000, name: "batch\(index)"))
+        }
         try kit.run(for: .milliseconds(50))
         try kit.restart(after: 2 * Self.second)
 
@@ -56,7 +58,7 @@ struct PopupTests {
     func timerFiresOnTime() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        _ = try kit.timers.start(TimerStartParams(seconds: 600, name: "tea"))
+        _ = try kit.timers.start(TimerStartParams(durationNs: 600_000_000_000, name: "tea"))
         try kit.run(for: .milliseconds(100))
         kit.advance(by: 599 * Self.second)
         try kit.run(for: .milliseconds(100))
@@ -134,7 +136,7 @@ struct PopupTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         let stopwatch = try kit.stopwatches.create(
-            StopwatchCreateParams(name: "focus", start: true, remindAfterSeconds: 60))
+            StopwatchCreateParams(name: "focus", start: true, remindAfterNs: 60_000_000_000))
         try kit.run(for: .milliseconds(50))
         kit.advance(by: 61 * Self.second)
         let notice = try #require(try kit.runUntilShown(1).first)

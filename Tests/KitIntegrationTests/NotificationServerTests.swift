@@ -15,7 +15,7 @@ extension Integration {
             let connection = try kit.connect()
             _ = try connection.call(Method.eventsSubscribe, SubscribeParams(), as: SubscribeResult.self)
             let timer = try connection.call(
-                Method.timerStart, TimerStartParams(seconds: 0.5, name: "quiet"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "quiet"), as: TimerInfo.self)
             var fired: TimerFiredEvent?
             var failed: NotificationEvent?
             let deadline = ContinuousClock.now + .seconds(8)
@@ -47,11 +47,11 @@ extension Integration {
                 Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
             desktop.dunst?.signal(SIGSTOP)
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(seconds: 0.5, name: "first"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "first"), as: TimerInfo.self)
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(seconds: 1.5, name: "second"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 1_500_000_000, name: "second"), as: TimerInfo.self)
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(seconds: 2.5, name: "third"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 2_500_000_000, name: "third"), as: TimerInfo.self)
             var fired: [TimerFiredEvent] = []
             let deadline = ContinuousClock.now + .seconds(6)
             while fired.count < 3 && ContinuousClock.now < deadline {
@@ -60,7 +60,7 @@ extension Integration {
                 }
             }
             #expect(fired.map(\.timer.label) == ["first", "second", "third"])
-            #expect(fired.allSatisfy { $0.latenessMs < 250 }, "\(fired.map(\.latenessMs))")
+            #expect(fired.allSatisfy { $0.latenessNs < 250_000_000 }, "\(fired.map(\.latenessNs))")
             // kitd still answers while its notification thread waits on the hung server.
             let status = try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
             #expect(status.timers.running == 0)

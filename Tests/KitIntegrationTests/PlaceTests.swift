@@ -237,7 +237,7 @@ extension Integration {
             }
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placePick, PlacePickParams(avoidRecentSeconds: -1), as: PlacePickResult.self)
+                    Method.placePick, PlacePickParams(avoidRecentNs: -1_000_000_000), as: PlacePickResult.self)
             }
             #expect(try kit.kitctl(["place", "export", "--json"]).stdout == before)
             #expect(try kit.kitctl(["place", "history"]).stdout.contains("No picks or visits yet"))

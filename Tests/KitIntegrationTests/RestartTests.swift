@@ -31,7 +31,7 @@ extension Integration {
             let fired = try event.decode(TimerFiredEvent.self)
             #expect(fired.timer.id == started.id)
             #expect(!fired.late)
-            #expect(fired.latenessMs < 250)
+            #expect(fired.latenessNs < 250_000_000)
             let originalDueText = try #require(started.dueAt)
             let originalDue = try #require(Timestamp.parse(originalDueText))
             let due = try #require(Timestamp.parse(fired.dueAt))

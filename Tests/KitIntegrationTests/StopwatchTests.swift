@@ -24,9 +24,10 @@ extension Integration {
             try kit.startKitd()
             let focus = try kit.kitctlJSON(["sw", "show", "focus"], as: StopwatchLapsResult.self).stopwatch
             #expect(focus.state == "running")
-            #expect(focus.elapsedSeconds > 1.9 && focus.elapsedSeconds < 10, "elapsed \(focus.elapsedSeconds)")
+            #expect(
+                focus.elapsedNs > 1_900_000_000 && focus.elapsedNs < 10_000_000_000, "elapsed \(focus.elapsedNs) ns")
             let after = try kit.kitctlJSON(["sw", "show", "paused"], as: StopwatchLapsResult.self).stopwatch
-            #expect(after.state == "stopped" && after.elapsedSeconds == stopped.elapsedSeconds)
+            #expect(after.state == "stopped" && after.elapsedNs == stopped.elapsedNs)
         }
 
         @Test("laps and notes come back in order, and the CSV parses")
@@ -42,12 +43,12 @@ extension Integration {
             let laps = try kit.kitctlJSON(["sw", "laps", "run"], as: StopwatchLapsResult.self).laps
             #expect(laps.map(\.number) == [1, 2, 3])
             #expect(laps.map(\.note) == ["first", "second, with a comma", "third \"quoted\""])
-            #expect(laps[2].totalSeconds > laps[1].totalSeconds && laps[1].totalSeconds > laps[0].totalSeconds)
+            #expect(laps[2].totalNs > laps[1].totalNs && laps[1].totalNs > laps[0].totalNs)
             let csv = try kit.kitctl(["sw", "export", "run", "--csv"])
             let records = try CSV.parse(csv.stdout)
             #expect(records.count == 4 && records[0].fields.first == "number")
             #expect(records[2].fields[5] == "second, with a comma" && records[3].fields[5] == "third \"quoted\"")
-            #expect(abs((Double(records[3].fields[4]) ?? 0) - laps[2].totalSeconds) < 1e-6)
+            #expect(abs((Double(records[3].fields[4]) ?? 0) - Double(laps[2].totalNs) / 1e9) < 1e-6)
         }
 
         @Test("the still-running notice reaches dunst, and its Stop button stops the stopwatch")

@@ -50,7 +50,7 @@ extension Integration {
             var zone: String
             var allDay: Bool
             var rule: String?
-            var alerts: [Double]
+            var alerts: [Nanoseconds]
 
             init(_ task: TaskInfo) {
                 title = task.title
@@ -59,7 +59,7 @@ extension Integration {
                 zone = task.effectiveZone
                 allDay = task.allDay
                 rule = task.repeatRule
-                alerts = task.alertSeconds
+                alerts = task.alertsNs
             }
         }
 

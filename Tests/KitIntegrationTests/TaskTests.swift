@@ -66,7 +66,7 @@ extension Integration {
             }
             let due = try #require(events.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             #expect(!due.late && due.task.title == "take out the bins")
-            #expect(due.latenessMs >= 0 && due.latenessMs < 1000, "lateness \(due.latenessMs) ms")
+            #expect(due.latenessNs >= 0 && due.latenessNs < 1_000_000_000, "lateness \(due.latenessNs) ns")
             let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "Due: take out the bins"))
             #expect(popup.summary == "Due: take out the bins" && popup.body.contains("the blue one"))
             let call = kit.desktop!.notifyCalls().first { $0.contains("Due: take out the bins") } ?? ""
@@ -135,7 +135,7 @@ extension Integration {
             let names = events.map(\.name).filter { $0 == Event.taskAlert || $0 == Event.taskDue }
             #expect(names == [Event.taskAlert, Event.taskDue])
             let alert = try #require(events.first { $0.name == Event.taskAlert }).decode(TaskFireEvent.self)
-            #expect(alert.beforeSeconds == 2 && !alert.late)
+            #expect(alert.beforeNs == 2_000_000_000 && !alert.late)
             let summaries = try kit.desktop!.notifications().map(\.summary)
             #expect(summaries == ["Soon: call mum", "Due: call mum"])
         }

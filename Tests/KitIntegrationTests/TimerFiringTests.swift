@@ -22,10 +22,10 @@ extension Integration {
             let event = try #require(fired).decode(TimerFiredEvent.self)
             #expect(event.timer.id == started.id && event.timer.state == "fired")
             #expect(!event.late)
-            #expect(event.latenessMs >= 0 && event.latenessMs < 250)
+            #expect(event.latenessNs >= 0 && event.latenessNs < 250_000_000)
             let due = try #require(Timestamp.parse(event.dueAt))
             let firedAt = try #require(Timestamp.parse(event.firedAt))
-            #expect(abs(Double(firedAt - due) / 1e6 - event.latenessMs) < 5)
+            #expect(abs(firedAt - due - event.latenessNs) < 5_000_000)
             #expect(started.dueAt.flatMap(Timestamp.parse) == due)
 
             let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "pasta"))
@@ -52,7 +52,8 @@ extension Integration {
             var ids: [Int64: Double] = [:]
             for (index, value) in seconds.enumerated() {
                 let timer = try connection.call(
-                    Method.timerStart, TimerStartParams(seconds: value, name: "t\(index)"), as: TimerInfo.self)
+                    Method.timerStart, TimerStartParams(durationNs: Nanoseconds(value * 1e9), name: "t\(index)"),
+                    as: TimerInfo.self)
                 ids[timer.id] = value
             }
             var fired: [TimerFiredEvent] = []
@@ -66,7 +67,7 @@ extension Integration {
             #expect(Set(fired.map(\.timer.id)) == Set(ids.keys))
             let dues = fired.map { Timestamp.parse($0.dueAt)! }
             #expect(dues == dues.sorted(), "fired out of due order")
-            #expect(fired.allSatisfy { $0.latenessMs < 250 })
+            #expect(fired.allSatisfy { $0.latenessNs < 250_000_000 })
         }
 
         @Test("pause keeps the time left; resume and add compute from it")
@@ -78,21 +79,21 @@ extension Integration {
             Thread.sleep(forTimeInterval: 1)
             let paused = try kit.kitctlJSON(["timer", "pause", "tea"], as: TimerInfo.self)
             #expect(paused.state == "paused")
-            #expect(abs(paused.remainingSeconds - 9) < 0.25, "\(paused.remainingSeconds)")
+            #expect(abs(paused.remainingNs - 9_000_000_000) < 250_000_000, "\(paused.remainingNs) ns")
             Thread.sleep(forTimeInterval: 1)
             let stillPaused = try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self)
-            #expect(stillPaused.remainingSeconds == paused.remainingSeconds)
+            #expect(stillPaused.remainingNs == paused.remainingNs)
             let resumed = try kit.kitctlJSON(["timer", "resume", "tea"], as: TimerInfo.self)
             #expect(resumed.state == "running")
             let dueText = try #require(resumed.dueAt)
             let due = try #require(Timestamp.parse(dueText))
-            let expected = WallTime(seconds: Date().timeIntervalSince1970) + Nanoseconds(paused.remainingSeconds * 1e9)
+            let expected = WallTime(seconds: Date().timeIntervalSince1970) + paused.remainingNs
             #expect(abs(Double(due - expected) / 1e9) < 0.25)
             let longer = try kit.kitctlJSON(["timer", "add", "tea", "+1m"], as: TimerInfo.self)
-            #expect(abs(longer.remainingSeconds - resumed.remainingSeconds - 60) < 0.25)
-            #expect(longer.durationSeconds == 70)
+            #expect(abs(longer.remainingNs - resumed.remainingNs - 60_000_000_000) < 250_000_000)
+            #expect(longer.durationNs == 70_000_000_000)
             let shorter = try kit.kitctlJSON(["timer", "add", "tea", "-30s"], as: TimerInfo.self)
-            #expect(abs(longer.remainingSeconds - shorter.remainingSeconds - 30) < 0.25)
+            #expect(abs(longer.remainingNs - shorter.remainingNs - 30_000_000_000) < 250_000_000)
             let tooMuch = try kit.kitctl(["timer", "add", "tea", "-5m"])
             #expect(tooMuch.exitCode == 2 && tooMuch.stderr.contains("left"), "\(tooMuch)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KitCore
 import KitProtocol
 import Testing
 
@@ -73,17 +74,38 @@ struct LineEncoderTests {
             id: 7, uid: "u@kit", title: "pay \"rent\"", note: "line one\nline two", state: "open",
             dueAt: "2026-12-31T14:00:00.000000Z", dueLocal: "2026-12-31T09:00:00", zone: "America/New_York",
             effectiveZone: "America/New_York", allDay: false, repeatRule: "FREQ=MONTHLY", repeatText: "monthly",
-            alertSeconds: [86400, 3600], nagSeconds: nil, snoozedUntil: nil, overdue: false,
+            alertsNs: [86_400_000_000_000, 3_600_000_000_000], nagNs: nil, snoozedUntil: nil, overdue: false,
             createdAt: "2026-11-22T00:00:00.000000Z", doneAt: nil)
         let event = EventEnvelope(
             method: Event.taskDue,
             params: TaskFireEvent(
                 task: info, scheduledAt: "2026-12-31T14:00:00.000000Z", firedAt: "2026-12-31T14:00:00.000150Z",
-                latenessMs: 0.15, late: false, nag: nil, beforeSeconds: nil))
+                latenessNs: 150_000, late: false, nag: nil, beforeNs: nil))
         #expect(try Self.same(event))
         #expect(try Self.same(ResponseEnvelope(id: .string("a"), result: TaskListResult(tasks: [info, info]))))
         #expect(try Self.same(ErrorEnvelope(id: .null, error: RPCError(code: -32602, message: "bad"))))
         #expect(try Self.same(RequestEnvelope(id: .number(1), method: "m", params: TaskRefParams(ref: "3"))))
+    }
+
+    @Test("a record made of parts is one object: a place, its id, and what kitd knows beside it")
+    func composedRecords() throws {
+        let place = Place(
+            id: 3, draft: PlaceDraft(name: "교동짬뽕", tags: [try PlaceTag(category: "kind", value: "중식")], weight: 2))
+        let info = PlaceInfo(place: place, lastPickedAt: "2026-11-22T00:00:00.000000Z")
+        let text = String(decoding: try LineEncoder().encode(info), as: UTF8.self)
+        #expect(
+            text == #"{"id":3,"name":"교동짬뽕","tags":[{"category":"kind","value":"중식"}],"weight":2,"#
+                + #""lastPickedAt":"2026-11-22T00:00:00.000000Z"}"#)
+        #expect(try Self.same(info))
+        #expect(try Self.same(PlaceListResult(places: [info, info])))
+        let decoded = try WireCodec.decoder().decode(PlaceInfo.self, from: Data(text.utf8))
+        #expect(decoded == info && decoded.name == "교동짬뽕" && decoded.weight == 2)
+
+        let add = TaskAddParams(title: "rent", due: "in 1h", options: TaskOptions(repeat: "monthly", nag: "15m"))
+        let addText = String(decoding: try LineEncoder().encode(add), as: UTF8.self)
+        #expect(addText == #"{"title":"rent","due":"in 1h","repeat":"monthly","nag":"15m"}"#)
+        let edit = try WireCodec.decoder().decode(TaskEditParams.self, from: Data(#"{"ref":7,"tz":""}"#.utf8))
+        #expect(edit.ref.text == "7" && edit.title == nil && edit.options == TaskOptions(tz: ""))
     }
 
     @Test("a value that encodes nothing is an empty object; non-finite numbers are refused")

@@ -11,7 +11,8 @@ struct ProtocolTests {
     func requestRoundTrip() throws {
         let line = try WireCodec.line(
             RequestEnvelope(
-                id: .number(7), method: Method.timerStart, params: TimerStartParams(seconds: 270, name: "pasta")),
+                id: .number(7), method: Method.timerStart,
+                params: TimerStartParams(durationNs: 270_000_000_000, name: "pasta")),
             with: encoder)
         #expect(line.last == 10)
         #expect(!line.dropLast().contains(10))
@@ -19,7 +20,7 @@ struct ProtocolTests {
         #expect(header.jsonrpc == "2.0" && header.id == .number(7) && header.method == "timer.start")
         #expect(header.paramsKind == .object)
         let params = try decoder.decode(ParamsEnvelope<TimerStartParams>.self, from: line).params
-        #expect(params?.seconds == 270 && params?.name == "pasta")
+        #expect(params?.durationNs == 270_000_000_000 && params?.name == "pasta")
     }
 
     @Test(
@@ -70,6 +71,68 @@ struct ProtocolTests {
         } catch {
             #expect(WireCodec.describe(error, method: "timer.get").message.contains("'ref' is required"))
         }
+    }
+
+    @Test("a duration is integer nanoseconds, and protocol 1's seconds are still taken")
+    func durationForms() throws {
+        func start(_ json: String) throws -> TimerStartParams {
+            try decoder.decode(TimerStartParams.self, from: Data(json.utf8))
+        }
+        #expect(try start(#"{"durationNs":270000000001}"#).durationNs == 270_000_000_001)
+        #expect(try start(#"{"seconds":270}"#).durationNs == 270_000_000_000)
+        #expect(try start(#"{"seconds":90.5}"#).durationNs == 90_500_000_000)
+        #expect(try start(#"{"seconds":0.000000001}"#).durationNs == 1)
+        // Too large for nanoseconds: saturates, so timer.start refuses it as too long (-32003).
+        #expect(try start(#"{"seconds":1e300}"#).durationNs == Int64.max)
+        #expect(try start(#"{"seconds":-1e300}"#).durationNs == Int64.min)
+        #expect(
+            try decoder.decode(TimerAddParams.self, from: Data(#"{"ref":1,"seconds":-30.5}"#.utf8)).deltaNs
+                == -30_500_000_000)
+        let pick = try decoder.decode(PlacePickParams.self, from: Data(#"{"avoidRecentSeconds":604800}"#.utf8))
+        #expect(pick.avoidRecentNs == 604_800_000_000_000)
+        let create = try decoder.decode(
+            StopwatchCreateParams.self, from: Data(#"{"name":"w","remindAfterSeconds":60}"#.utf8))
+        #expect(create.remindAfterNs == 60_000_000_000)
+
+        func refused(_ json: String) -> (message: String, field: String?)? {
+            do {
+                _ = try decoder.decode(ParamsEnvelope<TimerStartParams>.self, from: Data(json.utf8))
+                return nil
+            } catch {
+                return WireCodec.describe(error, method: "timer.start")
+            }
+        }
+        #expect(refused(#"{"params":{"durationNs":1.5}}"#)?.field == "durationNs")
+        #expect(
+            refused(#"{"params":{"durationNs":"4m"}}"#)?.message
+                == "invalid params for timer.start: 'durationNs' must be an integer")
+        #expect(refused(#"{"params":{}}"#)?.message == "invalid params for timer.start: 'durationNs' is required")
+        let both = refused(#"{"params":{"durationNs":1000000000,"seconds":1}}"#)
+        #expect(both?.field == "durationNs" && both?.message.contains("not both") == true)
+
+        // kit writes only the new member.
+        let sent = String(decoding: try LineEncoder().encode(TimerStartParams(durationNs: 5)), as: UTF8.self)
+        #expect(sent == #"{"durationNs":5}"#)
+    }
+
+    @Test("replies carry each duration as nanoseconds and, for protocol 1's readers, as seconds")
+    func durationReplies() throws {
+        var timer = TimerInfo(
+            id: 1, name: nil, label: "timer 1", state: "running", durationNs: 90_500_000_000,
+            remainingNs: 1_000_000_001, dueAt: nil, createdAt: "2026-11-22T00:00:00.000000Z")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(try LineEncoder().encode(timer))) as? [String: Any])
+        #expect(object["durationNs"] as? Int64 == 90_500_000_000 && object["remainingNs"] as? Int64 == 1_000_000_001)
+        #expect(object["durationSeconds"] as? Double == 90.5 && object["remainingSeconds"] as? Double == 1.000000001)
+        timer.remainingNs = 0
+        #expect(timer.remainingSeconds == LegacySeconds(0))
+        let fired = TimerFiredEvent(
+            timer: timer, dueAt: "", firedAt: "", latenessNs: 150_000, late: false)
+        let event = try #require(
+            try JSONSerialization.jsonObject(with: Data(try LineEncoder().encode(fired))) as? [String: Any])
+        #expect(event["latenessNs"] as? Int64 == 150_000 && event["latenessMs"] as? Double == 0.15)
+        let decoded = try decoder.decode(TimerFiredEvent.self, from: Data(try LineEncoder().encode(fired)))
+        #expect(decoded.latenessNs == 150_000 && decoded.timer == timer)
     }
 
     @Test("a record reference may be an integer or a string")

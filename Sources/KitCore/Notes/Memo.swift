@@ -1,5 +1,8 @@
 /// A memo: free text whose first line is its title, optionally pinned to the top of the list.
-public struct Memo: Sendable, Equatable, Identifiable {
+///
+/// It is also the memo on the wire (`MemoInfo`): `id`, `title`, `text` (left out when nil),
+/// `pinned`, and `createdAt` and `updatedAt` as RFC 3339 timestamps (UTC, microseconds).
+public struct Memo: Sendable, Equatable, Identifiable, Codable {
     public let id: Int64
     /// The first line of the text.
     public var title: String
@@ -22,5 +25,41 @@ public struct Memo: Sendable, Equatable, Identifiable {
         self.pinned = pinned
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// The same memo without its text, as lists and events show it.
+    public var withoutText: Memo {
+        Memo(id: id, title: title, text: nil, pinned: pinned, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, text, pinned, createdAt, updatedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(text, forKey: .text)
+        try container.encode(pinned, forKey: .pinned)
+        try container.encode(Timestamp.rfc3339(createdAt), forKey: .createdAt)
+        try container.encode(Timestamp.rfc3339(updatedAt), forKey: .updatedAt)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func instant(_ key: CodingKeys) throws -> WallTime {
+            let text = try container.decode(String.self, forKey: key)
+            guard let instant = Timestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "'\(text)' is not an RFC 3339 timestamp")
+            }
+            return instant
+        }
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+            text: try container.decodeIfPresent(String.self, forKey: .text),
+            pinned: try container.decode(Bool.self, forKey: .pinned), createdAt: try instant(.createdAt),
+            updatedAt: try instant(.updatedAt))
     }
 }

@@ -43,8 +43,19 @@ public struct PlaceDraft: Hashable, Sendable, Codable {
     }
 
     public init(from decoder: any Decoder) throws {
+        let draft = try PlaceDraft(unchecked: decoder)
+        do {
+            self = try draft.validated()
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath + [CodingKeys.name], debugDescription: error.description))
+        }
+    }
+
+    /// The fields as written, without the checks: how a stored `Place` is read back.
+    init(unchecked decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let draft = PlaceDraft(
+        self.init(
             name: try container.decode(String.self, forKey: .name),
             tags: try container.decodeIfPresent(TagSet.self, forKey: .tags) ?? [],
             url: try container.decodeIfPresent(String.self, forKey: .url),
@@ -53,10 +64,5 @@ public struct PlaceDraft: Hashable, Sendable, Codable {
             note: try container.decodeIfPresent(String.self, forKey: .note),
             weight: try container.decodeIfPresent(Int.self, forKey: .weight) ?? 1,
             image: try container.decodeIfPresent(String.self, forKey: .image))
-        do {
-            self = try draft.validated()
-        } catch {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: container, debugDescription: error.description)
-        }
     }
 }

@@ -3,15 +3,6 @@ public typealias Nanoseconds = Int64
 
 extension Nanoseconds {
     public static let nanosecondsPerSecond: Int64 = 1_000_000_000
-
-    /// Whole and fractional seconds, for the wire.
-    public var seconds: Double { Double(self) / 1e9 }
-
-    /// Converts seconds to nanoseconds, or nil when the value is not finite or out of range.
-    public static func fromSeconds(_ seconds: Double) -> Nanoseconds? {
-        guard seconds.isFinite, abs(seconds) < 9.0e9 else { return nil }
-        return Nanoseconds((seconds * 1e9).rounded())
-    }
 }
 
 /// An instant on the wall clock (CLOCK_REALTIME): nanoseconds since the Unix epoch.

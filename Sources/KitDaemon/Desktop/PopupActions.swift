@@ -26,13 +26,13 @@ final class PopupActions {
                 Event.notificationShown,
                 NotificationEvent(
                     subject: subject.text, summary: summary, serverId: id, reason: nil,
-                    latencyMs: Double(latency) / 1e6))
+                    latencyNs: latency))
         case .failed(let subject, let summary, let reason, let latency, _):
             events.emit(
                 Event.notificationFailed,
                 NotificationEvent(
                     subject: subject.text, summary: summary, serverId: nil, reason: reason,
-                    latencyMs: Double(latency) / 1e6))
+                    latencyNs: latency))
         case .action(let subject, let key):
             handlers[ObjectIdentifier(type(of: subject))]?(subject, key)
         case .closed, .server, .diagnostic:

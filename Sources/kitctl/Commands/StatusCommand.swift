@@ -12,7 +12,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let status = try global.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
         if output.json { return try JSONOutput.print(status) }
-        let uptime = DurationFormatter.compact(Nanoseconds.fromSeconds(status.uptimeSeconds) ?? 0, rounding: .down)
+        let uptime = DurationFormatter.compact(status.uptimeNs, rounding: .down)
         var lines = [
             "kitd \(status.version) (protocol \(status.protocolVersion)), pid \(status.pid), up \(uptime)",
             "socket:        \(status.socket)",
@@ -20,7 +20,7 @@ struct StatusCommand: ParsableCommand {
         ]
         var timers = "\(status.timers.running) running, \(status.timers.paused) paused"
         if let next = status.next {
-            let left = DurationFormatter.clock(Nanoseconds.fromSeconds(next.remainingSeconds) ?? 0)
+            let left = DurationFormatter.clock(next.remainingNs)
             let at =
                 Timestamp.parse(next.dueAt).map {
                     ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())

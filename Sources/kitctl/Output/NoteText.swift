@@ -26,7 +26,11 @@ enum NoteText {
     /// A stored instant as a short local time: `14:05` today, else `Nov 20 21:30`.
     static func when(_ rfc3339: String) -> String {
         guard let instant = Timestamp.parse(rfc3339) else { return rfc3339 }
-        return ClockText.brief(instant, now: TimerText.currentWallTime(), in: LocalZone())
+        return when(instant)
+    }
+
+    static func when(_ instant: WallTime) -> String {
+        ClockText.brief(instant, now: TimerText.currentWallTime(), in: LocalZone())
     }
 
     /// The title, a blank line and the body: the text as shown, leading blank lines trimmed.

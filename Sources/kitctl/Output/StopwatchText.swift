@@ -3,7 +3,7 @@ import KitProtocol
 
 /// How kitctl writes stopwatches for people.
 enum StopwatchText {
-    static func elapsed(_ seconds: Double) -> String { StopwatchFormat.elapsed(Nanoseconds.fromSeconds(seconds) ?? 0) }
+    static func elapsed(_ nanoseconds: Nanoseconds) -> String { StopwatchFormat.elapsed(nanoseconds) }
 
     static func started(_ stopwatch: StopwatchInfo) -> String {
         guard let text = stopwatch.startedAt, let instant = Timestamp.parse(text) else { return "-" }
@@ -14,7 +14,7 @@ enum StopwatchText {
         var table = Table("ID", "NAME", "STATE", "ELAPSED", "LAPS", "STARTED")
         for stopwatch in list {
             table.add(
-                "\(stopwatch.id)", stopwatch.name, stopwatch.state, elapsed(stopwatch.elapsedSeconds),
+                "\(stopwatch.id)", stopwatch.name, stopwatch.state, elapsed(stopwatch.elapsedNs),
                 "\(stopwatch.laps)",
                 started(stopwatch))
         }
@@ -22,7 +22,7 @@ enum StopwatchText {
     }
 
     static func summary(_ verb: String, _ stopwatch: StopwatchInfo) -> String {
-        "\(verb) \(stopwatch.name): \(elapsed(stopwatch.elapsedSeconds))"
+        "\(verb) \(stopwatch.name): \(elapsed(stopwatch.elapsedNs))"
     }
 
     /// Laps as CSV: a header and one row a lap, times both written out and in seconds.
@@ -31,16 +31,19 @@ enum StopwatchText {
             [["number", "lap", "total", "lap_seconds", "total_seconds", "note", "at"]]
                 + laps.map {
                     [
-                        "\($0.number)", elapsed($0.lapSeconds), elapsed($0.totalSeconds), "\($0.lapSeconds)",
-                        "\($0.totalSeconds)", $0.note ?? "", $0.at,
+                        "\($0.number)", elapsed($0.lapNs), elapsed($0.totalNs), seconds($0.lapNs),
+                        seconds($0.totalNs), $0.note ?? "", $0.at,
                     ]
                 })
     }
 
+    /// Seconds with their fraction, as the CSV's `_seconds` columns give them.
+    private static func seconds(_ nanoseconds: Nanoseconds) -> String { "\(Double(nanoseconds) / 1e9)" }
+
     static func lapTable(_ laps: [LapInfo]) -> String {
         var table = Table("#", "LAP", "TOTAL", "NOTE")
         for lap in laps {
-            table.add("\(lap.number)", elapsed(lap.lapSeconds), elapsed(lap.totalSeconds), lap.note ?? "")
+            table.add("\(lap.number)", elapsed(lap.lapNs), elapsed(lap.totalNs), lap.note ?? "")
         }
         return table.render()
     }

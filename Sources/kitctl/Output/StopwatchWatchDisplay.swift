@@ -56,13 +56,13 @@ struct StopwatchWatchDisplay {
         if shown.isEmpty { return ["no stopwatch is running"] }
         let width = shown.map { DisplayWidth.of($0.info.name) }.max() ?? 0
         return shown.map { item in
-            var seconds = item.info.elapsedSeconds
+            var elapsed = item.info.elapsedNs
             if item.info.state == "running" {
                 let passed = ContinuousClock.now - item.learned
-                seconds += Double(passed.components.seconds) + Double(passed.components.attoseconds) / 1e18
+                elapsed += passed.components.seconds * 1_000_000_000 + passed.components.attoseconds / 1_000_000_000
             }
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(item.info.name)))
-            return "\(item.info.name)\(padding)  \(StopwatchText.elapsed(seconds))  \(item.info.state)"
+            return "\(item.info.name)\(padding)  \(StopwatchText.elapsed(elapsed))  \(item.info.state)"
         }
     }
 

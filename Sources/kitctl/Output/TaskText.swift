@@ -52,13 +52,13 @@ enum TaskText {
         if let text = task.repeatText, let rule = task.repeatRule {
             lines.append("repeat:   \(text)" + (text == rule ? "" : "  (\(rule))"))
         }
-        if !task.alertSeconds.isEmpty {
+        if !task.alertsNs.isEmpty {
             lines.append(
                 "remind:   "
-                    + task.alertSeconds.map { DurationFormatter.compact(Int64($0 * 1e9)) + " before" }.joined(
+                    + task.alertsNs.map { DurationFormatter.compact($0) + " before" }.joined(
                         separator: ", "))
         }
-        if let nag = task.nagSeconds { lines.append("nag:      every \(DurationFormatter.compact(Int64(nag * 1e9)))") }
+        if let nag = task.nagNs { lines.append("nag:      every \(DurationFormatter.compact(nag))") }
         if let snoozed = task.snoozedUntil.flatMap(Timestamp.parse) {
             lines.append(
                 "snoozed:  until \(ClockText.brief(snoozed, now: TimerText.currentWallTime(), in: LocalZone()))")

@@ -6,7 +6,7 @@ import KitProtocol
 enum TimerText {
     static func remaining(_ timer: TimerInfo) -> String {
         guard timer.state == "running" || timer.state == "paused" else { return "-" }
-        return DurationFormatter.clock(Nanoseconds.fromSeconds(timer.remainingSeconds) ?? 0)
+        return DurationFormatter.clock(timer.remainingNs)
     }
 
     static func due(_ timer: TimerInfo, now: WallTime = currentWallTime()) -> String {

@@ -60,7 +60,7 @@ struct WaitDisplay {
     }
 
     private func remainingNow() -> Nanoseconds {
-        let known = Nanoseconds.fromSeconds(timer.remainingSeconds) ?? 0
+        let known = timer.remainingNs
         guard timer.state == "running" else { return known }
         let elapsed = ContinuousClock.now - learnedAt
         let elapsedNs = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
@@ -70,8 +70,8 @@ struct WaitDisplay {
     private func left() -> String { DurationFormatter.clock(remainingNow()) }
 
     private func liveLine() -> String {
-        let total = max(timer.durationSeconds, 0.001)
-        let fraction = min(1, max(0, 1 - Double(remainingNow()) / 1e9 / total))
+        let total = max(timer.durationNs, 1_000_000)
+        let fraction = min(1, max(0, 1 - Double(remainingNow()) / Double(total)))
         let suffix = timer.state == "paused" ? "paused" : "due \(TimerText.due(timer))"
         let text = "\(left()) left  (\(suffix))"
         let width = max(10, min(30, Terminal.columns - DisplayWidth.of(timer.label) - text.count - 8))

@@ -17,10 +17,10 @@ final class MemoFeature: Feature {
     // MARK: Reading
 
     func list() throws -> MemoListResult {
-        MemoListResult(memos: try storing { try store.memoList() }.map { MemoInfo($0, withText: false) })
+        MemoListResult(memos: try storing { try store.memoList() }.map(\.withoutText))
     }
 
-    func get(_ ref: RecordRef) throws -> MemoInfo { MemoInfo(try resolve(ref)) }
+    func get(_ ref: RecordRef) throws -> MemoInfo { try resolve(ref) }
 
     func search(_ params: SearchParams) throws -> MemoSearchResult {
         let query = try SearchQuery(params.query)
@@ -30,7 +30,7 @@ final class MemoFeature: Feature {
             terms: query.terms, total: found.total,
             results: found.memos.map { memo in
                 MemoSearchHit(
-                    memo: MemoInfo(memo, withText: false), snippet: Snippet.make(memo.text ?? "", terms: query.terms))
+                    memo: memo.withoutText, snippet: Snippet.make(memo.text ?? "", terms: query.terms))
             })
     }
 
@@ -42,28 +42,28 @@ final class MemoFeature: Feature {
         let memo = try storing { try store.insertMemo(text: text, now: now) }
         logger.info("memo added", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
         announce(memo, change: "added")
-        return MemoInfo(memo)
+        return memo
     }
 
     func edit(_ params: MemoEditParams) throws -> MemoInfo {
         var memo = try resolve(params.ref)
         let text = try EntryText.normalized(params.text, noun: "memo")
-        guard text != memo.text else { return MemoInfo(memo) }
+        guard text != memo.text else { return memo }
         let now = clock.now().wall
         try storing { try store.updateMemoText(id: memo.id, text: text, now: now) }
         memo = Memo(id: memo.id, text: text, pinned: memo.pinned, createdAt: memo.createdAt, updatedAt: now)
         logger.info("memo edited", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
         announce(memo, change: "edited")
-        return MemoInfo(memo)
+        return memo
     }
 
     func setPinned(_ ref: RecordRef, _ pinned: Bool) throws -> MemoInfo {
         var memo = try resolve(ref)
-        guard memo.pinned != pinned else { return MemoInfo(memo) }
+        guard memo.pinned != pinned else { return memo }
         try storing { try store.setMemoPinned(id: memo.id, pinned: pinned) }
         memo.pinned = pinned
         announce(memo, change: pinned ? "pinned" : "unpinned")
-        return MemoInfo(memo)
+        return memo
     }
 
     func delete(_ ref: RecordRef) throws -> MemoDeleteResult {
@@ -77,7 +77,7 @@ final class MemoFeature: Feature {
     // MARK: Internals
 
     private func announce(_ memo: Memo, change: String) {
-        let payload = MemoEvent(memo: MemoInfo(memo, withText: false), change: change)
+        let payload = MemoEvent(memo: memo.withoutText, change: change)
         commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
     }
 

@@ -9,8 +9,8 @@ extension PlaceFeature {
     func pick(_ params: PlacePickParams) throws -> PlacePickResult {
         let filter = try PlaceFilter(parsing: params.tags ?? [])
         var window: Nanoseconds?
-        if let seconds = params.avoidRecentSeconds {
-            guard seconds.isFinite, seconds > 0, let value = Nanoseconds.fromSeconds(seconds) else {
+        if let value = params.avoidRecentNs {
+            guard value > 0 else {
                 throw KitError.invalidArgument(
                     "the avoid-recent window must be longer than zero and at most 366 days; try 7d")
             }

@@ -35,9 +35,9 @@ final class StopwatchFeature: Feature {
         if case .running(let since) = stopwatch.state { startedAt = Timestamp.rfc3339(since.wall) }
         return StopwatchInfo(
             id: stopwatch.id, name: stopwatch.name, state: stopwatch.state.name,
-            elapsedSeconds: stopwatch.elapsed(at: now.boot).seconds, startedAt: startedAt,
+            elapsedNs: stopwatch.elapsed(at: now.boot), startedAt: startedAt,
             createdAt: Timestamp.rfc3339(stopwatch.createdAt), laps: stopwatch.lapCount,
-            remindAfterSeconds: threshold(stopwatch).seconds, everStarted: stopwatch.everStarted)
+            remindAfterNs: threshold(stopwatch), everStarted: stopwatch.everStarted)
     }
 
     /// The "still running" threshold in effect: the stopwatch's own, else the configured one.
@@ -75,13 +75,10 @@ final class StopwatchFeature: Feature {
         guard try !store.stopwatchNameTaken(name) else {
             throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
         }
-        var remind: Nanoseconds?
-        if let seconds = params.remindAfterSeconds {
-            guard seconds.isFinite, seconds == 0 || seconds >= 1, let value = Nanoseconds.fromSeconds(seconds) else {
-                throw KitError.invalidArgument("'remindAfterSeconds' must be 0 (off) or at least 1 second")
-            }
-            remind = value
+        if let remind = params.remindAfterNs, remind != 0 && remind < Nanoseconds.nanosecondsPerSecond {
+            throw KitError.invalidArgument("the \"still running\" notice must be 0 (off) or at least 1 second")
         }
+        let remind = params.remindAfterNs
         let now = clock.now()
         let stopwatch: Stopwatch = try storing {
             try store.insertStopwatch(bootID: clock.bootID) { id throws(KitError) in

@@ -66,7 +66,7 @@ extension TaskFeature {
     ) -> () -> Void {
         let payload = TaskFireEvent(
             task: info(task, now: now), scheduledAt: Timestamp.rfc3339(at), firedAt: Timestamp.rfc3339(now),
-            latenessMs: Double(max(0, now - at)) / 1e6, late: late, nag: nag, beforeSeconds: before?.seconds)
+            latenessNs: max(0, now - at), late: late, nag: nag, beforeNs: before)
         return { [events] in events.emit(name, payload) }
     }
 

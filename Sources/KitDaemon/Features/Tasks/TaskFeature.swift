@@ -55,8 +55,7 @@ final class TaskFeature: Feature {
             effectiveZone: task.zone ?? zones.systemName, allDay: task.allDay,
             repeatRule: rrule,
             repeatText: task.recurrence.map { $0.friendlyText(anchor: task.anchor.date) ?? rrule ?? "" },
-            alertSeconds: task.alerts.map(\.seconds),
-            nagSeconds: task.nag?.seconds, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
+            alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
             overdue: task.isOverdue(now: now, in: zone), createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
     }
 
@@ -164,8 +163,7 @@ final class TaskFeature: Feature {
     }
 
     func edit(_ params: TaskEditParams) throws -> TaskInfo {
-        let fields = [params.title, params.due, params.repeat, params.remind, params.note, params.tz, params.nag]
-        guard fields.contains(where: { $0 != nil }) else {
+        guard params.title != nil || params.due != nil || !params.options.isEmpty else {
             throw KitError.invalidArgument("nothing to change; give one of title, due, repeat, remind, note, tz or nag")
         }
         var task = try resolve(params.ref)

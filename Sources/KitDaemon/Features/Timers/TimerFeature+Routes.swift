@@ -17,7 +17,7 @@ extension TimerFeature {
             try resume(params.ref)
         }
         router.register(Method.timerAdd, mutating: true, TimerAddParams.self) { [unowned self] params, _ in
-            try add(params.ref, seconds: params.seconds)
+            try add(params.ref, delta: params.deltaNs)
         }
         router.register(Method.timerCancel, mutating: true, TimerRefParams.self) { [unowned self] params, _ in
             try cancel(params.ref)

@@ -75,7 +75,7 @@ final class TimerFeature: Feature {
         if let timer = nextDue(), case .running(let deadline) = timer.state {
             status.next = DaemonStatusResult.NextDue(
                 id: timer.id, label: timer.label, dueAt: Timestamp.rfc3339(deadline.wall),
-                remainingSeconds: timer.remaining(at: now.boot).seconds)
+                remainingNs: timer.remaining(at: now.boot))
         }
     }
 
@@ -123,10 +123,12 @@ final class TimerFeature: Feature {
     // MARK: Changing
 
     func start(_ params: TimerStartParams) throws -> TimerInfo {
-        guard params.seconds.isFinite, params.seconds > 0 else {
-            throw KitError.invalidArgument("'seconds' must be a positive number of seconds, such as 270 for 4m30s")
+        let duration = params.durationNs
+        guard duration > 0 else {
+            throw KitError.invalidArgument(
+                "a timer's length must be more than zero, such as 270000000000 nanoseconds for 4m30s")
         }
-        guard let duration = Nanoseconds.fromSeconds(params.seconds), duration <= DurationParser.maximum else {
+        guard duration <= DurationParser.maximum else {
             throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
         }
         let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
@@ -145,7 +147,7 @@ final class TimerFeature: Feature {
         logger.info(
             "timer started",
             metadata: [
-                "timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.seconds": "\(duration.seconds)",
+                "timer.id": "\(timer.id)", "timer.name": "\(timer.label)", "timer.duration_ns": "\(duration)",
             ])
         announce(Event.timerStarted, timer, now: now)
         return timer
@@ -166,11 +168,11 @@ final class TimerFeature: Feature {
         }
     }
 
-    func add(_ ref: RecordRef, seconds: Double) throws -> TimerInfo {
-        guard seconds.isFinite, seconds != 0 else {
-            throw KitError.invalidArgument("'seconds' must be a non-zero number; negative removes time")
+    func add(_ ref: RecordRef, delta: Nanoseconds) throws -> TimerInfo {
+        guard delta != 0 else {
+            throw KitError.invalidArgument("the time to add must not be zero; a negative time removes time")
         }
-        guard let delta = Nanoseconds.fromSeconds(seconds), abs(delta) <= DurationParser.maximum else {
+        guard delta.magnitude <= DurationParser.maximum.magnitude else {
             throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
         }
         return try change(ref, event: Event.timerAdjusted, .adjusted, delta: delta) { timer, now throws(KitError) in
@@ -217,7 +219,7 @@ final class TimerFeature: Feature {
                     Event.timerFired,
                     TimerFiredEvent(
                         timer: info(timer, now: now), dueAt: Timestamp.rfc3339(record.due),
-                        firedAt: Timestamp.rfc3339(record.firedAt), latenessMs: Double(record.lateness) / 1e6,
+                        firedAt: Timestamp.rfc3339(record.firedAt), latenessNs: record.lateness,
                         late: record.late))
             }
         }
@@ -276,7 +278,7 @@ final class TimerFeature: Feature {
     }
 
     private func announce(_ event: String, _ timer: Countdown, now: ClockReading, delta: Nanoseconds? = nil) {
-        let payload = TimerEvent(timer: info(timer, now: now), deltaSeconds: delta.map(\.seconds))
+        let payload = TimerEvent(timer: info(timer, now: now), deltaNs: delta)
         commits.onCommitted { [events] in events.emit(event, payload) }
         status.changed()
     }
@@ -357,7 +359,7 @@ extension TimerInfo {
         }
         self.init(
             id: timer.id, name: timer.name, label: timer.label, state: timer.state.name,
-            durationSeconds: timer.duration.seconds, remainingSeconds: timer.remaining(at: now.boot).seconds,
+            durationNs: timer.duration, remainingNs: timer.remaining(at: now.boot),
             dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
             late: late)
     }

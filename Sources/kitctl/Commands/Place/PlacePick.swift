@@ -37,9 +37,11 @@ struct PlacePick: ParsableCommand {
 
     func run() throws {
         guard n >= 1 else { throw CLIError.usage("-n \(n): pick at least 1 place") }
-        let window = try avoidRecent.map { Double(try ArgumentValues.seconds($0)) }
+        let window = try avoidRecent.map {
+            Nanoseconds(try ArgumentValues.seconds($0)) * Nanoseconds.nanosecondsPerSecond
+        }
         let params = PlacePickParams(
-            tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentSeconds: window,
+            tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentNs: window,
             seed: seed, notify: notify)
         let result = try global.call(Method.placePick, params, as: PlacePickResult.self)
         if output.json { return try JSONOutput.print(result) }

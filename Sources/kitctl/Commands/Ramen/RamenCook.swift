@@ -47,7 +47,7 @@ struct RamenCook: ParsableCommand {
 
     static func describe(_ result: RamenCookResult) -> String {
         var lines = [
-            "Cooking \(result.ramen.displayName): \(RamenText.time(Int(result.timer.durationSeconds))), "
+            "Cooking \(result.ramen.displayName): \(RamenText.time(Int(result.timer.durationNs / Nanoseconds.nanosecondsPerSecond))), "
                 + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id))"
         ]
         for (index, line) in result.now.enumerated() { lines.append((index == 0 ? "Now:   " : "       ") + line) }

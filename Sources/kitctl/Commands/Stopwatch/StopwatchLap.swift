@@ -20,7 +20,7 @@ struct StopwatchLap: ParsableCommand {
             as: StopwatchLapResult.self)
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
-            "Lap \(result.lap.number) of \(result.stopwatch.name): \(StopwatchText.elapsed(result.lap.lapSeconds)) "
-                + "(total \(StopwatchText.elapsed(result.lap.totalSeconds)))")
+            "Lap \(result.lap.number) of \(result.stopwatch.name): \(StopwatchText.elapsed(result.lap.lapNs)) "
+                + "(total \(StopwatchText.elapsed(result.lap.totalNs)))")
     }
 }

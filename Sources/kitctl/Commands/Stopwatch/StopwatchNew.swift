@@ -20,16 +20,16 @@ struct StopwatchNew: ParsableCommand {
     var remindAfter: String?
 
     func run() throws {
-        let remind = try remindAfter.map { text -> Double in
+        let remind = try remindAfter.map { text -> Nanoseconds in
             if ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
             let seconds = try ArgumentValues.seconds(text)
             guard seconds >= 1 else {
                 throw CLIError.usage("--remind-after \(text) is under a second; give 1s or more, or off")
             }
-            return Double(seconds)
+            return Nanoseconds(seconds) * Nanoseconds.nanosecondsPerSecond
         }
         let stopwatch = try global.call(
-            Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterSeconds: remind),
+            Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind),
             as: StopwatchInfo.self)
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine(

@@ -17,13 +17,13 @@ struct StopwatchShow: ParsableCommand {
         var lines = [
             "stopwatch \(stopwatch.id) (\(stopwatch.name))",
             "state:    \(stopwatch.state)",
-            "elapsed:  \(StopwatchText.elapsed(stopwatch.elapsedSeconds))",
+            "elapsed:  \(StopwatchText.elapsed(stopwatch.elapsedNs))",
         ]
         if stopwatch.state == "running" { lines.append("started:  \(StopwatchText.started(stopwatch))") }
         lines.append(
             "notice:   "
-                + (stopwatch.remindAfterSeconds > 0
-                    ? "after \(StopwatchText.elapsed(stopwatch.remindAfterSeconds).dropLast(3)) of running, repeating"
+                + (stopwatch.remindAfterNs > 0
+                    ? "after \(StopwatchText.elapsed(stopwatch.remindAfterNs).dropLast(3)) of running, repeating"
                     : "off"))
         if !result.laps.isEmpty { lines.append("\n" + StopwatchText.lapTable(result.laps)) }
         Terminal.writeLine(lines.joined(separator: "\n"))

@@ -13,22 +13,7 @@ struct TaskAdd: ParsableCommand {
     @Option(help: ArgumentHelp("When it is due (see `kitctl task --help`).", valueName: "when"))
     var due: String
 
-    @Option(
-        name: .customLong("repeat"), help: ArgumentHelp("A repeat rule: daily, weekly on mon,wed, …", valueName: "rule")
-    )
-    var rule: String?
-
-    @Option(help: ArgumentHelp("Pre-alerts before due, e.g. 1d,1h,10m.", valueName: "offsets"))
-    var remind: String?
-
-    @Option(help: ArgumentHelp("A note shown in the popup.", valueName: "text"))
-    var note: String?
-
-    @Option(help: ArgumentHelp("Pin the task to a time zone, e.g. Asia/Seoul.", valueName: "zone"))
-    var tz: String?
-
-    @Option(help: ArgumentHelp("Repeat the popup this often until done or snoozed, e.g. 15m.", valueName: "interval"))
-    var nag: String?
+    @OptionGroup var options: TaskOptionGroup
 
     func validate() throws {
         guard !title.isEmpty else { throw ValidationError("give the task a title") }
@@ -36,9 +21,7 @@ struct TaskAdd: ParsableCommand {
 
     func run() throws {
         let params = TaskAddParams(
-            title: title.joined(separator: " "), due: try TaskArguments.when(due),
-            repeat: try rule.map(TaskArguments.rule),
-            remind: try remind.map(TaskArguments.alerts), note: note, tz: tz, nag: try nag.map(TaskArguments.duration))
+            title: title.joined(separator: " "), due: try TaskArguments.when(due), options: try options.checked())
         let task = try global.call(Method.taskAdd, params, as: TaskInfo.self)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine("Added task \(task.id): \(task.title), due \(TaskText.due(task))")

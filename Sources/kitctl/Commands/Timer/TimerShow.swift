@@ -22,7 +22,7 @@ struct TimerShow: ParsableCommand {
         var lines = [
             "timer \(timer.id)" + (timer.name.map { " (\($0))" } ?? ""),
             "state:    \(timer.state)" + (timer.late == true ? " (late)" : ""),
-            "length:   \(DurationFormatter.compact(Nanoseconds.fromSeconds(timer.durationSeconds) ?? 0))",
+            "length:   \(DurationFormatter.compact(timer.durationNs))",
             "left:     \(TimerText.remaining(timer))",
             "started:  \(local(timer.createdAt))",
         ]

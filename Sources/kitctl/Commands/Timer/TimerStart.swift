@@ -24,7 +24,7 @@ struct TimerStart: ParsableCommand {
             throw CLIError.usage(error.description)
         }
         let timer = try global.call(
-            Method.timerStart, TimerStartParams(seconds: length.seconds, name: name), as: TimerInfo.self)
+            Method.timerStart, TimerStartParams(durationNs: length, name: name), as: TimerInfo.self)
         if output.json { return try JSONOutput.print(timer) }
         Terminal.writeLine(TimerText.summary("Started", timer))
     }
