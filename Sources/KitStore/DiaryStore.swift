@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import KitCore
 
@@ -15,7 +14,7 @@ extension DiaryStore {
             let next =
                 (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diary_entry'") ?? 0) + 1
             let entry = try make(next)
-            try Self.insert(entry, in: db)
+            try DiaryEntryRecord(entry).insert(db)
             return entry
         }
     }
@@ -23,40 +22,39 @@ extension DiaryStore {
     /// Inserts many finished entries in one savepoint (imports and the benchmarks).
     public func insertDiaryEntries(_ entries: [DiaryEntry]) throws {
         try database.write { db in
-            for entry in entries { try Self.insert(entry, in: db) }
+            for entry in entries { try DiaryEntryRecord(entry).insert(db) }
         }
     }
 
     public func diaryEntry(id: Int64) throws -> DiaryEntry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.diaryColumns) FROM diary_entry WHERE id = ?", arguments: [id])
-                .map { Self.entry($0, withText: true) }
+            try DiaryEntryRecord.fetchOne(db, key: id)?.entry
         }
     }
 
     /// The latest entry of `day`: the one with the latest time, the last written among equals.
     public func latestDiaryEntry(on day: CivilDate) throws -> DiaryEntry? {
         try database.read { db in
-            try Row.fetchOne(
+            try DiaryEntryRecord.fetchOne(
                 db,
                 sql: """
-                    SELECT \(Self.diaryColumns) FROM diary_entry WHERE day = ?
+                    SELECT * FROM diary_entry WHERE day = ?
                     ORDER BY time DESC, id DESC LIMIT 1
                     """,
                 arguments: [day.iso8601]
-            ).map { Self.entry($0, withText: true) }
+            ).map(\.entry)
         }
     }
 
     /// The entries whose title is `title`, compared as names are; newest first.
     public func diaryEntries(titled title: String) throws -> [DiaryEntry] {
         try database.read { db in
-            try Row.fetchAll(
+            try DiaryEntryRecord.fetchAll(
                 db,
                 sql:
-                    "SELECT \(Self.diaryColumns) FROM diary_entry WHERE title_key = ? ORDER BY day DESC, time DESC, id DESC",
+                    "SELECT * FROM diary_entry WHERE title_key = ? ORDER BY day DESC, time DESC, id DESC",
                 arguments: [NameRules.matchKey(title)]
-            ).map { Self.entry($0, withText: true) }
+            ).map(\.entry)
         }
     }
 
@@ -75,14 +73,14 @@ extension DiaryStore {
             }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments += [limit ?? -1]
-            return try Row.fetchAll(
+            return try DiaryEntryRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.diaryColumns(text: false)) FROM diary_entry \(filter)
+                    SELECT \(DiaryEntryRecord.columnsWithoutText) FROM diary_entry \(filter)
                     ORDER BY day DESC, time DESC, id DESC LIMIT ?
                     """,
                 arguments: arguments
-            ).map { Self.entry($0, withText: false) }
+            ).map(\.entry)
         }
     }
 
@@ -90,24 +88,24 @@ extension DiaryStore {
     public func diaryOnThisDay(monthDays: [String], before year: Int) throws -> [DiaryEntry] {
         try database.read { db in
             let marks = monthDays.map { _ in "?" }.joined(separator: ", ")
-            return try Row.fetchAll(
+            return try DiaryEntryRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.diaryColumns) FROM diary_entry
+                    SELECT * FROM diary_entry
                     WHERE substr(day, 6) IN (\(marks)) AND day < ?
                     ORDER BY day DESC, time DESC, id DESC
                     """,
                 arguments: StatementArguments(monthDays) + [CivilDate(year: year, month: 1, day: 1).iso8601]
-            ).map { Self.entry($0, withText: true) }
+            ).map(\.entry)
         }
     }
 
     /// Every entry with its text, oldest first.
     public func allDiaryEntries() throws -> [DiaryEntry] {
         try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(Self.diaryColumns) FROM diary_entry ORDER BY day, time, id"
-            ).map { Self.entry($0, withText: true) }
+            try DiaryEntryRecord.fetchAll(
+                db, sql: "SELECT * FROM diary_entry ORDER BY day, time, id"
+            ).map(\.entry)
         }
     }
 
@@ -118,33 +116,20 @@ extension DiaryStore {
             let (condition, arguments) = FullTextSearch.condition(query, fts: "diary_fts")
             let total = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM diary_entry WHERE \(condition)", arguments: arguments)
-            let entries = try Row.fetchAll(
+            let entries = try DiaryEntryRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.diaryColumns) FROM diary_entry WHERE \(condition)
+                    SELECT * FROM diary_entry WHERE \(condition)
                     ORDER BY day DESC, time DESC, id DESC LIMIT ?
                     """,
                 arguments: arguments + [limit]
-            ).map { Self.entry($0, withText: true) }
+            ).map(\.entry)
             return (total ?? 0, entries)
         }
     }
 
     public func updateDiaryEntry(_ entry: DiaryEntry) throws {
-        try database.write(savepoint: false) { db in
-            let text = entry.text ?? ""
-            let title = EntryText(text).title
-            try db.execute(
-                sql: """
-                    UPDATE diary_entry SET text = ?, title = ?, title_key = ?, day = ?, time = ?, weather = ?,
-                        mood = ?, place = ?, fields = ?, updated_at_ns = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    text, title, NameRules.matchKey(title), entry.day.iso8601, entry.time?.text, entry.weather,
-                    entry.mood, entry.place, try Self.encode(entry.fields), entry.updatedAt.nanoseconds, entry.id,
-                ])
-        }
+        try database.write(savepoint: false) { db in try DiaryEntryRecord(entry).updateIfPresent(db) }
     }
 
     public func deleteDiaryEntry(id: Int64) throws {
@@ -174,45 +159,5 @@ extension DiaryStore {
                 arguments: [day.iso8601, limit]
             ).compactMap { try? CivilDate.parseISO8601($0) }
         }
-    }
-
-    private static let diaryColumns = diaryColumns(text: true)
-
-    private static func diaryColumns(text: Bool) -> String {
-        "id, title, \(text ? "text" : "NULL"), day, time, weather, mood, place, fields, created_at_ns, updated_at_ns"
-    }
-
-    private static func insert(_ entry: DiaryEntry, in db: Database) throws {
-        let text = entry.text ?? ""
-        let title = EntryText(text).title
-        try db.execute(
-            sql: """
-                INSERT INTO diary_entry (id, text, title, title_key, day, time, weather, mood, place, fields,
-                    created_at_ns, updated_at_ns)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                entry.id, text, title, NameRules.matchKey(title), entry.day.iso8601, entry.time?.text, entry.weather,
-                entry.mood, entry.place, try encode(entry.fields), entry.createdAt.nanoseconds,
-                entry.updatedAt.nanoseconds,
-            ])
-    }
-
-    private static func entry(_ row: Row, withText: Bool) -> DiaryEntry {
-        let dayText: String = row[3]
-        let timeText: String? = row[4]
-        let fieldsText: String = row[8]
-        let day =
-            (try? CivilDate.parseISO8601(dayText)) ?? CivilDate(year: 1970, month: 1, day: 1)
-        let time = timeText.flatMap { CivilDateTime.parseStored(dayText + "T" + $0)?.time }
-        let fields = (try? JSONDecoder().decode([DiaryField].self, from: Data(fieldsText.utf8))) ?? []
-        return DiaryEntry(
-            id: row[0], title: row[1], text: withText ? row[2] : nil, day: day, time: time, weather: row[5],
-            mood: row[6], place: row[7], fields: fields, createdAt: WallTime(nanoseconds: row[9]),
-            updatedAt: WallTime(nanoseconds: row[10]))
-    }
-
-    private static func encode(_ fields: [DiaryField]) throws -> String {
-        String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
     }
 }

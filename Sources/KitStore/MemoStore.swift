@@ -9,44 +9,37 @@ public struct MemoStore {
 extension MemoStore {
     public func insertMemo(text: String, now: WallTime) throws -> Memo {
         try database.write(savepoint: false) { db in
-            let title = EntryText(text).title
-            try db.execute(
-                sql: """
-                    INSERT INTO memo (text, title, title_key, pinned, created_at_ns, updated_at_ns)
-                    VALUES (?, ?, ?, 0, ?, ?)
-                    """,
-                arguments: [text, title, NameRules.matchKey(title), now.nanoseconds, now.nanoseconds])
+            try MemoRecord(text: text, now: now).insert(db)
             return Memo(id: db.lastInsertedRowID, text: text, createdAt: now, updatedAt: now)
         }
     }
 
     public func memo(id: Int64) throws -> Memo? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE id = ?", arguments: [id])
-                .map { Self.memo($0, withText: true) }
+            try MemoRecord.fetchOne(db, key: id)?.memo
         }
     }
 
     /// The memos whose title is `title`, compared as names are; oldest first.
     public func memos(titled title: String) throws -> [Memo] {
         try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(Self.memoColumns) FROM memo WHERE title_key = ? ORDER BY id",
+            try MemoRecord.fetchAll(
+                db, sql: "SELECT * FROM memo WHERE title_key = ? ORDER BY id",
                 arguments: [NameRules.matchKey(title)]
-            ).map { Self.memo($0, withText: true) }
+            ).compactMap(\.memo)
         }
     }
 
     /// Pinned memos first, then the most recently updated; without their text.
     public func memoList() throws -> [Memo] {
         try database.read { db in
-            try Row.fetchAll(
+            try MemoRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT id, title, NULL, pinned, created_at_ns, updated_at_ns FROM memo
+                    SELECT \(MemoRecord.columnsWithoutText) FROM memo
                     ORDER BY pinned DESC, updated_at_ns DESC, id DESC
                     """
-            ).map { Self.memo($0, withText: false) }
+            ).compactMap(\.memo)
         }
     }
 
@@ -77,14 +70,14 @@ extension MemoStore {
         try database.read { db in
             let (condition, arguments) = FullTextSearch.condition(query, fts: "memo_fts")
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memo WHERE \(condition)", arguments: arguments)
-            let memos = try Row.fetchAll(
+            let memos = try MemoRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.memoColumns) FROM memo WHERE \(condition)
+                    SELECT * FROM memo WHERE \(condition)
                     ORDER BY pinned DESC, updated_at_ns DESC, id DESC LIMIT ?
                     """,
                 arguments: arguments + [limit]
-            ).map { Self.memo($0, withText: true) }
+            ).compactMap(\.memo)
             return (total ?? 0, memos)
         }
     }
@@ -92,13 +85,5 @@ extension MemoStore {
     /// Every memo title, for suggestions.
     public func memoTitles() throws -> [String] {
         try database.read { db in try String.fetchAll(db, sql: "SELECT title FROM memo ORDER BY updated_at_ns DESC") }
-    }
-
-    private static let memoColumns = "id, title, text, pinned, created_at_ns, updated_at_ns"
-
-    private static func memo(_ row: Row, withText: Bool) -> Memo {
-        Memo(
-            id: row[0], title: row[1], text: withText ? row[2] : nil, pinned: row[3],
-            createdAt: WallTime(nanoseconds: row[4]), updatedAt: WallTime(nanoseconds: row[5]))
     }
 }

@@ -12,22 +12,17 @@ extension PlaceStore {
     public func places() throws -> [Place] {
         try database.read { db in
             var tags: [Int64: [PlaceTag]] = [:]
-            let tagRows = try Row.fetchCursor(
-                db, sql: "SELECT place_id, category, value FROM place_tag ORDER BY place_id, position")
-            while let row = try tagRows.next() {
+            let tagRecords = try PlaceTagRecord.fetchCursor(
+                db, sql: "SELECT * FROM place_tag ORDER BY place_id, position")
+            while let record = try tagRecords.next() {
                 // Stored tags were checked when written; a row that no longer passes is skipped
                 // rather than losing the whole list.
-                if let tag = try? PlaceTag(category: row[1], value: row[2]) { tags[row[0], default: []].append(tag) }
+                if let tag = try? record.tag() { tags[record.placeId, default: []].append(tag) }
             }
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, name, url, phone, address, note, weight, image FROM place ORDER BY id")
             var result: [Place] = []
-            while let row = try rows.next() {
-                let id: Int64 = row[0]
-                result.append(
-                    Place(
-                        id: id, name: row[1], tags: TagSet(tags[id] ?? []), url: row[2], phone: row[3], address: row[4],
-                        note: row[5], weight: row[6], image: row[7]))
+            let records = try PlaceRecord.fetchCursor(db, sql: "SELECT * FROM place ORDER BY id")
+            while let record = try records.next() {
+                if let place = record.place(tags: record.id.flatMap { tags[$0] } ?? []) { result.append(place) }
             }
             return result
         }
@@ -38,16 +33,7 @@ extension PlaceStore {
         try database.write { db in
             var result: [Place] = []
             for draft in drafts {
-                try db.execute(
-                    sql: """
-                        INSERT INTO place (name, name_key, url, phone, address, note, weight, image, created_at_ns,
-                            updated_at_ns)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        draft.name, draft.nameKey, draft.url, draft.phone, draft.address, draft.note, draft.weight,
-                        draft.image, now.nanoseconds, now.nanoseconds,
-                    ])
+                try PlaceRecord(id: nil, draft, now: now).insert(db)
                 let place = Place(id: db.lastInsertedRowID, draft: draft)
                 try Self.writeTags(of: place, in: db)
                 result.append(place)
@@ -56,19 +42,10 @@ extension PlaceStore {
         }
     }
 
-    /// Rewrites every field and the tags of a stored place.
+    /// Rewrites every field and the tags of a stored place; the time it was added stays.
     public func updatePlace(_ place: Place, now: WallTime) throws {
         try database.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE place SET name = ?, name_key = ?, url = ?, phone = ?, address = ?, note = ?, weight = ?,
-                        image = ?, updated_at_ns = ?
-                    WHERE id = ?
-                    """,
-                arguments: [
-                    place.name, place.nameKey, place.url, place.phone, place.address, place.note, place.weight,
-                    place.image, now.nanoseconds, place.id,
-                ])
+            try PlaceRecord(id: place.id, place.draft, now: now).updateIfPresent(db, columns: PlaceRecord.editedColumns)
             try db.execute(sql: "DELETE FROM place_tag WHERE place_id = ?", arguments: [place.id])
             try Self.writeTags(of: place, in: db)
         }
@@ -96,9 +73,9 @@ extension PlaceStore {
         placeID: Int64, placeName: String, kind: PlaceHistoryEntry.Kind, at: WallTime, filter: String = ""
     ) throws -> Int64 {
         try database.write(savepoint: false) { db in
-            try db.execute(
-                sql: "INSERT INTO place_history (place_id, place_name, kind, at_ns, filter) VALUES (?, ?, ?, ?, ?)",
-                arguments: [placeID, placeName, kind.rawValue, at.nanoseconds, filter])
+            let record = PlaceHistoryEntryRecord(
+                placeID: placeID, placeName: placeName, kind: kind, at: at, filter: filter)
+            try record.insert(db)
             return db.lastInsertedRowID
         }
     }
@@ -106,35 +83,25 @@ extension PlaceStore {
     /// Picks and visits of places that still exist, at or after `since`.
     public func placeHistoryEntries(since: WallTime) throws -> [PlaceHistoryEntry] {
         try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: "SELECT place_id, at_ns, kind FROM place_history WHERE place_id IS NOT NULL AND at_ns >= ?",
+            try PlaceHistoryEntryRecord.fetchAll(
+                db, sql: "SELECT * FROM place_history WHERE place_id IS NOT NULL AND at_ns >= ?",
                 arguments: [since.nanoseconds]
-            ).map { row in
-                PlaceHistoryEntry(
-                    placeID: row[0], at: WallTime(nanoseconds: row[1]),
-                    kind: PlaceHistoryEntry.Kind(rawValue: row[2]) ?? .picked)
-            }
+            ).compactMap(\.entry)
         }
     }
 
     /// The latest history rows, newest first; `placeID` narrows to one place.
     public func placeHistory(limit: Int, placeID: Int64? = nil) throws -> [PlaceHistoryRecord] {
         try database.read { db in
-            try Row.fetchAll(
+            try PlaceHistoryEntryRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT id, place_id, place_name, kind, at_ns, filter FROM place_history
+                    SELECT * FROM place_history
                     WHERE ?1 IS NULL OR place_id = ?1
                     ORDER BY at_ns DESC, id DESC LIMIT ?2
                     """,
                 arguments: [placeID, limit]
-            ).map { row in
-                PlaceHistoryRecord(
-                    id: row[0], placeID: row[1], placeName: row[2],
-                    kind: PlaceHistoryEntry.Kind(rawValue: row[3]) ?? .picked, at: WallTime(nanoseconds: row[4]),
-                    filter: row[5])
-            }
+            ).compactMap(\.record)
         }
     }
 
@@ -144,21 +111,11 @@ extension PlaceStore {
     ) throws {
         try database.write { db in
             for pick in picks {
-                try db.execute(
-                    sql: """
-                        INSERT INTO place_history (place_id, place_name, kind, at_ns, filter)
-                        VALUES (?, ?, 'picked', ?, ?)
-                        """,
-                    arguments: [pick.id, pick.name, at.nanoseconds, filter])
+                let record = PlaceHistoryEntryRecord(
+                    placeID: pick.id, placeName: pick.name, kind: .picked, at: at, filter: filter)
+                try record.insert(db)
             }
-            if let rotation {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO place_rotation (filter_key, round, picked_ids) VALUES (?, ?, ?)",
-                    arguments: [
-                        rotation.filterKey, rotation.round,
-                        rotation.pickedIDs.map(String.init).joined(separator: ","),
-                    ])
-            }
+            if let rotation { try PlaceRotationRecord(rotation).insert(db, onConflict: .replace) }
         }
     }
 
@@ -188,27 +145,12 @@ extension PlaceStore {
     // MARK: Rotation
 
     public func rotation(filterKey: String) throws -> RotationState? {
-        try database.read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT round, picked_ids FROM place_rotation WHERE filter_key = ?",
-                    arguments: [filterKey])
-            else { return nil }
-            let ids = (row[1] as String).split(separator: ",").compactMap { Int64($0) }
-            return RotationState(filterKey: filterKey, round: row[0], pickedIDs: ids)
-        }
+        try database.read { db in try PlaceRotationRecord.fetchOne(db, key: filterKey)?.rotation }
     }
 
     private static func writeTags(of place: Place, in db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO place_tag (place_id, position, category, value, category_key, value_key)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """)
         for (position, tag) in place.tags.enumerated() {
-            try statement.execute(arguments: [
-                place.id, position, tag.category, tag.value, tag.key.category, tag.key.value,
-            ])
+            try PlaceTagRecord(tag, placeID: place.id, position: position).insert(db)
         }
     }
 }

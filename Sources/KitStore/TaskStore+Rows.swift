@@ -4,7 +4,13 @@ import KitCore
 
 /// Reading every task at start, straight from SQLite's C interface: the only file that imports
 /// it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
-/// GRDB's `Row` was most of its start-up.
+/// GRDB's `Row` was most of its start-up. Tasks are written through TaskRecord; this is their
+/// only read, and it stays off the record because the record is measurably slower:
+///
+/// `swift build -c release && .build/release/kit-bench task-startup` (kitd start → READY=1 with
+/// 100,000 tasks, half repeating; median of 5 starts, 2 cores, 2026-11-25): this reader 202–210 ms
+/// over 4 runs, a Codable `TaskRecord.fetchCursor` read 471–474 ms over 2. Measure again before
+/// replacing it.
 extension TaskStore {
     /// Every task, open or done, keyed by id. Each distinct repeat rule is parsed once.
     public func tasksByID() throws -> [Int64: TaskItem] {

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import KitCore
 
@@ -13,7 +12,7 @@ extension TaskStore {
         try database.write { db in
             let next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
             let task = try make(next)
-            try Self.save(task, in: db, insert: true)
+            try TaskRecord(task).insert(db)
             return task
         }
     }
@@ -25,7 +24,7 @@ extension TaskStore {
             var tasks: [TaskItem] = []
             for make in makers {
                 let task = make(next)
-                try Self.save(task, in: db, insert: true)
+                try TaskRecord(task).insert(db)
                 tasks.append(task)
                 next += 1
             }
@@ -34,7 +33,7 @@ extension TaskStore {
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {
-        try database.write(durability, savepoint: false) { db in try Self.save(task, in: db, insert: false) }
+        try database.write(durability, savepoint: false) { db in try TaskRecord(task).updateIfPresent(db) }
     }
 
     /// Saves tasks whose popups just fired: kitd's own change, like a timer firing. Firing
@@ -65,11 +64,8 @@ extension TaskStore {
     /// Saves a done: the task's new state and, for undo, what it was before.
     public func recordTaskDone(_ task: TaskItem, before: TaskItem, occurrence: CivilDateTime, at now: WallTime) throws {
         try database.write { db in
-            try Self.save(task, in: db, insert: false)
-            let snapshot = String(decoding: try JSONEncoder().encode(TaskSnapshot(before)), as: UTF8.self)
-            try db.execute(
-                sql: "INSERT INTO task_history (task_id, occurrence, done_at_ns, before) VALUES (?, ?, ?, ?)",
-                arguments: [task.id, occurrence.iso8601, now.nanoseconds, snapshot])
+            try TaskRecord(task).updateIfPresent(db)
+            try TaskHistoryRecord(done: task, before: before, occurrence: occurrence, at: now).insert(db)
         }
     }
 
@@ -77,46 +73,14 @@ extension TaskStore {
     public func undoTaskDone(_ task: TaskItem) throws -> TaskItem? {
         try database.write { db in
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, before FROM task_history WHERE task_id = ? ORDER BY id DESC LIMIT 1",
+                let done = try TaskHistoryRecord.fetchOne(
+                    db, sql: "SELECT * FROM task_history WHERE task_id = ? ORDER BY id DESC LIMIT 1",
                     arguments: [task.id])
             else { return nil }
-            let json: String = row["before"]
-            let restored = try JSONDecoder().decode(TaskSnapshot.self, from: Data(json.utf8)).applied(to: task)
-            try Self.save(restored, in: db, insert: false)
-            try db.execute(sql: "DELETE FROM task_history WHERE id = ?", arguments: [row["id"] as Int64])
+            let restored = try done.restoring(task)
+            try TaskRecord(restored).updateIfPresent(db)
+            try done.delete(db)
             return restored
-        }
-    }
-
-    // MARK: Rows
-
-    private static func save(_ task: TaskItem, in db: Database, insert: Bool) throws {
-        var doneAt: Int64?
-        if case .done(let at) = task.status { doneAt = at.nanoseconds }
-        let arguments: StatementArguments = [
-            task.uid, task.title, task.note, task.zone, task.allDay, task.anchor.iso8601,
-            task.recurrence.map { $0.rrule(anchor: task.anchor.date) }, task.occurrence.iso8601,
-            task.alerts.map { String($0) }.joined(separator: ","), task.nag, doneAt == nil ? "open" : "done", doneAt,
-            task.snoozedUntil?.nanoseconds, task.dueFired, task.alertsFired, task.lastNagAt?.nanoseconds,
-            task.createdAt.nanoseconds, task.id,
-        ]
-        if insert {
-            try db.execute(
-                sql: """
-                    INSERT INTO task (uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, state,
-                        done_at_ns, snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: arguments)
-        } else {
-            try db.cachedStatement(
-                sql: """
-                    UPDATE task SET uid = ?, title = ?, note = ?, zone = ?, all_day = ?, anchor = ?, rrule = ?,
-                        occurrence = ?, alerts = ?, nag_ns = ?, state = ?, done_at_ns = ?, snoozed_until_ns = ?,
-                        due_fired = ?, alerts_fired = ?, last_nag_ns = ?, created_at_ns = ?
-                    WHERE id = ?
-                    """
-            ).execute(arguments: arguments)
         }
     }
 }

@@ -1,0 +1,13 @@
+import GRDB
+
+/// A row of the `kit_meta` table: one named setting of the store itself, such as the version
+/// of the ramen catalog last merged.
+struct KitMetaRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "kit_meta"
+
+    /// The key under which the ramen catalog's version is kept.
+    static let ramenCatalogVersion = "ramen.catalog.version"
+
+    var key: String
+    var value: String
+}

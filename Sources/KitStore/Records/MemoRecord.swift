@@ -1,0 +1,47 @@
+import GRDB
+import KitCore
+
+/// A row of the `memo` table. Its text is indexed by `memo_fts` (see FullTextSearch).
+struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "memo"
+
+    /// The columns of a list, which leaves each memo's text on disk: `text` reads as NULL.
+    static let columnsWithoutText = "id, NULL AS text, title, title_key, pinned, created_at_ns, updated_at_ns"
+
+    var id: Int64?
+    /// Nil only when read without it (`columnsWithoutText`); the column is never NULL.
+    var text: String?
+    /// The first line of the text.
+    var title: String
+    /// The title as names are matched (NameRules.matchKey).
+    var titleKey: String
+    var pinned: Bool
+    var createdAtNs: Int64
+    var updatedAtNs: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id, text, title, pinned
+        case titleKey = "title_key"
+        case createdAtNs = "created_at_ns"
+        case updatedAtNs = "updated_at_ns"
+    }
+
+    /// A new memo's row; the database gives it its id.
+    init(text: String, now: WallTime) {
+        self.text = text
+        title = EntryText(text).title
+        titleKey = NameRules.matchKey(title)
+        pinned = false
+        createdAtNs = now.nanoseconds
+        updatedAtNs = now.nanoseconds
+    }
+
+    /// Nil for a row that was never inserted.
+    var memo: Memo? {
+        id.map {
+            Memo(
+                id: $0, title: title, text: text, pinned: pinned, createdAt: WallTime(nanoseconds: createdAtNs),
+                updatedAt: WallTime(nanoseconds: updatedAtNs))
+        }
+    }
+}

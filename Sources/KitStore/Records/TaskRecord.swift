@@ -1,0 +1,64 @@
+import GRDB
+import KitCore
+
+/// A row of the `task` table, as tasks are written. Civil date-times are stored as
+/// `CivilDateTime.iso8601` text. Tasks are read only all at once, when kitd starts, and that read
+/// stays on SQLite's C interface (TaskStore+Rows.swift says why), so this record only writes.
+struct TaskRecord: Encodable, PersistableRecord {
+    static let databaseTableName = "task"
+
+    var id: Int64
+    var uid: String
+    var title: String
+    var note: String?
+    var zone: String?
+    var allDay: Bool
+    var anchor: String
+    /// The repeat rule as an RRULE; nil for a task that does not repeat.
+    var rrule: String?
+    var occurrence: String
+    /// Pre-alert offsets in nanoseconds, separated by commas.
+    var alerts: String
+    var nagNs: Int64?
+    /// `open` or `done`; a done task also has `doneAtNs`.
+    var state: String
+    var doneAtNs: Int64?
+    var snoozedUntilNs: Int64?
+    var dueFired: Bool
+    var alertsFired: Int
+    var lastNagNs: Int64?
+    var createdAtNs: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id, uid, title, note, zone, anchor, rrule, occurrence, alerts, state
+        case allDay = "all_day"
+        case nagNs = "nag_ns"
+        case doneAtNs = "done_at_ns"
+        case snoozedUntilNs = "snoozed_until_ns"
+        case dueFired = "due_fired"
+        case alertsFired = "alerts_fired"
+        case lastNagNs = "last_nag_ns"
+        case createdAtNs = "created_at_ns"
+    }
+
+    init(_ task: TaskItem) {
+        id = task.id
+        uid = task.uid
+        title = task.title
+        note = task.note
+        zone = task.zone
+        allDay = task.allDay
+        anchor = task.anchor.iso8601
+        rrule = task.recurrence.map { $0.rrule(anchor: task.anchor.date) }
+        occurrence = task.occurrence.iso8601
+        alerts = task.alerts.map { String($0) }.joined(separator: ",")
+        nagNs = task.nag
+        if case .done(let at) = task.status { doneAtNs = at.nanoseconds }
+        state = doneAtNs == nil ? "open" : "done"
+        snoozedUntilNs = task.snoozedUntil?.nanoseconds
+        dueFired = task.dueFired
+        alertsFired = task.alertsFired
+        lastNagNs = task.lastNagAt?.nanoseconds
+        createdAtNs = task.createdAt.nanoseconds
+    }
+}
