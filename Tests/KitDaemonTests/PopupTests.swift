@@ -131,6 +131,22 @@ struct PopupTests {
 
     // MARK: Stopwatches
 
+    @Test("a notice threshold is off, or from 1 s to 366 days; anything else creates nothing")
+    func stopwatchNoticeBounds() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        for bad: Int64 in [-1, 500_000_000, 366 * 86_400 * Self.second + 1, .max] {
+            #expect(throws: KitError.self) {
+                try kit.stopwatches.create(StopwatchCreateParams(name: "w\(bad)", remindAfterNs: bad))
+            }
+        }
+        #expect(try kit.stopwatches.create(StopwatchCreateParams(name: "off", remindAfterNs: 0)).remindAfterNs == 0)
+        let year = 366 * 86_400 * Self.second
+        #expect(
+            try kit.stopwatches.create(StopwatchCreateParams(name: "year", remindAfterNs: year)).remindAfterNs == year)
+        #expect(kit.stopwatches.list().map(\.name) == ["off", "year"])
+    }
+
     @Test("a running stopwatch's notice carries Stop, and pressing it stops the stopwatch")
     func stopwatchNoticeStop() throws {
         let kit = try DrivenDaemon()

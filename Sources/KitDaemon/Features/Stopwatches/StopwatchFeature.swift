@@ -75,8 +75,11 @@ final class StopwatchFeature: Feature {
         guard try !store.stopwatchNameTaken(name) else {
             throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
         }
-        if let remind = params.remindAfterNs, remind != 0 && remind < Nanoseconds.nanosecondsPerSecond {
-            throw KitError.invalidArgument("the \"still running\" notice must be 0 (off) or at least 1 second")
+        if let remind = params.remindAfterNs,
+            remind != 0 && !(Nanoseconds.nanosecondsPerSecond...DurationParser.maximum).contains(remind)
+        {
+            throw KitError.invalidArgument(
+                "the \"still running\" notice must be 0 (off), or from 1 second to 366 days, e.g. 2h")
         }
         let remind = params.remindAfterNs
         let now = clock.now()
