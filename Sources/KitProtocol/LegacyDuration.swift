@@ -51,11 +51,9 @@ public typealias LegacySeconds = LegacyDuration<LegacySecondsUnit>
 public typealias LegacyMilliseconds = LegacyDuration<LegacyMillisecondsUnit>
 
 extension KeyedDecodingContainer {
-    /// A duration request member: the integer nanoseconds under `key`, or protocol 1's number
-    /// under `legacy`; nil when neither is there. Both at once is refused.
-    public func decodeDurationIfPresent<Unit: LegacyDurationUnit>(
-        _ key: Key, legacy: Key, unit: Unit.Type = LegacySecondsUnit.self
-    ) throws -> Nanoseconds? {
+    /// A duration request member: the integer nanoseconds under `key`, or protocol 1's number of
+    /// seconds under `legacy`; nil when neither is there. Both at once is refused.
+    public func decodeDurationIfPresent(_ key: Key, legacy: Key) throws -> Nanoseconds? {
         let modern: Int64?
         do {
             modern = try decodeIfPresent(Int64.self, forKey: key)
@@ -71,7 +69,7 @@ extension KeyedDecodingContainer {
         let old = try decodeIfPresent(Double.self, forKey: legacy)
         switch (modern, old) {
         case (let value?, nil): return value
-        case (nil, let number?): return LegacyDuration<Unit>.nanoseconds(number)
+        case (nil, let number?): return LegacySeconds.nanoseconds(number)
         case (nil, nil): return nil
         case (.some, .some):
             throw DecodingError.dataCorrupted(
@@ -83,10 +81,8 @@ extension KeyedDecodingContainer {
     }
 
     /// As `decodeDurationIfPresent`, for a member that must be there.
-    public func decodeDuration<Unit: LegacyDurationUnit>(
-        _ key: Key, legacy: Key, unit: Unit.Type = LegacySecondsUnit.self
-    ) throws -> Nanoseconds {
-        guard let value = try decodeDurationIfPresent(key, legacy: legacy, unit: unit) else {
+    public func decodeDuration(_ key: Key, legacy: Key) throws -> Nanoseconds {
+        guard let value = try decodeDurationIfPresent(key, legacy: legacy) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "'\(key.stringValue)' is required"))
         }

@@ -113,18 +113,10 @@ extension DiaryStore {
     /// text, and how many match in all.
     public func searchDiary(_ query: SearchQuery, limit: Int) throws -> (total: Int, entries: [DiaryEntry]) {
         try database.read { db in
-            let (condition, arguments) = FullTextSearch.condition(query, fts: "diary_fts")
-            let total = try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM diary_entry WHERE \(condition)", arguments: arguments)
-            let entries = try DiaryEntryRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM diary_entry WHERE \(condition)
-                    ORDER BY day DESC, time DESC, id DESC LIMIT ?
-                    """,
-                arguments: arguments + [limit]
-            ).map(\.entry)
-            return (total ?? 0, entries)
+            let found = try FullTextSearch.search(
+                query, in: db, fts: "diary_fts", orderedBy: "day DESC, time DESC, id DESC", limit: limit,
+                as: DiaryEntryRecord.self)
+            return (found.total, found.records.map(\.entry))
         }
     }
 

@@ -68,17 +68,10 @@ extension MemoStore {
     /// updated), at most `limit` of them with their text, and how many match in all.
     public func searchMemos(_ query: SearchQuery, limit: Int) throws -> (total: Int, memos: [Memo]) {
         try database.read { db in
-            let (condition, arguments) = FullTextSearch.condition(query, fts: "memo_fts")
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM memo WHERE \(condition)", arguments: arguments)
-            let memos = try MemoRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM memo WHERE \(condition)
-                    ORDER BY pinned DESC, updated_at_ns DESC, id DESC LIMIT ?
-                    """,
-                arguments: arguments + [limit]
-            ).compactMap(\.memo)
-            return (total ?? 0, memos)
+            let found = try FullTextSearch.search(
+                query, in: db, fts: "memo_fts", orderedBy: "pinned DESC, updated_at_ns DESC, id DESC", limit: limit,
+                as: MemoRecord.self)
+            return (found.total, found.records.compactMap(\.memo))
         }
     }
 

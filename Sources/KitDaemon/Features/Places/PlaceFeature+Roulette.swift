@@ -10,7 +10,8 @@ extension PlaceFeature {
         let filter = try PlaceFilter(parsing: params.tags ?? [])
         var window: Nanoseconds?
         if let value = params.avoidRecentNs {
-            guard value > 0 else {
+            // The bound also bounds the history read below, on the loop.
+            guard value > 0 && value <= DurationParser.maximum else {
                 throw KitError.invalidArgument(
                     "the avoid-recent window must be longer than zero and at most 366 days; try 7d")
             }
