@@ -172,6 +172,24 @@ extension Integration {
             #expect(twice.exitCode == 2 && twice.stderr.contains("no done to undo"))
         }
 
+        @Test(
+            "a 'monthly' task added on the 15th is stored in its normal form and still moves to the month's end after a restart"
+        )
+        func monthlyKeepsItsMonthEnd() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let added = try kit.kitctlJSON(
+                ["task", "add", "rent", "--due", "2030-01-15 09:00", "--repeat", "monthly"], as: TaskInfo.self)
+            #expect(added.repeatRule == "RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD" && added.repeatText == "monthly")
+            #expect(kit.stopKitd(signal: SIGKILL) == 128 + SIGKILL)
+            try kit.startKitd()
+            let moved = try kit.kitctlJSON(["task", "edit", "rent", "--due", "2030-01-31 09:00"], as: TaskInfo.self)
+            #expect(moved.repeatRule == added.repeatRule)
+            let done = try kit.kitctlJSON(["task", "done", "rent"], as: TaskInfo.self)
+            #expect(done.dueLocal == "2030-02-28T09:00:00", "\(done)")
+        }
+
         @Test("bad input: a clear message, a nonzero exit, and nothing changed")
         func badInput() throws {
             let kit = try KitdHarness()

@@ -152,7 +152,11 @@ public enum ICalendarReader {
             case "RRULE":
                 guard task.rule == nil else { return skip(content, reason: "kit keeps the first RRULE only") }
                 do {
-                    task.rule = (try Recurrence.parseRRULE(content.value), content.line)
+                    var rule = try Recurrence.parseRRULE(content.value)
+                    if content.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {
+                        rule = rule.movingMissingDaysToMonthEnd()
+                    }
+                    task.rule = (rule, content.line)
                 } catch {
                     throw ICalendarError(line: content.line, message: error.message)
                 }
@@ -236,7 +240,7 @@ public enum ICalendarReader {
                     } catch {
                         throw ICalendarError(line: rule.line, message: error.message)
                     }
-                    task.recurrence = rule.value
+                    task.recurrence = rule.value.takingDayFromAnchor(anchor.date)
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }

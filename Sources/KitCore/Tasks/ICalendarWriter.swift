@@ -24,7 +24,9 @@ public enum ICalendarWriter {
                 let value = dateValue(due)
                 if let recurrence = task.recurrence {
                     lines.append("DTSTART" + value)
-                    lines.append("RRULE:" + recurrence.rrule(anchor: due.anchorDate))
+                    let parameter =
+                        recurrence.keepsMonthEndInParameter(anchor: due.anchorDate) ? ";X-KIT-SKIP=BACKWARD" : ""
+                    lines.append("RRULE" + parameter + ":" + recurrence.rrule(anchor: due.anchorDate))
                 }
                 lines.append("DUE" + value)
             }

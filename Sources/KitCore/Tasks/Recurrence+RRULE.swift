@@ -1,15 +1,28 @@
 /// Reading and writing the RFC 5545 `RRULE` subset kit supports: `FREQ` (DAILY, WEEKLY, MONTHLY,
 /// YEARLY), `INTERVAL`, `BYDAY` (with ordinals in monthly and yearly rules), `BYMONTHDAY`,
-/// `BYMONTH`, `BYSETPOS`, `WKST`, and one of `COUNT` or `UNTIL`.
+/// `BYMONTH`, `BYSETPOS`, `WKST`, and one of `COUNT` or `UNTIL`; and from RFC 7529, `RSCALE=GREGORIAN`
+/// with `SKIP=OMIT` (RFC 5545's own rule) or `SKIP=BACKWARD` (kit's move to the month's end).
+///
+/// A rule has two written forms:
+/// - `rrule`, its **normal form**: written from the rule alone, so kitctl produces it once, kitd
+///   stores exactly that text, and `task.*` replies carry it as `repeatRule`. A clamped rule is
+///   written with RFC 7529, `RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD`.
+/// - `rrule(anchor:)`, the **file form** for `.ics` exports: RFC 5545 alone, which every client
+///   reads (Python's icalendar 4 cannot even write `RSCALE` back). A clamp to the 29th…31st is
+///   `BYMONTHDAY=28,29,30,31;BYSETPOS=-1`. A clamp its anchor never meets ("monthly" from the
+///   15th) is plain `FREQ=MONTHLY`, the same occurrences, and the file keeps the policy in the
+///   parameter `RRULE;X-KIT-SKIP=BACKWARD:` (`keepsMonthEndInParameter(anchor:)`), which other
+///   clients ignore and kit's reader applies with `movingMissingDaysToMonthEnd()`.
 extension Recurrence {
     static let supportedParts = [
-        "FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST", "COUNT", "UNTIL",
+        "FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST", "COUNT", "UNTIL", "RSCALE", "SKIP",
     ]
     static let rruleExample = "FREQ=WEEKLY;BYDAY=MO,WE or FREQ=MONTHLY;BYDAY=-1FR;COUNT=6"
 
     /// Reads an `RRULE` value, with or without the `RRULE:` prefix. The rule follows RFC 5545:
-    /// days a month lacks are skipped, except that `BYMONTHDAY=28,29,30,31;BYSETPOS=-1` (and the
-    /// like ending at 29 or 30) reads as "day 31, clamped to the month's end".
+    /// days a month lacks are skipped, unless RFC 7529's `SKIP=BACKWARD` moves them to the month's
+    /// end. `BYMONTHDAY=28,29,30,31;BYSETPOS=-1` (and the like ending at 29 or 30) also reads as
+    /// "day 31, clamped to the month's end", the form exports use.
     public static func parseRRULE(_ text: String) throws(KitError) -> Recurrence {
         var body = Substring(text.trimmingWhitespace())
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst(6) }
@@ -100,30 +113,83 @@ extension Recurrence {
         case (nil, nil):
             break
         }
+        if let scale = parts["RSCALE"], scale != "GREGORIAN" {
+            throw .invalidArgument(
+                "the RRULE \(quoted) has RSCALE=\(scale); kit repeats in the Gregorian calendar only (RSCALE=GREGORIAN)"
+            )
+        }
+        switch parts["SKIP"] {
+        case nil, "OMIT":
+            break
+        case "BACKWARD":
+            guard parts["RSCALE"] != nil else {
+                throw .invalidArgument(
+                    "the RRULE \(quoted) has SKIP without RSCALE; RFC 7529 asks for both: RSCALE=GREGORIAN;…;SKIP=BACKWARD"
+                )
+            }
+            // Only a day of the month can be missing; BYDAY rules and daily or weekly ones
+            // never meet one, so SKIP changes nothing for them and the rule is RFC 5545's.
+            if (frequency == .monthly || frequency == .yearly) && rule.byDay.isEmpty { rule.monthEnd = .clamp }
+        case .some(let skip):
+            throw .invalidArgument(
+                "the RRULE \(quoted) has SKIP=\(skip); kit skips a missing day (SKIP=OMIT) or moves it to the "
+                    + "month's end (SKIP=BACKWARD), not to the next month")
+        }
         rule.recogniseClampPattern()
         return try rule.validated()
     }
 
-    /// The `RRULE` value (without `RRULE:`) for this rule with this anchor. The anchor matters
-    /// only for a clamped rule that takes its day of the month from the anchor: from the 31st,
-    /// "monthly" is written `FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1`.
+    /// The rule's normal form, written from the rule alone: the text kitctl sends, kitd stores and
+    /// `task.*` replies carry. A rule that moves missing days to the month's end is written with
+    /// RFC 7529: `RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD`.
+    public var rrule: String {
+        let parts = commonParts(months: byMonth, monthDays: byMonthDay, positions: bySetPosition)
+        guard monthEnd == .clamp else { return parts.joined(separator: ";") }
+        return (["RSCALE=GREGORIAN"] + parts + ["SKIP=BACKWARD"]).joined(separator: ";")
+    }
+
+    /// The rule as an `.ics` file writes it for this anchor (without `RRULE:`), in RFC 5545
+    /// alone. From the 31st, a clamped "monthly" is `FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1`;
+    /// from the 15th it is `FREQ=MONTHLY`, and `keepsMonthEndInParameter(anchor:)` is true.
     public func rrule(anchor: CivilDate) -> String {
+        guard let day = clampedDayBeyondShortestMonth(anchor: anchor) else {
+            return commonParts(months: byMonth, monthDays: byMonthDay, positions: bySetPosition).joined(separator: ";")
+        }
+        let months = frequency == .yearly ? [byMonth.first ?? anchor.month] : byMonth
+        return commonParts(months: months, monthDays: Array(28...day), positions: [-1]).joined(separator: ";")
+    }
+
+    /// Whether `rrule(anchor:)` leaves out this rule's move to the month's end, because this
+    /// anchor's day is in every month the rule visits: the file then says it with the RRULE
+    /// parameter `X-KIT-SKIP=BACKWARD`, so a copy in another kit still clamps when its due moves.
+    public func keepsMonthEndInParameter(anchor: CivilDate) -> Bool {
+        monthEnd == .clamp && clampedDayBeyondShortestMonth(anchor: anchor) == nil
+    }
+
+    /// A rule read from an RRULE with `X-KIT-SKIP=BACKWARD`: missing days move to the month's
+    /// end, as with `RSCALE=GREGORIAN;SKIP=BACKWARD`. A rule kit cannot clamp (several days of
+    /// the month, weekdays) or that never meets a missing day stays as RFC 5545 reads it.
+    public func movingMissingDaysToMonthEnd() -> Recurrence {
+        var rule = self
+        rule.monthEnd = .clamp
+        return (try? rule.validated()) ?? self
+    }
+
+    /// The day a clamp moves when this anchor's month day can be missing (29…31 in some month
+    /// the rule visits), or nil.
+    private func clampedDayBeyondShortestMonth(anchor: CivilDate) -> Int? {
+        guard monthEnd == .clamp, byDay.isEmpty, bySetPosition.isEmpty, byMonthDay.count <= 1 else { return nil }
+        let day = byMonthDay.first ?? anchor.day
+        let scope = frequency == .yearly ? [byMonth.first ?? anchor.month] : byMonth.isEmpty ? Array(1...12) : byMonth
+        let shortest = scope.map { CivilDate.daysIn(month: $0, year: 2001) }.min() ?? 28
+        return day > shortest && day <= 31 ? day : nil
+    }
+
+    /// FREQ through UNTIL, in kit's order, with these BYMONTH, BYMONTHDAY and BYSETPOS lists.
+    private func commonParts(months: [Int], monthDays: [Int], positions: [Int]) -> [String] {
         var parts = ["FREQ=" + frequency.rawValue]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if weekStart != .monday { parts.append("WKST=" + weekStart.icalCode) }
-        var months = byMonth
-        var monthDays = byMonthDay
-        var positions = bySetPosition
-        if monthEnd == .clamp, byDay.isEmpty, positions.isEmpty, monthDays.count <= 1 {
-            let day = monthDays.first ?? anchor.day
-            let scope = frequency == .yearly ? [months.first ?? anchor.month] : months.isEmpty ? Array(1...12) : months
-            let shortest = scope.map { CivilDate.daysIn(month: $0, year: 2001) }.min() ?? 28
-            if day > shortest && day <= 31 {
-                if frequency == .yearly { months = scope }
-                monthDays = Array(28...day)
-                positions = [-1]
-            }
-        }
         let list = { (values: [Int]) in values.map(String.init).joined(separator: ",") }
         if !months.isEmpty { parts.append("BYMONTH=" + list(months)) }
         if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + list(monthDays)) }
@@ -136,7 +202,25 @@ extension Recurrence {
         case .until(.local(let local)): parts.append("UNTIL=" + ICalendarText.basic(local))
         case .until(.utc(let utc)): parts.append("UNTIL=" + ICalendarText.basic(utc) + "Z")
         }
-        return parts.joined(separator: ";")
+        return parts
+    }
+
+    /// A clamp read from a file names the day its DTSTART already has (`BYMONTHDAY=28,29,30,31;
+    /// BYSETPOS=-1` from the 31st, as kit exports "monthly"): the rule without that day, so
+    /// it reads as the rule that was exported, taking its day from the due.
+    public func takingDayFromAnchor(_ anchor: CivilDate) -> Recurrence {
+        guard monthEnd == .clamp, byDay.isEmpty, byMonthDay == [anchor.day] else { return self }
+        var rule = self
+        switch frequency {
+        case .monthly:
+            rule.byMonthDay = []
+        case .yearly where byMonth == [anchor.month]:
+            rule.byMonthDay = []
+            rule.byMonth = []
+        default:
+            return self
+        }
+        return rule
     }
 
     /// `BYMONTHDAY=28,…,N;BYSETPOS=-1` picks the Nth or the month's last day: kit's clamp.

@@ -15,8 +15,9 @@
 ///   Apr 30; "yearly" from Feb 29 fires on Feb 28 in common years.
 ///
 /// Clamping applies only to rules that name a single day of the month (given or from the
-/// anchor), so it can be written out as the RFC 5545 equivalent
-/// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1`, which the RRULE reader turns back into `.clamp`.
+/// anchor). Its normal form is RFC 7529's `RSCALE=GREGORIAN;…;SKIP=BACKWARD`, which needs no
+/// anchor; an export from the 29th…31st writes the RFC 5545 equivalent
+/// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1`, which the RRULE reader also turns back into `.clamp`.
 public struct Recurrence: Hashable, Sendable {
     public enum Frequency: String, CaseIterable, Sendable {
         case daily = "DAILY"
@@ -111,7 +112,9 @@ public struct Recurrence: Hashable, Sendable {
         return try parseFriendly(text)
     }
 
-    /// Sorts and de-duplicates the lists, so equal rules compare equal, and checks the rule.
+    /// Sorts and de-duplicates the lists, and drops a month-end policy that no month can meet
+    /// ("monthly on day 15" clamps nothing), so rules with the same occurrences from every anchor
+    /// compare equal and have one `rrule`; and checks the rule.
     public func validated() throws(KitError) -> Recurrence {
         var rule = self
         rule.byDay = Array(Set(byDay)).sorted()
@@ -119,6 +122,10 @@ public struct Recurrence: Hashable, Sendable {
         rule.byMonth = Array(Set(byMonth)).sorted()
         rule.bySetPosition = Array(Set(bySetPosition)).sorted()
         try rule.check()
+        if rule.monthEnd == .clamp, let day = rule.byMonthDay.first {
+            let months = rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth
+            if months.allSatisfy({ day <= CivilDate.daysIn(month: $0, year: 2001) }) { rule.monthEnd = .skip }
+        }
         return rule
     }
 
@@ -184,5 +191,5 @@ public struct Recurrence: Hashable, Sendable {
     }
 
     /// The rule as people see it in messages: its RRULE text, quoted.
-    var rruleForMessages: String { "'" + rrule(anchor: CivilDate(year: 2000, month: 1, day: 1)) + "'" }
+    var rruleForMessages: String { "'" + rrule + "'" }
 }

@@ -49,7 +49,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         zone = task.zone
         allDay = task.allDay
         anchor = task.anchor.iso8601
-        rrule = task.recurrence.map { $0.rrule(anchor: task.anchor.date) }
+        rrule = task.recurrence?.rrule
         occurrence = task.occurrence.iso8601
         alerts = task.alerts.map { String($0) }.joined(separator: ",")
         nagNs = task.nag

@@ -12,11 +12,11 @@ enum TaskArguments {
         }
     }
 
+    /// The rule in its normal RRULE form (`Recurrence.rrule`), the one text kitd stores.
     static func rule(_ text: String) throws -> String {
         guard !text.isEmpty else { return text }
         do throws(KitError) {
-            _ = try Recurrence.parse(text).validated()
-            return text
+            return try Recurrence.parse(text).validated().rrule
         } catch {
             throw CLIError.usage(error.description)
         }

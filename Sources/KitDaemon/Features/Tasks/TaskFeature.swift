@@ -48,7 +48,7 @@ final class TaskFeature: Feature {
         let zone = zone(of: task)
         var doneAt: String?
         if case .done(let at) = task.status { doneAt = Timestamp.rfc3339(at) }
-        let rrule = task.recurrence.map { $0.rrule(anchor: task.anchor.date) }
+        let rrule = task.recurrence?.rrule
         return TaskInfo(
             id: task.id, uid: task.uid, title: task.title, note: task.note, state: task.isOpen ? "open" : "done",
             dueAt: Timestamp.rfc3339(task.due(in: zone)), dueLocal: task.occurrence.iso8601, zone: task.zone,
