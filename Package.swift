@@ -23,6 +23,7 @@ let package = Package(
         // C libraries, each imported by exactly one Swift file.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
 
         // Pure domain: no I/O, no clock.
         .target(
@@ -39,13 +40,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // iCalendar files, read and written through libical.
+        .target(name: "KitCalendar", dependencies: ["KitCore", "CLibical"], swiftSettings: strict),
         // Wire types shared by kitd and kitctl.
         .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
         // The runtime: event loop, clocks, socket server, notifier thread, systemd glue.
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "CSystemd", "CLibNotify",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.
@@ -86,6 +89,7 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "KitCoreTests", dependencies: ["KitCore"], swiftSettings: strict),
+        .testTarget(name: "KitCalendarTests", dependencies: ["KitCalendar", "KitCore"], swiftSettings: strict),
         .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),
         .testTarget(name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
         .testTarget(

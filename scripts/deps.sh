@@ -3,7 +3,7 @@
 # Does nothing when every package is already present.
 set -eu
 
-BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev pkg-config"
+BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev libical-dev pkg-config"
 TEST_PACKAGES="dbus dbus-x11 xvfb dunst libnotify-bin systemd util-linux python3-icalendar bash fish zsh"
 
 missing=""

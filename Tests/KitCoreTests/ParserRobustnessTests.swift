@@ -33,20 +33,6 @@ struct ParserRobustnessTests {
             _ = try? PreAlerts.parse(text)
             _ = try? CivilDateTime.parseISO8601(text)
             _ = try? CivilDate.parseISO8601(text)
-            _ = try? ICalendarReader.read(
-                "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n" + text + "\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
-            _ = try? ICalendarReader.read(text)
-        }
-    }
-
-    @Test("random bytes through the iCalendar reader never trap")
-    func randomBytes() {
-        var generator = SplitMix64(seed: 7)
-        for _ in 0..<2000 {
-            let bytes = (0..<Int.random(in: 0...200, using: &generator)).map { _ in
-                UInt8.random(in: 0...255, using: &generator)
-            }
-            _ = try? ICalendarReader.read(Array("BEGIN:VCALENDAR\r\n".utf8) + bytes)
         }
     }
 

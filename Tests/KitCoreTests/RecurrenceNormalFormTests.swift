@@ -68,35 +68,4 @@ struct RecurrenceNormalFormTests {
             #expect(error.message.contains(hint), "\(error.message)")
         }
     }
-
-    @Test("an export keeps a month-end move its first due never meets in X-KIT-SKIP, which import reads back")
-    func exportKeepsTheMonthEnd() throws {
-        let quarterly = CalendarTask(
-            uid: "q@kit", title: "quarterly review", due: .local(at(2030, 1, 15, 15), tzid: nil),
-            recurrence: try Recurrence.parse("every 3 months"))
-        let text = ICalendarWriter.write([quarterly], stamp: utc("2026-11-21T10:00:00Z"))
-        #expect(text.contains("\r\nRRULE;X-KIT-SKIP=BACKWARD:FREQ=MONTHLY;INTERVAL=3\r\n"), "\(text)")
-        let read = try ICalendarReader.read(text).tasks.map(\.task)
-        #expect(read == [quarterly])
-
-        // From the 31st, RFC 5545 says it alone, and the first due's own day is not kept as a
-        // BYMONTHDAY the rule did not have.
-        let rent = CalendarTask(
-            uid: "r@kit", title: "rent", due: .local(at(2030, 1, 31, 9), tzid: nil),
-            recurrence: try Recurrence.parse("monthly"))
-        let rentText = ICalendarWriter.write([rent], stamp: utc("2026-11-21T10:00:00Z"))
-        #expect(rentText.contains("\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n"), "\(rentText)")
-        #expect(try ICalendarReader.read(rentText).tasks.map(\.task) == [rent])
-    }
-
-    @Test("X-KIT-SKIP on a rule kit cannot move to the month's end leaves RFC 5545's reading")
-    func foreignParameter() throws {
-        let text = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:x", "SUMMARY:pay",
-            "DTSTART:20300101T090000", "DUE:20300101T090000", "RRULE;X-KIT-SKIP=BACKWARD:FREQ=MONTHLY;BYMONTHDAY=1,31",
-            "END:VTODO", "END:VCALENDAR",
-        ].map { $0 + "\r\n" }.joined()
-        let read = try ICalendarReader.read(text).tasks.map(\.task)
-        #expect(read.first?.recurrence == (try Recurrence.parseRRULE("FREQ=MONTHLY;BYMONTHDAY=1,31")))
-    }
 }

@@ -56,5 +56,5 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         (lhs.hour, lhs.minute, lhs.second) < (rhs.hour, rhs.minute, rhs.second)
     }
 
-    static func two(_ value: Int) -> String { value >= 0 && value < 10 ? "0\(value)" : "\(value)" }
+    public static func two(_ value: Int) -> String { value >= 0 && value < 10 ? "0\(value)" : "\(value)" }
 }

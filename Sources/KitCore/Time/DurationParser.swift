@@ -165,7 +165,7 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!

@@ -1,4 +1,5 @@
 import Foundation
+import KitCalendar
 import KitCore
 import KitProtocol
 

@@ -1,3 +1,5 @@
+import KitCore
+
 /// A file `ICalendarReader` refused, with the line that made it refuse.
 public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible {
     public var line: Int

@@ -1,3 +1,5 @@
+import KitCore
+
 /// A VTIMEZONE component for a zone, so that every `TZID` an exported file uses is defined in it
 /// as RFC 5545 (3.2.19) requires. Readers that know IANA names use the name; the rest use this.
 ///
@@ -53,13 +55,14 @@ public struct ICalendarTimeZone: Sendable {
         changes = found
     }
 
-    /// The component's content lines, unfolded, from `BEGIN:VTIMEZONE` to `END:VTIMEZONE`.
-    public var lines: [String] {
-        var lines = ["BEGIN:VTIMEZONE", "TZID:" + ICalendarWriter.parameter(tzid)]
+    /// The VTIMEZONE component.
+    public var component: ICalendarNode {
+        var zone = ICalendarNode(
+            name: "VTIMEZONE", properties: [.init("TZID", ICalendarWriter.parameterText(tzid))])
         let lowest = ([initialOffset] + changes.map(\.to)).min() ?? initialOffset
         let opening = CivilDateTime(date: start, time: .midnight)
-        lines += observance(
-            daylight: initialOffset > lowest, from: initialOffset, to: initialOffset, starts: [opening])
+        zone.components.append(
+            observance(daylight: initialOffset > lowest, from: initialOffset, to: initialOffset, starts: [opening]))
         var groups: [(from: Int, to: Int, starts: [CivilDateTime])] = []
         for change in changes {
             // The local time the change happens at, read on the clock before it.
@@ -71,23 +74,24 @@ public struct ICalendarTimeZone: Sendable {
             }
         }
         for group in groups {
-            lines += observance(daylight: group.to > lowest, from: group.from, to: group.to, starts: group.starts)
+            zone.components.append(
+                observance(daylight: group.to > lowest, from: group.from, to: group.to, starts: group.starts))
         }
-        lines.append("END:VTIMEZONE")
-        return lines
+        return zone
     }
 
-    private func observance(daylight: Bool, from: Int, to: Int, starts: [CivilDateTime]) -> [String] {
-        let name = daylight ? "DAYLIGHT" : "STANDARD"
-        var lines = [
-            "BEGIN:" + name, "DTSTART:" + ICalendarText.basic(starts[0]), "TZOFFSETFROM:" + Self.offsetText(from),
-            "TZOFFSETTO:" + Self.offsetText(to),
-        ]
+    private func observance(daylight: Bool, from: Int, to: Int, starts: [CivilDateTime]) -> ICalendarNode {
+        var observance = ICalendarNode(
+            name: daylight ? "DAYLIGHT" : "STANDARD",
+            properties: [
+                .init("DTSTART", ICalendarText.basic(starts[0])), .init("TZOFFSETFROM", Self.offsetText(from)),
+                .init("TZOFFSETTO", Self.offsetText(to)),
+            ])
         if starts.count > 1 {
-            lines.append("RDATE:" + starts.dropFirst().map(ICalendarText.basic).joined(separator: ","))
+            observance.properties.append(
+                .init("RDATE", starts.dropFirst().map(ICalendarText.basic).joined(separator: ",")))
         }
-        lines.append("END:" + name)
-        return lines
+        return observance
     }
 
     /// `+0900`, `-0430`, `+053028` (seconds only when the offset has them).

@@ -1,3 +1,4 @@
+import KitCalendar
 import KitCore
 import Testing
 
@@ -57,8 +58,9 @@ struct ICalendarTests {
 
     @Test("long Korean text is folded at 75 octets without splitting a character, and unfolded back")
     func foldsKorean() throws {
-        let title = String(repeating: "마감 전에 보고서를 꼭 제출하세요. ", count: 12)
-        let note = "첫 줄\n" + String(repeating: "한국어 설명; 쉼표, 그리고 역슬래시 \\ ", count: 10)
+        let title = String(repeating: "마감 전에 보고서를 꼭 제출하세요. ", count: 12) + "끝"
+        // (libical drops whitespace at the end of a line it reads, so neither text ends in a space.)
+        let note = "첫 줄\n" + String(repeating: "한국어 설명; 쉼표, 그리고 역슬래시 \\ ", count: 10) + "끝"
         let task = CalendarTask(uid: "k@kit", title: title, note: note, due: .date(date(2026, 12, 24)))
         let text = ICalendarWriter.write([task], stamp: Self.stamp)
         let physical = text.utf8.split(separator: 10).map { Array($0) }
@@ -176,10 +178,13 @@ struct ICalendarTests {
             ),
             (
                 ["BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;VALUE=DATE:2026123", "END:VTODO", "END:VCALENDAR"], 3,
-                "not a date"
+                "value of DUE cannot be read"
             ),
             (["BEGIN:VCALENDAR", "BEGIN:VTODO", "RRULE:FREQ=HOURLY", "END:VTODO", "END:VCALENDAR"], 3, "FREQ=HOURLY"),
-            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY no colon", "END:VTODO", "END:VCALENDAR"], 3, "has no ':'"),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY no colon", "END:VTODO", "END:VCALENDAR"], 3,
+                "not a property"
+            ),
             (["BEGIN:VCALENDAR", "END:VTODO"], 2, "END:VTODO does not match BEGIN:VCALENDAR"),
             (["BEGIN:VCALENDAR", "END:VCALENDAR", "END:VCALENDAR"], 3, "no matching BEGIN"),
             (["VERSION:2.0", "BEGIN:VCALENDAR", "END:VCALENDAR"], 1, "before BEGIN:VCALENDAR"),
@@ -195,7 +200,7 @@ struct ICalendarTests {
                     "BEGIN:VCALENDAR", "BEGIN:VTODO", "BEGIN:VALARM", "TRIGGER:soon", "END:VALARM", "END:VTODO",
                     "END:VCALENDAR",
                 ],
-                4, "TRIGGER 'soon'"
+                4, "value of TRIGGER cannot be read"
             ),
             (
                 [
@@ -208,7 +213,7 @@ struct ICalendarTests {
                 [
                     "BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;TZID=\"Europe/Berlin:20261201T090000", "END:VTODO",
                     "END:VCALENDAR",
-                ], 3, "unclosed"
+                ], 3, "value of DUE cannot be read"
             ),
             (
                 [
@@ -250,6 +255,37 @@ struct ICalendarTests {
             "BEGIN:VTODO", "UID:good", "SUMMARY:fine", "END:VTODO", "BEGIN:VTODO", "UID:bad", "DUE:tomorrow",
             "END:VTODO")
         #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
+    }
+
+    @Test("an export keeps a month-end move its first due never meets in X-KIT-SKIP, which import reads back")
+    func exportKeepsTheMonthEnd() throws {
+        let quarterly = CalendarTask(
+            uid: "q@kit", title: "quarterly review", due: .local(at(2030, 1, 15, 15), tzid: nil),
+            recurrence: try Recurrence.parse("every 3 months"))
+        let text = ICalendarWriter.write([quarterly], stamp: utc("2026-11-21T10:00:00Z"))
+        #expect(text.contains("\r\nRRULE;X-KIT-SKIP=BACKWARD:FREQ=MONTHLY;INTERVAL=3\r\n"), "\(text)")
+        let read = try ICalendarReader.read(text).tasks.map(\.task)
+        #expect(read == [quarterly])
+
+        // From the 31st, RFC 5545 says it alone, and the first due's own day is not kept as a
+        // BYMONTHDAY the rule did not have.
+        let rent = CalendarTask(
+            uid: "r@kit", title: "rent", due: .local(at(2030, 1, 31, 9), tzid: nil),
+            recurrence: try Recurrence.parse("monthly"))
+        let rentText = ICalendarWriter.write([rent], stamp: utc("2026-11-21T10:00:00Z"))
+        #expect(rentText.contains("\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n"), "\(rentText)")
+        #expect(try ICalendarReader.read(rentText).tasks.map(\.task) == [rent])
+    }
+
+    @Test("X-KIT-SKIP on a rule kit cannot move to the month's end leaves RFC 5545's reading")
+    func foreignParameter() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:x", "SUMMARY:pay",
+            "DTSTART:20300101T090000", "DUE:20300101T090000", "RRULE;X-KIT-SKIP=BACKWARD:FREQ=MONTHLY;BYMONTHDAY=1,31",
+            "END:VTODO", "END:VCALENDAR",
+        ].map { $0 + "\r\n" }.joined()
+        let read = try ICalendarReader.read(text).tasks.map(\.task)
+        #expect(read.first?.recurrence == (try Recurrence.parseRRULE("FREQ=MONTHLY;BYMONTHDAY=1,31")))
     }
 }
 

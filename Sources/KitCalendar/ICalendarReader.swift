@@ -1,0 +1,268 @@
+import KitCore
+
+/// Reads VTODO and VEVENT components from iCalendar (RFC 5545) text into `CalendarTask`s.
+///
+/// libical reads each component (`Libical.parse`); `ICalendarOutline` gives the lines. The
+/// reader takes UID, SUMMARY, DESCRIPTION, DUE (VTODO) or DTSTART, RRULE, STATUS and the TRIGGER
+/// of each VALARM, with TZID parameters kept as given (VTIMEZONE definitions are skipped: the
+/// daemon maps the names to real zones), `VALUE=DATE` read as all day and `…Z` as UTC.
+/// Properties it does not use are skipped and reported with their line; bookkeeping ones
+/// (DTSTAMP, CREATED, LAST-MODIFIED, SEQUENCE, VERSION, PRODID, …) silently.
+///
+/// All or nothing: a malformed file (unbalanced BEGIN/END, a bad date, a bad RRULE, a line libical
+/// cannot read) is an `ICalendarError` with its line number, and nothing is returned.
+public enum ICalendarReader {
+    public static func read(_ text: String) throws(ICalendarError) -> CalendarImport {
+        try read(Array(text.utf8))
+    }
+
+    /// Reads the bytes of a file as they are. libical unfolds on bytes, so a fold that another
+    /// program put inside a UTF-8 sequence mends; bytes that are still not UTF-8 read as U+FFFD.
+    public static func read(_ bytes: [UInt8]) throws(ICalendarError) -> CalendarImport {
+        let outline = try ICalendarOutline(bytes)
+        var reader = Reader()
+        for calendar in outline.calendars {
+            for property in calendar.properties where !silentCalendarProperties.contains(property.name.uppercased()) {
+                reader.skipped.append(.init(name: property.name.uppercased(), line: property.line))
+            }
+            for component in calendar.components {
+                switch component.name {
+                case "VTODO", "VEVENT":
+                    guard let node = Libical.parse(bytes[component.bytes]), node.name == component.name else {
+                        throw ICalendarError(
+                            line: component.line, message: "libical cannot read this \(component.name)")
+                    }
+                    reader.tasks.append(try reader.task(node, outline: component))
+                case "VTIMEZONE":
+                    break
+                default:
+                    reader.skipped.append(
+                        .init(name: component.name, line: component.line, reason: "kit imports only VTODO and VEVENT"))
+                }
+            }
+        }
+        return CalendarImport(tasks: reader.tasks, skipped: reader.skipped)
+    }
+
+    static let silentCalendarProperties: Set = ["VERSION", "PRODID", "CALSCALE", "METHOD"]
+    static let silentTaskProperties: Set = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "COMPLETED"]
+    static let silentAlarmProperties: Set = ["ACTION", "DESCRIPTION", "SUMMARY"]
+
+    /// A property with the line it starts on.
+    private struct Located {
+        var property: ICalendarProperty
+        var line: Int
+        var name: String { property.name }
+        var value: String { property.value }
+    }
+
+    private struct Reader {
+        var tasks: [ImportedTask] = []
+        var skipped: [CalendarImport.Skipped] = []
+
+        /// The node's properties with their lines. libical keeps one property per content line, in
+        /// order, and a line it cannot read becomes X-LIC-ERROR in its place; so each property
+        /// takes the line in its position. When libical reports one line twice (an unknown VALUE
+        /// type, then the value), the counts differ, and each property takes the first unused
+        /// line of its name (for an error, the property its message names).
+        func located(_ node: ICalendarNode, _ outline: ICalendarOutline.Component) throws(ICalendarError) -> [Located] {
+            let names = outline.properties.map { $0.name.uppercased() }
+            var used = Array(repeating: node.properties.count == names.count, count: names.count)
+            var result: [Located] = []
+            for (index, property) in node.properties.enumerated() {
+                var position: Int? = node.properties.count == names.count ? index : nil
+                if position == nil {
+                    let name =
+                        property.name == "X-LIC-ERROR" ? Self.named(in: property.value, among: names) : property.name
+                    position = names.indices.first { !used[$0] && names[$0] == name }
+                    if let found = position { used[found] = true }
+                }
+                let line = position.map { outline.properties[$0].line } ?? outline.line
+                if property.name == "X-LIC-ERROR" {
+                    throw ICalendarError(
+                        line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
+                }
+                result.append(Located(property: property, line: line))
+            }
+            return result
+        }
+
+        /// The property a libical message is about: the word before or after "property".
+        static func named(in message: String, among names: [String]) -> String? {
+            let words = message.split { $0 == " " || $0 == ":" || $0 == "." }.map(String.init)
+            for (index, word) in words.enumerated() where word == "property" {
+                for neighbour in [index - 1, index + 1] where words.indices.contains(neighbour) {
+                    if names.contains(words[neighbour]) { return words[neighbour] }
+                }
+            }
+            return nil
+        }
+
+        /// libical's complaint about a line.
+        static func message(libical error: ICalendarProperty, name: String?) -> String {
+            let name = name ?? "a line"
+            switch error.parameters["X-LIC-ERRORTYPE"] {
+            case "VALUE-PARSE-ERROR":
+                return "the value of \(name) cannot be read (libical: \(error.value))"
+            case "PARAMETER-NAME-PARSE-ERROR", "PARAMETER-VALUE-PARSE-ERROR":
+                return "a parameter of \(name) cannot be read (libical: \(error.value))"
+            default:
+                return "this line is not a property such as SUMMARY:text (libical: \(error.value))"
+            }
+        }
+
+        mutating func skip(_ property: Located, reason: String? = nil) {
+            skipped.append(.init(name: property.name, line: property.line, reason: reason))
+        }
+
+        mutating func task(_ node: ICalendarNode, outline: ICalendarOutline.Component) throws(ICalendarError)
+            -> ImportedTask
+        {
+            var draft = TaskDraft(component: node.name, line: outline.line)
+            for property in try located(node, outline) { try take(property, into: &draft) }
+            for (index, child) in node.components.enumerated() {
+                let childOutline = index < outline.components.count ? outline.components[index] : outline
+                guard child.name == "VALARM" else {
+                    skipped.append(.init(name: childOutline.name, line: childOutline.line))
+                    continue
+                }
+                var trigger: Nanoseconds?
+                for property in try located(child, childOutline) { try alarmProperty(property, trigger: &trigger) }
+                if let trigger { draft.alerts.append((trigger, childOutline.line)) }
+            }
+            return try finish(draft)
+        }
+
+        mutating func take(_ property: Located, into task: inout TaskDraft) throws(ICalendarError) {
+            switch property.name {
+            case "UID": task.uid = property.value
+            case "SUMMARY": task.title = property.value
+            case "DESCRIPTION": task.note = property.value
+            case "DUE" where task.component == "VTODO": task.due = (try dateValue(property), property.line)
+            case "DTSTART": task.start = (try dateValue(property), property.line)
+            case "RRULE":
+                guard task.rule == nil else { return skip(property, reason: "kit keeps the first RRULE only") }
+                do {
+                    var rule = try Recurrence.parseRRULE(property.value)
+                    if property.property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {
+                        rule = rule.movingMissingDaysToMonthEnd()
+                    }
+                    task.rule = (rule, property.line)
+                } catch {
+                    throw ICalendarError(line: property.line, message: error.message)
+                }
+            case "STATUS":
+                switch property.value.uppercased().trimmingWhitespace() {
+                case "COMPLETED": task.status = .completed
+                case "CANCELLED": task.status = .cancelled
+                case "NEEDS-ACTION", "IN-PROCESS", "TENTATIVE", "CONFIRMED": task.status = .needsAction
+                default: skip(property, reason: "unknown status '\(property.value)'")
+                }
+            case "COMPLETED": task.completed = true
+            default:
+                if !silentTaskProperties.contains(property.name) { skip(property) }
+            }
+        }
+
+        mutating func alarmProperty(_ property: Located, trigger: inout Nanoseconds?) throws(ICalendarError) {
+            guard property.name == "TRIGGER" else {
+                if !silentAlarmProperties.contains(property.name) { skip(property) }
+                return
+            }
+            let parameters = property.property.parameters
+            if parameters["VALUE"]?.uppercased() == "DATE-TIME" {
+                return skip(property, reason: "kit imports alarms set before the due time, not at a fixed time")
+            }
+            if parameters["RELATED"]?.uppercased() == "END" {
+                return skip(property, reason: "kit imports alarms relative to the start or due time")
+            }
+            guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()) else {
+                throw ICalendarError(
+                    line: property.line, message: "TRIGGER '\(property.value)' is not a duration such as -PT10M or -P1D"
+                )
+            }
+            if seconds > 0 {
+                return skip(property, reason: "kit alerts only before the due time")
+            }
+            if seconds < 0 && -seconds <= DurationParser.maximum / 1_000_000_000 {
+                trigger = -seconds * 1_000_000_000
+            } else if seconds < 0 {
+                skip(property, reason: "more than 366 days before the due time")
+            }
+        }
+
+        func dateValue(_ property: Located) throws(ICalendarError) -> CalendarDue {
+            let value = property.value.trimmingWhitespace()
+            let type = property.property.parameters["VALUE"]?.uppercased()
+            if type == "DATE" || (type == nil && value.utf8.count == 8) {
+                guard let date = ICalendarText.date(value) else {
+                    throw ICalendarError(
+                        line: property.line,
+                        message: "\(property.name) '\(value)' is not a date in 1900…2200 such as 20261125")
+                }
+                return .date(date)
+            }
+            let isUTC = value.hasSuffix("Z") || value.hasSuffix("z")
+            guard type == nil || type == "DATE-TIME",
+                let civil = ICalendarText.dateTime(isUTC ? String(value.dropLast()) : value)
+            else {
+                throw ICalendarError(
+                    line: property.line,
+                    message: "\(property.name) '\(value)' is not a date-time in 1900…2200 such as 20261125T180000, "
+                        + "20261125T090000Z or (all day) 20261125")
+            }
+            if isUTC { return .utc(civil.utcInstant) }
+            return .local(civil, tzid: property.property.parameters["TZID"])
+        }
+
+        mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {
+            let due = draft.due ?? draft.start
+            var task = CalendarTask(
+                uid: draft.uid, title: draft.title, note: draft.note, due: due?.value,
+                status: draft.completed && draft.status == .needsAction ? .completed : draft.status)
+            if let rule = draft.rule {
+                if let due {
+                    let anchor: CivilDateTime
+                    switch due.value {
+                    case .date(let date): anchor = CivilDateTime(date: date)
+                    case .local(let civil, _): anchor = civil
+                    case .utc(let instant): anchor = CivilDateTime(instant, in: FixedOffset.utc)
+                    }
+                    do {
+                        _ = try RecurrenceSeries(rule: rule.value, anchor: anchor)
+                    } catch {
+                        throw ICalendarError(line: rule.line, message: error.message)
+                    }
+                    task.recurrence = rule.value.takingDayFromAnchor(anchor.date)
+                } else {
+                    skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
+                }
+            }
+            var alerts: [Nanoseconds] = []
+            for alert in draft.alerts.sorted(by: { $0.offset > $1.offset }) where !alerts.contains(alert.offset) {
+                guard alerts.count < PreAlerts.maximumCount else {
+                    skipped.append(
+                        .init(name: "VALARM", line: alert.line, reason: "kit keeps at most 10 alerts a task"))
+                    continue
+                }
+                alerts.append(alert.offset)
+            }
+            task.alerts = alerts
+            return ImportedTask(task: task, component: draft.component, line: draft.line)
+        }
+    }
+
+    private struct TaskDraft {
+        var component: String
+        var line: Int
+        var uid = ""
+        var title = ""
+        var note: String?
+        var due: (value: CalendarDue, line: Int)?
+        var start: (value: CalendarDue, line: Int)?
+        var rule: (value: Recurrence, line: Int)?
+        var status = CalendarTask.Status.needsAction
+        var completed = false
+        var alerts: [(offset: Nanoseconds, line: Int)] = []
+    }
+}

@@ -1,0 +1,70 @@
+import KitCore
+
+/// Writes tasks as one iCalendar (RFC 5545) VCALENDAR of VTODOs, through libical: CRLF line ends,
+/// TEXT escaped, lines folded at 75 octets.
+///
+/// Each VTODO has UID, DTSTAMP, SUMMARY, DESCRIPTION (when there is a note), DUE (with a TZID
+/// parameter, as a UTC `Z` value, floating, or `VALUE=DATE` for all day), and for a repeating
+/// task an RRULE with DTSTART equal to DUE (RFC 5545 expands a rule from DTSTART), STATUS, and
+/// one VALARM (`ACTION:DISPLAY`, `TRIGGER:-PT10M`) per pre-alert.
+public enum ICalendarWriter {
+    public static let productID = "-//kit//kit 0.1//EN"
+
+    /// The calendar text. `stamp` is the DTSTAMP of every task: when the file was made.
+    /// `timeZones` define the TZIDs the tasks use (RFC 5545 wants one VTIMEZONE for each).
+    public static func write(_ tasks: [CalendarTask], stamp: WallTime, timeZones: [ICalendarTimeZone] = []) -> String {
+        var calendar = ICalendarNode(
+            name: "VCALENDAR",
+            properties: [.init("VERSION", "2.0"), .init("PRODID", productID), .init("CALSCALE", "GREGORIAN")])
+        calendar.components = timeZones.map(\.component)
+        let stampText = ICalendarText.basic(CivilDateTime(stamp, in: FixedOffset.utc)) + "Z"
+        for task in tasks {
+            var todo = ICalendarNode(
+                name: "VTODO",
+                properties: [.init("UID", task.uid), .init("DTSTAMP", stampText), .init("SUMMARY", task.title)])
+            if let note = task.note { todo.properties.append(.init("DESCRIPTION", note)) }
+            if let due = task.due {
+                if let recurrence = task.recurrence {
+                    todo.properties.append(dateProperty("DTSTART", due))
+                    let parameters =
+                        recurrence.keepsMonthEndInParameter(anchor: due.anchorDate) ? ["X-KIT-SKIP": "BACKWARD"] : [:]
+                    todo.properties.append(
+                        .init("RRULE", recurrence.rrule(anchor: due.anchorDate), parameters: parameters))
+                }
+                todo.properties.append(dateProperty("DUE", due))
+            }
+            todo.properties.append(.init("STATUS", task.status.rawValue))
+            for offset in task.alerts.sorted(by: >) {
+                todo.components.append(
+                    ICalendarNode(
+                        name: "VALARM",
+                        properties: [
+                            .init("ACTION", "DISPLAY"), .init("DESCRIPTION", task.title),
+                            .init("TRIGGER", Libical.durationText(seconds: -offset / 1_000_000_000)),
+                        ]))
+            }
+            calendar.components.append(todo)
+        }
+        return Libical.write(calendar)
+    }
+
+    /// A DUE or DTSTART property.
+    static func dateProperty(_ name: String, _ due: CalendarDue) -> ICalendarProperty {
+        switch due {
+        case .date(let date):
+            .init(name, ICalendarText.basic(date), parameters: ["VALUE": "DATE"])
+        case .local(let civil, let tzid?):
+            .init(name, ICalendarText.basic(civil), parameters: ["TZID": parameterText(tzid)])
+        case .local(let civil, nil):
+            .init(name, ICalendarText.basic(civil))
+        case .utc(let instant):
+            .init(name, ICalendarText.basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z")
+        }
+    }
+
+    /// A parameter value: double quotes cannot be escaped in iCalendar, so they are dropped, and
+    /// so are line breaks. libical quotes the value when it holds `:`, `;` or `,`.
+    static func parameterText(_ value: String) -> String {
+        value.filter { $0 != "\"" && !$0.isNewline }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import KitCore
+
+/// A real zone from the system's tz database, through Foundation: tests only.
+struct FoundationZone: UTCOffsets {
+    let zone: TimeZone
+
+    init(_ identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { fatalError("no zone \(identifier) on this machine") }
+        self.zone = zone
+    }
+
+    func offset(at instant: WallTime) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.nanoseconds / 1_000_000_000)))
+    }
+
+    static let newYork = FoundationZone("America/New_York")
+    static let berlin = FoundationZone("Europe/Berlin")
+}
+
+func date(_ year: Int, _ month: Int, _ day: Int) -> CivilDate { CivilDate(year: year, month: month, day: day) }
+
+func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0)
+    -> CivilDateTime
+{
+    CivilDateTime(date: CivilDate(year: year, month: month, day: day), hour: hour, minute: minute, second: second)
+}
+
+/// The instant an RFC 3339 UTC text names, e.g. `2027-03-14T07:00:00Z`.
+func utc(_ text: String) -> WallTime {
+    guard let instant = Timestamp.parse(text) else { fatalError("bad timestamp \(text) in a test") }
+    return instant
+}
