@@ -1,5 +1,6 @@
 import CLibical
 import Glibc
+import KitCore
 
 /// libical, the one file that imports it: reads the text of a component into an `ICalendarNode`
 /// and writes a node back as folded CRLF text, and reads and writes RFC 5545 durations.
@@ -57,6 +58,21 @@ enum Libical {
             duration.seconds = UInt32(rest % 60)
         }
         return owned(icaldurationtype_as_ical_string_r(duration))
+    }
+
+    /// The instant (Unix seconds) libical reads a local time as in a zone of its tz database,
+    /// or nil when libical does not know the zone. Used to check that kit reads local times as
+    /// libical does.
+    static func unixSeconds(of civil: CivilDateTime, inZone tzid: String) -> Int64? {
+        guard let zone = icaltimezone_get_builtin_timezone(tzid) else { return nil }
+        var time = icaltime_null_time()
+        time.year = Int32(civil.date.year)
+        time.month = Int32(civil.date.month)
+        time.day = Int32(civil.date.day)
+        time.hour = Int32(civil.hour)
+        time.minute = Int32(civil.minute)
+        time.second = Int32(civil.second)
+        return Int64(icaltime_as_timet_with_zone(time, zone))
     }
 
     // MARK: - libical to Swift

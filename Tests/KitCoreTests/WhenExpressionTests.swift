@@ -109,11 +109,11 @@ struct WhenExpressionTests {
         #expect(resolved.civil == at(2026, 11, 22, 8, 30))
     }
 
-    @Test("a time DST skips is kept as asked and falls due at the end of the gap")
+    @Test("a time DST skips is kept as asked and falls due with the offset from before the gap (RFC 5545)")
     func dstGap() throws {
         let resolved = try Self.resolve("tomorrow 2:30", now: utc("2027-03-13T17:00:00Z"))
         #expect(resolved.civil == at(2027, 3, 14, 2, 30))
-        #expect(resolved.instant == utc("2027-03-14T07:00:00Z"))
+        #expect(resolved.instant == utc("2027-03-14T07:30:00Z"))
         #expect(resolved.resolution.kind == .skipped(gap: 3600))
     }
 

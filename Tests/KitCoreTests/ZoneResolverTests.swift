@@ -4,10 +4,10 @@ import Testing
 @Suite("Civil times in zones, across DST")
 struct ZoneResolverTests {
     @Test(
-        "a local time resolves to the exact instant, with DST's gaps and overlaps by policy",
+        "a local time resolves to the exact instant, with DST's gaps and overlaps read as RFC 5545 says",
         arguments: [
-            // New York springs forward at 2027-03-14 02:00 EST → 03:00 EDT.
-            ("America/New_York", at(2027, 3, 14, 2, 30), "2027-03-14T07:00:00Z", "skipped"),
+            // New York springs forward at 2027-03-14 02:00 EST → 03:00 EDT: 02:30 is read as EST.
+            ("America/New_York", at(2027, 3, 14, 2, 30), "2027-03-14T07:30:00Z", "skipped"),
             ("America/New_York", at(2027, 3, 14, 1, 59, 59), "2027-03-14T06:59:59Z", "exact"),
             ("America/New_York", at(2027, 3, 14, 3, 0), "2027-03-14T07:00:00Z", "exact"),
             // New York falls back at 2026-11-01 02:00 EDT → 01:00 EST: 01:30 happens twice.
@@ -16,8 +16,8 @@ struct ZoneResolverTests {
             ("America/New_York", at(2026, 11, 1, 0, 59), "2026-11-01T04:59:00Z", "exact"),
             ("America/New_York", at(2026, 7, 1, 12, 0), "2026-07-01T16:00:00Z", "exact"),
             ("America/New_York", at(2026, 12, 1, 12, 0), "2026-12-01T17:00:00Z", "exact"),
-            // Berlin springs forward at 2027-03-28 02:00 CET → 03:00 CEST.
-            ("Europe/Berlin", at(2027, 3, 28, 2, 30), "2027-03-28T01:00:00Z", "skipped"),
+            // Berlin springs forward at 2027-03-28 02:00 CET → 03:00 CEST: 02:30 is read as CET.
+            ("Europe/Berlin", at(2027, 3, 28, 2, 30), "2027-03-28T01:30:00Z", "skipped"),
             ("Europe/Berlin", at(2027, 3, 28, 2, 0), "2027-03-28T01:00:00Z", "skipped"),
             // Berlin falls back at 2026-10-25 03:00 CEST → 02:00 CET: 02:30 happens twice.
             ("Europe/Berlin", at(2026, 10, 25, 2, 30), "2026-10-25T00:30:00Z", "repeated"),
@@ -36,10 +36,10 @@ struct ZoneResolverTests {
         }
     }
 
-    @Test("the end of a gap reads back as the first local time after it")
-    func gapEndReadsBack() {
+    @Test("a time in a gap reads back one gap later: 02:30 on the spring-forward day is 03:30 by the clock")
+    func gapReadsBackLater() {
         let instant = at(2027, 3, 14, 2, 30).instant(in: FoundationZone.newYork)
-        #expect(CivilDateTime(instant, in: FoundationZone.newYork) == at(2027, 3, 14, 3, 0))
+        #expect(CivilDateTime(instant, in: FoundationZone.newYork) == at(2027, 3, 14, 3, 30))
     }
 
     @Test("every local time of a year in both zones reads back to itself unless DST skips it")

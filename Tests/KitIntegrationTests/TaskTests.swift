@@ -256,9 +256,10 @@ extension Integration {
             defer { kit.tearDown() }
             kit.extraEnvironment["TZ"] = "America/New_York"
             try kit.startKitd()
-            // 02:30 does not exist on 2027-03-14 in New York: the first valid instant after it, 03:00 EDT.
+            // 02:30 does not exist on 2027-03-14 in New York: RFC 5545 reads it with the offset from
+            // before the gap, 02:30 EST, which the clocks show as 03:30 EDT.
             let gap = try kit.kitctlJSON(["task", "add", "gap", "--due", "2027-03-14 02:30"], as: TaskInfo.self)
-            #expect(gap.dueAt == "2027-03-14T07:00:00.000000Z" && gap.dueLocal == "2027-03-14T02:30:00")
+            #expect(gap.dueAt == "2027-03-14T07:30:00.000000Z" && gap.dueLocal == "2027-03-14T02:30:00")
             // 01:30 happens twice on 2027-11-07: the first of them, 01:30 EDT.
             let overlap = try kit.kitctlJSON(
                 ["task", "add", "overlap", "--due", "2027-11-07 01:30"], as: TaskInfo.self)
@@ -280,7 +281,7 @@ extension Integration {
             var dues: [String] = [daily.dueAt]
             for _ in 0..<2 { dues.append(try kit.kitctlJSON(["task", "done", "daily"], as: TaskInfo.self).dueAt) }
             #expect(
-                dues == ["2027-03-13T07:30:00.000000Z", "2027-03-14T07:00:00.000000Z", "2027-03-15T06:30:00.000000Z"])
+                dues == ["2027-03-13T07:30:00.000000Z", "2027-03-14T07:30:00.000000Z", "2027-03-15T06:30:00.000000Z"])
         }
     }
 }

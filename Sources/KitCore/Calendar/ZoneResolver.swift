@@ -1,15 +1,17 @@
-/// Turns a civil date-time in a zone into an instant, with kit's DST policy:
+/// Turns a civil date-time in a zone into an instant, by RFC 5545's rules for local times
+/// (3.3.5), which libical, Google, Apple and every CalDAV client follow, so a task fires at the
+/// same instant in kit as on a phone that reads the same file:
 ///
-/// - A local time that does not exist, because the clocks jump forward over it, resolves to
-///   the **first valid instant after it**: the moment of the jump. 02:30 on the day New York
-///   springs forward (02:00 → 03:00) is 03:00 EDT, 07:00 UTC.
+/// - A local time that does not exist, because the clocks jump forward over it, is read with
+///   the **UTC offset from before the gap**. 02:30 on the day New York springs forward
+///   (02:00 EST → 03:00 EDT) is 02:30 EST, 07:30 UTC, which the clocks show as 03:30 EDT.
 /// - A local time that occurs twice, because the clocks fall back over it, resolves to the
 ///   **first** of the two. 01:30 on the day New York falls back (02:00 → 01:00) is 01:30 EDT,
 ///   05:30 UTC; a reminder at 01:30 fires once.
 ///
 /// The method is the usual one for zones known only by their offsets: read the offset a day
-/// before and a day after, try the instant each would give, and when neither reads back as the
-/// wanted local time (a gap), binary-search the instant of the transition. It assumes at most one
+/// before and a day after, and try the instant each would give; when neither reads back as the
+/// wanted local time, the time is in a gap. It assumes at most one
 /// transition within a day either side, which holds for every real zone.
 public enum ZoneResolver {
     /// Resolves `civil` in `zone` by the policy above.
@@ -32,14 +34,8 @@ public enum ZoneResolver {
         if earlyFits && lateFits {
             return ZoneResolution(instant: instant(min(early, late)), kind: .repeated(offsets: (before, after)))
         }
-        // A gap: the first instant whose offset is the new one.
-        var low = local - 86_400
-        var high = local + 86_400
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if zone.offset(at: instant(middle)) == before { low = middle } else { high = middle }
-        }
-        return ZoneResolution(instant: instant(high), kind: .skipped(gap: Int64(after - before)))
+        // A gap: read with the offset from before it.
+        return ZoneResolution(instant: instant(early), kind: .skipped(gap: Int64(after - before)))
     }
 
     /// The instant for `civil` in `zone` by the policy above.

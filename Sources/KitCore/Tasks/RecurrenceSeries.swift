@@ -8,7 +8,7 @@
 /// `CivilDate.supportedYears`.
 ///
 /// Across DST, ask for the next occurrence after the *civil* occurrence that fired, not after the
-/// local time it fired at: 02:30 on a spring-forward day fires at 03:00 and the next is 02:30
+/// local time it fired at: 02:30 on a spring-forward day fires at 03:30 and the next is 02:30
 /// the day after. `nextOccurrence(after:in:)` does this from an instant.
 public struct RecurrenceSeries: Sequence, Sendable {
     public let rule: Recurrence
