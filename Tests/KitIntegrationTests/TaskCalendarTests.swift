@@ -216,6 +216,32 @@ extension Integration {
             #expect(taxes.dueAt == "2030-12-05T10:00:00.000000Z")
         }
 
+        @Test("an Outlook meeting in a Windows zone imports in the IANA zone CLDR maps it to")
+        func windowsZone() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Asia/Seoul"
+            try kit.startKitd()
+            let file = kit.root.path + "/outlook.ics"
+            try [
+                "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",
+                "METHOD:PUBLISH", "X-MS-OLK-FORCEINSPECTOROPEN:TRUE", "BEGIN:VTIMEZONE", "TZID:Pacific Standard Time",
+                "BEGIN:STANDARD", "DTSTART:16011104T020000", "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11",
+                "TZOFFSETFROM:-0700", "TZOFFSETTO:-0800", "END:STANDARD", "BEGIN:DAYLIGHT", "DTSTART:16010311T020000",
+                "RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3", "TZOFFSETFROM:-0800", "TZOFFSETTO:-0700", "END:DAYLIGHT",
+                "END:VTIMEZONE", "BEGIN:VEVENT", "UID:040000008200E00074C5B7101A82E00800000000A0B1C2D3E4F5",
+                "SUMMARY:Quarterly planning", "DTSTART;TZID=Pacific Standard Time:20300610T090000",
+                "DTEND;TZID=Pacific Standard Time:20300610T100000", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY", "END:VEVENT",
+                "END:VCALENDAR",
+            ].map { $0 + "\r\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try kit.kitctl(["task", "import", file])
+            #expect(result.exitCode == 0, "\(result)")
+            let meeting = try kit.kitctlJSON(["task", "show", "Quarterly planning"], as: TaskInfo.self)
+            // 09:00 PDT (-07:00) on June 10.
+            #expect(
+                meeting.zone == "America/Los_Angeles" && meeting.dueAt == "2030-06-10T16:00:00.000000Z", "\(meeting)")
+        }
+
         @Test(
             "a malformed or unsupported file changes nothing",
             arguments: [

@@ -153,11 +153,14 @@ extension TaskFeature {
             case .local(let local, let tzid):
                 civil = local
                 if let tzid {
-                    guard zones.zone(named: tzid) != nil else {
+                    // An IANA name, or a Windows one (Outlook, Exchange) that CLDR maps to one.
+                    guard let name = zones.zone(named: tzid) != nil ? tzid : WindowsZones.ianaName(for: tzid),
+                        zones.zone(named: name) != nil
+                    else {
                         throw KitError.invalidArgument(
                             "the calendar file was not imported: line \(line): unknown time zone '\(tzid)'")
                     }
-                    zoneName = tzid == zones.systemName ? nil : tzid
+                    zoneName = name == zones.systemName ? nil : name
                 }
             case .utc(let instant):
                 zoneName = "UTC"
