@@ -3,7 +3,10 @@
 ///
 /// libical reads components but keeps no line numbers, and quietly mends what kit must report (an
 /// `END:` naming another component closes the open one; a component never closed ends with the
-/// file). This scan finds those faults and gives every report a line. Values are not read here.
+/// file). This scan finds those faults and gives every report a line. It never stops at a fault:
+/// it notes it on the component it spoils (`Component.problem`), or for lines outside any
+/// component in `problems`, and reads on, so a lenient import can skip just that component.
+/// Values are not read here.
 struct ICalendarOutline {
     struct Component {
         /// Upper-case name: `VTODO`.
@@ -12,63 +15,147 @@ struct ICalendarOutline {
         var line: Int
         /// The bytes from `BEGIN:` through the end of `END:`'s line.
         var bytes: Range<Int>
-        /// The name (as written) and physical line of each property directly inside it, in order.
-        var properties: [(name: String, line: Int)] = []
+        /// The name (as written), physical line and bytes of each property directly inside it, in
+        /// order.
+        var properties: [(name: String, line: Int, bytes: Range<Int>)] = []
         var components: [Component] = []
+        /// What is wrong with its lines, when something is: it is then skipped (or, strictly,
+        /// refused) whole.
+        var problem: ICalendarError?
+
+        /// The component with its own properties only, none of the components inside it: what
+        /// can be read of a component that is spoiled further in (nested 100,000 deep, say).
+        func flat(_ file: [UInt8]) -> [UInt8] {
+            var text = Array("BEGIN:\(name)\r\n".utf8)
+            for property in properties {
+                text += file[property.bytes]
+                if text.last != 10 { text += [13, 10] }
+            }
+            return text + Array("END:\(name)\r\n".utf8)
+        }
+
+        /// Its own problem, or the first of a component inside it.
+        var firstProblem: ICalendarError? {
+            problem ?? components.lazy.compactMap(\.firstProblem).first
+        }
     }
 
-    /// Components nested deeper than this (VCALENDAR being 1) are refused.
+    /// Components nested deeper than this (VCALENDAR being 1) are not read.
     static let maximumDepth = 8
 
     /// Every `VCALENDAR` in the file, in order.
     private(set) var calendars: [Component] = []
+    /// Faults outside any component, or of a calendar itself, in the order of their lines.
+    private(set) var problems: [ICalendarError] = []
 
+    /// The first fault by line: what a strict reading refuses the file for.
+    var firstProblem: ICalendarError? {
+        let all = problems + calendars.flatMap { $0.components.compactMap(\.firstProblem) }
+        return all.min { $0.line < $1.line }
+    }
+
+    /// Scans `bytes`. Only a file with no `BEGIN:VCALENDAR` at all is refused here.
     init(_ bytes: [UInt8]) throws(ICalendarError) {
         var stack: [Component] = []
-        for line in Self.contentLines(bytes) {
-            let name = line.name.uppercased()
-            guard name == "BEGIN" || name == "END" else {
-                guard !stack.isEmpty else {
-                    throw ICalendarError(line: line.number, message: "\(line.shown) stands before BEGIN:VCALENDAR")
-                }
-                stack[stack.count - 1].properties.append((line.name, line.number))
-                continue
-            }
-            let component = line.value.uppercased()
-            guard !component.isEmpty else {
-                throw ICalendarError(line: line.number, message: "\(name) names no component")
-            }
-            if name == "BEGIN" {
-                try Self.checkPlace(of: component, inside: stack, line: line.number)
-                stack.append(Component(name: component, line: line.number, bytes: line.bytes))
-                continue
-            }
-            guard var closed = stack.popLast() else {
-                throw ICalendarError(
-                    line: line.number, message: "END:\(component) has no matching BEGIN:\(component)")
-            }
-            guard closed.name == component else {
-                throw ICalendarError(
-                    line: line.number,
-                    message: "END:\(component) does not match BEGIN:\(closed.name) on line \(closed.line)")
-            }
-            closed.bytes = closed.bytes.lowerBound..<line.bytes.upperBound
+        /// BEGIN lines past `maximumDepth` not yet ended: skipped with everything inside them.
+        var tooDeep = 0
+        var sawCalendar = false
+        func spoil(_ index: Int, _ error: ICalendarError) {
+            if stack[index].problem == nil { stack[index].problem = error }
+        }
+        func close(until end: Int) {
+            var closed = stack.removeLast()
+            closed.bytes = closed.bytes.lowerBound..<end
             if stack.isEmpty {
-                calendars.append(closed)
+                if closed.name == "VCALENDAR" {
+                    if let problem = closed.problem { problems.append(problem) }
+                    calendars.append(closed)
+                } else if let problem = closed.problem {
+                    problems.append(problem)
+                }
             } else {
                 stack[stack.count - 1].components.append(closed)
             }
         }
-        if let open = stack.last {
-            throw ICalendarError(line: open.line, message: "BEGIN:\(open.name) is never closed with END:\(open.name)")
+        for line in Self.contentLines(bytes) {
+            let name = line.name.uppercased()
+            if tooDeep > 0 {
+                if name == "BEGIN" { tooDeep += 1 }
+                if name == "END" { tooDeep -= 1 }
+                continue
+            }
+            guard name == "BEGIN" || name == "END" else {
+                if stack.isEmpty {
+                    let place = sawCalendar ? "outside" : "before"
+                    problems.append(.init(line: line.number, message: "\(line.shown) stands \(place) BEGIN:VCALENDAR"))
+                } else {
+                    stack[stack.count - 1].properties.append((line.name, line.number, line.bytes))
+                }
+                continue
+            }
+            let component = line.value.uppercased()
+            guard !component.isEmpty else {
+                let error = ICalendarError(line: line.number, message: "\(name) names no component")
+                if stack.isEmpty { problems.append(error) } else { spoil(stack.count - 1, error) }
+                continue
+            }
+            if name == "BEGIN" {
+                if component == "VCALENDAR" && stack.isEmpty { sawCalendar = true }
+                guard stack.count < Self.maximumDepth else {
+                    spoil(
+                        stack.count - 1,
+                        .init(
+                            line: line.number,
+                            message: "BEGIN:\(component) is nested \(stack.count + 1) deep; kit reads "
+                                + "\(Self.maximumDepth) levels"))
+                    tooDeep = 1
+                    continue
+                }
+                var opened = Component(name: component, line: line.number, bytes: line.bytes)
+                opened.problem = Self.misplaced(component, inside: stack, line: line.number)
+                stack.append(opened)
+                continue
+            }
+            guard !stack.isEmpty else {
+                problems.append(
+                    .init(line: line.number, message: "END:\(component) has no matching BEGIN:\(component)"))
+                continue
+            }
+            if let open = stack.lastIndex(where: { $0.name == component }), open < stack.count - 1 {
+                // END of an outer component: those inside it were never closed.
+                for index in (open + 1)..<stack.count {
+                    spoil(
+                        index,
+                        .init(
+                            line: stack[index].line,
+                            message: "BEGIN:\(stack[index].name) is never closed with END:\(stack[index].name)"))
+                }
+                while stack.count > open + 1 { close(until: line.bytes.lowerBound) }
+            } else if stack[stack.count - 1].name != component {
+                let top = stack[stack.count - 1]
+                spoil(
+                    stack.count - 1,
+                    .init(
+                        line: line.number,
+                        message: "END:\(component) does not match BEGIN:\(top.name) on line \(top.line)"))
+            }
+            close(until: line.bytes.upperBound)
         }
-        guard !calendars.isEmpty else {
+        while !stack.isEmpty {
+            let open = stack[stack.count - 1]
+            spoil(
+                stack.count - 1,
+                .init(line: open.line, message: "BEGIN:\(open.name) is never closed with END:\(open.name)"))
+            close(until: bytes.count)
+        }
+        guard sawCalendar else {
             throw ICalendarError(line: 1, message: "there is no BEGIN:VCALENDAR; this is not an iCalendar file")
         }
+        problems.sort { $0.line < $1.line }
     }
 
-    /// Where each kind of component may stand.
-    private static func checkPlace(of name: String, inside stack: [Component], line: Int) throws(ICalendarError) {
+    /// Why a component cannot stand where it begins, or nil when it can.
+    private static func misplaced(_ name: String, inside stack: [Component], line: Int) -> ICalendarError? {
         let outer = stack.last?.name
         let allowed: Bool
         switch name {
@@ -77,18 +164,12 @@ struct ICalendarOutline {
         case "VALARM": allowed = outer == "VTODO" || outer == "VEVENT"
         default: allowed = outer != nil
         }
-        guard allowed else {
-            guard let open = stack.last else {
-                throw ICalendarError(line: line, message: "expected BEGIN:VCALENDAR, found BEGIN:\(name)")
-            }
-            throw ICalendarError(
-                line: line, message: "BEGIN:\(name) cannot stand inside BEGIN:\(open.name) on line \(open.line)")
+        if allowed { return nil }
+        guard let open = stack.last else {
+            return ICalendarError(line: line, message: "expected BEGIN:VCALENDAR, found BEGIN:\(name)")
         }
-        guard stack.count < maximumDepth else {
-            throw ICalendarError(
-                line: line, message: "BEGIN:\(name) is nested \(stack.count + 1) deep; kit reads \(maximumDepth) levels"
-            )
-        }
+        return ICalendarError(
+            line: line, message: "BEGIN:\(name) cannot stand inside BEGIN:\(open.name) on line \(open.line)")
     }
 
     /// A content line: its physical lines unfolded, with where it starts.

@@ -9,30 +9,45 @@ import KitCore
 /// Properties it does not use are skipped and reported with their line; bookkeeping ones
 /// (DTSTAMP, CREATED, LAST-MODIFIED, SEQUENCE, VERSION, PRODID, …) silently.
 ///
-/// All or nothing: a malformed file (unbalanced BEGIN/END, a bad date, a bad RRULE, a line libical
-/// cannot read) is an `ICalendarError` with its line number, and nothing is returned.
+/// Two ways to meet what it cannot use. **Leniently** (`strict: false`), a component that is
+/// malformed (a misspelt `END:`, a line libical cannot read, a bad date) or that kit cannot
+/// represent (a bad RRULE) is left out and reported in `rejected`, with its line, UID and reason,
+/// and the rest of the file is read. **Strictly**, the first such fault refuses the whole file
+/// with an `ICalendarError` naming its line. A file without `BEGIN:VCALENDAR` is refused either way.
 public enum ICalendarReader {
-    public static func read(_ text: String) throws(ICalendarError) -> CalendarImport {
-        try read(Array(text.utf8))
+    public static func read(_ text: String, strict: Bool = true) throws(ICalendarError) -> CalendarImport {
+        try read(Array(text.utf8), strict: strict)
     }
 
     /// Reads the bytes of a file as they are. libical unfolds on bytes, so a fold that another
     /// program put inside a UTF-8 sequence mends; bytes that are still not UTF-8 read as U+FFFD.
-    public static func read(_ bytes: [UInt8]) throws(ICalendarError) -> CalendarImport {
+    public static func read(_ bytes: [UInt8], strict: Bool = true) throws(ICalendarError) -> CalendarImport {
         let outline = try ICalendarOutline(bytes)
+        if strict, let first = outline.firstProblem { throw first }
         var reader = Reader()
+        reader.rejected = outline.problems.map { .init(component: "", line: $0.line, reason: $0.message) }
         for calendar in outline.calendars {
             for property in calendar.properties where !silentCalendarProperties.contains(property.name.uppercased()) {
                 reader.skipped.append(.init(name: property.name.uppercased(), line: property.line))
             }
             for component in calendar.components {
+                if let problem = component.firstProblem {
+                    reader.reject(component, node: Libical.parse(component.flat(bytes)[...]), problem)
+                    continue
+                }
                 switch component.name {
                 case "VTODO", "VEVENT":
-                    guard let node = Libical.parse(bytes[component.bytes]), node.name == component.name else {
-                        throw ICalendarError(
-                            line: component.line, message: "libical cannot read this \(component.name)")
+                    let node = Libical.parse(bytes[component.bytes])
+                    do throws(ICalendarError) {
+                        guard let node, node.name == component.name else {
+                            throw ICalendarError(
+                                line: component.line, message: "libical cannot read this \(component.name)")
+                        }
+                        reader.tasks.append(try reader.task(node, outline: component))
+                    } catch {
+                        if strict { throw error }
+                        reader.reject(component, node: node, error)
                     }
-                    reader.tasks.append(try reader.task(node, outline: component))
                 case "VTIMEZONE":
                     break
                 default:
@@ -41,7 +56,8 @@ public enum ICalendarReader {
                 }
             }
         }
-        return CalendarImport(tasks: reader.tasks, skipped: reader.skipped)
+        reader.rejected.sort { $0.line < $1.line }
+        return CalendarImport(tasks: reader.tasks, skipped: reader.skipped, rejected: reader.rejected)
     }
 
     static let silentCalendarProperties: Set = ["VERSION", "PRODID", "CALSCALE", "METHOD"]
@@ -59,6 +75,15 @@ public enum ICalendarReader {
     private struct Reader {
         var tasks: [ImportedTask] = []
         var skipped: [CalendarImport.Skipped] = []
+        var rejected: [CalendarImport.Rejected] = []
+
+        /// Leaves a component out, naming it by its UID and SUMMARY when libical could read them.
+        mutating func reject(_ component: ICalendarOutline.Component, node: ICalendarNode?, _ error: ICalendarError) {
+            rejected.append(
+                .init(
+                    component: component.name, line: component.line, uid: node?["UID"]?.value,
+                    title: node?["SUMMARY"]?.value, reason: error.description))
+        }
 
         /// The node's properties with their lines. libical keeps one property per content line, in
         /// order, and a line it cannot read becomes X-LIC-ERROR in its place; so each property

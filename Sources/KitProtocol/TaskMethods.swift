@@ -307,16 +307,62 @@ public struct TaskExportResult: Codable, Sendable {
 public struct TaskImportParams: Codable, Sendable {
     /// An iCalendar document (VTODO and VEVENT).
     public var ics: String
-    public init(ics: String) { self.ics = ics }
+    /// Refuse the whole document at the first component kit cannot read or represent, instead
+    /// of leaving that component out. Absent: false.
+    public var strict: Bool?
+    /// Report what would be imported, and store nothing. Absent: false.
+    public var dryRun: Bool?
+
+    public init(ics: String, strict: Bool? = nil, dryRun: Bool? = nil) {
+        self.ics = ics
+        self.strict = strict
+        self.dryRun = dryRun
+    }
+}
+
+/// A component, or a line, that `task.import` left out because kit cannot read or represent it.
+public struct TaskImportRejection: Codable, Sendable, Equatable {
+    /// The line it starts on, counting from 1.
+    public var line: Int
+    /// `VEVENT`, `VTODO`, …; absent for a line outside any component.
+    public var component: String?
+    public var uid: String?
+    public var title: String?
+    public var reason: String
+
+    public init(line: Int, component: String?, uid: String?, title: String?, reason: String) {
+        self.line = line
+        self.component = component
+        self.uid = uid
+        self.title = title
+        self.reason = reason
+    }
 }
 
 public struct TaskImportResult: Codable, Sendable {
+    /// The tasks imported (with `dryRun`, those that would be, each with id 0).
     public var imported: [TaskInfo]
-    /// What was skipped, with line numbers: unknown properties and components.
+    /// Every notice as a line of text: unknown properties and components, duplicates, and the
+    /// rejections.
     public var skipped: [String]
-    public init(imported: [TaskInfo], skipped: [String]) {
+    /// What was left out because kit cannot read or represent it.
+    public var rejected: [TaskImportRejection]
+    /// True when nothing was stored; absent otherwise.
+    public var dryRun: Bool?
+
+    public init(imported: [TaskInfo], skipped: [String], rejected: [TaskImportRejection] = [], dryRun: Bool? = nil) {
         self.imported = imported
         self.skipped = skipped
+        self.rejected = rejected
+        self.dryRun = dryRun
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        imported = try container.decode([TaskInfo].self, forKey: .imported)
+        skipped = try container.decode([String].self, forKey: .skipped)
+        rejected = try container.decodeIfPresent([TaskImportRejection].self, forKey: .rejected) ?? []
+        dryRun = try container.decodeIfPresent(Bool.self, forKey: .dryRun)
     }
 }
 

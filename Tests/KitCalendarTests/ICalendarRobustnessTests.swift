@@ -39,11 +39,32 @@ struct ICalendarRobustnessTests {
         }
     }
 
-    @Test("100,000 nested BEGIN lines are refused with the line where nesting goes too deep")
-    func deepNesting() {
-        let text = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X-DEEP\r\n", count: 100_000)
+    @Test("100,000 nested BEGIN lines are refused at the line where nesting goes too deep, or left out leniently")
+    func deepNesting() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:X-DEEP\r\n", count: 100_000)
+            + String(repeating: "END:X-DEEP\r\n", count: 100_000) + Self.goodTask + "END:VCALENDAR\r\n"
         #expect(throws: ICalendarError(line: 9, message: "BEGIN:X-DEEP is nested 9 deep; kit reads 8 levels")) {
             try ICalendarReader.read(text)
+        }
+        let lenient = try ICalendarReader.read(text, strict: false)
+        #expect(lenient.tasks.map(\.task.title) == ["fine"])
+        #expect(lenient.rejected.map(\.line) == [2])
+    }
+
+    static let goodTask = "BEGIN:VTODO\r\nUID:ok\r\nSUMMARY:fine\r\nDUE:20301205T100000Z\r\nEND:VTODO\r\n"
+
+    @Test("leniently, a file of random lines after a good task still gives the task, and reports what it left out")
+    func randomAfterGood() throws {
+        var generator = SplitMix64(seed: 99)
+        for _ in 0..<500 {
+            // (X-NEXT takes a random first line that starts with a space, which would fold into END:VTODO.)
+            let text = "BEGIN:VCALENDAR\r\n" + Self.goodTask + "X-NEXT:1\r\n" + Self.randomText(&generator)
+            guard let read = try? ICalendarReader.read(text, strict: false) else {
+                Issue.record("refused: \(text)")
+                continue
+            }
+            #expect(read.tasks.first?.task.title == "fine", "\(text)")
         }
     }
 }

@@ -188,7 +188,7 @@ struct ICalendarTests {
             (["BEGIN:VCALENDAR", "END:VTODO"], 2, "END:VTODO does not match BEGIN:VCALENDAR"),
             (["BEGIN:VCALENDAR", "END:VCALENDAR", "END:VCALENDAR"], 3, "no matching BEGIN"),
             (["VERSION:2.0", "BEGIN:VCALENDAR", "END:VCALENDAR"], 1, "before BEGIN:VCALENDAR"),
-            (["BEGIN:VTODO", "END:VTODO"], 1, "expected BEGIN:VCALENDAR"),
+            (["BEGIN:VTODO", "END:VTODO"], 1, "no BEGIN:VCALENDAR"),
             ([], 1, "no BEGIN:VCALENDAR"),
             (
                 ["BEGIN:VCALENDAR", "BEGIN:VTODO", "BEGIN:VTODO", "END:VTODO", "END:VTODO", "END:VCALENDAR"], 3,

@@ -243,7 +243,7 @@ extension Integration {
         }
 
         @Test(
-            "a malformed or unsupported file changes nothing",
+            "with --strict, a malformed or unsupported file changes nothing",
             arguments: [
                 "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VTODO\nUID:a\nSUMMARY:cut short\nDUE:20301205T100000Z\n",
                 "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:good\nDUE:20301205T100000Z\nEND:VTODO\nBEGIN:VTODO\nUID:b\nSUMMARY:bad date\nDUE:20301345T100000Z\nEND:VTODO\nEND:VCALENDAR\n",
@@ -258,10 +258,70 @@ extension Integration {
             #expect(try kit.kitctl(["task", "add", "existing", "--due", "2030-01-01 09:00"]).exitCode == 0)
             let file = kit.root.path + "/broken.ics"
             try text.write(toFile: file, atomically: true, encoding: .utf8)
-            let result = try kit.kitctl(["task", "import", file])
+            let result = try kit.kitctl(["task", "import", file, "--strict"])
             #expect(result.exitCode != 0 && !result.stderr.isEmpty, "\(result)")
             let tasks = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
             #expect(tasks.map(\.title) == ["existing"])
+        }
+
+        /// A file with good items among ones kit cannot read or represent.
+        static let mixed = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Mixed//EN",
+            "BEGIN:VTODO", "UID:good-1@example.com", "SUMMARY:Water plants", "DUE:20301205T100000Z", "END:VTODO",
+            "BEGIN:VEVENT", "UID:typo@example.com", "SUMMARY:Misspelt end", "DTSTART:20301206T100000Z", "END:VEVNT",
+            "BEGIN:VTODO", "UID:date@example.com", "SUMMARY:Bad date", "DUE:20301345T100000Z", "END:VTODO",
+            "BEGIN:VTODO", "UID:zone@example.com", "SUMMARY:Nowhere", "DUE;TZID=Nowhere/Land:20301205T100000",
+            "END:VTODO",
+            "BEGIN:VEVENT", "UID:good-2@example.com", "SUMMARY:Choir", "DTSTART;TZID=Asia/Seoul:20301201T190000",
+            "RRULE:FREQ=WEEKLY", "END:VEVENT",
+            "END:VCALENDAR",
+        ].map { $0 + "\r\n" }.joined()
+
+        @Test("a file with bad components imports the good ones and reports each bad one with its line, UID and reason")
+        func lenient() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let file = kit.root.path + "/mixed.ics"
+            try Self.mixed.write(toFile: file, atomically: true, encoding: .utf8)
+
+            // A dry run says what would happen and changes nothing.
+            let dry = try kit.kitctl(["task", "import", file, "--dry-run"])
+            #expect(dry.exitCode == 0, "\(dry)")
+            #expect(dry.stdout.contains("Would import 2 tasks") && dry.stdout.contains("left out 3"), "\(dry.stdout)")
+            #expect(dry.stdout.contains("+ Water plants") && dry.stdout.contains("+ Choir"), "\(dry.stdout)")
+            #expect(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.isEmpty)
+
+            let result = try kit.kitctlJSON(["task", "import", file], as: TaskImportResult.self)
+            #expect(result.imported.map(\.title) == ["Water plants", "Choir"])
+            #expect(result.dryRun == nil)
+            #expect(result.rejected.map(\.line) == [9, 14, 19], "\(result.rejected)")
+            #expect(result.rejected.map(\.uid) == ["typo@example.com", "date@example.com", "zone@example.com"])
+            #expect(result.rejected.allSatisfy { $0.component != nil && $0.title != nil })
+            #expect(
+                result.rejected[0].reason.contains("END:VEVNT does not match BEGIN:VEVENT"), "\(result.rejected[0])")
+            #expect(result.rejected[1].reason.contains("20301345T100000Z"), "\(result.rejected[1])")
+            #expect(result.rejected[2].reason.contains("unknown time zone 'Nowhere/Land'"), "\(result.rejected[2])")
+            #expect(
+                result.skipped.contains {
+                    $0.hasPrefix("line 14: VTODO 'Bad date' (UID date@example.com) not imported")
+                })
+            let tasks = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
+            #expect(Set(tasks.map(\.title)) == ["Water plants", "Choir"])
+        }
+
+        @Test("- reads the calendar from standard input")
+        func standardInput() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let result = try kit.kitctl(["task", "import", "-"], stdin: Data(Self.mixed.utf8))
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdout.hasPrefix("Imported 2 tasks from standard input; left out 3"), "\(result.stdout)")
+            #expect(result.stdout.contains("line 9: VEVENT 'Misspelt end' (UID typo@example.com) not imported"))
+            let strict = try kit.kitctl(["task", "import", "-", "--strict"], stdin: Data(Self.mixed.utf8))
+            #expect(strict.exitCode == 2 && strict.stderr.contains("line 9"), "\(strict)")
+            #expect(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.count == 2)
         }
     }
 }

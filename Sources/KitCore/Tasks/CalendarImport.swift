@@ -16,11 +16,41 @@ public struct CalendarImport: Hashable, Sendable {
         public var description: String { "line \(line): \(name) skipped" + (reason.map { " (\($0))" } ?? "") }
     }
 
+    /// A component, or a line, not imported because kit cannot read it or represent it; the
+    /// rest of the file was read (lenient reading).
+    public struct Rejected: Hashable, Sendable, CustomStringConvertible {
+        /// `VEVENT`, `VTODO`, …; empty for a line outside any component.
+        public var component: String
+        public var line: Int
+        public var uid: String?
+        public var title: String?
+        public var reason: String
+
+        public init(component: String, line: Int, uid: String? = nil, title: String? = nil, reason: String) {
+            self.component = component
+            self.line = line
+            self.uid = uid
+            self.title = title
+            self.reason = reason
+        }
+
+        public var description: String {
+            var text = "line \(line): "
+            if component.isEmpty { return text + reason }
+            text += component
+            if let title, !title.isEmpty { text += " '\(title)'" }
+            if let uid, !uid.isEmpty { text += " (UID \(uid))" }
+            return text + " not imported: " + reason
+        }
+    }
+
     public var tasks: [ImportedTask]
     public var skipped: [Skipped]
+    public var rejected: [Rejected]
 
-    public init(tasks: [ImportedTask], skipped: [Skipped]) {
+    public init(tasks: [ImportedTask], skipped: [Skipped], rejected: [Rejected] = []) {
         self.tasks = tasks
         self.skipped = skipped
+        self.rejected = rejected
     }
 }

@@ -106,22 +106,35 @@ extension TaskFeature {
         }
     }
 
-    /// Imports VTODOs and VEVENTs, all or nothing. Unknown properties are reported and skipped;
-    /// tasks whose UID is already here are skipped as duplicates.
+    /// Imports VTODOs and VEVENTs. Leniently (the default), a component kit cannot read or
+    /// represent is left out and reported in `rejected`, and the rest is imported; with `strict`,
+    /// the first such fault refuses the whole file. Unknown properties are reported in `skipped`;
+    /// tasks whose UID is already here are skipped as duplicates. With `dryRun`, nothing is
+    /// stored: the result lists what would be imported, each with id 0.
     func importCalendar(_ params: TaskImportParams) throws -> TaskImportResult {
+        let strict = params.strict ?? false
         let parsed: CalendarImport
         do {
-            parsed = try ICalendarReader.read(Array(params.ics.utf8))
+            parsed = try ICalendarReader.read(Array(params.ics.utf8), strict: strict)
         } catch {
             throw error.kitError
         }
         let now = clock.now().wall
         var skipped = parsed.skipped.map(\.description)
+        var rejected = parsed.rejected
         var makers: [(Int64) -> TaskItem] = []
         var seen = Set(tasks.values.map(\.uid))
         for imported in parsed.tasks {
             let item = imported.task
             let line = imported.line
+            /// A fault in this component: the whole file strictly, else just this one.
+            func refuse(_ reason: String) throws {
+                if strict {
+                    throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(reason)")
+                }
+                rejected.append(
+                    .init(component: imported.component, line: line, uid: item.uid, title: item.title, reason: reason))
+            }
             let uid = item.uid.isEmpty ? UUID().uuidString.lowercased() + "@kit" : item.uid
             guard !seen.contains(uid) else {
                 skipped.append(
@@ -141,7 +154,8 @@ extension TaskFeature {
             do {
                 title = try Self.validTitle(item.title.isEmpty ? "untitled" : item.title)
             } catch {
-                throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(error)")
+                try refuse("\(error)")
+                continue
             }
             var zoneName: String?
             var civil: CivilDateTime
@@ -157,8 +171,8 @@ extension TaskFeature {
                     guard let name = zones.zone(named: tzid) != nil ? tzid : WindowsZones.ianaName(for: tzid),
                         zones.zone(named: name) != nil
                     else {
-                        throw KitError.invalidArgument(
-                            "the calendar file was not imported: line \(line): unknown time zone '\(tzid)'")
+                        try refuse("unknown time zone '\(tzid)'")
+                        continue
                     }
                     zoneName = name == zones.systemName ? nil : name
                 }
@@ -171,7 +185,8 @@ extension TaskFeature {
                 do {
                     _ = try RecurrenceSeries(rule: recurrence, anchor: civil, zone: zone)
                 } catch {
-                    throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(error)")
+                    try refuse("\(error)")
+                    continue
                 }
             }
             let template = TaskItem(
@@ -181,9 +196,21 @@ extension TaskFeature {
             let task = Self.caughtUp(template, now: now, zone: zone)
             makers.append { id in task.withID(id) }
         }
+        rejected.sort { $0.line < $1.line }
+        skipped += rejected.map(\.description)
+        let rejections = rejected.map {
+            TaskImportRejection(
+                line: $0.line, component: $0.component.isEmpty ? nil : $0.component, uid: $0.uid, title: $0.title,
+                reason: $0.reason)
+        }
+        if params.dryRun == true {
+            return TaskImportResult(
+                imported: makers.map { info($0(0), now: now) }, skipped: skipped, rejected: rejections, dryRun: true)
+        }
         let created: [TaskItem] = try storing { try store.insertTasks(makers) }
         for task in created { apply(task, event: Event.taskAdded) }
-        return TaskImportResult(imported: created.map { info($0, now: now) }, skipped: skipped)
+        return TaskImportResult(
+            imported: created.map { info($0, now: now) }, skipped: skipped, rejected: rejections)
     }
 
     /// An imported task as of now: a repeating one moves on to its first occurrence from now
