@@ -151,9 +151,13 @@ public enum ICalendarReader {
                     skipped.append(.init(name: childOutline.name, line: childOutline.line))
                     continue
                 }
-                var trigger: Nanoseconds?
+                var trigger: Trigger?
                 for property in try located(child, childOutline) { try alarmProperty(property, trigger: &trigger) }
-                if let trigger { draft.alerts.append((trigger, childOutline.line)) }
+                switch trigger {
+                case .before(let offset): draft.alerts.append((offset, childOutline.line))
+                case .at(let instant): draft.fixedAlerts.append(instant)
+                case nil: break
+                }
             }
             return try finish(draft)
         }
@@ -189,14 +193,28 @@ public enum ICalendarReader {
             }
         }
 
-        mutating func alarmProperty(_ property: Located, trigger: inout Nanoseconds?) throws(ICalendarError) {
+        /// When a VALARM goes off.
+        enum Trigger {
+            /// This long before the start or due time.
+            case before(Nanoseconds)
+            /// At this instant (`TRIGGER;VALUE=DATE-TIME:…Z`).
+            case at(WallTime)
+        }
+
+        mutating func alarmProperty(_ property: Located, trigger: inout Trigger?) throws(ICalendarError) {
             guard property.name == "TRIGGER" else {
                 if !silentAlarmProperties.contains(property.name) { skip(property) }
                 return
             }
             let parameters = property.property.parameters
             if parameters["VALUE"]?.uppercased() == "DATE-TIME" {
-                return skip(property, reason: "kit imports alarms set before the due time, not at a fixed time")
+                let value = property.value.trimmingWhitespace()
+                guard value.hasSuffix("Z"), let civil = ICalendarText.dateTime(String(value.dropLast())) else {
+                    return skip(
+                        property, reason: "an alarm at a fixed time must be a UTC time such as 20261201T080000Z")
+                }
+                trigger = .at(civil.utcInstant)
+                return
             }
             if parameters["RELATED"]?.uppercased() == "END" {
                 return skip(property, reason: "kit imports alarms relative to the start or due time")
@@ -210,7 +228,7 @@ public enum ICalendarReader {
                 return skip(property, reason: "kit alerts only before the due time")
             }
             if seconds < 0 && -seconds <= DurationParser.maximum / 1_000_000_000 {
-                trigger = -seconds * 1_000_000_000
+                trigger = .before(-seconds * 1_000_000_000)
             } else if seconds < 0 {
                 skip(property, reason: "more than 366 days before the due time")
             }
@@ -273,6 +291,7 @@ public enum ICalendarReader {
                 alerts.append(alert.offset)
             }
             task.alerts = alerts
+            task.fixedAlerts = draft.fixedAlerts
             return ImportedTask(task: task, component: draft.component, line: draft.line)
         }
     }
@@ -289,5 +308,6 @@ public enum ICalendarReader {
         var status = CalendarTask.Status.needsAction
         var completed = false
         var alerts: [(offset: Nanoseconds, line: Int)] = []
+        var fixedAlerts: [WallTime] = []
     }
 }

@@ -148,7 +148,7 @@ struct ICalendarTests {
             ])
     }
 
-    @Test("alarms kit cannot use are skipped and reported, not refused")
+    @Test("alarms kit cannot use are skipped and reported, not refused; one at a fixed UTC time is passed on")
     func unusableAlarms() throws {
         let text = Self.calendar(
             "BEGIN:VTODO", "UID:a", "SUMMARY:x", "DUE:20261201T090000Z", "BEGIN:VALARM",
@@ -157,7 +157,15 @@ struct ICalendarTests {
             "END:VALARM", "BEGIN:VALARM", "TRIGGER:-P999999999W", "END:VALARM", "END:VTODO")
         let imported = try ICalendarReader.read(text)
         #expect(imported.tasks[0].task.alerts == [5 * Self.minute])
-        #expect(imported.skipped.map(\.line) == [8, 11, 15, 16, 22])
+        #expect(imported.tasks[0].task.fixedAlerts == [utc("2026-12-01T08:00:00Z")])
+        #expect(imported.skipped.map(\.line) == [11, 15, 16, 22])
+        let floating = try ICalendarReader.read(
+            Self.calendar(
+                "BEGIN:VTODO", "UID:a", "DUE:20261201T090000Z", "BEGIN:VALARM",
+                "TRIGGER;VALUE=DATE-TIME:20261201T080000",
+                "END:VALARM", "END:VTODO"))
+        #expect(floating.tasks[0].task.fixedAlerts.isEmpty)
+        #expect(floating.skipped.map(\.line) == [7] && floating.skipped[0].description.contains("UTC time"))
     }
 
     static func calendar(_ lines: String...) -> String {

@@ -310,6 +310,29 @@ extension Integration {
             #expect(Set(tasks.map(\.title)) == ["Water plants", "Choir"])
         }
 
+        @Test(
+            "an Apple reminder's alarm at a fixed time becomes a pre-alert; on a repeating task it is skipped and said")
+        func fixedAlarm() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let text = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.0//EN", "BEGIN:VTODO",
+                "UID:6F1C2E0A-3B7D-4C21-9E55-0A1B2C3D4E5F", "SUMMARY:Passport photos", "DUE:20301205T100000Z",
+                "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:20301205T090000Z", "END:VALARM",
+                "END:VTODO", "BEGIN:VTODO", "UID:9A8B7C6D-1111-2222-3333-444455556666", "SUMMARY:Gym",
+                "DTSTART:20301202T070000Z", "DUE:20301202T070000Z", "RRULE:FREQ=WEEKLY", "BEGIN:VALARM",
+                "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:20301202T063000Z", "END:VALARM", "END:VTODO", "END:VCALENDAR",
+            ].map { $0 + "\r\n" }.joined()
+            let result = try kit.kitctlJSON(["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(result.imported.map(\.title) == ["Passport photos", "Gym"])
+            #expect(result.imported.first?.alertsNs == [3_600_000_000_000])
+            #expect(result.imported.last?.alertsNs == [])
+            #expect(
+                result.skipped.contains { $0.contains("'Gym'") && $0.contains("for one occurrence") },
+                "\(result.skipped)")
+        }
+
         @Test("- reads the calendar from standard input")
         func standardInput() throws {
             let kit = try KitdHarness()

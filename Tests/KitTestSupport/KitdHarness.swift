@@ -81,8 +81,10 @@ public final class KitdHarness: @unchecked Sendable {
     }
 
     /// Runs kitctl with `--json` and decodes what it prints.
-    public func kitctlJSON<T: Decodable>(_ arguments: [String], as type: T.Type = T.self) throws -> T {
-        let result = try kitctl(arguments + ["--json"])
+    public func kitctlJSON<T: Decodable>(_ arguments: [String], as type: T.Type = T.self, stdin: Data? = nil) throws
+        -> T
+    {
+        let result = try kitctl(arguments + ["--json"], stdin: stdin)
         guard result.exitCode == 0 else {
             throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(result)")
         }

@@ -16,6 +16,9 @@ public struct CalendarTask: Hashable, Sendable {
     public var recurrence: Recurrence?
     /// Pre-alert offsets before the due time, largest first (see `PreAlerts`).
     public var alerts: [Nanoseconds]
+    /// Alarms at a fixed instant (`TRIGGER;VALUE=DATE-TIME`), as read; the daemon, which knows the
+    /// due instant, turns them into pre-alerts. The writer does not write them.
+    public var fixedAlerts: [WallTime] = []
     public var status: Status
 
     public init(

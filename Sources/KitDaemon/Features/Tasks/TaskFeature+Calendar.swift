@@ -189,10 +189,15 @@ extension TaskFeature {
                     continue
                 }
             }
-            let template = TaskItem(
+            var template = TaskItem(
                 id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
                 recurrence: item.recurrence, alerts: item.alerts.sorted(by: >),
                 status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
+            template.alerts = Self.alerts(
+                template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
+            ) { reason in
+                skipped.append("line \(line): \(imported.component) '\(item.title)': VALARM skipped (\(reason))")
+            }
             let task = Self.caughtUp(template, now: now, zone: zone)
             makers.append { id in task.withID(id) }
         }
@@ -211,6 +216,33 @@ extension TaskFeature {
         for task in created { apply(task, event: Event.taskAdded) }
         return TaskImportResult(
             imported: created.map { info($0, now: now) }, skipped: skipped, rejected: rejections)
+    }
+
+    /// The pre-alerts of an imported task, with its alarms at a fixed instant turned into
+    /// offsets before `due`. A repeating task keeps none of those: RFC 5545 fires an absolute
+    /// alarm once, for one occurrence, where a pre-alert comes before every one.
+    static func alerts(
+        _ alerts: [Nanoseconds], fixed: [WallTime], due: WallTime, repeats: Bool, skip: (String) -> Void
+    ) -> [Nanoseconds] {
+        var result = alerts
+        for instant in fixed {
+            let before = due - instant
+            let at = Timestamp.rfc3339(instant)
+            if repeats {
+                skip("the alarm at \(at) is for one occurrence, and this task repeats")
+            } else if before <= 0 {
+                skip("the alarm at \(at) is not before the due time")
+            } else if before > DurationParser.maximum {
+                skip("the alarm at \(at) is more than 366 days before the due time")
+            } else if !result.contains(before) {
+                guard result.count < PreAlerts.maximumCount else {
+                    skip("kit keeps at most \(PreAlerts.maximumCount) alerts a task")
+                    continue
+                }
+                result.append(before)
+            }
+        }
+        return result.sorted(by: >)
     }
 
     /// An imported task as of now: a repeating one moves on to its first occurrence from now
