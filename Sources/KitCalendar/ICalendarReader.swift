@@ -27,6 +27,8 @@ public enum ICalendarReader {
         var reader = Reader()
         reader.rejected = outline.problems.map { .init(component: "", line: $0.line, reason: $0.message) }
         for calendar in outline.calendars {
+            // Google's X-WR-TIMEZONE: the zone the calendar's floating times are in.
+            reader.floatingZone = Libical.parse(calendar.flat(bytes)[...])?["X-WR-TIMEZONE"]?.value
             for property in calendar.properties where !silentCalendarProperties.contains(property.name.uppercased()) {
                 reader.skipped.append(.init(name: property.name.uppercased(), line: property.line))
             }
@@ -49,7 +51,10 @@ public enum ICalendarReader {
                         reader.reject(component, node: node, error)
                     }
                 case "VTIMEZONE":
-                    break
+                    let own = component.flat(bytes)
+                    if let tzid = Libical.parse(own[...])?["TZID"]?.value, !tzid.isEmpty {
+                        reader.timeZones[tzid] = Array(bytes[component.bytes])
+                    }
                 default:
                     reader.skipped.append(
                         .init(name: component.name, line: component.line, reason: "kit imports only VTODO and VEVENT"))
@@ -57,10 +62,12 @@ public enum ICalendarReader {
             }
         }
         reader.rejected.sort { $0.line < $1.line }
-        return CalendarImport(tasks: reader.tasks, skipped: reader.skipped, rejected: reader.rejected)
+        var result = CalendarImport(tasks: reader.tasks, skipped: reader.skipped, rejected: reader.rejected)
+        result.timeZones = reader.timeZones
+        return result
     }
 
-    static let silentCalendarProperties: Set = ["VERSION", "PRODID", "CALSCALE", "METHOD"]
+    static let silentCalendarProperties: Set = ["VERSION", "PRODID", "CALSCALE", "METHOD", "X-WR-TIMEZONE"]
     static let silentTaskProperties: Set = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "SEQUENCE", "COMPLETED"]
     static let silentAlarmProperties: Set = ["ACTION", "DESCRIPTION", "SUMMARY"]
 
@@ -76,6 +83,9 @@ public enum ICalendarReader {
         var tasks: [ImportedTask] = []
         var skipped: [CalendarImport.Skipped] = []
         var rejected: [CalendarImport.Rejected] = []
+        var timeZones: [String: [UInt8]] = [:]
+        /// The calendar's X-WR-TIMEZONE, when it has one.
+        var floatingZone: String?
 
         /// Leaves a component out, naming it by its UID and SUMMARY when libical could read them.
         mutating func reject(_ component: ICalendarOutline.Component, node: ICalendarNode?, _ error: ICalendarError) {
@@ -255,7 +265,7 @@ public enum ICalendarReader {
                         + "20261125T090000Z or (all day) 20261125")
             }
             if isUTC { return .utc(civil.utcInstant) }
-            return .local(civil, tzid: property.property.parameters["TZID"])
+            return .local(civil, tzid: property.property.parameters["TZID"] ?? floatingZone)
         }
 
         mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {

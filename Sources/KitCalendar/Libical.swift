@@ -75,6 +75,43 @@ enum Libical {
         return Int64(icaltime_as_timet_with_zone(time, zone))
     }
 
+    /// A VTIMEZONE as libical reads it, for the UTC offsets it defines.
+    final class Zone: @unchecked Sendable {
+        private let zone: OpaquePointer
+
+        /// Reads a VTIMEZONE component's text; nil when libical cannot make a zone of it.
+        init?(_ bytes: ArraySlice<UInt8>) {
+            var text = Array(bytes)
+            text.append(0)
+            let parsed = text.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    icalparser_parse_string($0)
+                }
+            }
+            guard let parsed else { return nil }
+            guard icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT, let zone = icaltimezone_new() else {
+                icalcomponent_free(parsed)
+                return nil
+            }
+            // The zone owns the component from here on.
+            guard icaltimezone_set_component(zone, parsed) != 0 else {
+                icalcomponent_free(parsed)
+                icaltimezone_free(zone, 1)
+                return nil
+            }
+            self.zone = zone
+        }
+
+        deinit { icaltimezone_free(zone, 1) }
+
+        /// Seconds east of UTC at a Unix time.
+        func offset(atUnixSeconds seconds: Int64) -> Int {
+            var time = icaltime_from_timet_with_zone(time_t(seconds), 0, icaltimezone_get_utc_timezone())
+            var isDaylight: Int32 = 0
+            return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, &isDaylight))
+        }
+    }
+
     // MARK: - libical to Swift
 
     private static func node(_ component: OpaquePointer) -> ICalendarNode {

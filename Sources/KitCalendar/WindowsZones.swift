@@ -8,6 +8,10 @@ public enum WindowsZones {
         byLowercasedName[windowsName.lowercased()]
     }
 
+    /// The IANA zones the table names, each once, sorted: the main zone of every Windows zone,
+    /// which makes good first guesses for a zone known only by its offsets.
+    public static let ianaNames: [String] = Array(Set(table.values)).sorted()
+
     private static let byLowercasedName: [String: String] = Dictionary(
         table.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
 }

@@ -31,3 +31,8 @@ func utc(_ text: String) -> WallTime {
     guard let instant = Timestamp.parse(text) else { fatalError("bad timestamp \(text) in a test") }
     return instant
 }
+
+/// A zone of this machine's tz database by name, or nil when there is none.
+func knownZone(_ name: String) -> (any UTCOffsets)? {
+    TimeZone(identifier: name) == nil ? nil : FoundationZone(name)
+}

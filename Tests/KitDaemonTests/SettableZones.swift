@@ -19,6 +19,8 @@ final class SettableZones: ZoneProvider {
 
     func zone(named name: String) -> (any UTCOffsets)? { real.zone(named: name) }
 
+    var knownNames: [String] { real.knownNames }
+
     /// What the system zone becomes at the next `systemChanged()`, as the tz link would.
     func setSystem(_ name: String) { pending = name }
 

@@ -310,6 +310,32 @@ extension Integration {
             #expect(Set(tasks.map(\.title)) == ["Water plants", "Choir"])
         }
 
+        @Test("Outlook's 'Customized Time Zone' is read from its VTIMEZONE and pinned to the zone that agrees with it")
+        func customizedZone() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Asia/Seoul"
+            try kit.startKitd()
+            let text = [
+                "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",
+                "BEGIN:VTIMEZONE", "TZID:Customized Time Zone", "BEGIN:STANDARD", "DTSTART:16011104T020000",
+                "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "DTSTART:16010311T020000", "RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3",
+                "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT", "END:VTIMEZONE", "BEGIN:VEVENT",
+                "UID:040000008200E00074C5B7101A82E00800000000C0FFEE", "SUMMARY:Board call",
+                "DTSTART;TZID=Customized Time Zone:20300715T090000", "END:VEVENT", "BEGIN:VEVENT",
+                "UID:040000008200E00074C5B7101A82E00800000000BADBAD", "SUMMARY:Nowhere call",
+                "DTSTART;TZID=Made Up Zone:20300715T090000", "END:VEVENT", "END:VCALENDAR",
+            ].map { $0 + "\r\n" }.joined()
+            let result = try kit.kitctlJSON(["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            let call = try #require(result.imported.first)
+            // 09:00 EDT (-04:00) on July 15.
+            #expect(call.title == "Board call" && call.zone == "America/New_York", "\(call)")
+            #expect(call.dueAt == "2030-07-15T13:00:00.000000Z")
+            #expect(result.rejected.map(\.title) == ["Nowhere call"])
+            #expect(result.rejected.first?.reason.contains("unknown time zone 'Made Up Zone'") == true)
+        }
+
         @Test(
             "an Apple reminder's alarm at a fixed time becomes a pre-alert; on a repeating task it is skipped and said")
         func fixedAlarm() throws {

@@ -47,6 +47,8 @@ public struct CalendarImport: Hashable, Sendable {
     public var tasks: [ImportedTask]
     public var skipped: [Skipped]
     public var rejected: [Rejected]
+    /// The file's VTIMEZONE components by TZID, as text, for TZIDs that name no zone kit knows.
+    public var timeZones: [String: [UInt8]] = [:]
 
     public init(tasks: [ImportedTask], skipped: [Skipped], rejected: [Rejected] = []) {
         self.tasks = tasks

@@ -124,6 +124,7 @@ extension TaskFeature {
         var rejected = parsed.rejected
         var makers: [(Int64) -> TaskItem] = []
         var seen = Set(tasks.values.map(\.uid))
+        var zoneNames: [String: String?] = [:]
         for imported in parsed.tasks {
             let item = imported.task
             let line = imported.line
@@ -167,11 +168,15 @@ extension TaskFeature {
             case .local(let local, let tzid):
                 civil = local
                 if let tzid {
-                    // An IANA name, or a Windows one (Outlook, Exchange) that CLDR maps to one.
-                    guard let name = zones.zone(named: tzid) != nil ? tzid : WindowsZones.ianaName(for: tzid),
-                        zones.zone(named: name) != nil
-                    else {
-                        try refuse("unknown time zone '\(tzid)'")
+                    if zoneNames[tzid] == nil {
+                        zoneNames[tzid] = ianaZoneName(
+                            for: tzid, definition: parsed.timeZones[tzid], year: local.date.year)
+                    }
+                    guard let name = zoneNames[tzid] ?? nil else {
+                        let defined = parsed.timeZones[tzid] != nil
+                        try refuse(
+                            "unknown time zone '\(tzid)'"
+                                + (defined ? "; the file's VTIMEZONE for it matches no zone kit knows" : ""))
                         continue
                     }
                     zoneName = name == zones.systemName ? nil : name
@@ -217,6 +222,32 @@ extension TaskFeature {
         return TaskImportResult(
             imported: created.map { info($0, now: now) }, skipped: skipped, rejected: rejections)
     }
+
+    /// The IANA zone a file's TZID means: the name itself when kit knows it; the zone CLDR maps
+    /// a Windows name to (Outlook, Exchange); or, for any other name, the zone that agrees with
+    /// the file's VTIMEZONE for it from `year` through ten years on: the system zone, the zones
+    /// most people live in (so US Eastern rules read as New York, not Indianapolis), the main
+    /// zones of the Windows table, then every zone. Nil when none does.
+    func ianaZoneName(for tzid: String, definition: [UInt8]?, year: Int) -> String? {
+        if zones.zone(named: tzid) != nil { return tzid }
+        if let windows = WindowsZones.ianaName(for: tzid), zones.zone(named: windows) != nil { return windows }
+        guard let definition, let embedded = EmbeddedTimeZone(tzid: tzid, vtimezone: definition) else { return nil }
+        return embedded.ianaName(
+            among: [zones.systemName] + Self.commonZones + WindowsZones.ianaNames + zones.knownNames,
+            years: year...(year + 10),
+            zone: zones.zone(named:))
+    }
+
+    /// Zones tried first for a VTIMEZONE that names none: where most calendars are written.
+    static let commonZones = [
+        "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles",
+        "America/Anchorage", "Pacific/Honolulu", "America/Toronto", "America/Vancouver", "America/Mexico_City",
+        "America/Sao_Paulo", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Berlin", "Europe/Paris",
+        "Europe/Madrid", "Europe/Rome", "Europe/Amsterdam", "Europe/Athens", "Europe/Helsinki", "Europe/Moscow",
+        "Europe/Istanbul", "Asia/Dubai", "Asia/Kolkata", "Asia/Singapore", "Asia/Shanghai", "Asia/Hong_Kong",
+        "Asia/Taipei", "Asia/Seoul", "Asia/Tokyo", "Australia/Perth", "Australia/Adelaide", "Australia/Brisbane",
+        "Australia/Sydney", "Pacific/Auckland", "Africa/Johannesburg", "Africa/Lagos", "Africa/Cairo",
+    ]
 
     /// The pre-alerts of an imported task, with its alarms at a fixed instant turned into
     /// offsets before `due`. A repeating task keeps none of those: RFC 5545 fires an absolute

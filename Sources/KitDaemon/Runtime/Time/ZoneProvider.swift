@@ -9,6 +9,8 @@ protocol ZoneProvider: AnyObject {
     var system: any UTCOffsets { get }
     /// A zone by IANA name, or nil if there is no such zone.
     func zone(named name: String) -> (any UTCOffsets)?
+    /// Every IANA name `zone(named:)` knows.
+    var knownNames: [String] { get }
     /// The system zone may have changed: read it again.
     func systemChanged()
 }
@@ -30,6 +32,8 @@ final class SystemZones: ZoneProvider {
         cache[name] = wrapped
         return wrapped
     }
+
+    var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers }
 
     func systemChanged() {
         NSTimeZone.resetSystemTimeZone()
