@@ -179,6 +179,8 @@ public enum ICalendarReader {
             case "DESCRIPTION": task.note = property.value
             case "DUE" where task.component == "VTODO": task.due = (try dateValue(property), property.line)
             case "DTSTART": task.start = (try dateValue(property), property.line)
+            case "RDATE": task.added += try dateList(property)
+            case "EXDATE": task.removed += try dateList(property)
             case "RRULE":
                 guard task.rule == nil else { return skip(property, reason: "kit keeps the first RRULE only") }
                 do {
@@ -244,6 +246,21 @@ public enum ICalendarReader {
             }
         }
 
+        /// The dates of an RDATE or EXDATE: a list separated by commas, each read as DTSTART is; an
+        /// RDATE period (`start/end`, `start/duration`) gives its start.
+        func dateList(_ property: Located) throws(ICalendarError) -> [CalendarDue] {
+            var result: [CalendarDue] = []
+            let isPeriod = property.property.parameters["VALUE"]?.uppercased() == "PERIOD"
+            for item in property.value.split(separator: ",") {
+                let value = isPeriod ? String(item.prefix { $0 != "/" }) : String(item)
+                var single = property
+                single.property.value = value
+                if isPeriod { single.property.parameters["VALUE"] = "DATE-TIME" }
+                result.append(try dateValue(single))
+            }
+            return result
+        }
+
         func dateValue(_ property: Located) throws(ICalendarError) -> CalendarDue {
             let value = property.value.trimmingWhitespace()
             let type = property.property.parameters["VALUE"]?.uppercased()
@@ -287,9 +304,16 @@ public enum ICalendarReader {
                         throw ICalendarError(line: rule.line, message: error.message)
                     }
                     task.recurrence = rule.value.takingDayFromAnchor(anchor.date)
+                    task.addedDates = draft.added
+                    task.removedDates = draft.removed
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
+            } else if !draft.added.isEmpty {
+                skipped.append(
+                    .init(
+                        name: "RDATE", line: draft.line,
+                        reason: "kit repeats a task by an RRULE; without one, only the first date is kept"))
             }
             var alerts: [Nanoseconds] = []
             for alert in draft.alerts.sorted(by: { $0.offset > $1.offset }) where !alerts.contains(alert.offset) {
@@ -319,5 +343,7 @@ public enum ICalendarReader {
         var completed = false
         var alerts: [(offset: Nanoseconds, line: Int)] = []
         var fixedAlerts: [WallTime] = []
+        var added: [CalendarDue] = []
+        var removed: [CalendarDue] = []
     }
 }

@@ -30,6 +30,8 @@ public enum ICalendarWriter {
                         recurrence.keepsMonthEndInParameter(anchor: due.anchorDate) ? ["X-KIT-SKIP": "BACKWARD"] : [:]
                     todo.properties.append(
                         .init("RRULE", recurrence.rrule(anchor: due.anchorDate), parameters: parameters))
+                    todo.properties += task.addedDates.map { dateProperty("RDATE", $0) }
+                    todo.properties += task.removedDates.map { dateProperty("EXDATE", $0) }
                 }
                 todo.properties.append(dateProperty("DUE", due))
             }

@@ -233,6 +233,16 @@ extension KitDatabase {
                     """)
         }
 
+        // A repeating task is an iCalendar series: the dates it adds to its rule (RDATE) and
+        // takes out (EXDATE), as civil date-times separated by commas. Old tasks have none.
+        migrator.registerMigration("v7 task series dates") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE task ADD COLUMN rdates TEXT;
+                    ALTER TABLE task ADD COLUMN exdates TEXT;
+                    """)
+        }
+
         return migrator
     }
 }

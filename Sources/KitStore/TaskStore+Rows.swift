@@ -20,7 +20,7 @@ extension TaskStore {
             let statement = try db.makeStatement(
                 sql: """
                     SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
-                        snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns
+                        snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates
                     FROM task
                     """)
             let row = TaskRowReader(statement.sqliteStatement)
@@ -35,9 +35,15 @@ extension TaskStore {
                         message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
                 let recurrence = try row.bytes(7).map { try rules.rule($0) }
+                var dates = SeriesDates()
+                if !row.isNull(17) || !row.isNull(18) {
+                    dates = SeriesDates(
+                        added: try SeriesDates.dates(row.text(17)), removed: try SeriesDates.dates(row.text(18)))
+                }
                 let task = TaskItem(
                     id: row.integer(0), uid: row.text(1) ?? "", title: row.text(2) ?? "", note: row.text(3),
                     zone: row.text(4), allDay: row.integer(5) != 0, anchor: try row.civil(6), recurrence: recurrence,
+                    dates: dates,
                     occurrence: try row.civil(8), alerts: row.offsets(9), nag: row.optionalInteger(10),
                     status: row.optionalInteger(11).map { .done(at: WallTime(nanoseconds: $0)) } ?? .open,
                     snoozedUntil: row.optionalInteger(12).map(WallTime.init(nanoseconds:)),

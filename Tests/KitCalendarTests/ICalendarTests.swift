@@ -168,6 +168,34 @@ struct ICalendarTests {
         #expect(floating.skipped.map(\.line) == [7] && floating.skipped[0].description.contains("UTC time"))
     }
 
+    @Test("RDATE and EXDATE lists come in as the file writes them: TZID, UTC, all day, a period's start")
+    func readsSeriesDates() throws {
+        let text = Self.calendar(
+            "BEGIN:VEVENT", "UID:sync@google.com", "SUMMARY:sync", "DTSTART;TZID=Europe/Berlin:20270105T090000",
+            "RRULE:FREQ=WEEKLY", "EXDATE;TZID=Europe/Berlin:20270112T090000,20270119T090000", "EXDATE:20270126T080000Z",
+            "RDATE;VALUE=PERIOD:20270108T140000Z/PT1H", "RDATE;VALUE=DATE:20270130", "END:VEVENT")
+        let task = try #require(try ICalendarReader.read(text).tasks.first?.task)
+        #expect(
+            task.removedDates == [
+                .local(at(2027, 1, 12, 9), tzid: "Europe/Berlin"), .local(at(2027, 1, 19, 9), tzid: "Europe/Berlin"),
+                .utc(utc("2027-01-26T08:00:00Z")),
+            ])
+        #expect(task.addedDates == [.utc(utc("2027-01-08T14:00:00Z")), .date(date(2027, 1, 30))])
+    }
+
+    @Test("the writer writes a series' dates in DUE's form, and the reader reads them back")
+    func writesSeriesDates() throws {
+        var task = CalendarTask(
+            uid: "s@kit", title: "sync", due: .local(at(2027, 1, 5, 9), tzid: "Europe/Berlin"),
+            recurrence: try Recurrence.parse("weekly"))
+        task.addedDates = [.local(at(2027, 1, 8, 15), tzid: "Europe/Berlin")]
+        task.removedDates = [.local(at(2027, 1, 12, 9), tzid: "Europe/Berlin")]
+        let text = ICalendarWriter.write([task], stamp: Self.stamp)
+        #expect(text.contains("\r\nRDATE;TZID=Europe/Berlin:20270108T150000\r\n"), "\(text)")
+        #expect(text.contains("\r\nEXDATE;TZID=Europe/Berlin:20270112T090000\r\n"), "\(text)")
+        #expect(try ICalendarReader.read(text).tasks.map(\.task) == [task])
+    }
+
     static func calendar(_ lines: String...) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
     }

@@ -310,6 +310,53 @@ extension Integration {
             #expect(Set(tasks.map(\.title)) == ["Water plants", "Choir"])
         }
 
+        @Test(
+            "a Google meeting with a cancelled week (EXDATE) and an extra day (RDATE): the agenda, done and export honour both"
+        )
+        func seriesDates() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Europe/Berlin"
+            try kit.startKitd()
+            let text = [
+                "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
+                "X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20300107T100000",
+                "DTEND;TZID=Europe/Berlin:20300107T103000", "RRULE:FREQ=WEEKLY;BYDAY=MO",
+                "EXDATE;TZID=Europe/Berlin:20300114T100000", "RDATE:20300117T140000Z",
+                "UID:7kukuqrfedlm2f9t0vs8a3tbd3@google.com", "SUMMARY:Team sync", "END:VEVENT", "END:VCALENDAR",
+            ].map { $0 + "\r\n" }.joined()
+            let imported = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(imported.imported.map(\.title) == ["Team sync"] && imported.rejected.isEmpty, "\(imported)")
+            let agenda = { (harness: KitdHarness) throws -> [String] in
+                let result = try harness.connect().call(
+                    Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
+                    as: TaskAgendaResult.self)
+                return (result.items ?? []).map(\.dueAt)
+            }
+            // Mondays at 10:00 CET, without the 14th, with Thursday the 17th at 15:00 CET.
+            let expected = [
+                "2030-01-07T09:00:00.000000Z", "2030-01-17T14:00:00.000000Z", "2030-01-21T09:00:00.000000Z",
+                "2030-01-28T09:00:00.000000Z",
+            ]
+            #expect(try agenda(kit) == expected)
+            let done = try kit.kitctlJSON(["task", "done", "Team sync"], as: TaskInfo.self)
+            #expect(done.dueAt == "2030-01-17T14:00:00.000000Z")
+
+            let file = kit.root.path + "/sync.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(exported.contains("RDATE;TZID=Europe/Berlin:20300117T150000\r\n"), "\(exported)")
+            // The EXDATE is history now: the file's series starts on the 17th.
+            #expect(!exported.contains("EXDATE"))
+            let copy = try KitdHarness()
+            defer { copy.tearDown() }
+            copy.extraEnvironment["TZ"] = "Europe/Berlin"
+            try copy.startKitd()
+            #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
+            #expect(try agenda(copy) == Array(expected.dropFirst()))
+        }
+
         @Test("Outlook's 'Customized Time Zone' is read from its VTIMEZONE and pinned to the zone that agrees with it")
         func customizedZone() throws {
             let kit = try KitdHarness()

@@ -15,6 +15,7 @@ struct MigrationTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
+                "v7 task series dates",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -39,9 +40,62 @@ struct MigrationTests {
         #expect(
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
+                "v7 task series dates",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
+    }
+
+    @Test("a database from before task series keeps its tasks: a repeating one becomes a series with no dates")
+    func tasksBecomeSeries() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try KitDatabase.migrator.migrate(queue, upTo: "v6 memos and diary")
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO task (uid, title, zone, anchor, rrule, occurrence, alerts, state, created_at_ns)
+                        VALUES ('rent@kit', 'pay rent', 'Asia/Seoul', '2026-01-31T09:00:00',
+                                'FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1', '2026-02-28T09:00:00', '86400000000000',
+                                'open', 1), ('once@kit', 'dentist', NULL, '2026-12-03T10:00:00', NULL,
+                                '2026-12-03T10:00:00', '', 'open', 2)
+                        """)
+            }
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        let tasks = try database.tasks.tasksByID().values.sorted { $0.id < $1.id }
+        #expect(tasks.map(\.title) == ["pay rent", "dentist"])
+        #expect(tasks[0].recurrence == (try Recurrence.parse("monthly on day 31")))
+        #expect(tasks[0].occurrence == (try CivilDateTime.parseISO8601("2026-02-28T09:00:00")))
+        #expect(tasks[0].alerts == [86_400_000_000_000] && tasks[0].zone == "Asia/Seoul")
+        #expect(tasks.allSatisfy { $0.dates.isEmpty })
+    }
+
+    @Test("a series' extra and removed dates survive a restart")
+    func seriesDatesRoundTrip() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        let anchor = try CivilDateTime.parseISO8601("2027-01-05T09:00:00")
+        let dates = SeriesDates(
+            added: [try CivilDateTime.parseISO8601("2027-01-08T15:00:00")],
+            removed: [anchor.adding(days: 14), anchor.adding(days: 7)])
+        do {
+            let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+            _ = try database.tasks.insertTask { id throws(KitError) in
+                TaskItem(
+                    id: id, uid: "sync@example.com", title: "sync", anchor: anchor,
+                    recurrence: try Recurrence.parse("weekly"), dates: dates, createdAt: WallTime(nanoseconds: 1))
+            }
+            try database.commit()
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        let task = try #require(try database.tasks.tasksByID().values.first)
+        #expect(task.dates == dates)
+        #expect(task.dates.removed == [anchor.adding(days: 7), anchor.adding(days: 14)])
     }
 
     @Test("a database from a newer kit is refused, not modified")

@@ -19,6 +19,10 @@ public struct CalendarTask: Hashable, Sendable {
     /// Alarms at a fixed instant (`TRIGGER;VALUE=DATE-TIME`), as read; the daemon, which knows the
     /// due instant, turns them into pre-alerts. The writer does not write them.
     public var fixedAlerts: [WallTime] = []
+    /// A repeating task's RDATEs and EXDATEs, each in the form the file gives it (the daemon
+    /// reads them in the task's zone).
+    public var addedDates: [CalendarDue] = []
+    public var removedDates: [CalendarDue] = []
     public var status: Status
 
     public init(

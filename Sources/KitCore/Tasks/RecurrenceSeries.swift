@@ -2,7 +2,9 @@
 /// due, before any zone turns them into instants.
 ///
 /// The anchor is occurrence 1. Later occurrences are the rule's dates strictly after it, at the
-/// anchor's time of day, up to `COUNT` occurrences or through `UNTIL` (inclusive). `next(after:)`
+/// anchor's time of day, up to `COUNT` occurrences or through `UNTIL` (inclusive); then `dates`
+/// adds its extra dates (RDATE, which no COUNT or UNTIL limits) and takes out its removed ones
+/// (EXDATE, the anchor too when named), as RFC 5545 builds a recurrence set. `next(after:)`
 /// jumps straight to the period that holds its argument, so asking for the next occurrence ten
 /// years on costs no more than asking for tomorrow's. Occurrences stop at the end of
 /// `CivilDate.supportedYears`.
@@ -13,13 +15,18 @@
 public struct RecurrenceSeries: Sequence, Sendable {
     public let rule: Recurrence
     public let anchor: CivilDateTime
-    /// The latest date-time an occurrence may have, from `COUNT` or `UNTIL`; nil when unbounded.
+    /// RDATEs and EXDATEs.
+    public let dates: SeriesDates
+    /// The latest date-time the rule may give, from `COUNT` or `UNTIL`; nil when unbounded.
     public let bound: CivilDateTime?
 
     /// Checks the rule and the anchor together. `zone` is used only to read an `UNTIL` given in
     /// UTC as a local date-time.
-    public init(rule: Recurrence, anchor: CivilDateTime, zone: any UTCOffsets = FixedOffset.utc) throws(KitError) {
+    public init(
+        rule: Recurrence, anchor: CivilDateTime, zone: any UTCOffsets = FixedOffset.utc, dates: SeriesDates = .init()
+    ) throws(KitError) {
         let rule = try rule.validated()
+        self.dates = try dates.validated()
         guard anchor.isValid else {
             throw .invalidArgument(
                 "the first due date '\(anchor)' is not a valid date and time in \(CivilDate.supportedYears.lowerBound)"
@@ -58,8 +65,18 @@ public struct RecurrenceSeries: Sequence, Sendable {
         }
     }
 
-    /// The first occurrence strictly after `time`: the anchor when `time` is before it.
+    /// The first occurrence strictly after `time`: the anchor when `time` is before it (and the
+    /// anchor is not removed).
     public func next(after time: CivilDateTime) -> CivilDateTime? {
+        var candidate = ruleNext(after: time)
+        // Each removed date skips at most one of the rule's: bounded by their count.
+        while let current = candidate, dates.removes(current) { candidate = ruleNext(after: current) }
+        guard let added = dates.firstAdded(after: time) else { return candidate }
+        return candidate.map { Swift.min($0, added) } ?? added
+    }
+
+    /// The rule's first date-time strictly after `time`, within its bound; EXDATEs not applied.
+    private func ruleNext(after time: CivilDateTime) -> CivilDateTime? {
         let candidate = time < anchor ? anchor : rule.nextDate(after: time, anchor: anchor)
         guard let candidate, bound.map({ candidate <= $0 }) ?? true else { return nil }
         return candidate

@@ -29,8 +29,7 @@ extension TaskItem {
         }
         let done = occurrence
         var copy = self
-        if let recurrence {
-            let series = try RecurrenceSeries(rule: recurrence, anchor: anchor, zone: zone)
+        if let series = try series(in: zone) {
             let nowCivil = CivilDateTime(now, in: zone)
             if let next = series.next(after: Swift.max(occurrence, nowCivil)) {
                 copy.occurrence = next

@@ -19,6 +19,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     /// The first occurrence: what the rule is expanded from.
     public var anchor: CivilDateTime
     public var recurrence: Recurrence?
+    /// Dates the rule's series adds (RDATE) and takes out (EXDATE); empty without a rule.
+    public var dates: SeriesDates
     /// The occurrence the task is at: the next to do (or, once done, the last one).
     public var occurrence: CivilDateTime
     /// Pre-alert offsets before the due instant, largest first.
@@ -38,7 +40,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
 
     public init(
         id: Int64, uid: String, title: String, note: String? = nil, zone: String? = nil, allDay: Bool = false,
-        anchor: CivilDateTime, recurrence: Recurrence? = nil, occurrence: CivilDateTime? = nil,
+        anchor: CivilDateTime, recurrence: Recurrence? = nil, dates: SeriesDates = .init(),
+        occurrence: CivilDateTime? = nil,
         alerts: [Nanoseconds] = [], nag: Nanoseconds? = nil, status: Status = .open, snoozedUntil: WallTime? = nil,
         dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime
     ) {
@@ -50,6 +53,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.allDay = allDay
         self.anchor = anchor
         self.recurrence = recurrence
+        self.dates = dates
         self.occurrence = occurrence ?? anchor
         self.alerts = alerts
         self.nag = nag
@@ -67,9 +71,15 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     public func withID(_ id: Int64) -> TaskItem {
         TaskItem(
             id: id, uid: uid, title: title, note: note, zone: zone, allDay: allDay, anchor: anchor,
-            recurrence: recurrence,
+            recurrence: recurrence, dates: dates,
             occurrence: occurrence, alerts: alerts, nag: nag, status: status, snoozedUntil: snoozedUntil,
             dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt)
+    }
+
+    /// The series of a repeating task, with its extra and removed dates; nil for a one-off.
+    public func series(in zone: some UTCOffsets) throws(KitError) -> RecurrenceSeries? {
+        guard let recurrence else { return nil }
+        return try RecurrenceSeries(rule: recurrence, anchor: anchor, zone: zone, dates: dates)
     }
 
     /// The current occurrence's due instant in `zone` (the task's own, or the system's).

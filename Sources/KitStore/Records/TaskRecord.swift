@@ -16,6 +16,9 @@ struct TaskRecord: Encodable, PersistableRecord {
     var anchor: String
     /// The repeat rule as an RRULE; nil for a task that does not repeat.
     var rrule: String?
+    /// RDATEs and EXDATEs as civil date-times separated by commas (`SeriesDates.text`).
+    var rdates: String?
+    var exdates: String?
     var occurrence: String
     /// Pre-alert offsets in nanoseconds, separated by commas.
     var alerts: String
@@ -30,7 +33,7 @@ struct TaskRecord: Encodable, PersistableRecord {
     var createdAtNs: Int64
 
     enum CodingKeys: String, CodingKey {
-        case id, uid, title, note, zone, anchor, rrule, occurrence, alerts, state
+        case id, uid, title, note, zone, anchor, rrule, rdates, exdates, occurrence, alerts, state
         case allDay = "all_day"
         case nagNs = "nag_ns"
         case doneAtNs = "done_at_ns"
@@ -50,6 +53,8 @@ struct TaskRecord: Encodable, PersistableRecord {
         allDay = task.allDay
         anchor = task.anchor.iso8601
         rrule = task.recurrence?.rrule
+        rdates = SeriesDates.text(task.dates.added)
+        exdates = SeriesDates.text(task.dates.removed)
         occurrence = task.occurrence.iso8601
         alerts = task.alerts.map { String($0) }.joined(separator: ",")
         nagNs = task.nag

@@ -21,9 +21,7 @@ extension TaskFeature {
             var instants: [(WallTime, Bool)] = []
             let current = task.due(in: zone)
             if current >= from && current < to { instants.append((current, current <= now)) }
-            if let recurrence = task.recurrence, current < to,
-                let series = try? RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
-            {
+            if current < to, let series = try? task.series(in: zone) {
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
                 for civil in series.occurrences(after: task.occurrence, through: end, limit: 400) {
                     let instant = ZoneResolver.instant(for: civil, in: zone)
@@ -56,15 +54,31 @@ extension TaskFeature {
     }
 
     /// Every task as a VTODO: DUE at the current occurrence (the repeat rule counted from there),
-    /// RRULE, VALARMs for the pre-alerts, STATUS.
+    /// RRULE, the RDATEs and EXDATEs still to come, VALARMs for the pre-alerts, STATUS.
+    ///
+    /// The file's series starts where the task is, as VTODO clients move DTSTART on when one is
+    /// done. DTSTART must be one of the rule's occurrences, since the rule takes its weekday and
+    /// time from it: when the task is at an extra date (an RDATE), DTSTART is the rule's next
+    /// occurrence after it, and the extra date stays an RDATE, before DTSTART.
     func export() -> TaskExportResult {
         let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task -> CalendarTask in
             var recurrence = task.recurrence
-            if var rule = recurrence, case .count(let total) = rule.end,
-                let series = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task))
+            var start = task.occurrence
+            if var rule = recurrence,
+                let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task))
             {
-                let done = series.prefix(total).prefix { $0 < task.occurrence }.count
-                rule.end = .count(max(1, total - done))
+                if ruleSeries.next(after: task.occurrence.adding(seconds: -1)) != task.occurrence {
+                    if let next = ruleSeries.next(after: task.occurrence) {
+                        start = next
+                    } else {
+                        // The rule is over; only extra dates are left: DTSTART is the first of them.
+                        rule.end = .count(1)
+                    }
+                }
+                if case .count(let total) = rule.end, total > 1 {
+                    let done = ruleSeries.prefix(total).prefix { $0 < start }.count
+                    rule.end = .count(max(1, total - done))
+                }
                 recurrence = rule
             }
             // The file's rule starts at the current occurrence, which a month end may have moved
@@ -76,12 +90,19 @@ extension TaskFeature {
                 if rule.frequency == .yearly && rule.byMonth.isEmpty { rule.byMonth = [task.anchor.date.month] }
                 recurrence = rule
             }
-            let due: CalendarDue =
-                task.allDay ? .date(task.occurrence.date) : .local(task.occurrence, tzid: task.zone ?? zones.systemName)
-            return CalendarTask(
-                uid: task.uid, title: task.title, note: task.note, due: due, recurrence: recurrence,
+            let form = { (civil: CivilDateTime) -> CalendarDue in
+                task.allDay ? .date(civil.date) : .local(civil, tzid: task.zone ?? self.zones.systemName)
+            }
+            var calendarTask = CalendarTask(
+                uid: task.uid, title: task.title, note: task.note, due: form(start), recurrence: recurrence,
                 alerts: task.alerts,
                 status: task.isOpen ? .needsAction : .completed)
+            // Dates before the current occurrence are history.
+            if recurrence != nil {
+                calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
+                calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)
+            }
+            return calendarTask
         }
         let now = clock.now().wall
         return TaskExportResult(
@@ -194,10 +215,49 @@ extension TaskFeature {
                     continue
                 }
             }
+            // RDATEs and EXDATEs, read as local times of the task's zone.
+            var dueTZID: String?
+            if case .local(_, let tzid) = due { dueTZID = tzid }
+            var dates = SeriesDates()
+            if item.recurrence != nil {
+                let read = { (date: CalendarDue) -> CivilDateTime? in
+                    switch date {
+                    case .date(let day):
+                        return CivilDateTime(date: day, time: allDay ? self.settings.taskAllDayTime : civil.time)
+                    case .local(let local, let tzid):
+                        guard let tzid, tzid != dueTZID else { return local }
+                        let name = self.ianaZoneName(
+                            for: tzid, definition: parsed.timeZones[tzid], year: local.date.year)
+                        guard let other = name.flatMap(self.zones.zone(named:)) else { return nil }
+                        return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
+                    case .utc(let instant):
+                        return CivilDateTime(instant, in: zone)
+                    }
+                }
+                let added = item.addedDates.compactMap(read)
+                let removed = item.removedDates.compactMap(read)
+                if added.count + removed.count < item.addedDates.count + item.removedDates.count {
+                    skipped.append(
+                        "line \(line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
+                    )
+                }
+                do {
+                    dates = try SeriesDates(added: added, removed: removed).validated()
+                } catch {
+                    try refuse("\(error)")
+                    continue
+                }
+            }
             var template = TaskItem(
                 id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
-                recurrence: item.recurrence, alerts: item.alerts.sorted(by: >),
+                recurrence: item.recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
                 status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
+            // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
+            if let series = try? template.series(in: zone),
+                let first = series.next(after: min(civil, dates.added.first ?? civil).adding(seconds: -1))
+            {
+                template.occurrence = first
+            }
             template.alerts = Self.alerts(
                 template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
             ) { reason in
@@ -282,9 +342,7 @@ extension TaskFeature {
     static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets) -> TaskItem {
         guard task.isOpen, task.due(in: zone) < now else { return task }
         var copy = task
-        if let recurrence = task.recurrence,
-            let series = try? RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
-        {
+        if let series = try? task.series(in: zone) {
             if let next = series.nextOccurrence(after: now, in: zone) {
                 copy.occurrence = next.civil
                 return copy

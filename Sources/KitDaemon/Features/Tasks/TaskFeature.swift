@@ -189,11 +189,11 @@ final class TaskFeature: Feature {
         }
         if let rule = params.repeat {
             task.recurrence = rule.isEmpty ? nil : try Recurrence.parse(rule).validated()
+            // A one-off has no series to add dates to or take them from.
+            if task.recurrence == nil { task.dates = SeriesDates() }
             task = task.rescheduled(anchor: task.occurrence, allDay: task.allDay)
         }
-        if let recurrence = task.recurrence {
-            _ = try RecurrenceSeries(rule: recurrence, anchor: task.anchor, zone: zone)
-        }
+        _ = try task.series(in: zone)
         try save(task)
         apply(task, event: Event.taskChanged, change: "edited")
         return info(task)

@@ -1,0 +1,71 @@
+import KitCore
+import Testing
+
+@Suite("A series: a rule with extra and removed dates")
+struct SeriesDatesTests {
+    static let anchor = at(2027, 1, 5, 9)
+
+    static func series(_ rule: String, added: [CivilDateTime] = [], removed: [CivilDateTime] = []) throws
+        -> RecurrenceSeries
+    {
+        try RecurrenceSeries(
+            rule: try Recurrence.parse(rule), anchor: anchor, dates: SeriesDates(added: added, removed: removed))
+    }
+
+    @Test("an EXDATE takes an occurrence out and an RDATE puts one in, in order")
+    func addsAndRemoves() throws {
+        let series = try Self.series("weekly", added: [at(2027, 1, 14, 15)], removed: [at(2027, 1, 12, 9)])
+        #expect(
+            Array(series.prefix(4)) == [at(2027, 1, 5, 9), at(2027, 1, 14, 15), at(2027, 1, 19, 9), at(2027, 1, 26, 9)])
+        #expect(series.next(after: at(2027, 1, 5, 9)) == at(2027, 1, 14, 15))
+    }
+
+    @Test("an EXDATE on the first due takes it out too")
+    func removesTheAnchor() throws {
+        let series = try Self.series("daily", removed: [Self.anchor, at(2027, 1, 6, 9)])
+        #expect(series.next(after: Self.anchor.adding(seconds: -1)) == at(2027, 1, 7, 9))
+    }
+
+    @Test("COUNT counts the rule's occurrences before EXDATE takes any out; RDATE is past COUNT and UNTIL")
+    func countAndUntil() throws {
+        let counted = try Self.series("daily for 4 times", added: [at(2027, 2, 1, 9)], removed: [at(2027, 1, 6, 9)])
+        #expect(Array(counted) == [at(2027, 1, 5, 9), at(2027, 1, 7, 9), at(2027, 1, 8, 9), at(2027, 2, 1, 9)])
+    }
+
+    @Test("an EXDATE that matches no occurrence removes nothing, and an RDATE that is also an EXDATE is out")
+    func unmatched() throws {
+        let series = try Self.series(
+            "weekly", added: [at(2027, 1, 8, 9)], removed: [at(2027, 1, 12, 10), at(2027, 1, 8, 9)])
+        #expect(Array(series.prefix(3)) == [at(2027, 1, 5, 9), at(2027, 1, 12, 9), at(2027, 1, 19, 9)])
+    }
+
+    @Test("done on a series moves past a removed occurrence to the next one")
+    func doneSkipsRemoved() throws {
+        let task = TaskItem(
+            id: 1, uid: "u", title: "sync", anchor: Self.anchor, recurrence: try Recurrence.parse("weekly"),
+            dates: SeriesDates(removed: [at(2027, 1, 12, 9)]), createdAt: WallTime(nanoseconds: 0))
+        let (next, done) = try task.completed(at: utc("2027-01-05T10:00:00Z"), in: FixedOffset.utc)
+        #expect(done == Self.anchor && next.occurrence == at(2027, 1, 19, 9))
+    }
+
+    @Test("more than 1000 dates of a kind are refused, naming the kind")
+    func bounded() {
+        let many = (0...1000).map { Self.anchor.adding(days: $0) }
+        #expect(throws: KitError.self) { try Self.series("daily", removed: many) }
+        do {
+            _ = try SeriesDates(added: many).validated()
+        } catch {
+            #expect(error.message.contains("RDATE") && error.message.contains("1000"))
+        }
+    }
+
+    @Test("dates are stored as text and read back")
+    func text() throws {
+        let dates = [at(2027, 1, 12, 9), at(2027, 1, 5, 9, 30)]
+        let text = try #require(SeriesDates.text(dates))
+        #expect(text == "2027-01-12T09:00:00,2027-01-05T09:30:00")
+        #expect(try SeriesDates.dates(text) == dates)
+        #expect(SeriesDates.text([]) == nil)
+        #expect(try SeriesDates.dates(nil).isEmpty)
+    }
+}
