@@ -180,6 +180,9 @@ public enum ICalendarReader {
             case "DUE" where task.component == "VTODO": task.due = (try dateValue(property), property.line)
             case "DTSTART": task.start = (try dateValue(property), property.line)
             case "RDATE": task.added += try dateList(property)
+            case "RECURRENCE-ID":
+                task.recurrenceID = try dateValue(property)
+                task.thisAndFuture = property.property.parameters["RANGE"]?.uppercased() == "THISANDFUTURE"
             case "EXDATE": task.removed += try dateList(property)
             case "RRULE":
                 guard task.rule == nil else { return skip(property, reason: "kit keeps the first RRULE only") }
@@ -326,6 +329,8 @@ public enum ICalendarReader {
             }
             task.alerts = alerts
             task.fixedAlerts = draft.fixedAlerts
+            task.recurrenceID = draft.recurrenceID
+            task.thisAndFuture = draft.thisAndFuture
             return ImportedTask(task: task, component: draft.component, line: draft.line)
         }
     }
@@ -345,5 +350,7 @@ public enum ICalendarReader {
         var fixedAlerts: [WallTime] = []
         var added: [CalendarDue] = []
         var removed: [CalendarDue] = []
+        var recurrenceID: CalendarDue?
+        var thisAndFuture = false
     }
 }

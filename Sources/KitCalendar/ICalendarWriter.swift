@@ -46,6 +46,22 @@ public enum ICalendarWriter {
                         ]))
             }
             calendar.components.append(todo)
+            for override in task.overrides {
+                guard let recurrenceID = override.recurrenceID else { continue }
+                var changed = ICalendarNode(
+                    name: "VTODO",
+                    properties: [
+                        .init("UID", task.uid), .init("DTSTAMP", stampText),
+                        dateProperty("RECURRENCE-ID", recurrenceID),
+                        .init("SUMMARY", override.title),
+                    ])
+                if let note = override.note { changed.properties.append(.init("DESCRIPTION", note)) }
+                if let due = override.due {
+                    changed.properties += [dateProperty("DTSTART", due), dateProperty("DUE", due)]
+                }
+                changed.properties.append(.init("STATUS", override.status.rawValue))
+                calendar.components.append(changed)
+            }
         }
         return Libical.write(calendar)
     }

@@ -243,6 +243,12 @@ extension KitDatabase {
                     """)
         }
 
+        // Occurrences changed one at a time (an iCalendar RECURRENCE-ID): a JSON array of
+        // {original, start, title, note}, civil date-times as ISO 8601 text. Old tasks have none.
+        migrator.registerMigration("v8 task overrides") { db in
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN overrides TEXT")
+        }
+
         return migrator
     }
 }

@@ -183,6 +183,34 @@ struct ICalendarTests {
         #expect(task.addedDates == [.utc(utc("2027-01-08T14:00:00Z")), .date(date(2027, 1, 30))])
     }
 
+    @Test("a RECURRENCE-ID component is read with its range, and written back after its series")
+    func overrides() throws {
+        let text = Self.calendar(
+            "BEGIN:VEVENT", "UID:sync@google.com", "RECURRENCE-ID;TZID=Europe/Berlin:20270112T090000",
+            "DTSTART;TZID=Europe/Berlin:20270113T150000", "SUMMARY:sync (moved)", "END:VEVENT", "BEGIN:VEVENT",
+            "UID:sync@google.com", "RECURRENCE-ID;RANGE=THISANDFUTURE:20270126T080000Z", "DTSTART:20270126T090000Z",
+            "SUMMARY:sync (later)", "END:VEVENT")
+        let read = try ICalendarReader.read(text).tasks.map(\.task)
+        #expect(
+            read.map(\.recurrenceID) == [
+                .local(at(2027, 1, 12, 9), tzid: "Europe/Berlin"), .utc(utc("2027-01-26T08:00:00Z")),
+            ])
+        #expect(read.map(\.thisAndFuture) == [false, true])
+
+        var series = CalendarTask(
+            uid: "s@kit", title: "sync", due: .local(at(2027, 1, 5, 9), tzid: "Europe/Berlin"),
+            recurrence: try Recurrence.parse("weekly"))
+        var change = CalendarTask(
+            uid: "s@kit", title: "sync (moved)", due: .local(at(2027, 1, 13, 15), tzid: "Europe/Berlin"))
+        change.recurrenceID = .local(at(2027, 1, 12, 9), tzid: "Europe/Berlin")
+        series.overrides = [change]
+        let written = ICalendarWriter.write([series], stamp: Self.stamp)
+        #expect(
+            written.contains("RECURRENCE-ID;TZID=Europe/Berlin:20270112T090000\r\nSUMMARY:sync (moved)"), "\(written)")
+        let again = try ICalendarReader.read(written).tasks.map(\.task)
+        #expect(again.count == 2 && again[1].recurrenceID == change.recurrenceID && again[1].due == change.due)
+    }
+
     @Test("the writer writes a series' dates in DUE's form, and the reader reads them back")
     func writesSeriesDates() throws {
         var task = CalendarTask(

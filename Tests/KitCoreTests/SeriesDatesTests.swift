@@ -69,3 +69,55 @@ struct SeriesDatesTests {
         #expect(try SeriesDates.dates(nil).isEmpty)
     }
 }
+
+@Suite("A series' occurrences changed one at a time")
+struct SeriesOverrideTests {
+    static let anchor = at(2027, 1, 5, 9)
+
+    static func task(_ overrides: [SeriesDates.Override], removed: [CivilDateTime] = []) throws -> TaskItem {
+        TaskItem(
+            id: 1, uid: "sync@example.com", title: "sync", note: "agenda in the doc", anchor: anchor,
+            recurrence: try Recurrence.parse("weekly"), dates: SeriesDates(removed: removed, overrides: overrides),
+            createdAt: WallTime(nanoseconds: 0))
+    }
+
+    @Test("a moved occurrence leaves its week and comes at its new time, with its own title and note")
+    func moved() throws {
+        let task = try Self.task([
+            .init(original: at(2027, 1, 12, 9), start: at(2027, 1, 13, 15), title: "sync (moved)", note: "room 2")
+        ])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(Array(series.prefix(3)) == [Self.anchor, at(2027, 1, 13, 15), at(2027, 1, 19, 9)])
+        let (next, _) = try task.completed(at: utc("2027-01-05T10:00:00Z"), in: FixedOffset.utc)
+        #expect(next.occurrence == at(2027, 1, 13, 15))
+        #expect(next.occurrenceTitle == "sync (moved)" && next.occurrenceNote == "room 2")
+        let (after, _) = try next.completed(at: utc("2027-01-13T16:00:00Z"), in: FixedOffset.utc)
+        #expect(after.occurrence == at(2027, 1, 19, 9))
+        #expect(after.occurrenceTitle == "sync" && after.occurrenceNote == "agenda in the doc")
+    }
+
+    @Test("an occurrence moved before the one ahead of it comes first; one only renamed keeps its time")
+    func reordered() throws {
+        let task = try Self.task([
+            .init(original: at(2027, 1, 19, 9), start: at(2027, 1, 10, 9)),
+            .init(original: at(2027, 1, 26, 9), title: "sync: quarter review"),
+        ])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(
+            Array(series.prefix(5)) == [
+                Self.anchor, at(2027, 1, 10, 9), at(2027, 1, 12, 9), at(2027, 1, 26, 9), at(2027, 2, 2, 9),
+            ])
+        #expect(task.title(at: at(2027, 1, 26, 9)) == "sync: quarter review")
+        #expect(task.title(at: at(2027, 2, 2, 9)) == "sync")
+    }
+
+    @Test("an override moved to its own time is no move, and one override per occurrence is kept")
+    func normalised() {
+        let same = SeriesDates.Override(original: Self.anchor, start: Self.anchor, title: "x")
+        #expect(same.start == nil)
+        let dates = SeriesDates(overrides: [
+            .init(original: Self.anchor, title: "a"), .init(original: Self.anchor, title: "b"),
+        ])
+        #expect(dates.overrides.count == 1)
+    }
+}

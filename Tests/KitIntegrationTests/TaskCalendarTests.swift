@@ -357,6 +357,59 @@ extension Integration {
             #expect(try agenda(copy) == Array(expected.dropFirst()))
         }
 
+        @Test(
+            "Google's changes to single meetings, written before their series: moved, renamed and cancelled occurrences survive import, done and a round trip"
+        )
+        func overrides() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Europe/Berlin"
+            try kit.startKitd()
+            let text = [
+                "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
+                "X-WR-TIMEZONE:Europe/Berlin",
+                "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20300116T150000",
+                "DTEND;TZID=Europe/Berlin:20300116T153000",
+                "UID:weekly-sync@google.com", "RECURRENCE-ID;TZID=Europe/Berlin:20300114T100000", "SEQUENCE:1",
+                "SUMMARY:Team sync (moved)", "END:VEVENT",
+                "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20300121T100000", "UID:weekly-sync@google.com",
+                "RECURRENCE-ID;TZID=Europe/Berlin:20300121T100000", "STATUS:CANCELLED", "SUMMARY:Team sync",
+                "END:VEVENT",
+                "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20300107T100000",
+                "DTEND;TZID=Europe/Berlin:20300107T103000",
+                "RRULE:FREQ=WEEKLY;BYDAY=MO", "UID:weekly-sync@google.com", "SUMMARY:Team sync", "END:VEVENT",
+                "END:VCALENDAR",
+            ].map { $0 + "\r\n" }.joined()
+            let imported = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(imported.imported.map(\.title) == ["Team sync"], "\(imported)")
+            #expect(imported.rejected.isEmpty && !imported.skipped.contains { $0.contains("already imported") })
+            let agenda = { (harness: KitdHarness) throws -> [String] in
+                let result = try harness.connect().call(
+                    Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
+                    as: TaskAgendaResult.self)
+                return (result.items ?? []).map { "\($0.dueAt) \($0.title)" }
+            }
+            let expected = [
+                "2030-01-07T09:00:00.000000Z Team sync", "2030-01-16T14:00:00.000000Z Team sync (moved)",
+                "2030-01-28T09:00:00.000000Z Team sync",
+            ]
+            #expect(try agenda(kit) == expected)
+            let done = try kit.kitctlJSON(["task", "done", "Team sync"], as: TaskInfo.self)
+            #expect(done.dueAt == "2030-01-16T14:00:00.000000Z")
+
+            let file = kit.root.path + "/sync.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(exported.contains("RECURRENCE-ID;TZID=Europe/Berlin:20300114T100000\r\n"), "\(exported)")
+            let copy = try KitdHarness()
+            defer { copy.tearDown() }
+            copy.extraEnvironment["TZ"] = "Europe/Berlin"
+            try copy.startKitd()
+            #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
+            #expect(try agenda(copy) == Array(expected.dropFirst()))
+        }
+
         @Test("Outlook's 'Customized Time Zone' is read from its VTIMEZONE and pinned to the zone that agrees with it")
         func customizedZone() throws {
             let kit = try KitdHarness()

@@ -23,6 +23,14 @@ public struct CalendarTask: Hashable, Sendable {
     /// reads them in the task's zone).
     public var addedDates: [CalendarDue] = []
     public var removedDates: [CalendarDue] = []
+    /// For a component that changes one occurrence of a series: that occurrence's date-time by the
+    /// rule (`RECURRENCE-ID`), and whether the change is for it and all later ones
+    /// (`RANGE=THISANDFUTURE`).
+    public var recurrenceID: CalendarDue?
+    public var thisAndFuture = false
+    /// A series' occurrences changed one at a time, each a task with `recurrenceID`: the writer
+    /// writes them as components of their own after the series.
+    public var overrides: [CalendarTask] = []
     public var status: Status
 
     public init(

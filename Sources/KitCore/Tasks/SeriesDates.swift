@@ -1,45 +1,92 @@
-/// The dates a repeating task adds to its rule and takes out of it: iCalendar's `RDATE` and
-/// `EXDATE`. The recurrence set is the rule's occurrences and the added dates, less the removed
-/// ones (RFC 5545 3.8.5). A removed date is matched against an occurrence's civil date-time; one
-/// that matches none removes nothing.
+/// What a repeating task's series changes in its rule: the dates it adds (iCalendar's `RDATE`),
+/// the ones it takes out (`EXDATE`, and cancelled occurrences), and the occurrences it changes
+/// one at a time (a `RECURRENCE-ID` override: moved, renamed, or with a note of their own).
+///
+/// The recurrence set is the rule's occurrences and the added dates, less the removed ones (RFC
+/// 5545 3.8.5); a moved occurrence leaves its original date-time and comes at its new one. A
+/// removed date is matched against an occurrence's civil date-time; one that matches none removes
+/// nothing.
 public struct SeriesDates: Hashable, Sendable {
+    /// One occurrence changed on its own, keyed by the date-time the rule gives it.
+    public struct Override: Hashable, Sendable {
+        /// The occurrence's date-time by the rule (its RECURRENCE-ID).
+        public var original: CivilDateTime
+        /// Where it was moved to; nil when it keeps its time.
+        public var start: CivilDateTime?
+        /// Its own title and note, when they differ from the task's.
+        public var title: String?
+        public var note: String?
+
+        public init(original: CivilDateTime, start: CivilDateTime? = nil, title: String? = nil, note: String? = nil) {
+            self.original = original
+            self.start = start == original ? nil : start
+            self.title = title
+            self.note = note
+        }
+
+        /// When the occurrence comes.
+        public var effective: CivilDateTime { start ?? original }
+    }
+
     /// Occurrences the rule does not make (RDATE), sorted, each once.
     public private(set) var added: [CivilDateTime]
     /// Occurrences taken out (EXDATE), sorted, each once.
     public private(set) var removed: [CivilDateTime]
+    /// Occurrences changed one at a time, sorted by `original`, one per original.
+    public private(set) var overrides: [Override]
+    /// `added` and the new times of moved occurrences; `removed` and their old times: sorted, for
+    /// the series to search.
+    private var comingIn: [CivilDateTime]
+    private var goingOut: [CivilDateTime]
 
     /// The most dates of each kind a task keeps: a series with more is refused.
     public static let maximumCount = 1000
 
-    public init(added: [CivilDateTime] = [], removed: [CivilDateTime] = []) {
+    public init(added: [CivilDateTime] = [], removed: [CivilDateTime] = [], overrides: [Override] = []) {
         self.added = Array(Set(added)).sorted()
         self.removed = Array(Set(removed)).sorted()
+        var byOriginal: [CivilDateTime: Override] = [:]
+        for override in overrides { byOriginal[override.original] = override }
+        self.overrides = byOriginal.values.sorted { $0.original < $1.original }
+        let moved = self.overrides.filter { $0.start != nil }
+        comingIn = Array(Set(self.added + moved.map(\.effective))).sorted()
+        goingOut = Array(Set(self.removed + moved.map(\.original))).sorted()
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && overrides.isEmpty }
+
+    /// The earliest added or moved-to date: a series may start there, before its first due.
+    public var earliestAdded: CivilDateTime? { comingIn.first }
 
     /// Checks the counts; the message names the kind.
     public func validated() throws(KitError) -> SeriesDates {
-        for (name, dates) in [("extra dates (RDATE)", added), ("excluded dates (EXDATE)", removed)]
-        where dates.count > Self.maximumCount {
-            throw .invalidArgument(
-                "the series has \(dates.count) \(name); kit keeps at most \(Self.maximumCount) of each")
+        let kinds = [
+            ("extra dates (RDATE)", added.count), ("excluded dates (EXDATE)", removed.count),
+            ("changed occurrences (RECURRENCE-ID)", overrides.count),
+        ]
+        for (name, count) in kinds where count > Self.maximumCount {
+            throw .invalidArgument("the series has \(count) \(name); kit keeps at most \(Self.maximumCount) of each")
         }
         return self
     }
 
-    /// Whether `civil` is taken out.
-    public func removes(_ civil: CivilDateTime) -> Bool { Self.find(civil, in: removed) != nil }
+    /// Whether the occurrence the rule gives at `civil` does not come there: removed, or moved.
+    public func removes(_ civil: CivilDateTime) -> Bool { Self.index(of: civil, in: goingOut) != nil }
 
-    /// The first added date strictly after `time` that is not also removed.
+    /// The first added or moved-to date strictly after `time` that is not also removed.
     public func firstAdded(after time: CivilDateTime) -> CivilDateTime? {
         var low = 0
-        var high = added.count
+        var high = comingIn.count
         while low < high {
             let middle = (low + high) / 2
-            if added[middle] <= time { low = middle + 1 } else { high = middle }
+            if comingIn[middle] <= time { low = middle + 1 } else { high = middle }
         }
-        return added[low...].first { !removes($0) }
+        return comingIn[low...].first { !Self.contains($0, in: removed) }
+    }
+
+    /// The override of the occurrence that comes at `civil`, if it has one.
+    public func override(comingAt civil: CivilDateTime) -> Override? {
+        overrides.first { $0.effective == civil }
     }
 
     /// The dates as stored: ISO 8601 civil date-times separated by commas, or nil for none.
@@ -55,7 +102,11 @@ public struct SeriesDates: Hashable, Sendable {
         return result
     }
 
-    private static func find(_ civil: CivilDateTime, in dates: [CivilDateTime]) -> Int? {
+    private static func contains(_ civil: CivilDateTime, in dates: [CivilDateTime]) -> Bool {
+        index(of: civil, in: dates) != nil
+    }
+
+    private static func index(of civil: CivilDateTime, in dates: [CivilDateTime]) -> Int? {
         var low = 0
         var high = dates.count
         while low < high {

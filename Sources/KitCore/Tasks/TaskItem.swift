@@ -76,6 +76,15 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
             dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt)
     }
 
+    /// The current occurrence's title: its own when it was changed on its own, else the task's.
+    public var occurrenceTitle: String { title(at: occurrence) }
+
+    /// The current occurrence's note: its own when it has one, else the task's.
+    public var occurrenceNote: String? { dates.override(comingAt: occurrence)?.note ?? note }
+
+    /// The title of the occurrence that comes at `civil`.
+    public func title(at civil: CivilDateTime) -> String { dates.override(comingAt: civil)?.title ?? title }
+
     /// The series of a repeating task, with its extra and removed dates; nil for a one-off.
     public func series(in zone: some UTCOffsets) throws(KitError) -> RecurrenceSeries? {
         guard let recurrence else { return nil }

@@ -19,6 +19,8 @@ struct TaskRecord: Encodable, PersistableRecord {
     /// RDATEs and EXDATEs as civil date-times separated by commas (`SeriesDates.text`).
     var rdates: String?
     var exdates: String?
+    /// Occurrences changed on their own, as JSON (`OverrideRecord`).
+    var overrides: String?
     var occurrence: String
     /// Pre-alert offsets in nanoseconds, separated by commas.
     var alerts: String
@@ -33,7 +35,7 @@ struct TaskRecord: Encodable, PersistableRecord {
     var createdAtNs: Int64
 
     enum CodingKeys: String, CodingKey {
-        case id, uid, title, note, zone, anchor, rrule, rdates, exdates, occurrence, alerts, state
+        case id, uid, title, note, zone, anchor, rrule, rdates, exdates, overrides, occurrence, alerts, state
         case allDay = "all_day"
         case nagNs = "nag_ns"
         case doneAtNs = "done_at_ns"
@@ -55,6 +57,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         rrule = task.recurrence?.rrule
         rdates = SeriesDates.text(task.dates.added)
         exdates = SeriesDates.text(task.dates.removed)
+        overrides = OverrideRecord.text(task.dates.overrides)
         occurrence = task.occurrence.iso8601
         alerts = task.alerts.map { String($0) }.joined(separator: ",")
         nagNs = task.nag

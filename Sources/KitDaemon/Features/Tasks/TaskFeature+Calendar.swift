@@ -18,9 +18,9 @@ extension TaskFeature {
         let countsOnly = params.countsOnly ?? false
         for task in tasks.values where task.isOpen {
             let zone = zone(of: task)
-            var instants: [(WallTime, Bool)] = []
+            var instants: [(WallTime, Bool, String)] = []
             let current = task.due(in: zone)
-            if current >= from && current < to { instants.append((current, current <= now)) }
+            if current >= from && current < to { instants.append((current, current <= now, task.occurrenceTitle)) }
             if current < to, let series = try? task.series(in: zone) {
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
                 for civil in series.occurrences(after: task.occurrence, through: end, limit: 400) {
@@ -28,10 +28,10 @@ extension TaskFeature {
                     if instant >= to { break }
                     // Repeats already past while the task waits at an earlier occurrence will not
                     // come: done moves it on past now.
-                    if instant >= from && instant > now { instants.append((instant, false)) }
+                    if instant >= from && instant > now { instants.append((instant, false, task.title(at: civil))) }
                 }
             }
-            for (instant, overdue) in instants {
+            for (instant, overdue, title) in instants {
                 if countsOnly {
                     let day = CivilDateTime(instant, in: system).date.iso8601
                     let old = perDay[day] ?? (0, 0)
@@ -39,7 +39,7 @@ extension TaskFeature {
                 } else {
                     items.append(
                         AgendaItem(
-                            id: task.id, title: task.title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
+                            id: task.id, title: title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
                             overdue: overdue, repeating: task.recurrence != nil))
                 }
             }
@@ -101,6 +101,13 @@ extension TaskFeature {
             if recurrence != nil {
                 calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
                 calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)
+                calendarTask.overrides = task.dates.overrides.filter { $0.effective >= task.occurrence }.map {
+                    var change = CalendarTask(
+                        uid: task.uid, title: $0.title ?? task.title, note: $0.note ?? task.note,
+                        due: form($0.effective))
+                    change.recurrenceID = form($0.original)
+                    return change
+                }
             }
             return calendarTask
         }
@@ -146,7 +153,16 @@ extension TaskFeature {
         var makers: [(Int64) -> TaskItem] = []
         var seen = Set(tasks.values.map(\.uid))
         var zoneNames: [String: String?] = [:]
-        for imported in parsed.tasks {
+        // A component with a RECURRENCE-ID changes one occurrence of the series with its UID, which
+        // may come later in the file (Google writes the changes first). One whose series the file
+        // does not have comes in as a task of its own.
+        let seriesUIDs = Set(parsed.tasks.filter { $0.task.recurrenceID == nil }.map(\.task.uid))
+        var changes: [String: [ImportedTask]] = [:]
+        for imported in parsed.tasks where imported.task.recurrenceID != nil && seriesUIDs.contains(imported.task.uid) {
+            changes[imported.task.uid, default: []].append(imported)
+        }
+        for imported in parsed.tasks where imported.task.recurrenceID == nil || !seriesUIDs.contains(imported.task.uid)
+        {
             let item = imported.task
             let line = imported.line
             /// A fault in this component: the whole file strictly, else just this one.
@@ -235,18 +251,46 @@ extension TaskFeature {
                     }
                 }
                 let added = item.addedDates.compactMap(read)
-                let removed = item.removedDates.compactMap(read)
-                if added.count + removed.count < item.addedDates.count + item.removedDates.count {
+                var removed = item.removedDates.compactMap(read)
+                let unread = item.addedDates.count + item.removedDates.count - added.count - removed.count
+                var overrides: [SeriesDates.Override] = []
+                for change in changes[item.uid] ?? [] {
+                    guard let id = change.task.recurrenceID, let original = read(id) else {
+                        skipped.append(
+                            "line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                        continue
+                    }
+                    if change.task.status == .cancelled {
+                        removed.append(original)
+                        continue
+                    }
+                    if change.task.thisAndFuture {
+                        skipped.append(
+                            "line \(change.line): RANGE=THISANDFUTURE applied to the occurrence at \(original.iso8601) only"
+                        )
+                    }
+                    overrides.append(
+                        SeriesDates.Override(
+                            original: original, start: change.task.due.flatMap(read),
+                            title: change.task.title == item.title || change.task.title.isEmpty
+                                ? nil : change.task.title,
+                            note: change.task.note == item.note ? nil : change.task.note))
+                }
+                if unread > 0 {
                     skipped.append(
                         "line \(line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
                     )
                 }
                 do {
-                    dates = try SeriesDates(added: added, removed: removed).validated()
+                    dates = try SeriesDates(added: added, removed: removed, overrides: overrides).validated()
                 } catch {
                     try refuse("\(error)")
                     continue
                 }
+            } else if let ignored = changes[item.uid]?.first {
+                skipped.append(
+                    "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not repeat; skipped"
+                )
             }
             var template = TaskItem(
                 id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
@@ -254,7 +298,7 @@ extension TaskFeature {
                 status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
             // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
             if let series = try? template.series(in: zone),
-                let first = series.next(after: min(civil, dates.added.first ?? civil).adding(seconds: -1))
+                let first = series.next(after: min(civil, dates.earliestAdded ?? civil).adding(seconds: -1))
             {
                 template.occurrence = first
             }

@@ -74,7 +74,7 @@ extension TaskFeature {
         _ missed: [MissedOccurrence<Int64>], _ gathered: [Int64: TaskItem], title: String, now: ClockReading
     ) -> Popup {
         let lines = missed.prefix(10).compactMap { occurrence -> String? in
-            gathered[occurrence.id].map { "\($0.title) — \(occurrence.lateText(at: now.wall))" }
+            gathered[occurrence.id].map { "\($0.occurrenceTitle) — \(occurrence.lateText(at: now.wall))" }
         }
         return Popup(
             subject: TaskPopup.digest, summary: title,
@@ -85,9 +85,9 @@ extension TaskFeature {
     }
 
     func duePopup(_ task: TaskItem, now: ClockReading, late: Nanoseconds?) -> Popup {
-        var summary = "Due: \(task.title)"
+        var summary = "Due: \(task.occurrenceTitle)"
         if let late { summary += " (due \(DurationFormatter.compact(late, rounding: .down)) ago)" }
-        let body = task.note ?? ""
+        let body = task.occurrenceNote ?? ""
         let snooze = DurationFormatter.compact(settings.taskSnooze)
         return Popup(
             subject: TaskPopup.due(task.id), summary: summary, body: body, icon: "appointment-soon", urgency: .critical,
@@ -106,8 +106,8 @@ extension TaskFeature {
         let left = DurationFormatter.compact(max(0, due - now.wall), rounding: .nearest)
         let at = ClockText.brief(due, now: now.wall, in: zone(of: task))
         return Popup(
-            subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.title)",
-            body: "Due in \(left), at \(at)." + (task.note.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
+            subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.occurrenceTitle)",
+            body: "Due in \(left), at \(at)." + (task.occurrenceNote.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
             urgency: .normal, soundName: "bell", category: "x-kit.task.alert", requestedAt: now.boot)
     }
 
