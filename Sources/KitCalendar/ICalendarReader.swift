@@ -203,6 +203,13 @@ public enum ICalendarReader {
                 default: skip(property, reason: "unknown status '\(property.value)'")
                 }
             case "COMPLETED": task.completed = true
+            case "SEQUENCE": task.sequence = Int(property.value.trimmingWhitespace()) ?? 0
+            case "LAST-MODIFIED", "DTSTAMP":
+                if case .utc(let instant)? = try? dateValue(property),
+                    property.name == "LAST-MODIFIED" || task.modified == nil
+                {
+                    task.modified = instant
+                }
             default:
                 if !silentTaskProperties.contains(property.name) { skip(property) }
             }
@@ -331,7 +338,10 @@ public enum ICalendarReader {
             task.fixedAlerts = draft.fixedAlerts
             task.recurrenceID = draft.recurrenceID
             task.thisAndFuture = draft.thisAndFuture
-            return ImportedTask(task: task, component: draft.component, line: draft.line)
+            var imported = ImportedTask(task: task, component: draft.component, line: draft.line)
+            imported.sequence = draft.sequence
+            imported.modified = draft.modified
+            return imported
         }
     }
 
@@ -352,5 +362,8 @@ public enum ICalendarReader {
         var removed: [CalendarDue] = []
         var recurrenceID: CalendarDue?
         var thisAndFuture = false
+        var sequence = 0
+        /// LAST-MODIFIED, else DTSTAMP.
+        var modified: WallTime?
     }
 }

@@ -347,13 +347,20 @@ public struct TaskImportResult: Codable, Sendable {
     public var skipped: [String]
     /// What was left out because kit cannot read or represent it.
     public var rejected: [TaskImportRejection]
+    /// Tasks already here that the document had a newer version of (`SEQUENCE`, then
+    /// `LAST-MODIFIED`), as they are now.
+    public var updated: [TaskInfo]
     /// True when nothing was stored; absent otherwise.
     public var dryRun: Bool?
 
-    public init(imported: [TaskInfo], skipped: [String], rejected: [TaskImportRejection] = [], dryRun: Bool? = nil) {
+    public init(
+        imported: [TaskInfo], skipped: [String], rejected: [TaskImportRejection] = [], updated: [TaskInfo] = [],
+        dryRun: Bool? = nil
+    ) {
         self.imported = imported
         self.skipped = skipped
         self.rejected = rejected
+        self.updated = updated
         self.dryRun = dryRun
     }
 
@@ -362,6 +369,7 @@ public struct TaskImportResult: Codable, Sendable {
         imported = try container.decode([TaskInfo].self, forKey: .imported)
         skipped = try container.decode([String].self, forKey: .skipped)
         rejected = try container.decodeIfPresent([TaskImportRejection].self, forKey: .rejected) ?? []
+        updated = try container.decodeIfPresent([TaskInfo].self, forKey: .updated) ?? []
         dryRun = try container.decodeIfPresent(Bool.self, forKey: .dryRun)
     }
 }

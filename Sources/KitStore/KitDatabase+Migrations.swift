@@ -249,6 +249,16 @@ extension KitDatabase {
             try db.execute(sql: "ALTER TABLE task ADD COLUMN overrides TEXT")
         }
 
+        // Which version of an imported item a task is: its SEQUENCE and LAST-MODIFIED (else
+        // DTSTAMP), so that importing a newer version updates it and an older one is skipped.
+        migrator.registerMigration("v9 task versions") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE task ADD COLUMN ical_sequence INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE task ADD COLUMN ical_modified_ns INTEGER;
+                    """)
+        }
+
         return migrator
     }
 }

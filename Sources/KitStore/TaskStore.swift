@@ -19,16 +19,67 @@ extension TaskStore {
 
     /// Inserts many tasks in one all-or-nothing step (an import).
     public func insertTasks(_ makers: [(Int64) -> TaskItem]) throws -> [TaskItem] {
+        try importTasks(makers.map { ($0, ItemVersion()) }, updating: []).inserted
+    }
+
+    /// Which version of an imported item a task is (`SEQUENCE`, then `LAST-MODIFIED`).
+    public struct ItemVersion: Comparable, Sendable {
+        public var sequence: Int
+        public var modified: WallTime?
+
+        public init(sequence: Int = 0, modified: WallTime? = nil) {
+            self.sequence = sequence
+            self.modified = modified
+        }
+
+        /// A higher SEQUENCE is newer; at the same SEQUENCE, a later LAST-MODIFIED is, and one
+        /// without a time is oldest.
+        public static func < (lhs: ItemVersion, rhs: ItemVersion) -> Bool {
+            if lhs.sequence != rhs.sequence { return lhs.sequence < rhs.sequence }
+            return (lhs.modified?.nanoseconds ?? .min) < (rhs.modified?.nanoseconds ?? .min)
+        }
+    }
+
+    /// The stored versions of the tasks with these UIDs.
+    public func versions(uids: [String]) throws -> [String: ItemVersion] {
+        try database.read { db in
+            var result: [String: ItemVersion] = [:]
+            for chunk in stride(from: 0, to: uids.count, by: 500).map({ Array(uids[$0..<min($0 + 500, uids.count)]) }) {
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT uid, ical_sequence, ical_modified_ns FROM task WHERE uid IN (\(marks))",
+                    arguments: StatementArguments(chunk))
+                for row in rows {
+                    let modified: Int64? = row[2]
+                    result[row[0]] = ItemVersion(sequence: row[1], modified: modified.map(WallTime.init(nanoseconds:)))
+                }
+            }
+            return result
+        }
+    }
+
+    /// An import in one all-or-nothing step: new tasks, built from the ids the database assigns,
+    /// and newer versions of tasks already here, each with the version it came as.
+    public func importTasks(
+        _ makers: [((Int64) -> TaskItem, ItemVersion)], updating updates: [(TaskItem, ItemVersion)]
+    ) throws -> (inserted: [TaskItem], updated: [TaskItem]) {
         try database.write { db in
+            let setVersion = try db.cachedStatement(
+                sql: "UPDATE task SET ical_sequence = ?, ical_modified_ns = ? WHERE id = ?")
             var next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
-            var tasks: [TaskItem] = []
-            for make in makers {
+            var inserted: [TaskItem] = []
+            for (make, version) in makers {
                 let task = make(next)
                 try TaskRecord(task).insert(db)
-                tasks.append(task)
+                try setVersion.execute(arguments: [version.sequence, version.modified?.nanoseconds, task.id])
+                inserted.append(task)
                 next += 1
             }
-            return tasks
+            for (task, version) in updates {
+                try TaskRecord(task).updateIfPresent(db)
+                try setVersion.execute(arguments: [version.sequence, version.modified?.nanoseconds, task.id])
+            }
+            return (inserted, updates.map(\.0))
         }
     }
 

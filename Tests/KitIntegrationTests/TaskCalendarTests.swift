@@ -410,6 +410,61 @@ extension Integration {
             #expect(try agenda(copy) == Array(expected.dropFirst()))
         }
 
+        static func event(_ uid: String, _ title: String, start: String, version: [String]) -> [String] {
+            ["BEGIN:VEVENT", "UID:" + uid, "SUMMARY:" + title, "DTSTART:" + start] + version + ["END:VEVENT"]
+        }
+
+        static func calendar(_ events: [[String]]) -> Data {
+            Data(
+                (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN"] + events.flatMap { $0 } + ["END:VCALENDAR"])
+                    .map { $0 + "\r\n" }.joined().utf8)
+        }
+
+        @Test("one version per UID: in a file and against what kit has, the higher SEQUENCE wins, then LAST-MODIFIED")
+        func versions() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            // The newer copy comes first in the file: it wins, and the older one is said.
+            let first = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self,
+                stdin: Self.calendar([
+                    Self.event("lunch@x", "Lunch (moved)", start: "20301205T120000Z", version: ["SEQUENCE:2"]),
+                    Self.event("lunch@x", "Lunch", start: "20301205T110000Z", version: ["SEQUENCE:0"]),
+                    Self.event("dentist@x", "Dentist", start: "20301206T100000Z", version: ["SEQUENCE:0"]),
+                ]))
+            #expect(first.imported.map(\.title) == ["Lunch (moved)", "Dentist"], "\(first)")
+            #expect(first.skipped.contains { $0.contains("'Lunch' skipped (a newer version of UID lunch@x") })
+            let dentist = try #require(first.imported.last)
+
+            // A newer version updates the task in place and says what changed.
+            let second = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self,
+                stdin: Self.calendar([
+                    Self.event(
+                        "dentist@x", "Dentist (Dr. Kim)", start: "20301206T110000Z",
+                        version: ["SEQUENCE:1", "LAST-MODIFIED:20301101T000000Z"])
+                ]))
+            #expect(second.imported.isEmpty && second.updated.map(\.id) == [dentist.id], "\(second)")
+            #expect(second.updated.first?.title == "Dentist (Dr. Kim)")
+            #expect(second.updated.first?.dueAt == "2030-12-06T11:00:00.000000Z")
+            #expect(second.skipped.contains { $0.contains("updated to a newer version (title, due)") }, "\(second)")
+
+            // The same SEQUENCE with a later LAST-MODIFIED is newer too; an older copy changes nothing.
+            let third = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self,
+                stdin: Self.calendar([
+                    Self.event(
+                        "dentist@x", "Dentist (Dr. Kim, room 3)", start: "20301206T110000Z",
+                        version: ["SEQUENCE:1", "LAST-MODIFIED:20301102T000000Z"]),
+                    Self.event("lunch@x", "Lunch", start: "20301205T110000Z", version: ["SEQUENCE:1"]),
+                ]))
+            #expect(third.updated.map(\.title) == ["Dentist (Dr. Kim, room 3)"], "\(third)")
+            #expect(third.skipped.contains { $0.contains("'Lunch' skipped (already imported") })
+            let titles = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.map(\.title)
+            #expect(titles.sorted() == ["Dentist (Dr. Kim, room 3)", "Lunch (moved)"])
+        }
+
         @Test("Outlook's 'Customized Time Zone' is read from its VTIMEZONE and pinned to the zone that agrees with it")
         func customizedZone() throws {
             let kit = try KitdHarness()

@@ -15,7 +15,7 @@ struct MigrationTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
-                "v7 task series dates", "v8 task overrides",
+                "v7 task series dates", "v8 task overrides", "v9 task versions",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -40,7 +40,7 @@ struct MigrationTests {
         #expect(
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
-                "v7 task series dates", "v8 task overrides",
+                "v7 task series dates", "v8 task overrides", "v9 task versions",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])

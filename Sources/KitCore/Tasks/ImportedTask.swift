@@ -5,6 +5,10 @@ public struct ImportedTask: Hashable, Sendable {
     public var component: String
     /// The line its `BEGIN:` is on, counting from 1.
     public var line: Int
+    /// Which version of the item this is: `SEQUENCE` (0 when absent), then the later
+    /// `LAST-MODIFIED` (else `DTSTAMP`) wins.
+    public var sequence = 0
+    public var modified: WallTime?
 
     public init(task: CalendarTask, component: String, line: Int) {
         self.task = task

@@ -31,13 +31,16 @@ struct TaskImport: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         let source = file == "-" ? "standard input" : file
         let count = "\(result.imported.count) task\(result.imported.count == 1 ? "" : "s")"
+        let updated = result.updated.isEmpty ? "" : (dryRun ? " and update " : "; updated ") + "\(result.updated.count)"
         let leftOut =
             result.rejected.isEmpty ? "" : "; left out \(result.rejected.count) that kit cannot read or represent"
         if dryRun {
-            Terminal.writeLine("Would import \(count) from \(source)\(leftOut) (a dry run: nothing was changed)")
+            Terminal.writeLine(
+                "Would import \(count)\(updated) from \(source)\(leftOut) (a dry run: nothing was changed)")
             for task in result.imported { Terminal.writeLine("  + \(task.title)  (due \(task.dueLocal))") }
+            for task in result.updated { Terminal.writeLine("  ~ \(task.title)  (due \(task.dueLocal))") }
         } else {
-            Terminal.writeLine("Imported \(count) from \(source)\(leftOut)")
+            Terminal.writeLine("Imported \(count) from \(source)\(updated)\(leftOut)")
         }
         for line in result.skipped { Terminal.writeLine("  " + line) }
     }
