@@ -2,7 +2,7 @@ import Foundation
 import KitTestSupport
 
 /// `make bench`: measures kitd's figures against a release build and prints them as a table.
-/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup diary.
+/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup diary ics-import ….
 @main
 enum KitBench {
     static let all: [(String, @Sendable () throws -> [Figure])] = [
@@ -20,6 +20,8 @@ enum KitBench {
         ("task-lateness", { try TaskFigures.lateness() }),
         ("task-agenda", { try TaskFigures.agendaMonth() }),
         ("task-startup", { try TaskFigures.startup() }),
+        ("ics-import", { try CalendarFigures.importFile() }),
+        ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]

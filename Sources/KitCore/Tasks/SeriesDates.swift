@@ -38,6 +38,8 @@ public struct SeriesDates: Hashable, Sendable {
     /// the series to search.
     private var comingIn: [CivilDateTime]
     private var goingOut: [CivilDateTime]
+    /// Index into `overrides` by the time each occurrence comes.
+    private var byEffective: [CivilDateTime: Int]
 
     /// The most dates of each kind a task keeps: a series with more is refused.
     public static let maximumCount = 1000
@@ -50,6 +52,8 @@ public struct SeriesDates: Hashable, Sendable {
         self.overrides = byOriginal.values.sorted { $0.original < $1.original }
         let moved = self.overrides.filter { $0.start != nil }
         comingIn = Array(Set(self.added + moved.map(\.effective))).sorted()
+        byEffective = Dictionary(
+            self.overrides.enumerated().map { ($1.effective, $0) }, uniquingKeysWith: { first, _ in first })
         goingOut = Array(Set(self.removed + moved.map(\.original))).sorted()
     }
 
@@ -86,7 +90,7 @@ public struct SeriesDates: Hashable, Sendable {
 
     /// The override of the occurrence that comes at `civil`, if it has one.
     public func override(comingAt civil: CivilDateTime) -> Override? {
-        overrides.first { $0.effective == civil }
+        byEffective[civil].map { overrides[$0] }
     }
 
     /// The dates as stored: ISO 8601 civil date-times separated by commas, or nil for none.
