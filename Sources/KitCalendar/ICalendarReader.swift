@@ -25,6 +25,7 @@ public enum ICalendarReader {
         let outline = try ICalendarOutline(bytes)
         if strict, let first = outline.firstProblem { throw first }
         var reader = Reader()
+        reader.strict = strict
         reader.rejected = outline.problems.map { .init(component: "", line: $0.line, reason: $0.message) }
         for calendar in outline.calendars {
             // Google's X-WR-TIMEZONE: the zone the calendar's floating times are in.
@@ -84,6 +85,8 @@ public enum ICalendarReader {
         var skipped: [CalendarImport.Skipped] = []
         var rejected: [CalendarImport.Rejected] = []
         var timeZones: [String: [UInt8]] = [:]
+        /// Whether a fault refuses the file (else it costs the least it can: an alarm, a component).
+        var strict = true
         /// The calendar's X-WR-TIMEZONE, when it has one.
         var floatingZone: String?
 
@@ -162,7 +165,14 @@ public enum ICalendarReader {
                     continue
                 }
                 var trigger: Trigger?
-                for property in try located(child, childOutline) { try alarmProperty(property, trigger: &trigger) }
+                do throws(ICalendarError) {
+                    for property in try located(child, childOutline) { try alarmProperty(property, trigger: &trigger) }
+                } catch {
+                    // A bad alarm costs the task only that alarm, unless the reading is strict.
+                    if strict { throw error }
+                    skipped.append(.init(name: "VALARM", line: childOutline.line, reason: error.description))
+                    continue
+                }
                 switch trigger {
                 case .before(let offset): draft.alerts.append((offset, childOutline.line))
                 case .at(let instant): draft.fixedAlerts.append(instant)

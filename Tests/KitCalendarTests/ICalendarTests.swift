@@ -224,6 +224,18 @@ struct ICalendarTests {
         #expect(try ICalendarReader.read(text).tasks.map(\.task) == [task])
     }
 
+    @Test("leniently, an alarm libical cannot read costs the task only that alarm")
+    func badAlarm() throws {
+        let text = Self.calendar(
+            "BEGIN:VTODO", "UID:a", "SUMMARY:x", "DUE:20301201T090000Z", "BEGIN:VALARM", "TRIGGER:banana",
+            "END:VALARM", "BEGIN:VALARM", "TRIGGER:-PT10M", "END:VALARM", "END:VTODO")
+        let read = try ICalendarReader.read(text, strict: false)
+        #expect(read.tasks.map(\.task.alerts) == [[10 * Self.minute]])
+        #expect(read.rejected.isEmpty)
+        #expect(read.skipped.map(\.line) == [7] && read.skipped[0].description.contains("TRIGGER"), "\(read.skipped)")
+        #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
+    }
+
     static func calendar(_ lines: String...) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
     }
