@@ -3,11 +3,12 @@ import KitCore
 /// Reads VTODO and VEVENT components from iCalendar (RFC 5545) text into `CalendarTask`s.
 ///
 /// libical reads each component (`Libical.parse`); `ICalendarOutline` gives the lines. The
-/// reader takes UID, SUMMARY, DESCRIPTION, DUE (VTODO) or DTSTART, RRULE, STATUS and the TRIGGER
-/// of each VALARM, with TZID parameters kept as given (VTIMEZONE definitions are skipped: the
-/// daemon maps the names to real zones), `VALUE=DATE` read as all day and `…Z` as UTC.
-/// Properties it does not use are skipped and reported with their line; bookkeeping ones
-/// (DTSTAMP, CREATED, LAST-MODIFIED, SEQUENCE, VERSION, PRODID, …) silently.
+/// reader takes UID, SUMMARY, DESCRIPTION, DUE (VTODO) or DTSTART, RRULE, RDATE, EXDATE,
+/// RECURRENCE-ID, STATUS, SEQUENCE, LAST-MODIFIED (else DTSTAMP) and the TRIGGER of each VALARM.
+/// TZID parameters are kept as given, for the daemon to map to real zones; the file's VTIMEZONEs
+/// are kept by TZID for names it cannot map, and a floating time takes the calendar's
+/// X-WR-TIMEZONE. `VALUE=DATE` reads as all day and `…Z` as UTC. Properties it does not use are
+/// skipped and reported with their line; bookkeeping ones (CREATED, VERSION, PRODID, …) silently.
 ///
 /// Two ways to meet what it cannot use. **Leniently** (`strict: false`), a component that is
 /// malformed (a misspelt `END:`, a line libical cannot read, a bad date) or that kit cannot

@@ -13,16 +13,20 @@ enum Libical {
     /// becomes a property named `X-LIC-ERROR` in its place, with libical's message as `value`
     /// and the kind of fault in `parameters["X-LIC-ERRORTYPE"]`. Nil when no component is found.
     static func parse(_ bytes: ArraySlice<UInt8>) -> ICalendarNode? {
+        guard let parsed = component(bytes) else { return nil }
+        defer { icalcomponent_free(parsed) }
+        return node(parsed)
+    }
+
+    /// libical's component for the text in `bytes`, which the caller frees; nil when none.
+    private static func component(_ bytes: ArraySlice<UInt8>) -> OpaquePointer? {
         var text = Array(bytes)
         text.append(0)
-        let parsed = text.withUnsafeBufferPointer { buffer in
+        return text.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 icalparser_parse_string($0)
             }
         }
-        guard let parsed else { return nil }
-        defer { icalcomponent_free(parsed) }
-        return node(parsed)
     }
 
     /// The component as iCalendar text: CRLF line ends, lines folded at 75 octets.
@@ -81,14 +85,7 @@ enum Libical {
 
         /// Reads a VTIMEZONE component's text; nil when libical cannot make a zone of it.
         init?(_ bytes: ArraySlice<UInt8>) {
-            var text = Array(bytes)
-            text.append(0)
-            let parsed = text.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    icalparser_parse_string($0)
-                }
-            }
-            guard let parsed else { return nil }
+            guard let parsed = Libical.component(bytes) else { return nil }
             guard icalcomponent_isa(parsed) == ICAL_VTIMEZONE_COMPONENT, let zone = icaltimezone_new() else {
                 icalcomponent_free(parsed)
                 return nil

@@ -328,12 +328,7 @@ extension Integration {
             let imported = try kit.kitctlJSON(
                 ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(imported.imported.map(\.title) == ["Team sync"] && imported.rejected.isEmpty, "\(imported)")
-            let agenda = { (harness: KitdHarness) throws -> [String] in
-                let result = try harness.connect().call(
-                    Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
-                    as: TaskAgendaResult.self)
-                return (result.items ?? []).map(\.dueAt)
-            }
+            let agenda = { (harness: KitdHarness) in try Self.january(harness).map(\.dueAt) }
             // Mondays at 10:00 CET, without the 14th, with Thursday the 17th at 15:00 CET.
             let expected = [
                 "2030-01-07T09:00:00.000000Z", "2030-01-17T14:00:00.000000Z", "2030-01-21T09:00:00.000000Z",
@@ -384,12 +379,7 @@ extension Integration {
                 ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(imported.imported.map(\.title) == ["Team sync"], "\(imported)")
             #expect(imported.rejected.isEmpty && !imported.skipped.contains { $0.contains("already imported") })
-            let agenda = { (harness: KitdHarness) throws -> [String] in
-                let result = try harness.connect().call(
-                    Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
-                    as: TaskAgendaResult.self)
-                return (result.items ?? []).map { "\($0.dueAt) \($0.title)" }
-            }
+            let agenda = { (harness: KitdHarness) in try Self.january(harness).map { "\($0.dueAt) \($0.title)" } }
             let expected = [
                 "2030-01-07T09:00:00.000000Z Team sync", "2030-01-16T14:00:00.000000Z Team sync (moved)",
                 "2030-01-28T09:00:00.000000Z Team sync",
@@ -408,6 +398,14 @@ extension Integration {
             try copy.startKitd()
             #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
             #expect(try agenda(copy) == Array(expected.dropFirst()))
+        }
+
+        /// The agenda of January 2030, through the protocol.
+        static func january(_ harness: KitdHarness) throws -> [AgendaItem] {
+            let result = try harness.connect().call(
+                Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
+                as: TaskAgendaResult.self)
+            return result.items ?? []
         }
 
         static func event(_ uid: String, _ title: String, start: String, version: [String]) -> [String] {

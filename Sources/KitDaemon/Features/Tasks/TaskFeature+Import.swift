@@ -131,66 +131,21 @@ extension TaskFeature {
                     continue
                 }
             }
-            // RDATEs and EXDATEs, read as local times of the task's zone.
-            var dueTZID: String?
-            if case .local(_, let tzid) = due { dueTZID = tzid }
             var dates = SeriesDates()
             if item.recurrence != nil {
-                let read = { (date: CalendarDue) -> CivilDateTime? in
-                    switch date {
-                    case .date(let day):
-                        return CivilDateTime(date: day, time: allDay ? self.settings.taskAllDayTime : civil.time)
-                    case .local(let local, let tzid):
-                        guard let tzid, tzid != dueTZID else { return local }
-                        let name = self.ianaZoneName(
-                            for: tzid, definition: parsed.timeZones[tzid], year: local.date.year)
-                        guard let other = name.flatMap(self.zones.zone(named:)) else { return nil }
-                        return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
-                    case .utc(let instant):
-                        return CivilDateTime(instant, in: zone)
-                    }
-                }
-                let added = item.addedDates.compactMap(read)
-                var removed = item.removedDates.compactMap(read)
-                let unread = item.addedDates.count + item.removedDates.count - added.count - removed.count
-                var overrides: [SeriesDates.Override] = []
-                for change in changes[item.uid] ?? [] {
-                    guard let id = change.task.recurrenceID, let original = read(id) else {
-                        skipped.append(
-                            "line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
-                        continue
-                    }
-                    if change.task.status == .cancelled {
-                        removed.append(original)
-                        continue
-                    }
-                    if change.task.thisAndFuture {
-                        skipped.append(
-                            "line \(change.line): RANGE=THISANDFUTURE applied to the occurrence at \(original.iso8601) only"
-                        )
-                    }
-                    overrides.append(
-                        SeriesDates.Override(
-                            original: original, start: change.task.due.flatMap(read),
-                            title: change.task.title == item.title || change.task.title.isEmpty
-                                ? nil : change.task.title,
-                            note: change.task.note == item.note ? nil : change.task.note))
-                }
-                if unread > 0 {
-                    skipped.append(
-                        "line \(line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
-                    )
-                }
                 do {
-                    dates = try SeriesDates(added: added, removed: removed, overrides: overrides).validated()
+                    dates = try seriesDates(
+                        of: imported, changes: changes[item.uid] ?? [], anchor: civil, allDay: allDay, zone: zone,
+                        timeZones: parsed.timeZones
+                    ) { skipped.append($0) }
                 } catch {
                     try refuse("\(error)")
                     continue
                 }
             } else if let ignored = changes[item.uid]?.first {
                 skipped.append(
-                    "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not repeat; skipped"
-                )
+                    "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not "
+                        + "repeat; skipped")
             }
             var template = TaskItem(
                 id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
@@ -240,6 +195,58 @@ extension TaskFeature {
         return TaskImportResult(
             imported: created.map { info($0, now: now) }, skipped: skipped, rejected: rejections,
             updated: updated.map { info($0, now: now) })
+    }
+
+    /// A series' RDATEs, EXDATEs and changed occurrences (`changes`, the components with its UID
+    /// and a RECURRENCE-ID), read as local times of the task's zone. What cannot be placed is
+    /// said through `note` and left out; more than kit keeps of a kind is thrown.
+    func seriesDates(
+        of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
+        zone: any UTCOffsets, timeZones: [String: [UInt8]], note: (String) -> Void
+    ) throws(KitError) -> SeriesDates {
+        let item = imported.task
+        var dueTZID: String?
+        if case .local(_, let tzid)? = item.due { dueTZID = tzid }
+        let read = { (date: CalendarDue) -> CivilDateTime? in
+            switch date {
+            case .date(let day):
+                return CivilDateTime(date: day, time: allDay ? self.settings.taskAllDayTime : anchor.time)
+            case .local(let local, let tzid):
+                guard let tzid, tzid != dueTZID else { return local }
+                let name = self.ianaZoneName(for: tzid, definition: timeZones[tzid], year: local.date.year)
+                guard let other = name.flatMap(self.zones.zone(named:)) else { return nil }
+                return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
+            case .utc(let instant):
+                return CivilDateTime(instant, in: zone)
+            }
+        }
+        let added = item.addedDates.compactMap(read)
+        var removed = item.removedDates.compactMap(read)
+        if added.count + removed.count < item.addedDates.count + item.removedDates.count {
+            note(
+                "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
+            )
+        }
+        var overrides: [SeriesDates.Override] = []
+        for change in changes {
+            guard let id = change.task.recurrenceID, let original = read(id) else {
+                note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                continue
+            }
+            if change.task.status == .cancelled {
+                removed.append(original)
+                continue
+            }
+            if change.task.thisAndFuture {
+                note("line \(change.line): RANGE=THISANDFUTURE applied to the occurrence at \(original.iso8601) only")
+            }
+            overrides.append(
+                SeriesDates.Override(
+                    original: original, start: change.task.due.flatMap(read),
+                    title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
+                    note: change.task.note == item.note ? nil : change.task.note))
+        }
+        return try SeriesDates(added: added, removed: removed, overrides: overrides).validated()
     }
 
     /// The version an item in a file is.
