@@ -27,6 +27,7 @@ public enum ICalendarReader {
         if strict, let first = outline.firstProblem { throw first }
         var reader = Reader()
         reader.strict = strict
+        reader.file = bytes
         reader.rejected = outline.problems.map { .init(component: "", line: $0.line, reason: $0.message) }
         for calendar in outline.calendars {
             // Google's X-WR-TIMEZONE: the zone the calendar's floating times are in.
@@ -88,6 +89,8 @@ public enum ICalendarReader {
         var timeZones: [String: [UInt8]] = [:]
         /// Whether a fault refuses the file (else it costs the least it can: an alarm, a component).
         var strict = true
+        /// The file, for the text of a line libical would not keep.
+        var file: [UInt8] = []
         /// The calendar's X-WR-TIMEZONE, when it has one.
         var floatingZone: String?
 
@@ -104,7 +107,9 @@ public enum ICalendarReader {
         /// takes the line in its position. When libical reports one line twice (an unknown VALUE
         /// type, then the value), the counts differ, and each property takes the first unused
         /// line of its name (for an error, the property its message names).
-        func located(_ node: ICalendarNode, _ outline: ICalendarOutline.Component) throws(ICalendarError) -> [Located] {
+        mutating func located(_ node: ICalendarNode, _ outline: ICalendarOutline.Component) throws(ICalendarError)
+            -> [Located]
+        {
             let names = outline.properties.map { $0.name.uppercased() }
             var used = Array(repeating: node.properties.count == names.count, count: names.count)
             var result: [Located] = []
@@ -118,8 +123,22 @@ public enum ICalendarReader {
                 }
                 let line = position.map { outline.properties[$0].line } ?? outline.line
                 if property.name == "X-LIC-ERROR" {
-                    throw ICalendarError(
+                    let error = ICalendarError(
                         line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
+                    // An empty `RRULE:` (libical: "No value for RRULE property"): leniently, no repeat.
+                    if !strict, position.map({ names[$0] }) == "RRULE", property.value.hasPrefix("No value") {
+                        skipped.append(
+                            .init(name: "RRULE", line: line, reason: "it is empty; the task does not repeat"))
+                        continue
+                    }
+                    // An RRULE libical refuses (COUNT with UNTIL): leniently, kit reads it itself.
+                    if !strict, let position, names[position] == "RRULE",
+                        let raw = ICalendarOutline.contentLines(Array(file[outline.properties[position].bytes])).first
+                    {
+                        result.append(Located(property: ICalendarProperty("RRULE", raw.value), line: line))
+                        continue
+                    }
+                    throw error
                 }
                 result.append(Located(property: property, line: line))
             }
@@ -204,7 +223,21 @@ public enum ICalendarReader {
                     }
                     task.rule = (rule, property.line)
                 } catch {
-                    throw ICalendarError(line: property.line, message: error.message)
+                    // COUNT with UNTIL (RFC 5545 forbids it, some writers do it): leniently, both
+                    // limits apply, so the one that ends first is kept (`finish` knows the anchor).
+                    let parts = property.value.split(separator: ";").map(String.init)
+                    let isPart = { (part: String, name: String) in part.uppercased().hasPrefix(name + "=") }
+                    guard !strict, parts.contains(where: { isPart($0, "COUNT") }),
+                        parts.contains(where: { isPart($0, "UNTIL") }),
+                        let byUntil = try? Recurrence.parseRRULE(
+                            parts.filter { !isPart($0, "COUNT") }.joined(separator: ";")),
+                        let byCount = try? Recurrence.parseRRULE(
+                            parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
+                    else {
+                        throw ICalendarError(line: property.line, message: error.message)
+                    }
+                    task.rule = (byUntil, property.line)
+                    task.otherEnd = byCount
                 }
             case "STATUS":
                 switch property.value.uppercased().trimmingWhitespace() {
@@ -319,14 +352,30 @@ public enum ICalendarReader {
                     case .local(let civil, _): anchor = civil
                     case .utc(let instant): anchor = CivilDateTime(instant, in: FixedOffset.utc)
                     }
-                    do {
-                        _ = try RecurrenceSeries(rule: rule.value, anchor: anchor)
-                    } catch {
-                        throw ICalendarError(line: rule.line, message: error.message)
+                    var chosen = rule.value
+                    if let other = draft.otherEnd {
+                        // Both limits apply: keep the end that comes first.
+                        let bounds = [rule.value, other].map { try? RecurrenceSeries(rule: $0, anchor: anchor).bound }
+                        if let first = bounds[0] ?? nil, let second = bounds[1] ?? nil, second < first {
+                            chosen = other
+                        }
+                        skipped.append(
+                            .init(
+                                name: "RRULE", line: rule.line,
+                                reason: "it has both COUNT and UNTIL; the earlier end is kept"))
                     }
-                    task.recurrence = rule.value.takingDayFromAnchor(anchor.date)
-                    task.addedDates = draft.added
-                    task.removedDates = draft.removed
+                    do {
+                        _ = try RecurrenceSeries(rule: chosen, anchor: anchor)
+                        task.recurrence = chosen.takingDayFromAnchor(anchor.date)
+                        task.addedDates = draft.added
+                        task.removedDates = draft.removed
+                    } catch {
+                        // A rule that ends before its first due, or never comes again after it:
+                        // leniently, the task is the first due alone.
+                        if strict { throw ICalendarError(line: rule.line, message: error.message) }
+                        skipped.append(
+                            .init(name: "RRULE", line: rule.line, reason: error.message + "; the task does not repeat"))
+                    }
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
@@ -373,6 +422,8 @@ public enum ICalendarReader {
         var removed: [CalendarDue] = []
         var recurrenceID: CalendarDue?
         var thisAndFuture = false
+        /// The same rule with the other end, when an RRULE gave both COUNT and UNTIL.
+        var otherEnd: Recurrence?
         var sequence = 0
         /// LAST-MODIFIED, else DTSTAMP.
         var modified: WallTime?

@@ -236,6 +236,26 @@ struct ICalendarTests {
         #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
     }
 
+    @Test(
+        "leniently, an empty RRULE, COUNT with UNTIL, and an UNTIL before DTSTART import the task as well as kit can",
+        arguments: [
+            ("RRULE:", nil, "it is empty"),
+            ("RRULE:FREQ=DAILY;COUNT=3;UNTIL=20300110T000000Z", "FREQ=DAILY;COUNT=3", "both COUNT and UNTIL"),
+            (
+                "RRULE:FREQ=DAILY;COUNT=30;UNTIL=20300103T235959Z", "FREQ=DAILY;UNTIL=20300103T235959Z",
+                "both COUNT and UNTIL"
+            ),
+            ("RRULE:FREQ=DAILY;UNTIL=20291231T000000Z", nil, "does not repeat"),
+        ] as [(String, String?, String)])
+    func oddRules(rule: String, kept: String?, note: String) throws {
+        let text = Self.calendar("BEGIN:VTODO", "UID:a", "SUMMARY:x", "DTSTART:20300101T090000Z", rule, "END:VTODO")
+        let read = try ICalendarReader.read(text, strict: false)
+        #expect(read.rejected.isEmpty, "\(read.rejected)")
+        #expect(read.tasks.first?.task.recurrence?.rrule == kept)
+        #expect(read.skipped.contains { $0.line == 7 && $0.description.contains(note) }, "\(read.skipped)")
+        #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
+    }
+
     static func calendar(_ lines: String...) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0"] + lines + ["END:VCALENDAR"]).map { $0 + "\r\n" }.joined()
     }
