@@ -60,7 +60,9 @@ public enum ICalendarReader {
                     }
                 default:
                     reader.skipped.append(
-                        .init(name: component.name, line: component.line, reason: "kit imports only VTODO and VEVENT"))
+                        .init(
+                            name: component.name, line: component.line, reason: "kit imports only VTODO and VEVENT",
+                            uid: Libical.parse(component.flat(bytes)[...])?["UID"]?.value))
                 }
             }
         }
@@ -125,6 +127,14 @@ public enum ICalendarReader {
                 if property.name == "X-LIC-ERROR" {
                     let error = ICalendarError(
                         line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
+                    // An empty TEXT value (Google writes `DESCRIPTION:`) is no value, not a fault; libical
+                    // says "No value for DESCRIPTION property".
+                    if let position, names[position] != "RRULE", property.value.hasPrefix("No value"),
+                        ["SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES"].contains(names[position])
+                            || names[position].hasPrefix("X-")
+                    {
+                        continue
+                    }
                     // An empty `RRULE:` (libical: "No value for RRULE property"): leniently, no repeat.
                     if !strict, position.map({ names[$0] }) == "RRULE", property.value.hasPrefix("No value") {
                         skipped.append(
@@ -176,6 +186,13 @@ public enum ICalendarReader {
         mutating func task(_ node: ICalendarNode, outline: ICalendarOutline.Component) throws(ICalendarError)
             -> ImportedTask
         {
+            let firstSkip = skipped.count
+            defer {
+                // Each report from inside the component names it by its UID.
+                for index in firstSkip..<skipped.count where skipped[index].uid == nil {
+                    skipped[index].uid = node["UID"]?.value
+                }
+            }
             var draft = TaskDraft(component: node.name, line: outline.line)
             for property in try located(node, outline) { try take(property, into: &draft) }
             for (index, child) in node.components.enumerated() {

@@ -6,14 +6,20 @@ public struct CalendarImport: Hashable, Sendable {
         public var line: Int
         /// Why it was skipped, when there is more to say than "not used by kit".
         public var reason: String?
+        /// The UID of the component it is in, or of the component skipped.
+        public var uid: String?
 
-        public init(name: String, line: Int, reason: String? = nil) {
+        public init(name: String, line: Int, reason: String? = nil, uid: String? = nil) {
             self.name = name
             self.line = line
             self.reason = reason
+            self.uid = uid
         }
 
-        public var description: String { "line \(line): \(name) skipped" + (reason.map { " (\($0))" } ?? "") }
+        public var description: String {
+            "line \(line): \(name)" + (uid.map { " (UID \($0))" } ?? "") + " skipped"
+                + (reason.map { " (\($0))" } ?? "")
+        }
     }
 
     /// A component, or a line, not imported because kit cannot read it or represent it; the

@@ -81,11 +81,14 @@ extension TaskFeature {
                 replacing = current
             }
             guard item.status != .cancelled else {
-                skipped.append("line \(line): \(imported.component) '\(item.title)' skipped (it was cancelled)")
+                skipped.append(
+                    "line \(line): \(imported.component) '\(item.title)' (UID \(uid)) skipped (it was cancelled)")
                 continue
             }
             guard let due = item.due else {
-                skipped.append("line \(line): \(imported.component) '\(item.title)' skipped (it has no DUE or DTSTART)")
+                skipped.append(
+                    "line \(line): \(imported.component) '\(item.title)' (UID \(uid)) skipped (it has no DUE or DTSTART)"
+                )
                 continue
             }
             let title: String
@@ -160,7 +163,8 @@ extension TaskFeature {
             template.alerts = Self.alerts(
                 template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
             ) { reason in
-                skipped.append("line \(line): \(imported.component) '\(item.title)': VALARM skipped (\(reason))")
+                skipped.append(
+                    "line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
             }
             let task = Self.caughtUp(template, now: now, zone: zone)
             if let current = replacing {
