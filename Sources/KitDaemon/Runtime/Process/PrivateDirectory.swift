@@ -9,7 +9,11 @@ enum PrivateDirectory {
         for (index, part) in parts.enumerated() {
             current += "/" + part
             let isLeaf = index == parts.count - 1
-            if mkdir(current, isLeaf ? 0o700 : 0o755) != 0 && errno != EEXIST {
+            if mkdir(current, isLeaf ? 0o700 : 0o755) == 0 {
+                // mkdir's mode passes through the umask kitd was started with; a leaf it makes is
+                // 0700 exactly, whatever that umask (0177 would leave a directory no one can enter).
+                if isLeaf { chmod(current, 0o700) }
+            } else if errno != EEXIST {
                 throw .system(SystemError.last("mkdir(\(current))"))
             }
         }
@@ -27,7 +31,7 @@ enum PrivateDirectory {
         guard info.st_uid == getuid() else {
             throw .unsafeDirectory(path: path, reason: "it belongs to uid \(info.st_uid), not to you (uid \(getuid()))")
         }
-        if info.st_mode & 0o077 != 0 {
+        if info.st_mode & 0o777 != 0o700 {
             guard chmod(path, 0o700) == 0 else { throw .system(SystemError.last("chmod(\(path))")) }
         }
     }
