@@ -82,8 +82,6 @@ struct CalendarCorpusTests {
     /// Files kit does not read right yet, with why: each stays a known issue until it passes (a
     /// file listed here that passes fails the test, so the list cannot go stale).
     static let knownGaps: [String: String] = [
-        "apple-reminders-vtodo": "a one-off VTODO completed in the file comes in done, so the agenda leaves it out",
-        "thunderbird-tasks": "a one-off VTODO completed in the file comes in done, so the agenda leaves it out",
         "bad-minutely": "BYHOUR and BYMINUTE are not in kit's RRULE subset",
         "nextcloud-tasks-dtstart-due": "a VTODO whose DUE differs from DTSTART repeats from DUE, not DTSTART",
         "outlook-customized-time-zone": "a VTIMEZONE with rules no IANA zone has (pre-2007 US) is not used as written",

@@ -26,6 +26,7 @@ The semantics recomputed here (kit's):
 * every RRULE applies (a union); DTSTART is always the first occurrence and counts for COUNT;
   COUNT and UNTIL together both bound; an UNTIL before DTSTART leaves DTSTART alone; an empty
   RRULE is no rule; RDATE adds, EXDATE removes (matched on the start);
+* a VTODO already completed (STATUS:COMPLETED or COMPLETED) comes in done, with no occurrences;
 * FREQ=MINUTELY/SECONDLY, VJOURNAL, a master with STATUS:CANCELLED and a component with no
   DUE or DTSTART are skipped; so is a VALARM that cannot be read (its item still imports);
 * a RECURRENCE-ID override moves, renames or (STATUS:CANCELLED) removes the occurrence whose
@@ -391,6 +392,11 @@ def recompute(text, expected):
 
         title = str(master.get("SUMMARY", ""))
         item = Item(uid, title)
+        # A VTODO the file already has done (STATUS:COMPLETED or COMPLETED) comes in done: it
+        # has nothing left to come due, so the agenda lists none of it.
+        if kind == "VTODO" and (str(master.get("STATUS", "")).upper() == "COMPLETED" or "COMPLETED" in master):
+            items[uid] = item
+            continue
         # original start → (start, title, due − start) of that occurrence
         occurrences = {key: (key, title, offset) for key in starts}
         for change in overrides.get(uid, []):
