@@ -30,7 +30,7 @@ extension TaskFeature {
         var updates:
             [(task: TaskItem, version: TaskStore.ItemVersion, changed: [String], line: Int, component: String)] =
                 []
-        var zoneNames: [String: String?] = [:]
+        let zoneNames = ImportZoneNames(zones: zones, definitions: parsed.timeZones)
         // The newest version of each UID in the file, by its index; the others are skipped.
         var newest: [String: Int] = [:]
         for (index, imported) in parsed.tasks.enumerated()
@@ -108,15 +108,8 @@ extension TaskFeature {
             case .local(let local, let tzid):
                 civil = local
                 if let tzid {
-                    if zoneNames[tzid] == nil {
-                        zoneNames[tzid] = ianaZoneName(
-                            for: tzid, definition: parsed.timeZones[tzid], year: local.date.year)
-                    }
-                    guard let name = zoneNames[tzid] ?? nil else {
-                        let defined = parsed.timeZones[tzid] != nil
-                        try refuse(
-                            "unknown time zone '\(tzid)'"
-                                + (defined ? "; the file's VTIMEZONE for it matches no zone kit knows" : ""))
+                    guard let name = zoneNames.name(for: tzid, year: local.date.year) else {
+                        try refuse(zoneNames.unknown(tzid))
                         continue
                     }
                     zoneName = name == zones.systemName ? nil : name
@@ -139,7 +132,7 @@ extension TaskFeature {
                 do {
                     dates = try seriesDates(
                         of: imported, changes: changes[item.uid] ?? [], anchor: civil, allDay: allDay, zone: zone,
-                        timeZones: parsed.timeZones
+                        zoneNames: zoneNames
                     ) { skipped.append($0) }
                 } catch {
                     try refuse("\(error)")
@@ -206,7 +199,7 @@ extension TaskFeature {
     /// said through `note` and left out; more than kit keeps of a kind is thrown.
     func seriesDates(
         of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
-        zone: any UTCOffsets, timeZones: [String: [UInt8]], note: (String) -> Void
+        zone: any UTCOffsets, zoneNames: ImportZoneNames, note: (String) -> Void
     ) throws(KitError) -> SeriesDates {
         let item = imported.task
         var dueTZID: String?
@@ -217,7 +210,7 @@ extension TaskFeature {
                 return CivilDateTime(date: day, time: allDay ? self.settings.taskAllDayTime : anchor.time)
             case .local(let local, let tzid):
                 guard let tzid, tzid != dueTZID else { return local }
-                let name = self.ianaZoneName(for: tzid, definition: timeZones[tzid], year: local.date.year)
+                let name = zoneNames.name(for: tzid, year: local.date.year)
                 guard let other = name.flatMap(self.zones.zone(named:)) else { return nil }
                 return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
             case .utc(let instant):
@@ -286,32 +279,6 @@ extension TaskFeature {
         }
         return (updated, changed)
     }
-
-    /// The IANA zone a file's TZID means: the name itself when kit knows it; the zone CLDR maps
-    /// a Windows name to (Outlook, Exchange); or, for any other name, the zone that agrees with
-    /// the file's VTIMEZONE for it from `year` through ten years on: the system zone, the zones
-    /// most people live in (so US Eastern rules read as New York, not Indianapolis), the main
-    /// zones of the Windows table, then every zone. Nil when none does.
-    func ianaZoneName(for tzid: String, definition: [UInt8]?, year: Int) -> String? {
-        if zones.zone(named: tzid) != nil { return tzid }
-        if let windows = WindowsZones.ianaName(for: tzid), zones.zone(named: windows) != nil { return windows }
-        guard let definition, let embedded = EmbeddedTimeZone(tzid: tzid, vtimezone: definition) else { return nil }
-        return embedded.ianaName(
-            among: [zones.systemName] + Self.commonZones + WindowsZones.ianaNames + zones.knownNames,
-            years: year...(year + 10),
-            zone: zones.zone(named:))
-    }
-
-    /// Zones tried first for a VTIMEZONE that names none: where most calendars are written.
-    static let commonZones = [
-        "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles",
-        "America/Anchorage", "Pacific/Honolulu", "America/Toronto", "America/Vancouver", "America/Mexico_City",
-        "America/Sao_Paulo", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Berlin", "Europe/Paris",
-        "Europe/Madrid", "Europe/Rome", "Europe/Amsterdam", "Europe/Athens", "Europe/Helsinki", "Europe/Moscow",
-        "Europe/Istanbul", "Asia/Dubai", "Asia/Kolkata", "Asia/Singapore", "Asia/Shanghai", "Asia/Hong_Kong",
-        "Asia/Taipei", "Asia/Seoul", "Asia/Tokyo", "Australia/Perth", "Australia/Adelaide", "Australia/Brisbane",
-        "Australia/Sydney", "Pacific/Auckland", "Africa/Johannesburg", "Africa/Lagos", "Africa/Cairo",
-    ]
 
     /// The pre-alerts of an imported task, with its alarms at a fixed instant turned into
     /// offsets before `due`. A repeating task keeps none of those: RFC 5545 fires an absolute

@@ -1,0 +1,62 @@
+import KitCalendar
+import KitCore
+
+/// The IANA zone each TZID of one imported document means, worked out once per TZID: the name
+/// itself when kit knows it; the zone CLDR maps a Windows name to (Outlook, Exchange); or, for a
+/// name the document defines in a VTIMEZONE, the zone that agrees with that definition from the
+/// year of first use through ten years on. Matching a definition costs milliseconds on the loop,
+/// so a document gets at most `maximumDefinitions` of them.
+final class ImportZoneNames {
+    static let maximumDefinitions = 32
+
+    /// Zones tried first for a VTIMEZONE that names none: where most calendars are written (so US
+    /// Eastern rules read as New York, not Indianapolis).
+    static let commonZones = [
+        "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix", "America/Los_Angeles",
+        "America/Anchorage", "Pacific/Honolulu", "America/Toronto", "America/Vancouver", "America/Mexico_City",
+        "America/Sao_Paulo", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Berlin", "Europe/Paris",
+        "Europe/Madrid", "Europe/Rome", "Europe/Amsterdam", "Europe/Athens", "Europe/Helsinki", "Europe/Moscow",
+        "Europe/Istanbul", "Asia/Dubai", "Asia/Kolkata", "Asia/Singapore", "Asia/Shanghai", "Asia/Hong_Kong",
+        "Asia/Taipei", "Asia/Seoul", "Asia/Tokyo", "Australia/Perth", "Australia/Adelaide", "Australia/Brisbane",
+        "Australia/Sydney", "Pacific/Auckland", "Africa/Johannesburg", "Africa/Lagos", "Africa/Cairo",
+    ]
+
+    private let zones: any ZoneProvider
+    private let definitions: [String: [UInt8]]
+    private var found: [String: String?] = [:]
+    private var matched = 0
+
+    init(zones: any ZoneProvider, definitions: [String: [UInt8]]) {
+        self.zones = zones
+        self.definitions = definitions
+    }
+
+    /// The IANA name `tzid` means, or nil when it means none kit knows.
+    func name(for tzid: String, year: Int) -> String? {
+        if let known = found[tzid] { return known }
+        let name = look(up: tzid, year: year)
+        found[tzid] = name
+        return name
+    }
+
+    /// Why `tzid` has no zone, for the report.
+    func unknown(_ tzid: String) -> String {
+        guard definitions[tzid] != nil else { return "unknown time zone '\(tzid)'" }
+        if matched >= Self.maximumDefinitions {
+            return "unknown time zone '\(tzid)'; kit reads at most \(Self.maximumDefinitions) zones a file defines"
+        }
+        return "unknown time zone '\(tzid)'; the file's VTIMEZONE for it matches no zone kit knows"
+    }
+
+    private func look(up tzid: String, year: Int) -> String? {
+        if zones.zone(named: tzid) != nil { return tzid }
+        if let windows = WindowsZones.ianaName(for: tzid), zones.zone(named: windows) != nil { return windows }
+        guard let definition = definitions[tzid], matched < Self.maximumDefinitions,
+            let embedded = EmbeddedTimeZone(tzid: tzid, vtimezone: definition)
+        else { return nil }
+        matched += 1
+        return embedded.ianaName(
+            among: [zones.systemName] + Self.commonZones + WindowsZones.ianaNames + zones.knownNames,
+            years: year...(year + 10), zone: zones.zone(named:))
+    }
+}

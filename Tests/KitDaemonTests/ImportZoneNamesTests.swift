@@ -1,0 +1,42 @@
+import KitCore
+import Testing
+
+@testable import KitDaemon
+
+@Suite("Time zones of an imported document")
+struct ImportZoneNamesTests {
+    /// Outlook's US Eastern rules under a name of its own.
+    static func eastern(_ tzid: String) -> [UInt8] {
+        Array(
+            [
+                "BEGIN:VTIMEZONE", "TZID:" + tzid, "BEGIN:STANDARD", "DTSTART:16011104T020000",
+                "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "DTSTART:16010311T020000", "RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3",
+                "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT", "END:VTIMEZONE",
+            ].map { $0 + "\r\n" }.joined().utf8)
+    }
+
+    @Test("IANA and Windows names are read as such; a defined zone is matched once and remembered")
+    func names() {
+        let zones = ImportZoneNames(
+            zones: SettableZones(system: "Asia/Seoul"), definitions: ["Custom": Self.eastern("Custom")])
+        #expect(zones.name(for: "Europe/Berlin", year: 2030) == "Europe/Berlin")
+        #expect(zones.name(for: "Pacific Standard Time", year: 2030) == "America/Los_Angeles")
+        #expect(zones.name(for: "Custom", year: 2030) == "America/New_York")
+        #expect(zones.name(for: "Custom", year: 2030) == "America/New_York")
+        #expect(zones.name(for: "Nowhere", year: 2030) == nil)
+        #expect(zones.unknown("Nowhere") == "unknown time zone 'Nowhere'")
+    }
+
+    @Test("a document gets at most 32 zones of its own matched, so its import cannot hold the loop for long")
+    func bounded() {
+        let names = (0...ImportZoneNames.maximumDefinitions).map { "Zone \($0)" }
+        let zones = ImportZoneNames(
+            zones: SettableZones(system: "Asia/Seoul"),
+            definitions: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.eastern($0)) }))
+        let found = names.map { zones.name(for: $0, year: 2030) }
+        #expect(found.dropLast().allSatisfy { $0 == "America/New_York" })
+        #expect(found.last == .some(nil))
+        #expect(zones.unknown(names.last!).contains("at most 32 zones a file defines"))
+    }
+}
