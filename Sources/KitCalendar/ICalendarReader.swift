@@ -127,20 +127,6 @@ public enum ICalendarReader {
                 if property.name == "X-LIC-ERROR" {
                     let error = ICalendarError(
                         line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
-                    // An empty TEXT value (Google writes `DESCRIPTION:`) is no value, not a fault; libical
-                    // says "No value for DESCRIPTION property".
-                    if let position, names[position] != "RRULE", property.value.hasPrefix("No value"),
-                        ["SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "CATEGORIES"].contains(names[position])
-                            || names[position].hasPrefix("X-")
-                    {
-                        continue
-                    }
-                    // An empty `RRULE:` (libical: "No value for RRULE property"): leniently, no repeat.
-                    if !strict, position.map({ names[$0] }) == "RRULE", property.value.hasPrefix("No value") {
-                        skipped.append(
-                            .init(name: "RRULE", line: line, reason: "it is empty; the task does not repeat"))
-                        continue
-                    }
                     // An RRULE libical refuses (COUNT with UNTIL): leniently, kit reads it itself.
                     if !strict, let position, names[position] == "RRULE",
                         let raw = ICalendarOutline.contentLines(Array(file[outline.properties[position].bytes])).first
@@ -223,7 +209,7 @@ public enum ICalendarReader {
             switch property.name {
             case "UID": task.uid = property.value
             case "SUMMARY": task.title = property.value
-            case "DESCRIPTION": task.note = property.value
+            case "DESCRIPTION": task.note = property.value.isEmpty ? nil : property.value
             case "DUE" where task.component == "VTODO": task.due = (try dateValue(property), property.line)
             case "DTSTART": task.start = (try dateValue(property), property.line)
             case "RDATE": task.added += try dateList(property)
@@ -233,6 +219,9 @@ public enum ICalendarReader {
             case "EXDATE": task.removed += try dateList(property)
             case "RRULE":
                 guard task.rule == nil else { return skip(property, reason: "kit keeps the first RRULE only") }
+                if !strict && property.value.trimmingWhitespace().isEmpty {
+                    return skip(property, reason: "it is empty; the task does not repeat")
+                }
                 do {
                     var rule = try Recurrence.parseRRULE(property.value)
                     if property.property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {

@@ -140,14 +140,23 @@ enum Libical {
             }
             parameter = icalproperty_get_next_parameter(property, ICAL_ANY_PARAMETER)
         }
+        let name = string(icalproperty_get_property_name(property))
+        // libical drops a property with an empty value (`DESCRIPTION:`, which Google writes) and
+        // leaves "No value for DESCRIPTION property. …" in its place. An empty value is a value:
+        // the property comes back, empty, and the reader decides what that means.
+        if name == "X-LIC-ERROR", let text = icalproperty_get_value(property).map({ string(icalvalue_get_text($0)) }),
+            text.hasPrefix("No value for "),
+            let empty = text.dropFirst("No value for ".count).split(separator: " ").first
+        {
+            return ICalendarProperty(String(empty), "")
+        }
         let value: String
         if let icalValue = icalproperty_get_value(property), icalvalue_isa(icalValue) == ICAL_TEXT_VALUE {
             value = string(icalvalue_get_text(icalValue))
         } else {
             value = owned(icalproperty_get_value_as_string_r(property))
         }
-        return ICalendarProperty(
-            name: string(icalproperty_get_property_name(property)), parameters: parameters, value: value)
+        return ICalendarProperty(name: name, parameters: parameters, value: value)
     }
 
     // MARK: - Swift to libical
