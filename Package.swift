@@ -88,8 +88,12 @@ let package = Package(
             path: "Tests/KitTestSupport",
             swiftSettings: strict),
 
-        .testTarget(name: "KitCoreTests", dependencies: ["KitCore"], swiftSettings: strict),
-        .testTarget(name: "KitCalendarTests", dependencies: ["KitCalendar", "KitCore"], swiftSettings: strict),
+        // Dates, instants and real zones written briefly, for the tests of the pure layers.
+        .target(name: "KitTestValues", dependencies: ["KitCore"], path: "Tests/KitTestValues", swiftSettings: strict),
+
+        .testTarget(name: "KitCoreTests", dependencies: ["KitCore", "KitTestValues"], swiftSettings: strict),
+        .testTarget(
+            name: "KitCalendarTests", dependencies: ["KitCalendar", "KitCore", "KitTestValues"], swiftSettings: strict),
         .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),
         .testTarget(name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
         .testTarget(

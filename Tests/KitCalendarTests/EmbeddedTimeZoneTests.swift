@@ -1,5 +1,6 @@
 import KitCalendar
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("Zones a file defines in a VTIMEZONE")

@@ -1,5 +1,6 @@
 import KitCalendar
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("VTIMEZONE definitions for exported TZIDs")

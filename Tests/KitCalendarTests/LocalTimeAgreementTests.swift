@@ -1,5 +1,6 @@
 import Foundation
 import KitCore
+import KitTestValues
 import Testing
 
 @testable import KitCalendar

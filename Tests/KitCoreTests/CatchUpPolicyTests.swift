@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("Catching up on what came due while kitd was off")

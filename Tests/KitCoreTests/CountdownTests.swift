@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("Countdown rules")

@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 /// One rule, its anchor, and an independent day-by-day definition of the dates it must hit.

@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("Reading and writing repeat rules")

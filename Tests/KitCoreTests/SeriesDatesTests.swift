@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 @Suite("A series: a rule with extra and removed dates")

@@ -1,4 +1,5 @@
 import KitCore
+import KitTestValues
 import Testing
 
 /// The task schedule and firing plan: the clock seam. Clock jumps, zone changes, restarts and

@@ -65,9 +65,8 @@ extension Integration {
 
         @Test("an export passes a real iCalendar parser and round-trips through import into another kitd")
         func roundTrip() throws {
-            let source = try KitdHarness()
+            let source = try Self.kitd()
             defer { source.tearDown() }
-            try source.startKitd()
             let adds: [[String]] = [
                 ["pay rent", "--due", "2030-01-31 09:00", "--repeat", "monthly", "--remind", "1d,1h"],
                 ["standup", "--due", "2030-01-07 10:00", "--repeat", "weekdays", "--tz", "Europe/Berlin"],
@@ -93,9 +92,8 @@ extension Integration {
             // (icalendar writes the rule's parts in an order of its own.)
             #expect(checked.contains("leap birthday|20320229|FREQ=YEARLY;BYMONTHDAY=28,29;BYMONTH=2;BYSETPOS=-1|"))
 
-            let target = try KitdHarness()
+            let target = try Self.kitd()
             defer { target.tearDown() }
-            try target.startKitd()
             let imported = try target.kitctlJSON(["task", "import", file], as: TaskImportResult.self)
             #expect(imported.imported.count == 6 && imported.skipped.isEmpty, "\(imported.skipped)")
             let before = try source.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
@@ -110,9 +108,8 @@ extension Integration {
 
         @Test("a month-end task exported after a short month keeps its day: done in the copy lands on the 31st again")
         func monthEndAfterDone() throws {
-            let source = try KitdHarness()
+            let source = try Self.kitd()
             defer { source.tearDown() }
-            try source.startKitd()
             #expect(
                 try source.kitctl(["task", "add", "rent", "--due", "2030-01-31 09:00", "--repeat", "monthly"]).exitCode
                     == 0)
@@ -122,9 +119,8 @@ extension Integration {
             #expect(try source.kitctl(["task", "export", "--ics", file]).exitCode == 0)
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(text.contains("RRULE:FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1\r\n"), "\(text)")
-            let target = try KitdHarness()
+            let target = try Self.kitd()
             defer { target.tearDown() }
-            try target.startKitd()
             #expect(try target.kitctl(["task", "import", file]).exitCode == 0)
             #expect(
                 try target.kitctlJSON(["task", "done", "rent"], as: TaskInfo.self).dueLocal == "2030-03-31T09:00:00")
@@ -177,9 +173,8 @@ extension Integration {
 
         @Test("events and todos from other programs import; unknown properties are reported and skipped")
         func foreignFile() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             let file = kit.root.path + "/other.ics"
             try """
             BEGIN:VCALENDAR
@@ -218,10 +213,8 @@ extension Integration {
 
         @Test("an Outlook meeting in a Windows zone imports in the IANA zone CLDR maps it to")
         func windowsZone() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd(zone: "Asia/Seoul")
             defer { kit.tearDown() }
-            kit.extraEnvironment["TZ"] = "Asia/Seoul"
-            try kit.startKitd()
             let file = kit.root.path + "/outlook.ics"
             try [
                 "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",
@@ -233,7 +226,7 @@ extension Integration {
                 "SUMMARY:Quarterly planning", "DTSTART;TZID=Pacific Standard Time:20300610T090000",
                 "DTEND;TZID=Pacific Standard Time:20300610T100000", "X-MICROSOFT-CDO-BUSYSTATUS:BUSY", "END:VEVENT",
                 "END:VCALENDAR",
-            ].map { $0 + "\r\n" }.joined().write(toFile: file, atomically: true, encoding: .utf8)
+            ].icsText.write(toFile: file, atomically: true, encoding: .utf8)
             let result = try kit.kitctl(["task", "import", file])
             #expect(result.exitCode == 0, "\(result)")
             let meeting = try kit.kitctlJSON(["task", "show", "Quarterly planning"], as: TaskInfo.self)
@@ -252,9 +245,8 @@ extension Integration {
                 "this is not a calendar at all\n",
             ])
         func malformed(text: String) throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             #expect(try kit.kitctl(["task", "add", "existing", "--due", "2030-01-01 09:00"]).exitCode == 0)
             let file = kit.root.path + "/broken.ics"
             try text.write(toFile: file, atomically: true, encoding: .utf8)
@@ -275,13 +267,12 @@ extension Integration {
             "BEGIN:VEVENT", "UID:good-2@example.com", "SUMMARY:Choir", "DTSTART;TZID=Asia/Seoul:20301201T190000",
             "RRULE:FREQ=WEEKLY", "END:VEVENT",
             "END:VCALENDAR",
-        ].map { $0 + "\r\n" }.joined()
+        ].icsText
 
         @Test("a file with bad components imports the good ones and reports each bad one with its line, UID and reason")
         func lenient() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             let file = kit.root.path + "/mixed.ics"
             try Self.mixed.write(toFile: file, atomically: true, encoding: .utf8)
 
@@ -314,17 +305,15 @@ extension Integration {
             "a Google meeting with a cancelled week (EXDATE) and an extra day (RDATE): the agenda, done and export honour both"
         )
         func seriesDates() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd(zone: "Europe/Berlin")
             defer { kit.tearDown() }
-            kit.extraEnvironment["TZ"] = "Europe/Berlin"
-            try kit.startKitd()
             let text = [
                 "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
                 "X-WR-TIMEZONE:Europe/Berlin", "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20300107T100000",
                 "DTEND;TZID=Europe/Berlin:20300107T103000", "RRULE:FREQ=WEEKLY;BYDAY=MO",
                 "EXDATE;TZID=Europe/Berlin:20300114T100000", "RDATE:20300117T140000Z",
                 "UID:7kukuqrfedlm2f9t0vs8a3tbd3@google.com", "SUMMARY:Team sync", "END:VEVENT", "END:VCALENDAR",
-            ].map { $0 + "\r\n" }.joined()
+            ].icsText
             let imported = try kit.kitctlJSON(
                 ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(imported.imported.map(\.title) == ["Team sync"] && imported.rejected.isEmpty, "\(imported)")
@@ -344,10 +333,8 @@ extension Integration {
             #expect(exported.contains("RDATE;TZID=Europe/Berlin:20300117T150000\r\n"), "\(exported)")
             // The EXDATE is history now: the file's series starts on the 17th.
             #expect(!exported.contains("EXDATE"))
-            let copy = try KitdHarness()
+            let copy = try Self.kitd(zone: "Europe/Berlin")
             defer { copy.tearDown() }
-            copy.extraEnvironment["TZ"] = "Europe/Berlin"
-            try copy.startKitd()
             #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
             #expect(try agenda(copy) == Array(expected.dropFirst()))
         }
@@ -356,10 +343,8 @@ extension Integration {
             "Google's changes to single meetings, written before their series: moved, renamed and cancelled occurrences survive import, done and a round trip"
         )
         func overrides() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd(zone: "Europe/Berlin")
             defer { kit.tearDown() }
-            kit.extraEnvironment["TZ"] = "Europe/Berlin"
-            try kit.startKitd()
             let text = [
                 "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
                 "X-WR-TIMEZONE:Europe/Berlin",
@@ -374,7 +359,7 @@ extension Integration {
                 "DTEND;TZID=Europe/Berlin:20300107T103000",
                 "RRULE:FREQ=WEEKLY;BYDAY=MO", "UID:weekly-sync@google.com", "SUMMARY:Team sync", "END:VEVENT",
                 "END:VCALENDAR",
-            ].map { $0 + "\r\n" }.joined()
+            ].icsText
             let imported = try kit.kitctlJSON(
                 ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(imported.imported.map(\.title) == ["Team sync"], "\(imported)")
@@ -392,12 +377,23 @@ extension Integration {
             #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
             let exported = try String(contentsOfFile: file, encoding: .utf8)
             #expect(exported.contains("RECURRENCE-ID;TZID=Europe/Berlin:20300114T100000\r\n"), "\(exported)")
-            let copy = try KitdHarness()
+            let copy = try Self.kitd(zone: "Europe/Berlin")
             defer { copy.tearDown() }
-            copy.extraEnvironment["TZ"] = "Europe/Berlin"
-            try copy.startKitd()
             #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
             #expect(try agenda(copy) == Array(expected.dropFirst()))
+        }
+
+        /// A kitd started in `zone` (the system zone otherwise), or torn down if it cannot start.
+        static func kitd(zone: String? = nil) throws -> KitdHarness {
+            let kit = try KitdHarness()
+            if let zone { kit.extraEnvironment["TZ"] = zone }
+            do {
+                try kit.startKitd()
+            } catch {
+                kit.tearDown()
+                throw error
+            }
+            return kit
         }
 
         /// The agenda of January 2030, through the protocol.
@@ -420,9 +416,8 @@ extension Integration {
 
         @Test("one version per UID: in a file and against what kit has, the higher SEQUENCE wins, then LAST-MODIFIED")
         func versions() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             // The newer copy comes first in the file: it wins, and the older one is said.
             let first = try kit.kitctlJSON(
                 ["task", "import", "-"], as: TaskImportResult.self,
@@ -465,10 +460,8 @@ extension Integration {
 
         @Test("Outlook's 'Customized Time Zone' is read from its VTIMEZONE and pinned to the zone that agrees with it")
         func customizedZone() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd(zone: "Asia/Seoul")
             defer { kit.tearDown() }
-            kit.extraEnvironment["TZ"] = "Asia/Seoul"
-            try kit.startKitd()
             let text = [
                 "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0",
                 "BEGIN:VTIMEZONE", "TZID:Customized Time Zone", "BEGIN:STANDARD", "DTSTART:16011104T020000",
@@ -479,7 +472,7 @@ extension Integration {
                 "DTSTART;TZID=Customized Time Zone:20300715T090000", "END:VEVENT", "BEGIN:VEVENT",
                 "UID:040000008200E00074C5B7101A82E00800000000BADBAD", "SUMMARY:Nowhere call",
                 "DTSTART;TZID=Made Up Zone:20300715T090000", "END:VEVENT", "END:VCALENDAR",
-            ].map { $0 + "\r\n" }.joined()
+            ].icsText
             let result = try kit.kitctlJSON(["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             let call = try #require(result.imported.first)
             // 09:00 EDT (-04:00) on July 15.
@@ -492,9 +485,8 @@ extension Integration {
         @Test(
             "an Apple reminder's alarm at a fixed time becomes a pre-alert; on a repeating task it is skipped and said")
         func fixedAlarm() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             let text = [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 17.0//EN", "BEGIN:VTODO",
                 "UID:6F1C2E0A-3B7D-4C21-9E55-0A1B2C3D4E5F", "SUMMARY:Passport photos", "DUE:20301205T100000Z",
@@ -502,7 +494,7 @@ extension Integration {
                 "END:VTODO", "BEGIN:VTODO", "UID:9A8B7C6D-1111-2222-3333-444455556666", "SUMMARY:Gym",
                 "DTSTART:20301202T070000Z", "DUE:20301202T070000Z", "RRULE:FREQ=WEEKLY", "BEGIN:VALARM",
                 "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:20301202T063000Z", "END:VALARM", "END:VTODO", "END:VCALENDAR",
-            ].map { $0 + "\r\n" }.joined()
+            ].icsText
             let result = try kit.kitctlJSON(["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(result.imported.map(\.title) == ["Passport photos", "Gym"])
             #expect(result.imported.first?.alertsNs == [3_600_000_000_000])
@@ -514,9 +506,8 @@ extension Integration {
 
         @Test("- reads the calendar from standard input")
         func standardInput() throws {
-            let kit = try KitdHarness()
+            let kit = try Self.kitd()
             defer { kit.tearDown() }
-            try kit.startKitd()
             let result = try kit.kitctl(["task", "import", "-"], stdin: Data(Self.mixed.utf8))
             #expect(result.exitCode == 0, "\(result)")
             #expect(result.stdout.hasPrefix("Imported 2 tasks from standard input; left out 3"), "\(result.stdout)")
@@ -526,4 +517,9 @@ extension Integration {
             #expect(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.count == 2)
         }
     }
+}
+
+extension [String] {
+    /// The lines of an iCalendar document, each ended with CRLF.
+    fileprivate var icsText: String { map { $0 + "\r\n" }.joined() }
 }
