@@ -385,11 +385,11 @@ public enum ICalendarReader {
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
-            } else if !draft.added.isEmpty {
-                skipped.append(
-                    .init(
-                        name: "RDATE", line: draft.line,
-                        reason: "kit repeats a task by an RRULE; without one, only the first date is kept"))
+            } else if !draft.added.isEmpty, due != nil {
+                // RFC 5545's recurrence set without a rule: the first due and the listed dates.
+                task.recurrence = .firstDueOnly
+                task.addedDates = draft.added
+                task.removedDates = draft.removed
             }
             var alerts: [Nanoseconds] = []
             for alert in draft.alerts.sorted(by: { $0.offset > $1.offset }) where !alerts.contains(alert.offset) {

@@ -26,10 +26,14 @@ public enum ICalendarWriter {
             if let due = task.due {
                 if let recurrence = task.recurrence {
                     todo.properties.append(dateProperty("DTSTART", due))
-                    let parameters =
-                        recurrence.keepsMonthEndInParameter(anchor: due.anchorDate) ? ["X-KIT-SKIP": "BACKWARD"] : [:]
-                    todo.properties.append(
-                        .init("RRULE", recurrence.rrule(anchor: due.anchorDate), parameters: parameters))
+                    // A series of listed dates has no rule: DTSTART and its RDATEs say it all.
+                    if !recurrence.givesFirstDueOnly {
+                        let parameters =
+                            recurrence.keepsMonthEndInParameter(anchor: due.anchorDate)
+                            ? ["X-KIT-SKIP": "BACKWARD"] : [:]
+                        todo.properties.append(
+                            .init("RRULE", recurrence.rrule(anchor: due.anchorDate), parameters: parameters))
+                    }
                     todo.properties += task.addedDates.map { dateProperty("RDATE", $0) }
                     todo.properties += task.removedDates.map { dateProperty("EXDATE", $0) }
                 }

@@ -69,6 +69,37 @@ enum Libical {
     /// libical does.
     static func unixSeconds(of civil: CivilDateTime, inZone tzid: String) -> Int64? {
         guard let zone = icaltimezone_get_builtin_timezone(tzid) else { return nil }
+        return Int64(icaltime_as_timet_with_zone(time(civil), zone))
+    }
+
+    /// The date-times libical's `icalrecur_iterator` gives for an RRULE value from `start` (a
+    /// date when `allDay`), in floating time (no zone, so no DST drift), through `end` and at most
+    /// `limit` of them; nil when libical cannot read the rule. The reference kit's own expansion
+    /// is checked against.
+    static func occurrences(
+        of rule: String, from start: CivilDateTime, allDay: Bool = false, through end: CivilDateTime, limit: Int
+    ) -> [CivilDateTime]? {
+        let recurrence = icalrecurrencetype_from_string(rule)
+        var first = time(start)
+        first.is_date = allDay ? 1 : 0
+        guard recurrence.freq != ICAL_NO_RECURRENCE, let iterator = icalrecur_iterator_new(recurrence, first)
+        else { return nil }
+        defer { icalrecur_iterator_free(iterator) }
+        var result: [CivilDateTime] = []
+        while result.count < limit {
+            let next = icalrecur_iterator_next(iterator)
+            guard icaltime_is_null_time(next) == 0 else { break }
+            let civil = CivilDateTime(
+                date: CivilDate(year: Int(next.year), month: Int(next.month), day: Int(next.day)),
+                hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second))
+            guard civil <= end else { break }
+            result.append(civil)
+        }
+        return result
+    }
+
+    /// A floating libical date-time.
+    private static func time(_ civil: CivilDateTime) -> icaltimetype {
         var time = icaltime_null_time()
         time.year = Int32(civil.date.year)
         time.month = Int32(civil.date.month)
@@ -76,7 +107,7 @@ enum Libical {
         time.hour = Int32(civil.hour)
         time.minute = Int32(civil.minute)
         time.second = Int32(civil.second)
-        return Int64(icaltime_as_timet_with_zone(time, zone))
+        return time
     }
 
     /// A VTIMEZONE as libical reads it, for the UTC offsets it defines.

@@ -277,7 +277,10 @@ struct ICalendarTests {
                 ["BEGIN:VCALENDAR", "BEGIN:VTODO", "DUE;VALUE=DATE:2026123", "END:VTODO", "END:VCALENDAR"], 3,
                 "value of DUE cannot be read"
             ),
-            (["BEGIN:VCALENDAR", "BEGIN:VTODO", "RRULE:FREQ=HOURLY", "END:VTODO", "END:VCALENDAR"], 3, "FREQ=HOURLY"),
+            (
+                ["BEGIN:VCALENDAR", "BEGIN:VTODO", "RRULE:FREQ=MINUTELY", "END:VTODO", "END:VCALENDAR"], 3,
+                "FREQ=MINUTELY"
+            ),
             (
                 ["BEGIN:VCALENDAR", "BEGIN:VTODO", "SUMMARY no colon", "END:VTODO", "END:VCALENDAR"], 3,
                 "not a property"

@@ -24,6 +24,17 @@ private func weekIndex(_ d: CivilDate, weekStart: Weekday = .monday) -> Int {
     return Int(start.daysSinceEpoch.quotientAndRemainder(dividingBy: 7).quotient)
 }
 
+/// The day of the year, 1 for Jan 1.
+private func ordinal(_ d: CivilDate) -> Int { date(d.year, 1, 1).days(until: d) + 1 }
+/// The ISO 8601 week number, by the textbook formula (ordinal - weekday + 10) / 7, with weeks 0
+/// and 53 moved to the neighbouring year where they belong.
+private func isoWeek(_ d: CivilDate) -> Int {
+    let week = (ordinal(d) - d.weekday.rawValue + 10) / 7
+    if week == 0 { return isoWeek(date(d.year - 1, 12, 31)) }
+    if week == 53 && date(d.year, 12, 31).weekday.rawValue < 4 { return 1 }
+    return week
+}
+
 @Suite("Occurrences of repeating rules")
 struct RecurrenceOccurrenceTests {
     static let cases: [OccurrenceCase] = [
@@ -107,6 +118,15 @@ struct RecurrenceOccurrenceTests {
         },
         OccurrenceCase(rule: "FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1", anchor: at(2026, 1, 31, 9)) { d, _ in
             d.day == lastDay(d)
+        },
+        OccurrenceCase(rule: "FREQ=YEARLY;BYYEARDAY=1,100,-1", anchor: at(2026, 1, 1, 9)) { d, _ in
+            ordinal(d) == 1 || ordinal(d) == 100 || ordinal(d) == ordinal(date(d.year, 12, 31))
+        },
+        OccurrenceCase(rule: "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", anchor: at(2026, 5, 11, 9)) { d, _ in
+            d.weekday == .monday && isoWeek(d) == 20
+        },
+        OccurrenceCase(rule: "FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO,TH", anchor: at(2026, 1, 1, 9), years: 20) { d, _ in
+            (d.weekday == .monday || d.weekday == .thursday) && isoWeek(d) == 1
         },
     ]
 

@@ -83,6 +83,10 @@ struct RecurrenceParsingTests {
             ),
             ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29"),
             (" FREQ=DAILY ; COUNT=3 ;", "FREQ=DAILY;COUNT=3"),
+            ("FREQ=HOURLY;INTERVAL=3;BYDAY=FR,MO", "FREQ=HOURLY;INTERVAL=3;BYDAY=MO,FR"),
+            ("FREQ=DAILY;BYMINUTE=30,0;BYHOUR=15,9", "FREQ=DAILY;BYHOUR=9,15;BYMINUTE=0,30"),
+            ("FREQ=YEARLY;BYDAY=MO;BYWEEKNO=-1,20", "FREQ=YEARLY;BYWEEKNO=-1,20;BYDAY=MO"),
+            ("FREQ=YEARLY;BYYEARDAY=-1,60;BYSECOND=30", "FREQ=YEARLY;BYYEARDAY=-1,60;BYSECOND=30"),
         ])
     func rruleRoundTrip(input: String, canonical: String) throws {
         let rule = try Recurrence.parseRRULE(input)
@@ -107,8 +111,15 @@ struct RecurrenceParsingTests {
     @Test(
         "bad RRULEs are refused with a message that names the problem",
         arguments: [
-            ("FREQ=HOURLY", "DAILY, WEEKLY, MONTHLY or YEARLY"), ("FREQ=DAILY;BYHOUR=9", "BYHOUR"),
-            ("FREQ=DAILY;X-FOO=1;BYMINUTE=3", "X-FOO, BYMINUTE"),
+            ("FREQ=MINUTELY;INTERVAL=15", "at most HOURLY"), ("FREQ=SECONDLY", "--nag"),
+            ("FREQ=FORTNIGHTLY", "HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY"),
+            ("FREQ=DAILY;X-FOO=1;BYEASTER=3", "X-FOO, BYEASTER"), ("FREQ=DAILY;BYHOUR=24", "BYHOUR=24; use 0 to 23"),
+            ("FREQ=DAILY;BYMINUTE=-5", "BYMINUTE=-5"), ("FREQ=DAILY;BYSECOND=60", "BYSECOND=60"),
+            ("FREQ=YEARLY;BYYEARDAY=0", "BYYEARDAY=0; use 1 to 366 or -1 to -366"),
+            ("FREQ=YEARLY;BYWEEKNO=54", "BYWEEKNO=54"), ("FREQ=MONTHLY;BYWEEKNO=3", "BYWEEKNO in a monthly rule"),
+            ("FREQ=DAILY;BYYEARDAY=3", "BYYEARDAY in a daily rule"),
+            ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO", "numbers a weekday beside BYWEEKNO"),
+            ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "never occurs"),
             ("FREQ=DAILY;COUNT=3;UNTIL=20270101", "both COUNT and UNTIL"),
             ("FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2", "never occurs"),
             ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "never occurs"),

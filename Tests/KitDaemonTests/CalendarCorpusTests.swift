@@ -82,16 +82,10 @@ struct CalendarCorpusTests {
     /// Files kit does not read right yet, with why: each stays a known issue until it passes (a
     /// file listed here that passes fails the test, so the list cannot go stale).
     static let knownGaps: [String: String] = [
-        "bad-minutely": "BYHOUR and BYMINUTE are not in kit's RRULE subset",
         "nextcloud-tasks-dtstart-due": "a VTODO whose DUE differs from DTSTART repeats from DUE, not DTSTART",
         "outlook-customized-time-zone": "a VTIMEZONE with rules no IANA zone has (pre-2007 US) is not used as written",
-        "rfc-hourly": "FREQ=HOURLY is not supported",
-        "tasksorg-hourly-count": "FREQ=HOURLY is not supported",
-        "rfc-leap-day-yearly": "BYYEARDAY is not in kit's RRULE subset",
-        "rfc-yearly-rules": "BYYEARDAY and BYWEEKNO are not in kit's RRULE subset",
         "rfc-thisandfuture": "RANGE=THISANDFUTURE is applied to one occurrence, not as a split of the series",
         "rfc-two-rrules": "only the first of several RRULEs is kept",
-        "thunderbird-rdate-list": "an RDATE without an RRULE keeps only the first date",
     ]
 
     /// Why `name` does not come out as derived, or nil when it does.

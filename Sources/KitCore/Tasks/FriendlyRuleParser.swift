@@ -38,6 +38,7 @@ struct FriendlyRuleParser {
 
     mutating func base() throws(KitError) -> Recurrence {
         switch take() {
+        case "hourly": return Recurrence(.hourly)
         case "daily": return Recurrence(.daily)
         case "weekdays": return Self.weekdays
         case "weekly": return try weekly(interval: 1)
@@ -57,6 +58,7 @@ struct FriendlyRuleParser {
             interval = 2
         }
         switch take() {
+        case "hour", "hours": return Recurrence(.hourly, interval: interval)
         case "day", "days": return Recurrence(.daily, interval: interval)
         case "weekday" where interval == 1, "weekdays" where interval == 1: return Self.weekdays
         case "week", "weeks": return try weekly(interval: interval)

@@ -5,7 +5,9 @@ extension Recurrence {
     /// say it (`BYSETPOS`, `BYMONTH`, several days of the month, a `UNTIL` in UTC, …). Whatever it
     /// returns reads back, through `parseFriendly` and the same anchor, as the same occurrences.
     public func friendlyText(anchor: CivilDate) -> String? {
-        guard bySetPosition.isEmpty, let base = friendlyBase(anchor: anchor) else { return nil }
+        guard bySetPosition.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byHour.isEmpty, byMinute.isEmpty,
+            bySecond.isEmpty, let base = friendlyBase(anchor: anchor)
+        else { return nil }
         switch end {
         case .never: return base
         case .count(let count): return base + " for \(count) times"
@@ -18,6 +20,9 @@ extension Recurrence {
     private func friendlyBase(anchor: CivilDate) -> String? {
         let every = { (unit: String) in interval == 1 ? nil : "every \(interval) \(unit)s" }
         switch frequency {
+        case .hourly:
+            guard byDay.isEmpty, byMonthDay.isEmpty, byMonth.isEmpty else { return nil }
+            return every("hour") ?? "hourly"
         case .daily:
             guard byDay.isEmpty, byMonthDay.isEmpty, byMonth.isEmpty else { return nil }
             return every("day") ?? "daily"

@@ -1,6 +1,6 @@
 /// The friendly repeat syntax people type after `--repeat`, case-insensitive:
 ///
-/// `daily`, `weekdays`, `weekly`, `weekly on mon,wed`, `every 3 days`, `every 2 weeks`,
+/// `hourly`, `every 2 hours`, `daily`, `weekdays`, `weekly`, `weekly on mon,wed`, `every 3 days`, `every 2 weeks`,
 /// `every 2 weeks on tue,thu`, `every 6 months`, `monthly`, `monthly on day 15`,
 /// `monthly on the last day`, `monthly on the 2nd tue` (`1st`…`4th`, `last`), `yearly`, each
 /// optionally followed by `until 2027-01-31` or `for 10 times` (also `, until …`, `count 10`).
@@ -10,7 +10,8 @@
 extension Recurrence {
     /// Every repeat form, as people type them; error messages and the docs list these.
     public static let friendlyForms = [
-        "daily", "weekdays", "weekly", "weekly on mon,wed", "every 3 days", "every 2 weeks", "every 2 weeks on tue,thu",
+        "hourly", "every 2 hours", "daily", "weekdays", "weekly", "weekly on mon,wed", "every 3 days", "every 2 weeks",
+        "every 2 weeks on tue,thu",
         "every 6 months", "monthly", "monthly on day 15", "monthly on the last day", "monthly on the 2nd tue",
         "yearly",
     ]

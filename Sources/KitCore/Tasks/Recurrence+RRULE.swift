@@ -1,7 +1,9 @@
-/// Reading and writing the RFC 5545 `RRULE` subset kit supports: `FREQ` (DAILY, WEEKLY, MONTHLY,
-/// YEARLY), `INTERVAL`, `BYDAY` (with ordinals in monthly and yearly rules), `BYMONTHDAY`,
-/// `BYMONTH`, `BYSETPOS`, `WKST`, and one of `COUNT` or `UNTIL`; and from RFC 7529, `RSCALE=GREGORIAN`
-/// with `SKIP=OMIT` (RFC 5545's own rule) or `SKIP=BACKWARD` (kit's move to the month's end).
+/// Reading and writing RFC 5545's `RRULE` as kit repeats tasks: `FREQ` (HOURLY, DAILY, WEEKLY,
+/// MONTHLY, YEARLY), `INTERVAL`, `BYDAY` (with ordinals in monthly and yearly rules), `BYMONTHDAY`,
+/// `BYMONTH`, `BYYEARDAY`, `BYWEEKNO`, `BYHOUR`, `BYMINUTE`, `BYSECOND`, `BYSETPOS`, `WKST`, and
+/// `COUNT` or `UNTIL`; and from RFC 7529, `RSCALE=GREGORIAN` with `SKIP=OMIT` (RFC 5545's own
+/// rule) or `SKIP=BACKWARD` (kit's move to the month's end). `MINUTELY` and `SECONDLY` are
+/// refused: a task that pops up every few minutes is a nag (`--nag`), not a series.
 ///
 /// A rule has two written forms:
 /// - `rrule`, its **normal form**: written from the rule alone, so kitctl produces it once, kitd
@@ -15,7 +17,8 @@
 ///   clients ignore and kit's reader applies with `movingMissingDaysToMonthEnd()`.
 extension Recurrence {
     static let supportedParts = [
-        "FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYSETPOS", "WKST", "COUNT", "UNTIL", "RSCALE", "SKIP",
+        "FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "BYYEARDAY", "BYWEEKNO", "BYHOUR", "BYMINUTE", "BYSECOND",
+        "BYSETPOS", "WKST", "COUNT", "UNTIL", "RSCALE", "SKIP",
     ]
     static let rruleExample = "FREQ=WEEKLY;BYDAY=MO,WE or FREQ=MONTHLY;BYDAY=-1FR;COUNT=6"
 
@@ -64,9 +67,14 @@ extension Recurrence {
         guard let freqText = parts["FREQ"] else {
             throw .invalidArgument("the RRULE \(quoted) has no FREQ; start it with e.g. FREQ=WEEKLY")
         }
+        if freqText == "MINUTELY" || freqText == "SECONDLY" {
+            throw .invalidArgument(
+                "the RRULE \(quoted) has FREQ=\(freqText); kit repeats a task at most HOURLY. For a popup "
+                    + "that comes back every few minutes until done, give the task a nag, e.g. --nag 15m")
+        }
         guard let frequency = Frequency(rawValue: freqText) else {
             throw .invalidArgument(
-                "the RRULE \(quoted) has FREQ=\(freqText); kit repeats DAILY, WEEKLY, MONTHLY or YEARLY")
+                "the RRULE \(quoted) has FREQ=\(freqText); kit repeats HOURLY, DAILY, WEEKLY, MONTHLY or YEARLY")
         }
         var rule = Recurrence(frequency)
         if parts["INTERVAL"] != nil {
@@ -79,6 +87,11 @@ extension Recurrence {
         rule.byMonth = try integers("BYMONTH")
         rule.byMonthDay = try integers("BYMONTHDAY")
         rule.bySetPosition = try integers("BYSETPOS")
+        rule.byYearDay = try integers("BYYEARDAY")
+        rule.byWeekNo = try integers("BYWEEKNO")
+        rule.byHour = try integers("BYHOUR")
+        rule.byMinute = try integers("BYMINUTE")
+        rule.bySecond = try integers("BYSECOND")
         if let value = parts["BYDAY"] {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let day = parseWeekdayRule(item) else {
@@ -192,8 +205,13 @@ extension Recurrence {
         if weekStart != .monday { parts.append("WKST=" + weekStart.icalCode) }
         let list = { (values: [Int]) in values.map(String.init).joined(separator: ",") }
         if !months.isEmpty { parts.append("BYMONTH=" + list(months)) }
+        if !byWeekNo.isEmpty { parts.append("BYWEEKNO=" + list(byWeekNo)) }
+        if !byYearDay.isEmpty { parts.append("BYYEARDAY=" + list(byYearDay)) }
         if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + list(monthDays)) }
         if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.icalText).joined(separator: ",")) }
+        if !byHour.isEmpty { parts.append("BYHOUR=" + list(byHour)) }
+        if !byMinute.isEmpty { parts.append("BYMINUTE=" + list(byMinute)) }
+        if !bySecond.isEmpty { parts.append("BYSECOND=" + list(bySecond)) }
         if !positions.isEmpty { parts.append("BYSETPOS=" + list(positions)) }
         switch end {
         case .never: break
@@ -225,7 +243,8 @@ extension Recurrence {
 
     /// `BYMONTHDAY=28,…,N;BYSETPOS=-1` picks the Nth or the month's last day: kit's clamp.
     private mutating func recogniseClampPattern() {
-        guard bySetPosition == [-1], byDay.isEmpty, let last = byMonthDay.max(), (29...31).contains(last),
+        guard bySetPosition == [-1], byDay.isEmpty, byHour.count <= 1, byMinute.count <= 1, bySecond.count <= 1,
+            let last = byMonthDay.max(), (29...31).contains(last),
             byMonthDay.sorted() == Array(28...last),
             frequency == .monthly || (frequency == .yearly && byMonth.count == 1)
         else { return }

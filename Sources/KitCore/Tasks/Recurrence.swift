@@ -1,8 +1,9 @@
-/// How a task repeats: a subset of the iCalendar recurrence rule (RFC 5545 `RRULE`) with one
-/// addition, the month-end policy.
+/// How a task repeats: the iCalendar recurrence rule (RFC 5545 `RRULE`) from hourly to yearly,
+/// with one addition, the month-end policy.
 ///
 /// A rule is read against an **anchor**, the first due date-time. Parts the rule leaves out come
-/// from the anchor as RFC 5545 says: the time of day always, the weekday of `weekly`, the day of
+/// from the anchor as RFC 5545 says: the hour, minute and second unless BYHOUR, BYMINUTE and
+/// BYSECOND give them (the minute and second of `hourly`), the weekday of `weekly`, the day of
 /// the month of `monthly`, the month and day of `yearly`. The anchor is always occurrence 1 and
 /// counts towards `COUNT`, even when it does not match the rule.
 ///
@@ -20,6 +21,7 @@
 /// `BYMONTHDAY=28,29,30,31;BYSETPOS=-1`, which the RRULE reader also turns back into `.clamp`.
 public struct Recurrence: Hashable, Sendable {
     public enum Frequency: String, CaseIterable, Sendable {
+        case hourly = "HOURLY"
         case daily = "DAILY"
         case weekly = "WEEKLY"
         case monthly = "MONTHLY"
@@ -77,8 +79,21 @@ public struct Recurrence: Hashable, Sendable {
     public var byMonthDay: [Int]
     /// `BYMONTH`: 1...12.
     public var byMonth: [Int]
-    /// `BYSETPOS`: picks among the dates one period yields, 1... from the first, -1... from the last.
+    /// `BYSETPOS`: picks among the date-times one period yields, 1... from the first, -1... from
+    /// the last.
     public var bySetPosition: [Int]
+    /// `BYYEARDAY`: 1...366 from the start of the year, -366...-1 from its end. Yearly rules
+    /// name these days; hourly and daily ones keep only them.
+    public var byYearDay: [Int]
+    /// `BYWEEKNO` (yearly rules only): weeks 1...53 of the year, -53...-1 from its end. Week 1 is
+    /// the first week, starting on `weekStart`, with at least four days in the year (ISO 8601).
+    public var byWeekNo: [Int]
+    /// `BYHOUR`, `BYMINUTE`, `BYSECOND`: the times of day a rule gives. Left out, they are the
+    /// anchor's (its minute and second in an hourly rule); an hourly rule keeps only the hours
+    /// in `byHour`.
+    public var byHour: [Int]
+    public var byMinute: [Int]
+    public var bySecond: [Int]
     /// `WKST`: the first day of the week, which matters for weekly rules with an interval.
     public var weekStart: Weekday
     public var end: End
@@ -86,8 +101,9 @@ public struct Recurrence: Hashable, Sendable {
 
     public init(
         _ frequency: Frequency, interval: Int = 1, byDay: [WeekdayRule] = [], byMonthDay: [Int] = [],
-        byMonth: [Int] = [], bySetPosition: [Int] = [], weekStart: Weekday = .monday, end: End = .never,
-        monthEnd: MonthEndPolicy = .skip
+        byMonth: [Int] = [], bySetPosition: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = [],
+        byHour: [Int] = [], byMinute: [Int] = [], bySecond: [Int] = [], weekStart: Weekday = .monday,
+        end: End = .never, monthEnd: MonthEndPolicy = .skip
     ) {
         self.frequency = frequency
         self.interval = interval
@@ -95,10 +111,22 @@ public struct Recurrence: Hashable, Sendable {
         self.byMonthDay = byMonthDay
         self.byMonth = byMonth
         self.bySetPosition = bySetPosition
+        self.byYearDay = byYearDay
+        self.byWeekNo = byWeekNo
+        self.byHour = byHour
+        self.byMinute = byMinute
+        self.bySecond = bySecond
         self.weekStart = weekStart
         self.end = end
         self.monthEnd = monthEnd
     }
+
+    /// The rule of a series made of listed dates alone (DTSTART and RDATEs, no RRULE): it gives
+    /// its first due and nothing more, and the series' added dates give the rest.
+    public static let firstDueOnly = Recurrence(.daily, end: .count(1))
+
+    /// Whether this rule gives nothing after its first due (`COUNT=1`): a series of listed dates.
+    public var givesFirstDueOnly: Bool { end == .count(1) }
 
     public static let maximumInterval = 999
     /// The largest `COUNT` kit accepts; a longer series can use `UNTIL`.
@@ -121,6 +149,11 @@ public struct Recurrence: Hashable, Sendable {
         rule.byMonthDay = Array(Set(byMonthDay)).sorted()
         rule.byMonth = Array(Set(byMonth)).sorted()
         rule.bySetPosition = Array(Set(bySetPosition)).sorted()
+        rule.byYearDay = Array(Set(byYearDay)).sorted()
+        rule.byWeekNo = Array(Set(byWeekNo)).sorted()
+        rule.byHour = Array(Set(byHour)).sorted()
+        rule.byMinute = Array(Set(byMinute)).sorted()
+        rule.bySecond = Array(Set(bySecond)).sorted()
         try rule.check()
         if rule.monthEnd == .clamp, let day = rule.byMonthDay.first {
             let months = rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth
@@ -143,6 +176,7 @@ public struct Recurrence: Hashable, Sendable {
         if frequency == .weekly && !byMonthDay.isEmpty {
             throw refuse("gives days of the month to a weekly rule; use FREQ=MONTHLY, or BYDAY for weekdays")
         }
+        try checkYearAndTimeParts(refuse)
         let ordinalLimit = frequency == .yearly && byMonth.isEmpty ? 53 : 5
         for rule in byDay {
             guard let ordinal = rule.ordinal else { continue }
@@ -160,8 +194,10 @@ public struct Recurrence: Hashable, Sendable {
         if let position = bySetPosition.first(where: { $0 == 0 || !(-366...366).contains($0) }) {
             throw refuse("has BYSETPOS=\(position); use 1 to 366 or -1 to -366")
         }
-        if !bySetPosition.isEmpty && byDay.isEmpty && byMonthDay.isEmpty && byMonth.isEmpty {
-            throw refuse("has BYSETPOS without BYDAY, BYMONTHDAY or BYMONTH to pick from")
+        if !bySetPosition.isEmpty && byDay.isEmpty && byMonthDay.isEmpty && byMonth.isEmpty && byYearDay.isEmpty
+            && byWeekNo.isEmpty && byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty
+        {
+            throw refuse("has BYSETPOS without another BY part to pick from")
         }
         switch end {
         case .never, .until: break
@@ -172,6 +208,7 @@ public struct Recurrence: Hashable, Sendable {
         }
         if monthEnd == .clamp {
             guard frequency == .monthly || frequency == .yearly, byDay.isEmpty, bySetPosition.isEmpty,
+                byYearDay.isEmpty, byWeekNo.isEmpty,
                 byMonthDay.count <= 1, byMonthDay.allSatisfy({ $0 > 0 }),
                 frequency == .monthly || byMonth.count == 1 || (byMonth.isEmpty && byMonthDay.isEmpty)
             else {
@@ -187,6 +224,35 @@ public struct Recurrence: Hashable, Sendable {
         single.interval = 1
         guard single.nextDate(after: anchor.adding(seconds: -1), anchor: anchor) != nil else {
             throw refuse("never occurs: no date from 1900 to 2200 matches it. Check BYMONTH against BYMONTHDAY")
+        }
+    }
+
+    /// The ranges of BYYEARDAY, BYWEEKNO and the time parts, and the frequencies RFC 5545 gives
+    /// them (5545 3.3.10's table): BYWEEKNO in yearly rules, BYYEARDAY not in weekly or monthly
+    /// ones, no numbered weekday beside either.
+    private func checkYearAndTimeParts(_ refuse: (String) -> KitError) throws(KitError) {
+        let ranges: [(String, [Int], ClosedRange<Int>, Bool)] = [
+            ("BYYEARDAY", byYearDay, 1...366, true), ("BYWEEKNO", byWeekNo, 1...53, true),
+            ("BYHOUR", byHour, 0...23, false), ("BYMINUTE", byMinute, 0...59, false),
+            ("BYSECOND", bySecond, 0...59, false),
+        ]
+        for (name, values, range, signed) in ranges {
+            let bad = values.first { !(range.contains($0) || (signed && range.contains(-$0))) }
+            guard let bad else { continue }
+            let allowed =
+                "\(range.lowerBound) to \(range.upperBound)" + (signed ? " or -1 to -\(range.upperBound)" : "")
+            throw refuse("has \(name)=\(bad); use \(allowed)")
+        }
+        if !byWeekNo.isEmpty && frequency != .yearly {
+            throw refuse(
+                "has BYWEEKNO in a \(frequency.rawValue.lowercased()) rule; weeks of the year go in FREQ=YEARLY")
+        }
+        if !byYearDay.isEmpty && frequency != .yearly && frequency != .hourly {
+            throw refuse(
+                "has BYYEARDAY in a \(frequency.rawValue.lowercased()) rule; days of the year go in FREQ=YEARLY")
+        }
+        if (!byWeekNo.isEmpty || !byYearDay.isEmpty) && byDay.contains(where: { $0.ordinal != nil }) {
+            throw refuse("numbers a weekday beside BYWEEKNO or BYYEARDAY; name plain weekdays, e.g. BYDAY=MO")
         }
     }
 

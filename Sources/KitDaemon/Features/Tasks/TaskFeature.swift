@@ -54,7 +54,10 @@ final class TaskFeature: Feature {
             dueAt: Timestamp.rfc3339(task.due(in: zone)), dueLocal: task.occurrence.iso8601, zone: task.zone,
             effectiveZone: task.zone ?? zones.systemName, allDay: task.allDay,
             repeatRule: rrule,
-            repeatText: task.recurrence.map { $0.friendlyText(anchor: task.anchor.date) ?? rrule ?? "" },
+            repeatText: task.recurrence.map { rule in
+                if rule.givesFirstDueOnly { return "on listed dates" }
+                return rule.friendlyText(anchor: task.anchor.date) ?? rrule ?? ""
+            },
             alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
             overdue: task.isOverdue(now: now, in: zone), createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
     }
