@@ -345,6 +345,54 @@ public enum ICalendarReader {
             return .local(civil, tzid: property.property.parameters["TZID"] ?? floatingZone)
         }
 
+        /// A VTODO's series runs from DTSTART, and each occurrence is due `shift` seconds after
+        /// its start (RFC 5545); kit repeats a task from its due. When the rule read from the due
+        /// gives every start's due (a weekly rule due the same day, a monthly one due two days
+        /// on), the series is kept with its RDATEs, EXDATEs and UNTIL moved to due times, and
+        /// `dueAfterStart` set for the RECURRENCE-IDs; otherwise (due on another weekday than a
+        /// BYDAY names) the rule is read from the due, and the report says so.
+        mutating func moveFromStartToDue(
+            _ rule: Recurrence, start: CivilDateTime, line: Int, by shift: Int64, in task: inout CalendarTask
+        ) -> Recurrence {
+            var moved = rule
+            if case .until(let until) = rule.end {
+                switch until {
+                case .date(let date):
+                    moved.end = .until(
+                        .local(CivilDateTime(date: date, hour: 23, minute: 59, second: 59).adding(seconds: shift)))
+                case .local(let local): moved.end = .until(.local(local.adding(seconds: shift)))
+                case .utc(let utc): moved.end = .until(.utc(utc.adding(seconds: shift)))
+                }
+            }
+            let due = start.adding(seconds: shift)
+            let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
+            let alike = { (candidate: Recurrence) -> Bool in
+                let fromDue = (try? RecurrenceSeries(rule: candidate, anchor: due)).map { Array($0.prefix(400)) }
+                return fromStart.map { $0.map { $0.adding(seconds: shift) } } == fromDue
+            }
+            // Started on Monday, due on Friday, weekly on Mondays: due weekly on Fridays.
+            let days = start.date.days(until: due.date)
+            if !alike(moved), moved.frequency == .weekly, !moved.byDay.isEmpty, days % 7 != 0 {
+                var weekdays = moved
+                weekdays.byDay = moved.byDay.map {
+                    Recurrence.WeekdayRule(Weekday(rawValue: ($0.weekday.rawValue - 1 + days % 7 + 7) % 7 + 1)!)
+                }
+                if let valid = try? weekdays.validated(), alike(valid) { moved = valid }
+            }
+            guard alike(moved) else {
+                skipped.append(
+                    .init(
+                        name: "DTSTART", line: line,
+                        reason: "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats the "
+                            + "task from DUE", uid: task.uid))
+                return rule
+            }
+            task.addedDates = task.addedDates.compactMap { $0.shifted(bySeconds: shift) }
+            task.removedDates = task.removedDates.compactMap { $0.shifted(bySeconds: shift) }
+            task.dueAfterStart = shift
+            return moved
+        }
+
         mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {
             let due = draft.due ?? draft.start
             var task = CalendarTask(
@@ -372,9 +420,15 @@ public enum ICalendarReader {
                     }
                     do {
                         _ = try RecurrenceSeries(rule: chosen, anchor: anchor)
-                        task.recurrence = chosen.takingDayFromAnchor(anchor.date)
                         task.addedDates = draft.added
                         task.removedDates = draft.removed
+                        if let start = draft.start, draft.due != nil,
+                            let shift = ICalendarReader.seconds(from: start.value, to: due.value), shift != 0
+                        {
+                            chosen = moveFromStartToDue(
+                                chosen, start: anchor.adding(seconds: -shift), line: start.line, by: shift, in: &task)
+                        }
+                        task.recurrence = chosen.takingDayFromAnchor(anchor.date)
                     } catch {
                         // A rule that ends before its first due, or never comes again after it:
                         // leniently, the task is the first due alone.
@@ -385,11 +439,19 @@ public enum ICalendarReader {
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
-            } else if !draft.added.isEmpty, due != nil {
+            } else if !draft.added.isEmpty, let due {
                 // RFC 5545's recurrence set without a rule: the first due and the listed dates.
                 task.recurrence = .firstDueOnly
                 task.addedDates = draft.added
                 task.removedDates = draft.removed
+                if let start = draft.start, draft.due != nil,
+                    let shift = ICalendarReader.seconds(from: start.value, to: due.value),
+                    shift != 0
+                {
+                    task.addedDates = task.addedDates.compactMap { $0.shifted(bySeconds: shift) }
+                    task.removedDates = task.removedDates.compactMap { $0.shifted(bySeconds: shift) }
+                    task.dueAfterStart = shift
+                }
             }
             var alerts: [Nanoseconds] = []
             for alert in draft.alerts.sorted(by: { $0.offset > $1.offset }) where !alerts.contains(alert.offset) {
@@ -408,6 +470,17 @@ public enum ICalendarReader {
             imported.sequence = draft.sequence
             imported.modified = draft.modified
             return imported
+        }
+    }
+
+    /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
+    /// local times in one zone, or UTC); nil otherwise.
+    private static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? {
+        switch (start, due) {
+        case (.date(let a), .date(let b)): Int64(a.days(until: b)) * 86_400
+        case (.local(let a, let zoneA), .local(let b, let zoneB)) where zoneA == zoneB: b.localSeconds - a.localSeconds
+        case (.utc(let a), .utc(let b)): (b.nanoseconds - a.nanoseconds) / 1_000_000_000
+        default: nil
         }
     }
 

@@ -56,7 +56,7 @@ public enum ICalendarWriter {
                     name: "VTODO",
                     properties: [
                         .init("UID", task.uid), .init("DTSTAMP", stampText),
-                        dateProperty("RECURRENCE-ID", recurrenceID),
+                        dateProperty("RECURRENCE-ID", recurrenceID, range: override.thisAndFuture),
                         .init("SUMMARY", override.title),
                     ])
                 if let note = override.note { changed.properties.append(.init("DESCRIPTION", note)) }
@@ -70,18 +70,21 @@ public enum ICalendarWriter {
         return Libical.write(calendar)
     }
 
-    /// A DUE or DTSTART property.
-    static func dateProperty(_ name: String, _ due: CalendarDue) -> ICalendarProperty {
+    /// A DUE or DTSTART property; a RECURRENCE-ID for this and future occurrences with `range`.
+    static func dateProperty(_ name: String, _ due: CalendarDue, range: Bool = false) -> ICalendarProperty {
+        var property: ICalendarProperty
         switch due {
         case .date(let date):
-            .init(name, ICalendarText.basic(date), parameters: ["VALUE": "DATE"])
+            property = .init(name, ICalendarText.basic(date), parameters: ["VALUE": "DATE"])
         case .local(let civil, let tzid?):
-            .init(name, ICalendarText.basic(civil), parameters: ["TZID": parameterText(tzid)])
+            property = .init(name, ICalendarText.basic(civil), parameters: ["TZID": parameterText(tzid)])
         case .local(let civil, nil):
-            .init(name, ICalendarText.basic(civil))
+            property = .init(name, ICalendarText.basic(civil))
         case .utc(let instant):
-            .init(name, ICalendarText.basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z")
+            property = .init(name, ICalendarText.basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z")
         }
+        if range { property.parameters["RANGE"] = "THISANDFUTURE" }
+        return property
     }
 
     /// A parameter value: double quotes cannot be escaped in iCalendar, so they are dropped, and

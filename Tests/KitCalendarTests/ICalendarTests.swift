@@ -225,6 +225,37 @@ struct ICalendarTests {
         #expect(try ICalendarReader.read(text).tasks.map(\.task) == [task])
     }
 
+    @Test("a VTODO due after its start repeats by its due: the series moves to due times, or says it cannot")
+    func dueAfterStart() throws {
+        let berlin = { (civil: CivilDateTime) in CalendarDue.local(civil, tzid: "Europe/Berlin") }
+        // Starts Mondays 08:00, due 18:00 the same day: the series, its EXDATE and UNTIL move by 10 h.
+        let sameDay = try #require(
+            try ICalendarReader.read(
+                Self.calendar(
+                    "BEGIN:VTODO", "UID:a", "SUMMARY:backups", "DTSTART;TZID=Europe/Berlin:20270301T080000",
+                    "DUE;TZID=Europe/Berlin:20270301T180000", "RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20270329T080000",
+                    "EXDATE;TZID=Europe/Berlin:20270315T080000", "END:VTODO")
+            ).tasks.first?.task)
+        #expect(sameDay.dueAfterStart == 10 * 3600)
+        #expect(sameDay.removedDates == [berlin(at(2027, 3, 15, 18))])
+        #expect(sameDay.recurrence?.end == .until(.local(at(2027, 3, 29, 18))))
+        // Starts Monday, due Friday 17:00, weekly on Mondays: due weekly on Fridays.
+        let friday = try ICalendarReader.read(
+            Self.calendar(
+                "BEGIN:VTODO", "UID:b", "SUMMARY:report", "DTSTART;TZID=Europe/Berlin:20270301T090000",
+                "DUE;TZID=Europe/Berlin:20270305T170000", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=4", "END:VTODO"))
+        let weekly = try #require(friday.tasks.first?.task.recurrence)
+        #expect(weekly.byDay == [.init(.friday)] && weekly.end == .count(4))
+        #expect(friday.skipped.isEmpty)
+        // Started on the 31st, due the next day, monthly: no rule from the due gives those days.
+        let monthEnd = try ICalendarReader.read(
+            Self.calendar(
+                "BEGIN:VTODO", "UID:c", "SUMMARY:invoice", "DTSTART;VALUE=DATE:20270131", "DUE;VALUE=DATE:20270201",
+                "RRULE:FREQ=MONTHLY;BYMONTHDAY=-1", "END:VTODO"))
+        #expect(monthEnd.tasks.first?.task.dueAfterStart == 0)
+        #expect(monthEnd.skipped.map(\.line) == [6] && monthEnd.skipped[0].description.contains("from DUE"))
+    }
+
     @Test("leniently, an alarm libical cannot read costs the task only that alarm")
     func badAlarm() throws {
         let text = Self.calendar(

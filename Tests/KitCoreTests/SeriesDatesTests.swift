@@ -122,3 +122,67 @@ struct SeriesOverrideTests {
         #expect(dates.overrides.count == 1)
     }
 }
+
+@Suite("A series split by a change to this and future occurrences")
+struct SeriesSplitTests {
+    static let anchor = at(2027, 1, 7, 10)
+
+    static func task(_ overrides: [SeriesDates.Override], removed: [CivilDateTime] = [], rule: String = "weekly")
+        throws -> TaskItem
+    {
+        TaskItem(
+            id: 1, uid: "steering@example.com", title: "steering", anchor: anchor,
+            recurrence: try Recurrence.parse(rule),
+            dates: SeriesDates(removed: removed, overrides: overrides), createdAt: WallTime(nanoseconds: 0))
+    }
+
+    @Test("from the change on, every occurrence moves as the changed one did and takes its title")
+    func movesTheRest() throws {
+        let task = try Self.task([
+            .init(
+                original: at(2027, 1, 28, 10), start: at(2027, 1, 28, 11, 30), title: "steering (new slot)",
+                thisAndFuture: true)
+        ])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(
+            Array(series.prefix(6)) == [
+                at(2027, 1, 7, 10), at(2027, 1, 14, 10), at(2027, 1, 21, 10), at(2027, 1, 28, 11, 30),
+                at(2027, 2, 4, 11, 30), at(2027, 2, 11, 11, 30),
+            ])
+        #expect(task.title(at: at(2027, 1, 21, 10)) == "steering")
+        #expect(task.title(at: at(2027, 2, 11, 11, 30)) == "steering (new slot)")
+        #expect(task.dates.override(comingAt: at(2027, 2, 11, 11, 30))?.original == at(2027, 2, 11, 10))
+        // Asked from anywhere, the next one is found.
+        #expect(series.next(after: at(2027, 2, 4, 10)) == at(2027, 2, 4, 11, 30))
+        #expect(series.next(after: at(2030, 1, 1)) == at(2030, 1, 3, 11, 30))
+    }
+
+    @Test("a later change takes over from an earlier one; one occurrence changed on its own and EXDATEs still count")
+    func layered() throws {
+        let task = try Self.task(
+            [
+                .init(original: at(2027, 1, 14, 10), start: at(2027, 1, 15, 10), thisAndFuture: true),
+                .init(original: at(2027, 2, 4, 10), start: at(2027, 2, 4, 8), title: "early", thisAndFuture: true),
+                .init(original: at(2027, 2, 11, 10), start: at(2027, 2, 12, 17), title: "one-off"),
+            ], removed: [at(2027, 1, 21, 10)])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(
+            Array(series.prefix(6)) == [
+                at(2027, 1, 7, 10), at(2027, 1, 15, 10), at(2027, 1, 29, 10), at(2027, 2, 4, 8), at(2027, 2, 12, 17),
+                at(2027, 2, 18, 8),
+            ])
+        #expect(task.title(at: at(2027, 2, 12, 17)) == "one-off")
+        #expect(task.title(at: at(2027, 2, 18, 8)) == "early")
+    }
+
+    @Test("a change that moves the first due earlier starts the series there, and done walks the moved ones")
+    func earlierStart() throws {
+        let task = try Self.task([.init(original: Self.anchor, start: at(2027, 1, 6, 10), thisAndFuture: true)])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(Array(series.prefix(2)) == [at(2027, 1, 6, 10), at(2027, 1, 13, 10)])
+        var moved = task
+        moved.occurrence = at(2027, 1, 6, 10)
+        let (next, _) = try moved.completed(at: utc("2027-01-06T11:00:00Z"), in: FixedOffset.utc)
+        #expect(next.occurrence == at(2027, 1, 13, 10))
+    }
+}

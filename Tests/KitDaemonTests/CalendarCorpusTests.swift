@@ -82,9 +82,7 @@ struct CalendarCorpusTests {
     /// Files kit does not read right yet, with why: each stays a known issue until it passes (a
     /// file listed here that passes fails the test, so the list cannot go stale).
     static let knownGaps: [String: String] = [
-        "nextcloud-tasks-dtstart-due": "a VTODO whose DUE differs from DTSTART repeats from DUE, not DTSTART",
         "outlook-customized-time-zone": "a VTIMEZONE with rules no IANA zone has (pre-2007 US) is not used as written",
-        "rfc-thisandfuture": "RANGE=THISANDFUTURE is applied to one occurrence, not as a split of the series",
         "rfc-two-rrules": "only the first of several RRULEs is kept",
     ]
 

@@ -383,6 +383,55 @@ extension Integration {
             #expect(try agenda(copy) == Array(expected.dropFirst()))
         }
 
+        @Test(
+            "a change to this and future meetings splits the series: later ones move and rename, through done and a round trip"
+        )
+        func thisAndFuture() throws {
+            let kit = try Self.kitd(zone: "Europe/Berlin")
+            defer { kit.tearDown() }
+            let text = [
+                "BEGIN:VCALENDAR", "PRODID:-//Example//EN", "VERSION:2.0",
+                "BEGIN:VEVENT", "UID:steering@example.com", "SEQUENCE:1",
+                "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20300114T100000",
+                "DTSTART;TZID=Europe/Berlin:20300114T113000", "SUMMARY:Steering (new slot)", "END:VEVENT",
+                "BEGIN:VEVENT", "UID:steering@example.com", "DTSTART;TZID=Europe/Berlin:20300107T100000",
+                "RRULE:FREQ=WEEKLY;COUNT=6", "SUMMARY:Steering", "END:VEVENT", "END:VCALENDAR",
+            ].icsText
+            let imported = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(imported.imported.map(\.title) == ["Steering"] && imported.skipped.isEmpty, "\(imported)")
+            let agenda = { (harness: KitdHarness) in try Self.january(harness).map { "\($0.dueAt) \($0.title)" } }
+            let expected = [
+                "2030-01-07T09:00:00.000000Z Steering", "2030-01-14T10:30:00.000000Z Steering (new slot)",
+                "2030-01-21T10:30:00.000000Z Steering (new slot)", "2030-01-28T10:30:00.000000Z Steering (new slot)",
+            ]
+            #expect(try agenda(kit) == expected)
+            for _ in 0..<2 { #expect(try kit.kitctl(["task", "done", "Steering"]).exitCode == 0) }
+            let current = try kit.kitctlJSON(["task", "show", "Steering"], as: TaskInfo.self)
+            #expect(current.dueAt == "2030-01-21T10:30:00.000000Z")
+
+            // Exported past the split, the file starts at Jan 21 and says the move from there.
+            let file = kit.root.path + "/steering.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(
+                exported.contains("RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20300121T100000\r\n")
+                    || exported.contains("RECURRENCE-ID;TZID=Europe/Berlin;RANGE=THISANDFUTURE:20300121T100000\r\n"),
+                "\(exported)")
+            let copy = try Self.kitd(zone: "Europe/Berlin")
+            defer { copy.tearDown() }
+            #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
+            #expect(try agenda(copy) == Array(expected.dropFirst(2)))
+            let february = try copy.connect().call(
+                Method.taskAgenda, TaskAgendaParams(from: "2030-02-01T00:00:00Z", to: "2030-03-01T00:00:00Z"),
+                as: TaskAgendaResult.self)
+            #expect(
+                (february.items ?? []).map { "\($0.dueAt) \($0.title)" } == [
+                    "2030-02-04T10:30:00.000000Z Steering (new slot)",
+                    "2030-02-11T10:30:00.000000Z Steering (new slot)",
+                ])
+        }
+
         /// A kitd started in `zone` (the system zone otherwise), or torn down if it cannot start.
         static func kitd(zone: String? = nil) throws -> KitdHarness {
             let kit = try KitdHarness()

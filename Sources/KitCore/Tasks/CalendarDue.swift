@@ -8,6 +8,18 @@ public enum CalendarDue: Hashable, Sendable {
     /// A UTC date-time (`…Z`): one instant.
     case utc(WallTime)
 
+    /// The same kind of time `seconds` later on the civil clock (a date moves by whole days;
+    /// nil when `seconds` is not a whole number of days).
+    public func shifted(bySeconds seconds: Int64) -> CalendarDue? {
+        switch self {
+        case .date(let date):
+            guard seconds % 86_400 == 0 else { return nil }
+            return .date(date.adding(days: Int(seconds / 86_400)))
+        case .local(let civil, let tzid): return .local(civil.adding(seconds: seconds), tzid: tzid)
+        case .utc(let instant): return .utc(instant + seconds * 1_000_000_000)
+        }
+    }
+
     /// The civil date a recurrence is anchored on: the UTC date for a UTC due.
     public var anchorDate: CivilDate {
         switch self {

@@ -28,6 +28,11 @@ public struct CalendarTask: Hashable, Sendable {
     /// (`RANGE=THISANDFUTURE`).
     public var recurrenceID: CalendarDue?
     public var thisAndFuture = false
+    /// For a series whose `DUE` comes after its `DTSTART`: the seconds between them on the civil
+    /// clock. kit repeats a task from its due, so the reader moves the RDATEs and EXDATEs by this;
+    /// the RECURRENCE-IDs of its changed occurrences (which name an occurrence by its start) are
+    /// moved by it when the series and its changes meet.
+    public var dueAfterStart: Int64 = 0
     /// A series' occurrences changed one at a time, each a task with `recurrenceID`: the writer
     /// writes them as components of their own after the series.
     public var overrides: [CalendarTask] = []

@@ -68,11 +68,30 @@ public struct RecurrenceSeries: Sequence, Sendable {
     /// The first occurrence strictly after `time`: the anchor when `time` is before it (and the
     /// anchor is not removed).
     public func next(after time: CivilDateTime) -> CivilDateTime? {
-        var candidate = ruleNext(after: time)
-        // Each removed date skips at most one of the rule's: bounded by their count.
-        while let current = candidate, dates.removes(current) { candidate = ruleNext(after: current) }
+        var candidate = keptRuleNext(after: time, from: nil, before: dates.ranges.first?.original)
+        // From each this-and-future override on, the rule's occurrences come moved by its shift.
+        for (index, range) in dates.ranges.enumerated() {
+            let end = index + 1 < dates.ranges.count ? dates.ranges[index + 1].original : nil
+            guard
+                let moved = keptRuleNext(after: time.adding(seconds: -range.shift), from: range.original, before: end)?
+                    .adding(seconds: range.shift)
+            else { continue }
+            candidate = candidate.map { Swift.min($0, moved) } ?? moved
+        }
         guard let added = dates.firstAdded(after: time) else { return candidate }
         return candidate.map { Swift.min($0, added) } ?? added
+    }
+
+    /// The rule's first date-time strictly after `time`, at or after `from` and before `end`,
+    /// that no EXDATE or single override takes away.
+    private func keptRuleNext(after time: CivilDateTime, from: CivilDateTime?, before end: CivilDateTime?)
+        -> CivilDateTime?
+    {
+        var candidate = ruleNext(after: from.map { Swift.max(time, $0.adding(seconds: -1)) } ?? time)
+        // Each removed date skips at most one of the rule's: bounded by their count.
+        while let current = candidate, dates.removes(current) { candidate = ruleNext(after: current) }
+        guard let found = candidate, end.map({ found < $0 }) ?? true else { return nil }
+        return found
     }
 
     /// The rule's first date-time strictly after `time`, within its bound; EXDATEs not applied.
@@ -81,6 +100,10 @@ public struct RecurrenceSeries: Sequence, Sendable {
         guard let candidate, bound.map({ candidate <= $0 }) ?? true else { return nil }
         return candidate
     }
+
+    /// A second before the series' first occurrence can be: the anchor, or an earlier added or
+    /// moved-to date.
+    var beforeFirst: CivilDateTime { Swift.min(anchor, dates.earliestAdded ?? anchor).adding(seconds: -1) }
 
     /// The first occurrence whose instant in `zone` is strictly after `now`, with the instant it
     /// resolves to (by `ZoneResolver`'s DST policy).
@@ -99,7 +122,7 @@ public struct RecurrenceSeries: Sequence, Sendable {
         -> [CivilDateTime]
     {
         var result: [CivilDateTime] = []
-        var current = next(after: start ?? anchor.adding(seconds: -1))
+        var current = next(after: start ?? beforeFirst)
         while let occurrence = current, occurrence <= end, result.count < limit {
             result.append(occurrence)
             current = next(after: occurrence)
@@ -117,7 +140,7 @@ public struct RecurrenceSeries: Sequence, Sendable {
                 last = last.flatMap(series.next(after:))
             } else {
                 started = true
-                last = series.next(after: series.anchor.adding(seconds: -1))
+                last = series.next(after: series.beforeFirst)
             }
             return last
         }

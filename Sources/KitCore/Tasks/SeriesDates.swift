@@ -6,6 +6,10 @@
 /// 5545 3.8.5); a moved occurrence leaves its original date-time and comes at its new one. A
 /// removed date is matched against an occurrence's civil date-time; one that matches none removes
 /// nothing.
+///
+/// An override for "this and future" occurrences (`RANGE=THISANDFUTURE`) splits the series: from
+/// its original on, every occurrence of the rule comes as much later (or earlier) as it moved,
+/// with its title and note, until the next such override. `RecurrenceSeries` applies the shifts.
 public struct SeriesDates: Hashable, Sendable {
     /// One occurrence changed on its own, keyed by the date-time the rule gives it.
     public struct Override: Hashable, Sendable {
@@ -16,16 +20,25 @@ public struct SeriesDates: Hashable, Sendable {
         /// Its own title and note, when they differ from the task's.
         public var title: String?
         public var note: String?
+        /// Whether the change holds for this occurrence and every later one (`RANGE=THISANDFUTURE`).
+        public var thisAndFuture: Bool
 
-        public init(original: CivilDateTime, start: CivilDateTime? = nil, title: String? = nil, note: String? = nil) {
+        public init(
+            original: CivilDateTime, start: CivilDateTime? = nil, title: String? = nil, note: String? = nil,
+            thisAndFuture: Bool = false
+        ) {
             self.original = original
             self.start = start == original ? nil : start
             self.title = title
             self.note = note
+            self.thisAndFuture = thisAndFuture
         }
 
         /// When the occurrence comes.
         public var effective: CivilDateTime { start ?? original }
+
+        /// How far it moved, in civil seconds.
+        public var shift: Int64 { effective.localSeconds - original.localSeconds }
     }
 
     /// Everything a series holds, made once and shared: a task without dates holds none of it, so
@@ -34,8 +47,10 @@ public struct SeriesDates: Hashable, Sendable {
         let added: [CivilDateTime]
         let removed: [CivilDateTime]
         let overrides: [Override]
-        /// `added` and the new times of moved occurrences; `removed` and their old times: sorted,
-        /// for the series to search.
+        /// The overrides for this and future occurrences, sorted by original.
+        let ranges: [Override]
+        /// `added` and the new times of occurrences moved one at a time; `removed` and their old
+        /// times: sorted, for the series to search.
         let comingIn: [CivilDateTime]
         let goingOut: [CivilDateTime]
         /// Index into `overrides` by the time each occurrence comes.
@@ -47,11 +62,14 @@ public struct SeriesDates: Hashable, Sendable {
             var byOriginal: [CivilDateTime: Override] = [:]
             for override in overrides { byOriginal[override.original] = override }
             self.overrides = byOriginal.values.sorted { $0.original < $1.original }
-            let moved = self.overrides.filter { $0.start != nil }
+            ranges = self.overrides.filter(\.thisAndFuture)
+            let single = self.overrides.filter { !$0.thisAndFuture }
+            let moved = single.filter { $0.start != nil }
             comingIn = Array(Set(self.added + moved.map(\.effective))).sorted()
             goingOut = Array(Set(self.removed + moved.map(\.original))).sorted()
             byEffective = Dictionary(
-                self.overrides.enumerated().map { ($1.effective, $0) }, uniquingKeysWith: { first, _ in first })
+                self.overrides.enumerated().filter { !$1.thisAndFuture }.map { ($1.effective, $0) },
+                uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -61,8 +79,10 @@ public struct SeriesDates: Hashable, Sendable {
     public var added: [CivilDateTime] { storage?.added ?? [] }
     /// Occurrences taken out (EXDATE), sorted, each once.
     public var removed: [CivilDateTime] { storage?.removed ?? [] }
-    /// Occurrences changed one at a time, sorted by `original`, one per original.
+    /// Occurrences changed one at a time, and from one on, sorted by `original`, one per original.
     public var overrides: [Override] { storage?.overrides ?? [] }
+    /// The overrides for this and future occurrences, sorted by `original`.
+    public var ranges: [Override] { storage?.ranges ?? [] }
     private var comingIn: [CivilDateTime] { storage?.comingIn ?? [] }
     private var goingOut: [CivilDateTime] { storage?.goingOut ?? [] }
 
@@ -88,7 +108,10 @@ public struct SeriesDates: Hashable, Sendable {
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && overrides.isEmpty }
 
     /// The earliest added or moved-to date: a series may start there, before its first due.
-    public var earliestAdded: CivilDateTime? { comingIn.first }
+    public var earliestAdded: CivilDateTime? {
+        let earliest = [comingIn.first, ranges.map(\.effective).min()].compactMap { $0 }
+        return earliest.min()
+    }
 
     /// Checks the counts; the message names the kind.
     public func validated() throws(KitError) -> SeriesDates {
@@ -116,9 +139,28 @@ public struct SeriesDates: Hashable, Sendable {
         return comingIn[low...].first { !Self.contains($0, in: removed) }
     }
 
-    /// The override of the occurrence that comes at `civil`, if it has one.
+    /// The override of the occurrence that comes at `civil`, if it has one: its own, or the one
+    /// for this and future occurrences it falls under (with this occurrence as its original).
     public func override(comingAt civil: CivilDateTime) -> Override? {
-        storage?.byEffective[civil].map { overrides[$0] }
+        if let own = storage?.byEffective[civil].map({ overrides[$0] }) { return own }
+        guard let range = range(comingAt: civil) else { return nil }
+        var placed = range
+        placed.original = civil.adding(seconds: -range.shift)
+        placed.start = civil
+        return placed
+    }
+
+    /// The override for this and future occurrences that an occurrence coming at `civil` falls
+    /// under: the last whose original is at or before `civil` less its shift, when that is
+    /// before the next one's original.
+    public func range(comingAt civil: CivilDateTime) -> Override? {
+        let ranges = self.ranges
+        for (index, range) in ranges.enumerated().reversed() {
+            let original = civil.adding(seconds: -range.shift)
+            let next = index + 1 < ranges.count ? ranges[index + 1].original : nil
+            if original >= range.original, next.map({ original < $0 }) ?? true { return range }
+        }
+        return nil
     }
 
     /// The dates as stored: ISO 8601 civil date-times separated by commas, or nil for none.

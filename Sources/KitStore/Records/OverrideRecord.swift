@@ -8,19 +8,23 @@ struct OverrideRecord: Codable {
     var start: String?
     var title: String?
     var note: String?
+    /// True for a change to this and every later occurrence; absent (before v0.2's series
+    /// splits, and for one occurrence) means false.
+    var future: Bool?
 
     init(_ override: SeriesDates.Override) {
         original = override.original.iso8601
         start = override.start?.iso8601
         title = override.title
         note = override.note
+        future = override.thisAndFuture ? true : nil
     }
 
     func override() throws -> SeriesDates.Override {
         SeriesDates.Override(
             original: try CivilDateTime.parseISO8601(original),
             start: try start.map { try CivilDateTime.parseISO8601($0) },
-            title: title, note: note)
+            title: title, note: note, thisAndFuture: future ?? false)
     }
 
     /// The column's text for these overrides, or nil for none.

@@ -63,12 +63,15 @@ extension TaskFeature {
     func export() -> TaskExportResult {
         let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task -> CalendarTask in
             var recurrence = task.recurrence
-            var start = task.occurrence
+            // An occurrence moved by a change to it and all later ones is, by the rule, at its original.
+            let placed = task.dates.override(comingAt: task.occurrence)
+            let current = placed?.thisAndFuture == true ? placed?.original ?? task.occurrence : task.occurrence
+            var start = current
             if var rule = recurrence,
                 let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task))
             {
-                if ruleSeries.next(after: task.occurrence.adding(seconds: -1)) != task.occurrence {
-                    if let next = ruleSeries.next(after: task.occurrence) {
+                if ruleSeries.next(after: current.adding(seconds: -1)) != current {
+                    if let next = ruleSeries.next(after: current) {
                         start = next
                     } else {
                         // The rule is over; only extra dates are left: DTSTART is the first of them.
@@ -101,11 +104,22 @@ extension TaskFeature {
             if recurrence != nil {
                 calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
                 calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)
-                calendarTask.overrides = task.dates.overrides.filter { $0.effective >= task.occurrence }.map {
+                var kept = task.dates.overrides.filter {
+                    $0.thisAndFuture ? $0.original >= start : $0.effective >= task.occurrence
+                }
+                // The change that governs the file's first occurrence is written from there.
+                if var governing = task.dates.ranges.last(where: { $0.original < start }) {
+                    let shift = governing.shift
+                    governing.original = start
+                    governing.start = start.adding(seconds: shift)
+                    kept.insert(governing, at: 0)
+                }
+                calendarTask.overrides = kept.map {
                     var change = CalendarTask(
                         uid: task.uid, title: $0.title ?? task.title, note: $0.note ?? task.note,
                         due: form($0.effective))
                     change.recurrenceID = form($0.original)
+                    change.thisAndFuture = $0.thisAndFuture
                     return change
                 }
             }

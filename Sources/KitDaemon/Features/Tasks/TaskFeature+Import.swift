@@ -226,22 +226,27 @@ extension TaskFeature {
         }
         var overrides: [SeriesDates.Override] = []
         for change in changes {
-            guard let id = change.task.recurrenceID, let original = read(id) else {
+            // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times.
+            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart), let original = read(id)
+            else {
                 note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
                 continue
             }
             if change.task.status == .cancelled {
+                if change.task.thisAndFuture {
+                    note(
+                        "line \(change.line): a cancellation of this and future occurrences takes out the one at "
+                            + "\(original.iso8601) only")
+                }
                 removed.append(original)
                 continue
-            }
-            if change.task.thisAndFuture {
-                note("line \(change.line): RANGE=THISANDFUTURE applied to the occurrence at \(original.iso8601) only")
             }
             overrides.append(
                 SeriesDates.Override(
                     original: original, start: change.task.due.flatMap(read),
                     title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
-                    note: change.task.note == item.note ? nil : change.task.note))
+                    note: change.task.note == item.note ? nil : change.task.note,
+                    thisAndFuture: change.task.thisAndFuture))
         }
         return try SeriesDates(added: added, removed: removed, overrides: overrides).validated()
     }
