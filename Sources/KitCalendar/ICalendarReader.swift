@@ -218,9 +218,22 @@ public enum ICalendarReader {
                 task.thisAndFuture = property.property.parameters["RANGE"]?.uppercased() == "THISANDFUTURE"
             case "EXDATE": task.removed += try dateList(property)
             case "RRULE":
-                guard task.rule == nil else { return skip(property, reason: "kit keeps the first RRULE only") }
                 if !strict && property.value.trimmingWhitespace().isEmpty {
                     return skip(property, reason: "it is empty; the task does not repeat")
+                }
+                if task.rule != nil {
+                    // A second rule adds its occurrences (RFC 5545 3.8.5.3).
+                    do {
+                        var rule = try Recurrence.parseRRULE(property.value)
+                        if property.property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {
+                            rule = rule.movingMissingDaysToMonthEnd()
+                        }
+                        task.moreRules.append((rule, property.line))
+                    } catch {
+                        if strict { throw ICalendarError(line: property.line, message: error.message) }
+                        return skip(property, reason: error.message + "; the other rules are kept")
+                    }
+                    return
                 }
                 do {
                     var rule = try Recurrence.parseRRULE(property.value)
@@ -354,16 +367,7 @@ public enum ICalendarReader {
         mutating func moveFromStartToDue(
             _ rule: Recurrence, start: CivilDateTime, line: Int, by shift: Int64, in task: inout CalendarTask
         ) -> Recurrence {
-            var moved = rule
-            if case .until(let until) = rule.end {
-                switch until {
-                case .date(let date):
-                    moved.end = .until(
-                        .local(CivilDateTime(date: date, hour: 23, minute: 59, second: 59).adding(seconds: shift)))
-                case .local(let local): moved.end = .until(.local(local.adding(seconds: shift)))
-                case .utc(let utc): moved.end = .until(.utc(utc.adding(seconds: shift)))
-                }
-            }
+            var moved = ICalendarReader.movingUntil(rule, by: shift)
             let due = start.adding(seconds: shift)
             let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
             let alike = { (candidate: Recurrence) -> Bool in
@@ -391,6 +395,26 @@ public enum ICalendarReader {
             task.removedDates = task.removedDates.compactMap { $0.shifted(bySeconds: shift) }
             task.dueAfterStart = shift
             return moved
+        }
+
+        /// The rules after the first that repeat from `anchor` (each moved to due times with the
+        /// first); one that cannot is left out and said, or refuses the file when strict.
+        mutating func keptMoreRules(_ draft: TaskDraft, anchor: CivilDateTime, dueAfterStart shift: Int64)
+            throws(ICalendarError) -> [Recurrence]
+        {
+            var kept: [Recurrence] = []
+            for (rule, line) in draft.moreRules {
+                let moved = ICalendarReader.movingUntil(rule, by: shift)
+                do {
+                    _ = try RecurrenceSeries(rule: moved, anchor: anchor)
+                    kept.append(moved.takingDayFromAnchor(anchor.date))
+                } catch {
+                    if strict { throw ICalendarError(line: line, message: error.message) }
+                    skipped.append(
+                        .init(name: "RRULE", line: line, reason: error.message + "; the other rules are kept"))
+                }
+            }
+            return kept
         }
 
         mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {
@@ -436,6 +460,9 @@ public enum ICalendarReader {
                         skipped.append(
                             .init(name: "RRULE", line: rule.line, reason: error.message + "; the task does not repeat"))
                     }
+                    if task.recurrence != nil {
+                        task.moreRules = try keptMoreRules(draft, anchor: anchor, dueAfterStart: task.dueAfterStart)
+                    }
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
@@ -473,6 +500,20 @@ public enum ICalendarReader {
         }
     }
 
+    /// The rule with its UNTIL `shift` seconds later on the civil clock.
+    static func movingUntil(_ rule: Recurrence, by shift: Int64) -> Recurrence {
+        guard shift != 0, case .until(let until) = rule.end else { return rule }
+        var moved = rule
+        switch until {
+        case .date(let date):
+            moved.end = .until(
+                .local(CivilDateTime(date: date, hour: 23, minute: 59, second: 59).adding(seconds: shift)))
+        case .local(let local): moved.end = .until(.local(local.adding(seconds: shift)))
+        case .utc(let utc): moved.end = .until(.utc(utc.adding(seconds: shift)))
+        }
+        return moved
+    }
+
     /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
     /// local times in one zone, or UTC); nil otherwise.
     private static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? {
@@ -503,6 +544,8 @@ public enum ICalendarReader {
         var thisAndFuture = false
         /// The same rule with the other end, when an RRULE gave both COUNT and UNTIL.
         var otherEnd: Recurrence?
+        /// RRULEs after the first.
+        var moreRules: [(value: Recurrence, line: Int)] = []
         var sequence = 0
         /// LAST-MODIFIED, else DTSTAMP.
         var modified: WallTime?

@@ -34,6 +34,12 @@ public enum ICalendarWriter {
                         todo.properties.append(
                             .init("RRULE", recurrence.rrule(anchor: due.anchorDate), parameters: parameters))
                     }
+                    for rule in task.moreRules {
+                        let parameters =
+                            rule.keepsMonthEndInParameter(anchor: due.anchorDate) ? ["X-KIT-SKIP": "BACKWARD"] : [:]
+                        todo.properties.append(
+                            .init("RRULE", rule.rrule(anchor: due.anchorDate), parameters: parameters))
+                    }
                     todo.properties += task.addedDates.map { dateProperty("RDATE", $0) }
                     todo.properties += task.removedDates.map { dateProperty("EXDATE", $0) }
                 }

@@ -259,6 +259,11 @@ extension KitDatabase {
                     """)
         }
 
+        // A series' rules after its first (a second RRULE), as normal-form RRULE text, one a line.
+        migrator.registerMigration("v10 task more rules") { db in
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN more_rules TEXT")
+        }
+
         return migrator
     }
 }

@@ -21,7 +21,7 @@ extension TaskStore {
                 sql: """
                     SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
                         snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
-                        overrides
+                        overrides, more_rules
                     FROM task
                     """)
             let row = TaskRowReader(statement.sqliteStatement)
@@ -37,10 +37,14 @@ extension TaskStore {
                 }
                 let recurrence = try row.bytes(7).map { try rules.rule($0) }
                 var dates = SeriesDates()
-                if !row.isNull(17) || !row.isNull(18) || !row.isNull(19) {
+                if !row.isNull(17) || !row.isNull(18) || !row.isNull(19) || !row.isNull(20) {
+                    var moreRules: [Recurrence] = []
+                    for line in (row.text(20) ?? "").split(separator: "\n") {
+                        moreRules.append(try Recurrence.parse(String(line)))
+                    }
                     dates = SeriesDates(
                         added: try SeriesDates.dates(row.text(17)), removed: try SeriesDates.dates(row.text(18)),
-                        overrides: try OverrideRecord.overrides(row.text(19)))
+                        overrides: try OverrideRecord.overrides(row.text(19)), moreRules: moreRules)
                 }
                 let task = TaskItem(
                     id: row.integer(0), uid: row.text(1) ?? "", title: row.text(2) ?? "", note: row.text(3),

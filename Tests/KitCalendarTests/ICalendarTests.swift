@@ -256,6 +256,21 @@ struct ICalendarTests {
         #expect(monthEnd.skipped.map(\.line) == [6] && monthEnd.skipped[0].description.contains("from DUE"))
     }
 
+    @Test("a second RRULE is kept and written back; one kit cannot follow is left out, or refuses the file strictly")
+    func moreRules() throws {
+        let text = Self.calendar(
+            "BEGIN:VEVENT", "UID:review", "SUMMARY:review", "DTSTART;TZID=America/New_York:20270104T090000",
+            "RRULE:FREQ=MONTHLY;BYDAY=1MO", "RRULE:FREQ=MONTHLY;BYDAY=3WE", "RRULE:FREQ=MINUTELY", "END:VEVENT")
+        let read = try ICalendarReader.read(text, strict: false)
+        let task = try #require(read.tasks.first?.task)
+        #expect(task.moreRules == [try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=3WE")])
+        #expect(read.skipped.map(\.line) == [9] && read.skipped[0].description.contains("MINUTELY"), "\(read.skipped)")
+        #expect(throws: ICalendarError.self) { try ICalendarReader.read(text) }
+        let written = ICalendarWriter.write([task], stamp: Self.stamp)
+        #expect(written.contains("RRULE:FREQ=MONTHLY;BYDAY=1MO\r\nRRULE:FREQ=MONTHLY;BYDAY=3WE\r\n"), "\(written)")
+        #expect(try ICalendarReader.read(written).tasks.first?.task.moreRules == task.moreRules)
+    }
+
     @Test("leniently, an alarm libical cannot read costs the task only that alarm")
     func badAlarm() throws {
         let text = Self.calendar(

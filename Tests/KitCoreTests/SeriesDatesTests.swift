@@ -186,3 +186,28 @@ struct SeriesSplitTests {
         #expect(next.occurrence == at(2027, 1, 13, 10))
     }
 }
+
+@Suite("A series with several rules")
+struct SeriesRulesTests {
+    @Test("a second rule adds its occurrences, each rule with its own end; EXDATE takes from either")
+    func union() throws {
+        let dates = SeriesDates(
+            removed: [at(2027, 1, 20, 9)],
+            moreRules: [try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=3WE;COUNT=3")])
+        let series = try RecurrenceSeries(
+            rule: try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=1MO"), anchor: at(2027, 1, 4, 9), dates: dates)
+        // The anchor counts as the first of the second rule's three (RFC 5545: DTSTART is the first).
+        #expect(
+            Array(series.prefix(6)) == [
+                at(2027, 1, 4, 9), at(2027, 2, 1, 9), at(2027, 2, 17, 9), at(2027, 3, 1, 9), at(2027, 4, 5, 9),
+                at(2027, 5, 3, 9),
+            ])
+        #expect(series.next(after: at(2027, 2, 2)) == at(2027, 2, 17, 9))
+    }
+
+    @Test("more than eleven rules are refused")
+    func tooMany() throws {
+        let rules = Array(repeating: try Recurrence.parse("weekly"), count: SeriesDates.maximumMoreRules + 1)
+        #expect(throws: KitError.self) { try SeriesDates(moreRules: rules).validated() }
+    }
+}

@@ -15,7 +15,7 @@ struct MigrationTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
-                "v7 task series dates", "v8 task overrides", "v9 task versions",
+                "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -40,7 +40,7 @@ struct MigrationTests {
         #expect(
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
-                "v7 task series dates", "v8 task overrides", "v9 task versions",
+                "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
@@ -74,7 +74,7 @@ struct MigrationTests {
         #expect(tasks.allSatisfy { $0.dates.isEmpty })
     }
 
-    @Test("a series' extra and removed dates survive a restart")
+    @Test("a series' extra and removed dates, its changes (one and from one on) and its other rules survive a restart")
     func seriesDatesRoundTrip() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -82,7 +82,14 @@ struct MigrationTests {
         let anchor = try CivilDateTime.parseISO8601("2027-01-05T09:00:00")
         let dates = SeriesDates(
             added: [try CivilDateTime.parseISO8601("2027-01-08T15:00:00")],
-            removed: [anchor.adding(days: 14), anchor.adding(days: 7)])
+            removed: [anchor.adding(days: 14), anchor.adding(days: 7)],
+            overrides: [
+                .init(
+                    original: anchor.adding(days: 21), start: anchor.adding(days: 22), title: "moved on",
+                    thisAndFuture: true),
+                .init(original: anchor.adding(days: 35), title: "renamed once"),
+            ],
+            moreRules: [try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=1TH"), try Recurrence.parse("yearly")])
         do {
             let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
             _ = try database.tasks.insertTask { id throws(KitError) in

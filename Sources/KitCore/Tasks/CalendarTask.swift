@@ -14,6 +14,8 @@ public struct CalendarTask: Hashable, Sendable {
     public var note: String?
     public var due: CalendarDue?
     public var recurrence: Recurrence?
+    /// Its rules after the first (a second `RRULE`), each read from the same due.
+    public var moreRules: [Recurrence] = []
     /// Pre-alert offsets before the due time, largest first (see `PreAlerts`).
     public var alerts: [Nanoseconds]
     /// Alarms at a fixed instant (`TRIGGER;VALUE=DATE-TIME`), as read; the daemon, which knows the

@@ -19,6 +19,8 @@ public struct RecurrenceSeries: Sequence, Sendable {
     public let dates: SeriesDates
     /// The latest date-time the rule may give, from `COUNT` or `UNTIL`; nil when unbounded.
     public let bound: CivilDateTime?
+    /// The series' other rules (`dates.moreRules`), each from the same anchor, without dates.
+    let others: [RecurrenceSeries]
 
     /// Checks the rule and the anchor together. `zone` is used only to read an `UNTIL` given in
     /// UTC as a local date-time.
@@ -34,6 +36,9 @@ public struct RecurrenceSeries: Sequence, Sendable {
         }
         self.rule = rule
         self.anchor = anchor
+        others = try self.dates.moreRules.map { rule throws(KitError) in
+            try RecurrenceSeries(rule: rule, anchor: anchor, zone: zone)
+        }
         let repeats = rule.nextDate(after: anchor, anchor: anchor) != nil
         switch rule.end {
         case .never:
@@ -94,8 +99,18 @@ public struct RecurrenceSeries: Sequence, Sendable {
         return found
     }
 
-    /// The rule's first date-time strictly after `time`, within its bound; EXDATEs not applied.
+    /// The rules' first date-time strictly after `time`, each within its bound; EXDATEs not applied.
     private func ruleNext(after time: CivilDateTime) -> CivilDateTime? {
+        var found = ownRuleNext(after: time)
+        for other in others {
+            guard let next = other.ownRuleNext(after: time) else { continue }
+            found = found.map { Swift.min($0, next) } ?? next
+        }
+        return found
+    }
+
+    /// The first rule's first date-time strictly after `time`, within its bound.
+    private func ownRuleNext(after time: CivilDateTime) -> CivilDateTime? {
         let candidate = time < anchor ? anchor : rule.nextDate(after: time, anchor: anchor)
         guard let candidate, bound.map({ candidate <= $0 }) ?? true else { return nil }
         return candidate

@@ -7,6 +7,9 @@
 /// removed date is matched against an occurrence's civil date-time; one that matches none removes
 /// nothing.
 ///
+/// Rules beyond the first (a second `RRULE`, which RFC 5545 allows and Thunderbird writes) add
+/// their occurrences to the set, each counted from the same first due.
+///
 /// An override for "this and future" occurrences (`RANGE=THISANDFUTURE`) splits the series: from
 /// its original on, every occurrence of the rule comes as much later (or earlier) as it moved,
 /// with its title and note, until the next such override. `RecurrenceSeries` applies the shifts.
@@ -56,7 +59,11 @@ public struct SeriesDates: Hashable, Sendable {
         /// Index into `overrides` by the time each occurrence comes.
         let byEffective: [CivilDateTime: Int]
 
-        init(added: [CivilDateTime], removed: [CivilDateTime], overrides: [Override]) {
+        /// The series' rules after its first.
+        let moreRules: [Recurrence]
+
+        init(added: [CivilDateTime], removed: [CivilDateTime], overrides: [Override], moreRules: [Recurrence]) {
+            self.moreRules = moreRules
             self.added = Array(Set(added)).sorted()
             self.removed = Array(Set(removed)).sorted()
             var byOriginal: [CivilDateTime: Override] = [:]
@@ -83,29 +90,39 @@ public struct SeriesDates: Hashable, Sendable {
     public var overrides: [Override] { storage?.overrides ?? [] }
     /// The overrides for this and future occurrences, sorted by `original`.
     public var ranges: [Override] { storage?.ranges ?? [] }
+    /// The series' rules after its first, whose occurrences join the set.
+    public var moreRules: [Recurrence] { storage?.moreRules ?? [] }
     private var comingIn: [CivilDateTime] { storage?.comingIn ?? [] }
     private var goingOut: [CivilDateTime] { storage?.goingOut ?? [] }
 
     /// The most dates of each kind a task keeps: a series with more is refused.
     public static let maximumCount = 1000
 
-    public init(added: [CivilDateTime] = [], removed: [CivilDateTime] = [], overrides: [Override] = []) {
+    public init(
+        added: [CivilDateTime] = [], removed: [CivilDateTime] = [], overrides: [Override] = [],
+        moreRules: [Recurrence] = []
+    ) {
         storage =
-            added.isEmpty && removed.isEmpty && overrides.isEmpty
-            ? nil : Storage(added: added, removed: removed, overrides: overrides)
+            added.isEmpty && removed.isEmpty && overrides.isEmpty && moreRules.isEmpty
+            ? nil : Storage(added: added, removed: removed, overrides: overrides, moreRules: moreRules)
     }
 
     public static func == (lhs: SeriesDates, rhs: SeriesDates) -> Bool {
         lhs.added == rhs.added && lhs.removed == rhs.removed && lhs.overrides == rhs.overrides
+            && lhs.moreRules == rhs.moreRules
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(added)
         hasher.combine(removed)
         hasher.combine(overrides)
+        hasher.combine(moreRules)
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && overrides.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && overrides.isEmpty && moreRules.isEmpty }
+
+    /// The most rules a series has besides its first.
+    public static let maximumMoreRules = 10
 
     /// The earliest added or moved-to date: a series may start there, before its first due.
     public var earliestAdded: CivilDateTime? {
@@ -121,6 +138,10 @@ public struct SeriesDates: Hashable, Sendable {
         ]
         for (name, count) in kinds where count > Self.maximumCount {
             throw .invalidArgument("the series has \(count) \(name); kit keeps at most \(Self.maximumCount) of each")
+        }
+        if moreRules.count > Self.maximumMoreRules {
+            throw .invalidArgument(
+                "the series has \(moreRules.count + 1) rules (RRULE); kit keeps at most \(Self.maximumMoreRules + 1)")
         }
         return self
     }

@@ -21,6 +21,8 @@ struct TaskRecord: Encodable, PersistableRecord {
     var exdates: String?
     /// Occurrences changed on their own, as JSON (`OverrideRecord`).
     var overrides: String?
+    /// The rules after the first, as RRULEs one a line; nil for none.
+    var moreRules: String?
     var occurrence: String
     /// Pre-alert offsets in nanoseconds, separated by commas.
     var alerts: String
@@ -44,6 +46,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         case alertsFired = "alerts_fired"
         case lastNagNs = "last_nag_ns"
         case createdAtNs = "created_at_ns"
+        case moreRules = "more_rules"
     }
 
     init(_ task: TaskItem) {
@@ -58,6 +61,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         rdates = SeriesDates.text(task.dates.added)
         exdates = SeriesDates.text(task.dates.removed)
         overrides = OverrideRecord.text(task.dates.overrides)
+        moreRules = task.dates.moreRules.isEmpty ? nil : task.dates.moreRules.map(\.rrule).joined(separator: "\n")
         occurrence = task.occurrence.iso8601
         alerts = task.alerts.map { String($0) }.joined(separator: ",")
         nagNs = task.nag

@@ -67,11 +67,14 @@ extension TaskFeature {
             let placed = task.dates.override(comingAt: task.occurrence)
             let current = placed?.thisAndFuture == true ? placed?.original ?? task.occurrence : task.occurrence
             var start = current
+            var moreRules = task.dates.moreRules
             if var rule = recurrence,
-                let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task))
+                let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task)),
+                let rulesSeries = try? RecurrenceSeries(
+                    rule: rule, anchor: task.anchor, zone: zone(of: task), dates: SeriesDates(moreRules: moreRules))
             {
-                if ruleSeries.next(after: current.adding(seconds: -1)) != current {
-                    if let next = ruleSeries.next(after: current) {
+                if rulesSeries.next(after: current.adding(seconds: -1)) != current {
+                    if let next = rulesSeries.next(after: current) {
                         start = next
                     } else {
                         // The rule is over; only extra dates are left: DTSTART is the first of them.
@@ -83,6 +86,14 @@ extension TaskFeature {
                     rule.end = .count(max(1, total - done))
                 }
                 recurrence = rule
+                moreRules = moreRules.map { other in
+                    guard case .count(let total) = other.end, total > 1,
+                        let series = try? RecurrenceSeries(rule: other, anchor: task.anchor, zone: zone(of: task))
+                    else { return other }
+                    var counted = other
+                    counted.end = .count(max(1, total - series.prefix(total).prefix { $0 < start }.count))
+                    return counted
+                }
             }
             // The file's rule starts at the current occurrence, which a month end may have moved
             // (from the 31st to Feb 28): name the day the rule takes from the first due.
@@ -101,6 +112,7 @@ extension TaskFeature {
                 alerts: task.alerts,
                 status: task.isOpen ? .needsAction : .completed)
             // Dates before the current occurrence are history.
+            calendarTask.moreRules = recurrence == nil ? [] : moreRules
             if recurrence != nil {
                 calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
                 calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)

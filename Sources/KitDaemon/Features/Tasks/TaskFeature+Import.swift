@@ -194,8 +194,8 @@ extension TaskFeature {
             updated: updated.map { info($0, now: now) })
     }
 
-    /// A series' RDATEs, EXDATEs and changed occurrences (`changes`, the components with its UID
-    /// and a RECURRENCE-ID), read as local times of the task's zone. What cannot be placed is
+    /// A series' RDATEs, EXDATEs, changed occurrences (`changes`, the components with its UID
+    /// and a RECURRENCE-ID) and rules after the first, read as local times of the task's zone. What cannot be placed is
     /// said through `note` and left out; more than kit keeps of a kind is thrown.
     func seriesDates(
         of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
@@ -248,7 +248,8 @@ extension TaskFeature {
                     note: change.task.note == item.note ? nil : change.task.note,
                     thisAndFuture: change.task.thisAndFuture))
         }
-        return try SeriesDates(added: added, removed: removed, overrides: overrides).validated()
+        return try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
+            .validated()
     }
 
     /// The version an item in a file is.

@@ -56,7 +56,8 @@ final class TaskFeature: Feature {
             repeatRule: rrule,
             repeatText: task.recurrence.map { rule in
                 if rule.givesFirstDueOnly { return "on listed dates" }
-                return rule.friendlyText(anchor: task.anchor.date) ?? rrule ?? ""
+                let rules = [rule] + task.dates.moreRules
+                return rules.map { $0.friendlyText(anchor: task.anchor.date) ?? $0.rrule }.joined(separator: " and ")
             },
             alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
             overdue: task.isOverdue(now: now, in: zone), createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
