@@ -28,6 +28,10 @@ struct StatusCommand: ParsableCommand {
             timers += "; next: \(next.label) in \(left) (\(at))"
         }
         lines.append("timers:        \(timers)")
+        if let jobs = status.backgroundJobs, jobs > 0 {
+            lines.append(
+                "working:       \(jobs) request\(jobs == 1 ? "" : "s") off the event loop (reading a calendar)")
+        }
         let notifications = status.notifications
         switch notifications.available {
         case .some(false):
