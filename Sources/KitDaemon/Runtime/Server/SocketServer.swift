@@ -215,8 +215,7 @@ final class SocketServer {
             case .tooLong:
                 let error = RPCError(
                     code: ErrorCode.requestTooLarge,
-                    message: "request line is longer than \(LineFramer.defaultMaximum) bytes (1 MiB); "
-                        + "the connection will be closed",
+                    message: Self.tooLongMessage,
                     data: RPCErrorData(limit: LineFramer.defaultMaximum))
                 if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
                     stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
@@ -228,6 +227,13 @@ final class SocketServer {
             }
         }
     }
+
+    /// What a client that sent an over-long line is told: the limit, what became of the line, and
+    /// what to do instead.
+    static let tooLongMessage =
+        "request line is longer than \(LineFramer.defaultMaximum) bytes (1 MiB), the most kitd reads; nothing in "
+        + "it was run, and the connection will be closed. Send less in one request: split a bigger calendar into "
+        + "files under 900 KB and import each (`kitctl task import` refuses bigger ones)"
 
     // MARK: Writing and closing
 
