@@ -69,13 +69,15 @@ final class BackgroundWorker {
         mailbox.consumeWakeUp()
         for done in mailbox.takeResults() {
             guard let completion = completions.removeValue(forKey: done.id) else { continue }
+            let began = ContinuousClock.now
+            completion(done.output)
             logger.debug(
                 "background work done",
                 metadata: [
                     "work.label": "\(done.label)", "work.queued_ms": "\(Self.milliseconds(done.waited))",
                     "work.run_ms": "\(Self.milliseconds(done.ran))",
+                    "work.loop_ms": "\(Self.milliseconds(ContinuousClock.now - began))",
                 ])
-            completion(done.output)
         }
     }
 
