@@ -2,8 +2,8 @@ import GRDB
 import GRDBSQLite
 import KitCore
 
-/// Reading every task at start, straight from SQLite's C interface: the only file that imports
-/// it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
+/// Reading every task at start, and inserting an import's new tasks, straight through SQLite's C
+/// interface: the only file that imports it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
 /// GRDB's `Row` was most of its start-up. Tasks are written through TaskRecord; this is their
 /// only read, and it stays off the record because the record is measurably slower:
 ///
@@ -57,6 +57,90 @@ extension TaskStore {
             }
             return tasks
         }
+    }
+}
+
+extension TaskRecord {
+    /// Inserts the record with the version it was imported as, through one statement prepared
+    /// once per connection, its columns bound through SQLite's C interface. An import inserts up
+    /// to thousands of tasks on kitd's loop, and GRDB's Codable `insert` (and then its arguments
+    /// of `DatabaseValueConvertible`s) cost most of that.
+    func insert(_ db: Database, sequence: Int, modifiedNs: Int64?) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO task (id, uid, title, note, zone, all_day, anchor, rrule, rdates, exdates, overrides,
+                    occurrence, alerts, nag_ns, state, done_at_ns, snoozed_until_ns, due_fired, alerts_fired,
+                    last_nag_ns, created_at_ns, ical_sequence, ical_modified_ns)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        var row = TaskRowWriter(statement.sqliteStatement)
+        defer { row.finish() }
+        row.integer(id)
+        row.text(uid)
+        row.text(title)
+        row.text(note)
+        row.text(zone)
+        row.integer(allDay ? 1 : 0)
+        row.text(anchor)
+        row.text(rrule)
+        row.text(rdates)
+        row.text(exdates)
+        row.text(overrides)
+        row.text(occurrence)
+        row.text(alerts)
+        row.integer(nagNs)
+        row.text(state)
+        row.integer(doneAtNs)
+        row.integer(snoozedUntilNs)
+        row.integer(dueFired ? 1 : 0)
+        row.integer(Int64(alertsFired))
+        row.integer(lastNagNs)
+        row.integer(createdAtNs)
+        row.integer(Int64(sequence))
+        row.integer(modifiedNs)
+        let code = sqlite3_step(statement.sqliteStatement)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                sql: statement.sql)
+        }
+    }
+}
+
+/// Binds the parameters of a statement in order, then resets it for its next use.
+private struct TaskRowWriter {
+    /// SQLite copies a bound text before the bind returns.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    let statement: OpaquePointer
+    private var index: Int32 = 1
+
+    init(_ statement: OpaquePointer) { self.statement = statement }
+
+    mutating func integer(_ value: Int64?) {
+        if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        index += 1
+    }
+
+    mutating func text(_ value: String?) {
+        if var value {
+            value.withUTF8 { bytes in
+                _ = bytes.withMemoryRebound(to: CChar.self) { text in
+                    // An empty buffer may have no address, and a null text would bind NULL.
+                    guard let address = text.baseAddress else {
+                        return sqlite3_bind_text(statement, index, "", 0, Self.transient)
+                    }
+                    return sqlite3_bind_text(statement, index, address, Int32(text.count), Self.transient)
+                }
+            }
+        } else {
+            sqlite3_bind_null(statement, index)
+        }
+        index += 1
+    }
+
+    func finish() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 }
 

@@ -70,23 +70,3 @@ struct TaskRecord: Encodable, PersistableRecord {
         createdAtNs = task.createdAt.nanoseconds
     }
 }
-
-extension TaskRecord {
-    /// Inserts the record with the version it was imported as, through one statement prepared once
-    /// per connection. An import inserts thousands of tasks on kitd's loop, and GRDB's Codable
-    /// `insert` costs about 15 µs a row where this costs a few.
-    func insert(_ db: Database, sequence: Int, modifiedNs: Int64?) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO task (id, uid, title, note, zone, all_day, anchor, rrule, rdates, exdates, overrides,
-                    occurrence, alerts, nag_ns, state, done_at_ns, snoozed_until_ns, due_fired, alerts_fired,
-                    last_nag_ns, created_at_ns, ical_sequence, ical_modified_ns)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        statement.setUncheckedArguments([
-            id, uid, title, note, zone, allDay, anchor, rrule, rdates, exdates, overrides, occurrence, alerts, nagNs,
-            state, doneAtNs, snoozedUntilNs, dueFired, alertsFired, lastNagNs, createdAtNs, sequence, modifiedNs,
-        ])
-        try statement.execute()
-    }
-}
