@@ -30,7 +30,7 @@ struct StatusCommand: ParsableCommand {
         lines.append("timers:        \(timers)")
         if let jobs = status.backgroundJobs, jobs > 0 {
             lines.append(
-                "working:       \(jobs) request\(jobs == 1 ? "" : "s") off the event loop (reading a calendar)")
+                "working:       \(jobs) job\(jobs == 1 ? "" : "s") off the event loop (such as a calendar import)")
         }
         let notifications = status.notifications
         switch notifications.available {
