@@ -61,41 +61,46 @@ extension TaskStore {
 }
 
 extension TaskRecord {
+    /// The insert of an import: every column of the record, then the version it came as.
+    private static let importSQL: String = {
+        let columns = CodingKeys.allCases.map(\.rawValue) + ["ical_sequence", "ical_modified_ns"]
+        return "INSERT INTO task (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }()
+
     /// Inserts the record with the version it was imported as, through one statement prepared
     /// once per connection, its columns bound through SQLite's C interface. An import inserts up
     /// to thousands of tasks on kitd's loop, and GRDB's Codable `insert` (and then its arguments
     /// of `DatabaseValueConvertible`s) cost most of that.
     func insert(_ db: Database, sequence: Int, modifiedNs: Int64?) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO task (id, uid, title, note, zone, all_day, anchor, rrule, rdates, exdates, overrides,
-                    occurrence, alerts, nag_ns, state, done_at_ns, snoozed_until_ns, due_fired, alerts_fired,
-                    last_nag_ns, created_at_ns, ical_sequence, ical_modified_ns)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        let statement = try db.cachedStatement(sql: Self.importSQL)
         var row = TaskRowWriter(statement.sqliteStatement)
         defer { row.finish() }
-        row.integer(id)
-        row.text(uid)
-        row.text(title)
-        row.text(note)
-        row.text(zone)
-        row.integer(allDay ? 1 : 0)
-        row.text(anchor)
-        row.text(rrule)
-        row.text(rdates)
-        row.text(exdates)
-        row.text(overrides)
-        row.text(occurrence)
-        row.text(alerts)
-        row.integer(nagNs)
-        row.text(state)
-        row.integer(doneAtNs)
-        row.integer(snoozedUntilNs)
-        row.integer(dueFired ? 1 : 0)
-        row.integer(Int64(alertsFired))
-        row.integer(lastNagNs)
-        row.integer(createdAtNs)
+        for column in CodingKeys.allCases {
+            switch column {
+            case .id: row.integer(id)
+            case .uid: row.text(uid)
+            case .title: row.text(title)
+            case .note: row.text(note)
+            case .zone: row.text(zone)
+            case .allDay: row.integer(allDay ? 1 : 0)
+            case .anchor: row.text(anchor)
+            case .rrule: row.text(rrule)
+            case .rdates: row.text(rdates)
+            case .exdates: row.text(exdates)
+            case .overrides: row.text(overrides)
+            case .occurrence: row.text(occurrence)
+            case .alerts: row.text(alerts)
+            case .nagNs: row.integer(nagNs)
+            case .state: row.text(state)
+            case .doneAtNs: row.integer(doneAtNs)
+            case .snoozedUntilNs: row.integer(snoozedUntilNs)
+            case .dueFired: row.integer(dueFired ? 1 : 0)
+            case .alertsFired: row.integer(Int64(alertsFired))
+            case .lastNagNs: row.integer(lastNagNs)
+            case .createdAtNs: row.integer(createdAtNs)
+            }
+        }
         row.integer(Int64(sequence))
         row.integer(modifiedNs)
         let code = sqlite3_step(statement.sqliteStatement)
