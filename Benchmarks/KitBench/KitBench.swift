@@ -22,6 +22,7 @@ enum KitBench {
         ("task-startup", { try TaskFigures.startup() }),
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
+        ("ics-stall", { try CalendarFigures.loopStall() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]

@@ -3,6 +3,7 @@
 
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-event.h>
+#include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <errno.h>
 #include <string.h>
@@ -35,6 +36,11 @@ static inline int kit_clock_change_fd_consume(int fd) {
         return -errno;
     }
     return 0;
+}
+
+/* An eventfd another thread writes to wake the loop (the background worker's results). */
+static inline int kit_wake_fd_create(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
 
 #endif

@@ -27,6 +27,7 @@ extension Daemon {
             socket: listener.path, database: paths.databasePath,
             notifications: DaemonStatusResult.Notifications(
                 available: server.available, server: server.name, capabilities: server.capabilities))
+        status.backgroundJobs = runtime.worker.pendingCount
         for feature in features { feature.describe(into: &status, now: now) }
         return status
     }

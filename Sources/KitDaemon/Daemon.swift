@@ -5,7 +5,8 @@ import KitProtocol
 import KitStore
 import Logging
 
-/// kitd: one event loop on the main thread that owns all state, plus the notification thread.
+/// kitd: one event loop on the main thread that owns all state, plus the notification thread and
+/// a background worker for long work, which hand their results back to the loop.
 ///
 /// The daemon is the shared runtime (loop, scheduler, store, commits, socket server, popups,
 /// systemd) and a list of features. It knows no feature by name: each one mounts its routes,
@@ -48,7 +49,7 @@ public final class Daemon {
         self.runtime = runtime
         self.server = server
         self.systemd = systemd
-        router = RequestRouter(logger: runtime.logger)
+        router = RequestRouter(logger: runtime.logger, worker: runtime.worker)
         features = Self.features(runtime, paths)
     }
 
@@ -90,6 +91,7 @@ public final class Daemon {
             let events = EventBus(server: server, logger: logger)
             let runtime = FeatureRuntime(
                 store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock, zones: zones,
+                worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
                 status: StatusReport(commits: commits), settings: settings,
                 startedAt: startedAt, dataDirectory: paths.dataDirectory, logger: logger)
@@ -124,10 +126,13 @@ public final class Daemon {
         registerRoutes()
         for feature in features { feature.mount(on: router) }
         server.onLine = { [unowned self] connection, line in
-            if let reply = router.handle(line, context: RequestRouter.Context(connection: connection)) {
-                server.stage(reply, on: connection)
+            switch router.handle(line, context: RequestRouter.Context(connection: connection)) {
+            case .reply(let reply): server.stage(reply, on: connection)
+            case .noReply: break
+            case .pending: server.awaitLateReply(on: connection)
             }
         }
+        router.onLateReply = { [unowned self] connection, reply in server.deliverLateReply(reply, on: connection) }
         server.onReadHandled = { [unowned self] in runtime.commits.flushIfNothingToCommit() }
         runtime.status.send = { [unowned self] in systemd.status(statusLine()) }
         runtime.commits.onCommitFailure = { [unowned self] _ in
@@ -179,6 +184,7 @@ public final class Daemon {
             metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
         systemd.stopping()
         runtime.commits.flush()
+        runtime.worker.shutdown()
         server.shutdown()
         listener.removePath()
         loop.exit(code: 0)

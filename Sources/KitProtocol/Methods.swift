@@ -218,6 +218,9 @@ public struct DaemonStatusResult: Codable, Sendable {
     public var timers: Counts
     public var next: NextDue?
     public var notifications: Notifications
+    /// Requests and other work running off kitd's event loop now (a `task.import` reading its
+    /// document). Absent from a kitd older than this field.
+    public var backgroundJobs: Int?
     /// Protocol 1's `uptimeNs`, in seconds.
     public private(set) var uptimeSeconds: LegacySeconds?
 

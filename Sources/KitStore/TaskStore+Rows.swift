@@ -2,8 +2,8 @@ import GRDB
 import GRDBSQLite
 import KitCore
 
-/// Reading every task at start, straight from SQLite's C interface: the only file that imports
-/// it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
+/// Reading every task at start, and inserting an import's new tasks, straight through SQLite's C
+/// interface: the only file that imports it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
 /// GRDB's `Row` was most of its start-up. Tasks are written through TaskRecord; this is their
 /// only read, and it stays off the record because the record is measurably slower:
 ///
@@ -61,6 +61,96 @@ extension TaskStore {
             }
             return tasks
         }
+    }
+}
+
+extension TaskRecord {
+    /// The insert of an import: every column of the record, then the version it came as.
+    private static let importSQL: String = {
+        let columns = CodingKeys.allCases.map(\.rawValue) + ["ical_sequence", "ical_modified_ns"]
+        return "INSERT INTO task (\(columns.joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+    }()
+
+    /// Inserts the record with the version it was imported as, through one statement prepared
+    /// once per connection, its columns bound through SQLite's C interface. An import inserts up
+    /// to thousands of tasks on kitd's loop, and GRDB's Codable `insert` (and then its arguments
+    /// of `DatabaseValueConvertible`s) cost most of that.
+    func insert(_ db: Database, sequence: Int, modifiedNs: Int64?) throws {
+        let statement = try db.cachedStatement(sql: Self.importSQL)
+        var row = TaskRowWriter(statement.sqliteStatement)
+        defer { row.finish() }
+        for column in CodingKeys.allCases {
+            switch column {
+            case .id: row.integer(id)
+            case .uid: row.text(uid)
+            case .title: row.text(title)
+            case .note: row.text(note)
+            case .zone: row.text(zone)
+            case .allDay: row.integer(allDay ? 1 : 0)
+            case .anchor: row.text(anchor)
+            case .rrule: row.text(rrule)
+            case .rdates: row.text(rdates)
+            case .exdates: row.text(exdates)
+            case .overrides: row.text(overrides)
+            case .occurrence: row.text(occurrence)
+            case .alerts: row.text(alerts)
+            case .nagNs: row.integer(nagNs)
+            case .state: row.text(state)
+            case .doneAtNs: row.integer(doneAtNs)
+            case .snoozedUntilNs: row.integer(snoozedUntilNs)
+            case .dueFired: row.integer(dueFired ? 1 : 0)
+            case .alertsFired: row.integer(Int64(alertsFired))
+            case .lastNagNs: row.integer(lastNagNs)
+            case .createdAtNs: row.integer(createdAtNs)
+            case .moreRules: row.text(moreRules)
+            }
+        }
+        row.integer(Int64(sequence))
+        row.integer(modifiedNs)
+        let code = sqlite3_step(statement.sqliteStatement)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                sql: statement.sql)
+        }
+    }
+}
+
+/// Binds the parameters of a statement in order, then resets it for its next use.
+private struct TaskRowWriter {
+    /// SQLite copies a bound text before the bind returns.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    let statement: OpaquePointer
+    private var index: Int32 = 1
+
+    init(_ statement: OpaquePointer) { self.statement = statement }
+
+    mutating func integer(_ value: Int64?) {
+        if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        index += 1
+    }
+
+    mutating func text(_ value: String?) {
+        if var value {
+            value.withUTF8 { bytes in
+                _ = bytes.withMemoryRebound(to: CChar.self) { text in
+                    // An empty buffer may have no address, and a null text would bind NULL.
+                    guard let address = text.baseAddress else {
+                        return sqlite3_bind_text(statement, index, "", 0, Self.transient)
+                    }
+                    return sqlite3_bind_text(statement, index, address, Int32(text.count), Self.transient)
+                }
+            }
+        } else {
+            sqlite3_bind_null(statement, index)
+        }
+        index += 1
+    }
+
+    func finish() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
     }
 }
 

@@ -10,16 +10,41 @@ extension TaskStore {
     /// Inserts a task built by `make` from the id the database assigns.
     public func insertTask(_ make: (Int64) throws(KitError) -> TaskItem) throws -> TaskItem {
         try database.write { db in
-            let next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
-            let task = try make(next)
+            let task = try make(try nextID(db))
             try TaskRecord(task).insert(db)
             return task
         }
     }
 
-    /// Inserts many tasks in one all-or-nothing step (an import).
+    /// Inserts many tasks in one all-or-nothing step.
     public func insertTasks(_ makers: [(Int64) -> TaskItem]) throws -> [TaskItem] {
-        try importTasks(makers.map { ($0, ItemVersion()) }, updating: []).inserted
+        try database.write { db in
+            var next = try nextID(db)
+            var inserted: [TaskItem] = []
+            inserted.reserveCapacity(makers.count)
+            for make in makers {
+                let task = make(next)
+                try TaskRecord(task).insert(db, sequence: 0, modifiedNs: nil)
+                inserted.append(task)
+                next += 1
+            }
+            return inserted
+        }
+    }
+
+    /// A task to be imported, with its row's values made ready beforehand (off kitd's loop, where
+    /// an import reads its document): `importTasks` only gives it its id and inserts it.
+    public struct NewTask: Sendable {
+        /// The task, with id 0.
+        public let task: TaskItem
+        public let version: ItemVersion
+        fileprivate let record: TaskRecord
+
+        public init(_ task: TaskItem, version: ItemVersion) {
+            self.task = task
+            self.version = version
+            record = TaskRecord(task)
+        }
     }
 
     /// Which version of an imported item a task is (`SEQUENCE`, then `LAST-MODIFIED`).
@@ -58,21 +83,22 @@ extension TaskStore {
         }
     }
 
-    /// An import in one all-or-nothing step: new tasks, built from the ids the database assigns,
-    /// and newer versions of tasks already here, each with the version it came as.
-    public func importTasks(
-        _ makers: [((Int64) -> TaskItem, ItemVersion)], updating updates: [(TaskItem, ItemVersion)]
-    ) throws -> (inserted: [TaskItem], updated: [TaskItem]) {
+    /// An import in one all-or-nothing step: new tasks, under the ids the database assigns, and
+    /// newer versions of tasks already here, each with the version it came as.
+    public func importTasks(_ new: [NewTask], updating updates: [(TaskItem, ItemVersion)]) throws -> (
+        inserted: [TaskItem], updated: [TaskItem]
+    ) {
         try database.write { db in
             let setVersion = try db.cachedStatement(
                 sql: "UPDATE task SET ical_sequence = ?, ical_modified_ns = ? WHERE id = ?")
-            var next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
+            var next = try nextID(db)
             var inserted: [TaskItem] = []
-            for (make, version) in makers {
-                let task = make(next)
-                try TaskRecord(task).insert(db)
-                try setVersion.execute(arguments: [version.sequence, version.modified?.nanoseconds, task.id])
-                inserted.append(task)
+            inserted.reserveCapacity(new.count)
+            for item in new {
+                var record = item.record
+                record.id = next
+                try record.insert(db, sequence: item.version.sequence, modifiedNs: item.version.modified?.nanoseconds)
+                inserted.append(item.task.withID(next))
                 next += 1
             }
             for (task, version) in updates {
@@ -81,6 +107,11 @@ extension TaskStore {
             }
             return (inserted, updates.map(\.0))
         }
+    }
+
+    /// The id the next inserted task gets.
+    private func nextID(_ db: Database) throws -> Int64 {
+        (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {

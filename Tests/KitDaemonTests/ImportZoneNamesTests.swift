@@ -19,7 +19,7 @@ struct ImportZoneNamesTests {
     @Test("IANA and Windows names are read as such; a defined zone is matched once and remembered")
     func names() {
         let zones = ImportZoneNames(
-            zones: SettableZones(system: "Asia/Seoul"), definitions: ["Custom": Self.eastern("Custom")])
+            zones: SettableZones(system: "Asia/Seoul").snapshot(), definitions: ["Custom": Self.eastern("Custom")])
         #expect(zones.name(for: "Europe/Berlin", year: 2030) == "Europe/Berlin")
         #expect(zones.name(for: "Pacific Standard Time", year: 2030) == "America/Los_Angeles")
         #expect(zones.name(for: "Custom", year: 2030) == "America/New_York")
@@ -28,11 +28,11 @@ struct ImportZoneNamesTests {
         #expect(zones.unknown("Nowhere") == "unknown time zone 'Nowhere'")
     }
 
-    @Test("a document gets at most 32 zones of its own matched, so its import cannot hold the loop for long")
+    @Test("a document gets at most 32 zones of its own matched, so reading it stays short")
     func bounded() {
         let names = (0...ImportZoneNames.maximumDefinitions).map { "Zone \($0)" }
         let zones = ImportZoneNames(
-            zones: SettableZones(system: "Asia/Seoul"),
+            zones: SettableZones(system: "Asia/Seoul").snapshot(),
             definitions: Dictionary(uniqueKeysWithValues: names.map { ($0, Self.eastern($0)) }))
         let found = names.map { zones.name(for: $0, year: 2030) }
         #expect(found.dropLast().allSatisfy { $0 == "America/New_York" })

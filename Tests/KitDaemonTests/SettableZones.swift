@@ -25,4 +25,6 @@ final class SettableZones: ZoneProvider {
     func setSystem(_ name: String) { pending = name }
 
     func systemChanged() { systemName = pending }
+
+    func snapshot() -> ZoneSnapshot { ZoneSnapshot(systemName: systemName, system: system, named: NamedZones()) }
 }

@@ -139,6 +139,25 @@ extension Integration {
             try daemonStillAnswers(kit)
         }
 
+        @Test("a 50 MB task.import from a client other than kitctl gets an error naming the limit and what to do")
+        func fiftyMegabyteImport() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            var huge = Data(#"{"jsonrpc":"2.0","id":1,"method":"task.import","params":{"ics":"BEGIN:VCALENDAR\n"#.utf8)
+            let filler = Data(String(repeating: "X-FILLER:0123456789abcdef\\n", count: 40_000).utf8)
+            while huge.count < 50_000_000 { huge.append(filler) }
+            huge.append(Data(#"END:VCALENDAR\n"}}"#.utf8 + [10]))
+            let connection = try kit.connect()
+            // kitd stops reading after 1 MiB and closes, so the rest cannot be sent.
+            try? connection.send(huge)
+            let reply = try #require(try connection.readLine(timeout: .seconds(10)))
+            let error = try #require(try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error)
+            #expect(error.code == ErrorCode.requestTooLarge)
+            #expect(error.message.contains("1048576 bytes") && error.message.contains("split"), "\(error.message)")
+            try daemonStillAnswers(kit)
+        }
+
         @Test("random binary gets errors or a closed connection, never a crash")
         func randomBinary() throws {
             let kit = try KitdHarness()

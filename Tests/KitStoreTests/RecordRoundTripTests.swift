@@ -39,6 +39,50 @@ struct RecordRoundTripTests {
         #expect(try database.tasks.undoTaskDone(full) == nil)
     }
 
+    @Test("imported tasks, written column by column, read back as they were, with their versions")
+    func importedTasks() throws {
+        let database = try KitDatabase.inMemory()
+        let anchor = CivilDateTime(date: CivilDate(year: 2030, month: 1, day: 7), hour: 10)
+        let plain = TaskItem(id: 0, uid: "plain@x", title: "plain", anchor: anchor, createdAt: wall)
+        let full = TaskItem(
+            id: 0, uid: "full@x", title: "full 짜파게티", note: "a note", zone: "Europe/Berlin", allDay: true,
+            anchor: anchor, recurrence: try Recurrence.parse("FREQ=WEEKLY;BYDAY=MO,WE"),
+            dates: SeriesDates(
+                added: [anchor.adding(days: 1)], removed: [anchor.adding(days: 7)],
+                overrides: [
+                    SeriesDates.Override(
+                        original: anchor.adding(days: 14), start: anchor.adding(days: 15), title: "moved")
+                ]),
+            alerts: [3_600 * Self.s], nag: 300 * Self.s, status: .done(at: wall),
+            snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.s), dueFired: true, alertsFired: 1,
+            lastNagAt: wall, createdAt: wall)
+        let modified = WallTime(nanoseconds: wall.nanoseconds - 86_400 * Self.s)
+        let (inserted, _) = try database.tasks.importTasks(
+            [
+                TaskStore.NewTask(plain, version: TaskStore.ItemVersion()),
+                TaskStore.NewTask(full, version: TaskStore.ItemVersion(sequence: 3, modified: modified)),
+            ], updating: [])
+        try database.commit()
+        #expect(inserted.map(\.id) == [1, 2])
+        #expect(try database.tasks.tasksByID() == [1: plain.withID(1), 2: full.withID(2)])
+        #expect(
+            try database.tasks.versions(uids: ["plain@x", "full@x"]) == [
+                "plain@x": TaskStore.ItemVersion(), "full@x": TaskStore.ItemVersion(sequence: 3, modified: modified),
+            ])
+        #expect(throws: (any Error).self, "a UID kit has is refused, and nothing of the step is kept") {
+            try database.tasks.importTasks(
+                [
+                    TaskStore.NewTask(
+                        TaskItem(id: 0, uid: "other@x", title: "other", anchor: anchor, createdAt: wall),
+                        version: TaskStore.ItemVersion()),
+                    TaskStore.NewTask(
+                        TaskItem(id: 0, uid: "plain@x", title: "again", anchor: anchor, createdAt: wall),
+                        version: TaskStore.ItemVersion()),
+                ], updating: [])
+        }
+        #expect(try database.tasks.tasksByID().count == 2)
+    }
+
     @Test("stopwatches, running and stopped, with their laps")
     func stopwatches() throws {
         let database = try KitDatabase.inMemory()

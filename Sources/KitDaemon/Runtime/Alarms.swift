@@ -27,6 +27,12 @@ final class Alarms<Key: Hashable & Comparable & Sendable, Instant: AlarmInstant>
         scheduler.rearm()
     }
 
+    /// Schedules several keys with one re-arm.
+    func schedule(_ entries: some Sequence<(key: Key, due: Instant)>) {
+        for entry in entries { agenda.schedule(entry.key, at: entry.due.nanoseconds) }
+        scheduler.rearm()
+    }
+
     func cancel(_ key: Key) {
         agenda.remove(key)
         scheduler.rearm()

@@ -8,6 +8,8 @@ struct FeatureRuntime {
     let scheduler: Scheduler
     let clock: any DaemonClock
     let zones: any ZoneProvider
+    /// The background thread for work too long for the loop; results come back on the loop.
+    let worker: BackgroundWorker
     let commits: CommitCoordinator
     let events: EventBus
     let popups: any PopupSink

@@ -36,7 +36,9 @@ struct TaskRecord: Encodable, PersistableRecord {
     var lastNagNs: Int64?
     var createdAtNs: Int64
 
-    enum CodingKeys: String, CodingKey {
+    /// Every column of the record. The import's insert (TaskStore+Rows.swift) binds them by an
+    /// exhaustive switch over these, so a new column cannot be left out of it.
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, uid, title, note, zone, anchor, rrule, rdates, exdates, overrides, occurrence, alerts, state
         case allDay = "all_day"
         case nagNs = "nag_ns"

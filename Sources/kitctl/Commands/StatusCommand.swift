@@ -28,6 +28,10 @@ struct StatusCommand: ParsableCommand {
             timers += "; next: \(next.label) in \(left) (\(at))"
         }
         lines.append("timers:        \(timers)")
+        if let jobs = status.backgroundJobs, jobs > 0 {
+            lines.append(
+                "working:       \(jobs) job\(jobs == 1 ? "" : "s") off the event loop (such as a calendar import)")
+        }
         let notifications = status.notifications
         switch notifications.available {
         case .some(false):

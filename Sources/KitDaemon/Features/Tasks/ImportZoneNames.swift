@@ -4,8 +4,9 @@ import KitCore
 /// The IANA zone each TZID of one imported document means, worked out once per TZID: the name
 /// itself when kit knows it; the zone CLDR maps a Windows name to (Outlook, Exchange); or, for a
 /// name the document defines in a VTIMEZONE, the zone that agrees with that definition from the
-/// year of first use through ten years on. Matching a definition costs milliseconds on the loop,
-/// so a document gets at most `maximumDefinitions` of them.
+/// year of first use through ten years on. Matching a definition costs milliseconds, so a
+/// document gets at most `maximumDefinitions` of them. It runs off the loop, on the zones as
+/// they were when the import began.
 final class ImportZoneNames {
     static let maximumDefinitions = 32
 
@@ -21,12 +22,12 @@ final class ImportZoneNames {
         "Australia/Sydney", "Pacific/Auckland", "Africa/Johannesburg", "Africa/Lagos", "Africa/Cairo",
     ]
 
-    private let zones: any ZoneProvider
+    private let zones: ZoneSnapshot
     private let definitions: [String: [UInt8]]
     private var found: [String: String?] = [:]
     private var matched = 0
 
-    init(zones: any ZoneProvider, definitions: [String: [UInt8]]) {
+    init(zones: ZoneSnapshot, definitions: [String: [UInt8]]) {
         self.zones = zones
         self.definitions = definitions
     }

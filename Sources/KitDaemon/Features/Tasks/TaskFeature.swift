@@ -234,6 +234,30 @@ final class TaskFeature: Feature {
         }
     }
 
+    /// `apply` for many tasks at once (an import), with one re-arm of the clock; `shown` is each
+    /// task's info, which the events carry.
+    func apply(_ changed: [TaskItem], shown: [TaskInfo], event: String, change: String? = nil) {
+        guard !changed.isEmpty else { return }
+        tasks.reserveCapacity(tasks.count + changed.count)
+        var armed: [(key: TaskAlarm, due: WallTime)] = []
+        var idle: [TaskAlarm] = []
+        armed.reserveCapacity(changed.count)
+        for task in changed {
+            tasks[task.id] = task
+            if let next = task.nextFire(in: zone(of: task)) {
+                armed.append((TaskAlarm(task.id), next.at))
+            } else {
+                idle.append(TaskAlarm(task.id))
+            }
+        }
+        alarms.schedule(armed)
+        if !idle.isEmpty { alarms.cancel(idle) }
+        let payloads = shown.map { TaskEvent(task: $0, change: change) }
+        commits.onCommitted { [events] in
+            for payload in payloads { events.emit(event, payload) }
+        }
+    }
+
     /// Arms a task's next popup, or disarms the task when it has none.
     func schedule(_ task: TaskItem) {
         if let next = task.nextFire(in: zone(of: task)) {

@@ -23,6 +23,9 @@ final class Connection {
     var subscriptions: [String]?
     /// Set on EOF or a fatal framing error: write what is queued, then close.
     var closeAfterFlush = false
+    /// A request of this connection runs off the loop: nothing more is read or handled from it
+    /// until its reply comes, so replies keep the order of the requests.
+    var awaitingLateReply = false
     var isClosed = false
     var source: IOSource?
 

@@ -6,22 +6,48 @@ import Logging
 /// Turns one request line into one reply: reads the envelope, finds the method, decodes its
 /// params, runs the handler and encodes the result or the error. Never throws and never crashes
 /// on client input; every failure becomes a JSON-RPC error with a message a person can act on.
+///
+/// A route registered with `offLoop:` answers later: its work runs on the background worker, and
+/// its reply comes through `onLateReply` on a later loop turn.
 final class RequestRouter {
     struct Context {
         let connection: Connection
     }
 
+    /// What became of one line.
+    enum Outcome {
+        /// The reply, to send after the turn's commit.
+        case reply(StagedReply)
+        /// Nothing to send: a notification.
+        case noReply
+        /// The request runs off the loop; its reply (nil for a notification) comes through
+        /// `onLateReply`. Read nothing more from the connection until then.
+        case pending
+    }
+
+    private enum Handled {
+        case now(Data)
+        case later((@escaping (Swift.Result<Data, any Error>) -> Void) -> Void)
+    }
+
     private struct Entry {
         let mutating: Bool
-        let run: (Data, RequestID, Context) throws -> Data
+        let run: (Data, RequestID, Context) throws -> Handled
     }
 
     private var entries: [String: Entry] = [:]
     private let encoder = WireCodec.encoder()
     private let decoder = WireCodec.decoder()
     private let logger: Logger
+    private let worker: BackgroundWorker
 
-    init(logger: Logger) { self.logger = logger }
+    /// Called on the loop with the reply to a request that ran off the loop, on its connection.
+    var onLateReply: ((Connection, StagedReply?) -> Void)?
+
+    init(logger: Logger, worker: BackgroundWorker) {
+        self.logger = logger
+        self.worker = worker
+    }
 
     var methods: [String] { entries.keys.sorted() }
 
@@ -36,12 +62,41 @@ final class RequestRouter {
         entries[method] = Entry(mutating: mutating) { line, id, context in
             let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
             let result = try handler(params, context)
-            return try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder)
+            return .now(try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder))
         }
     }
 
-    /// Handles one line. Returns nil for a notification (a request without an id).
-    func handle(_ line: [UInt8], context: Context) -> StagedReply? {
+    /// Registers `method` with a handler whose work runs off the loop (see `OffLoop`). The params
+    /// are decoded, and the handler called, on the loop; a mutating method's reply is durable.
+    func register<Params: Decodable, Result: Encodable>(
+        _ method: String, mutating: Bool = false, _ params: Params.Type,
+        offLoop handler: @escaping (Params, Context) throws -> OffLoop<Result>
+    ) {
+        let decoder = decoder
+        let encoder = encoder
+        let worker = worker
+        entries[method] = Entry(mutating: mutating) { line, id, context in
+            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let work = try handler(params, context)
+            return .later { deliver in
+                work.run(on: worker) { result in
+                    deliver(
+                        result.flatMap { result in
+                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                        })
+                }
+            }
+        }
+    }
+
+    /// Handles one line.
+    func handle(_ line: [UInt8], context: Context) -> Outcome {
+        guard let reply = route(line, context: context) else { return .noReply }
+        return reply
+    }
+
+    /// Handles one line; nil when there is nothing to send.
+    private func route(_ line: [UInt8], context: Context) -> Outcome? {
         guard String(validating: line, as: UTF8.self) != nil else {
             return errorReply(
                 .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
@@ -72,17 +127,37 @@ final class RequestRouter {
             }
         }
         do {
-            let reply = try entry.run(data, id ?? .null, context)
-            guard let id else { return nil }
-            return StagedReply(id: id, bytes: reply, durable: entry.mutating)
-        } catch {
-            let rpcError = Self.rpcError(for: error, method: method)
-            if rpcError.code == ErrorCode.internalError || rpcError.code == ErrorCode.storageFailure {
-                logger.error("request failed", metadata: ["rpc.method": "\(method)", "error": "\(error)"])
+            switch try entry.run(data, id ?? .null, context) {
+            case .now(let reply):
+                guard let id else { return nil }
+                return .reply(StagedReply(id: id, bytes: reply, durable: entry.mutating))
+            case .later(let start):
+                start { [weak self] result in
+                    guard let self else { return }
+                    let reply: StagedReply?
+                    switch result {
+                    case .success(let bytes):
+                        reply = id.map { StagedReply(id: $0, bytes: bytes, durable: entry.mutating) }
+                    case .failure(let error):
+                        reply = failed(error, method: method, id: id)
+                    }
+                    onLateReply?(context.connection, reply)
+                }
+                return .pending
             }
-            guard let id else { return nil }
-            return reply(id, rpcError)
+        } catch {
+            return failed(error, method: method, id: id).map { .reply($0) }
         }
+    }
+
+    /// The error reply to a request that threw, or nil for a notification; logs what is kitd's fault.
+    private func failed(_ error: any Error, method: String, id: RequestID?) -> StagedReply? {
+        let rpcError = Self.rpcError(for: error, method: method)
+        if rpcError.code == ErrorCode.internalError || rpcError.code == ErrorCode.storageFailure {
+            logger.error("request failed", metadata: ["rpc.method": "\(method)", "error": "\(error)"])
+        }
+        guard let id else { return nil }
+        return staged(id, rpcError)
     }
 
     /// Why a line that is not a request is not one: not JSON, a batch, or an object with a bad id.
@@ -135,11 +210,11 @@ final class RequestRouter {
         }
     }
 
-    private func errorReply(_ id: RequestID, _ code: Int, _ message: String) -> StagedReply? {
-        reply(id, RPCError(code: code, message: message))
+    private func errorReply(_ id: RequestID, _ code: Int, _ message: String) -> Outcome? {
+        staged(id, RPCError(code: code, message: message)).map { .reply($0) }
     }
 
-    private func reply(_ id: RequestID, _ error: RPCError) -> StagedReply? {
+    private func staged(_ id: RequestID, _ error: RPCError) -> StagedReply? {
         guard let data = try? WireCodec.line(ErrorEnvelope(id: id, error: error), with: encoder) else { return nil }
         return StagedReply(id: id, bytes: data, durable: false)
     }

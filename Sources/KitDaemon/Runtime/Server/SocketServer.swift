@@ -8,7 +8,8 @@ import Logging
 ///
 /// Replies are staged per connection and written only in `flush`, which the daemon runs after
 /// it has committed the turn's changes. A client that sends faster than it reads is paused
-/// (its socket is not read) until its backlog drains.
+/// (its socket is not read) until its backlog drains. So is a client whose request runs off the
+/// loop, until its late reply comes (`awaitLateReply`, `deliverLateReply`).
 final class SocketServer {
     static let maximumConnections = 1024
     /// Stop reading a client with this many replies staged or this many bytes unwritten.
@@ -52,6 +53,31 @@ final class SocketServer {
     }
 
     // MARK: Sending
+
+    /// The request just handled on `connection` answers later: read and handle nothing more from
+    /// it until `deliverLateReply`.
+    func awaitLateReply(on connection: Connection) {
+        connection.awaitingLateReply = true
+    }
+
+    /// The reply to a request that ran off the loop (nil for a notification): staged like any
+    /// other, and the connection is read again, starting with the lines it already sent. A reply
+    /// for a connection that is gone is dropped.
+    func deliverLateReply(_ reply: StagedReply?, on connection: Connection) {
+        guard !connection.isClosed else {
+            logger.debug(
+                "dropped a reply: its client is gone",
+                metadata: ["client.id": "\(connection.id)", "rpc.id": "\(reply.map { "\($0.id)" } ?? "none")"])
+            return
+        }
+        connection.awaitingLateReply = false
+        if let reply { stage(reply, on: connection) }
+        drainLines(connection)
+        // Written, then closed, when the client had already closed its side.
+        if connection.closeAfterFlush { markDirty(connection) }
+        updateInterest(connection)
+        onReadHandled?()
+    }
 
     func stage(_ reply: StagedReply, on connection: Connection) {
         guard !connection.isClosed else { return }
@@ -153,12 +179,14 @@ final class SocketServer {
             onReadHandled?()
         }
         for _ in 0..<4 {
-            guard !connection.isClosed, !connection.closeAfterFlush else { return }
+            guard !connection.isClosed, !connection.closeAfterFlush, !connection.awaitingLateReply else { return }
             let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 readBuffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 drainLines(connection)
-                if connection.staged.count >= Self.stagedLimit || connection.pendingOutput >= Self.readPauseBytes {
+                if connection.staged.count >= Self.stagedLimit || connection.pendingOutput >= Self.readPauseBytes
+                    || connection.awaitingLateReply
+                {
                     return
                 }
                 if count < readBuffer.count { return }
@@ -179,7 +207,7 @@ final class SocketServer {
     }
 
     private func drainLines(_ connection: Connection) {
-        while !connection.closeAfterFlush, let frame = connection.framer.next() {
+        while !connection.closeAfterFlush, !connection.awaitingLateReply, let frame = connection.framer.next() {
             switch frame {
             case .line(let line):
                 if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
@@ -187,8 +215,7 @@ final class SocketServer {
             case .tooLong:
                 let error = RPCError(
                     code: ErrorCode.requestTooLarge,
-                    message: "request line is longer than \(LineFramer.defaultMaximum) bytes (1 MiB); "
-                        + "the connection will be closed",
+                    message: Self.tooLongMessage,
                     data: RPCErrorData(limit: LineFramer.defaultMaximum))
                 if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
                     stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
@@ -200,6 +227,13 @@ final class SocketServer {
             }
         }
     }
+
+    /// What a client that sent an over-long line is told: the limit, what became of the line, and
+    /// what to do instead.
+    static let tooLongMessage =
+        "request line is longer than \(LineFramer.defaultMaximum) bytes (1 MiB), the most kitd reads; nothing in "
+        + "it was run, and the connection will be closed. Send less in one request: split a bigger calendar into "
+        + "files under 900 KB and import each (`kitctl task import` refuses bigger ones)"
 
     // MARK: Writing and closing
 
@@ -225,7 +259,7 @@ final class SocketServer {
         if connection.pendingOutput == 0 {
             connection.output.removeAll(keepingCapacity: connection.output.count <= 65_536)
             connection.outputStart = 0
-            if connection.closeAfterFlush && connection.staged.isEmpty {
+            if connection.closeAfterFlush && connection.staged.isEmpty && !connection.awaitingLateReply {
                 closeConnection(connection)
                 return
             }
@@ -245,7 +279,7 @@ final class SocketServer {
     private func updateInterest(_ connection: Connection) {
         guard !connection.isClosed else { return }
         var events: IOEvents = []
-        if !connection.closeAfterFlush && connection.staged.count < Self.stagedLimit
+        if !connection.closeAfterFlush && !connection.awaitingLateReply && connection.staged.count < Self.stagedLimit
             && connection.pendingOutput < Self.readPauseBytes
         {
             events.insert(.readable)

@@ -153,6 +153,17 @@ enum Libsystemd {
         return result == 1
     }
 
+    // MARK: Waking the loop from another thread
+
+    /// A non-blocking eventfd: another thread writes to it, and the loop, watching it, wakes.
+    static func makeWakeFD() throws(SystemError) -> Int32 {
+        while true {
+            let fd = kit_wake_fd_create()
+            if fd >= 0 { return fd }
+            if errno != EINTR { throw SystemError.last("eventfd") }
+        }
+    }
+
     /// sd-event and timerfd calls return -errno (or -1 with errno set); map both to SystemError.
     @discardableResult
     private static func check(_ result: Int32, _ operation: String) throws(SystemError) -> Int32 {

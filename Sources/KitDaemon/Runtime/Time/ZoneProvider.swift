@@ -13,6 +13,8 @@ protocol ZoneProvider: AnyObject {
     var knownNames: [String] { get }
     /// The system zone may have changed: read it again.
     func systemChanged()
+    /// The zones as they are now, for work on another thread.
+    func snapshot() -> ZoneSnapshot
 }
 
 /// Zones from the system's tz database, through Foundation.
@@ -39,4 +41,8 @@ final class SystemZones: ZoneProvider {
         NSTimeZone.resetSystemTimeZone()
         current = FoundationZone(TimeZone.current)
     }
+
+    /// The system zone now, and zones by name through a cache of the snapshot's own, so the
+    /// thread that uses it never shares this one's.
+    func snapshot() -> ZoneSnapshot { ZoneSnapshot(systemName: systemName, system: current, named: NamedZones()) }
 }

@@ -1,0 +1,285 @@
+import Foundation
+import KitCalendar
+import KitCore
+import KitStore
+
+/// The slow half of `task.import`, which sees nothing of kitd's state: the document read
+/// through libical, each component's zones worked out and its task built. It runs on the
+/// runtime's background worker. `TaskFeature.finishImport` then weighs each component against
+/// the tasks kit has at that moment, on the loop, and writes what is new.
+struct PreparedImport: Sendable {
+    /// What building tasks needs from the loop, read there when the request came.
+    struct Setting: Sendable {
+        var zones: ZoneSnapshot
+        var allDayTime: TimeOfDay
+        var now: WallTime
+    }
+
+    /// A VTODO or VEVENT that is a task of its own (not a change to a series in the document).
+    struct Component: Sendable {
+        enum Outcome: Sendable {
+            /// A newer version of its UID comes elsewhere in the document.
+            case olderInDocument
+            case cancelled
+            /// It has no DUE or DTSTART.
+            case noDue
+            /// kit cannot read or represent it: the reason.
+            case refused(String)
+            /// The task it becomes, with id 0, as of `now`, and its row made ready.
+            case built(TaskStore.NewTask)
+        }
+
+        var component: String
+        var line: Int
+        /// Its UID, or one kit made when it has none.
+        var uid: String
+        /// Its UID as the document gives it (empty when none).
+        var documentUID: String
+        var title: String
+        var version: TaskStore.ItemVersion
+        /// Notices said while building it, which come before its outcome in the report.
+        var notes: [String]
+        var outcome: Outcome
+    }
+
+    /// Notices of the reader (unknown properties and components).
+    var skipped: [String]
+    /// What the reader could not read.
+    var rejected: [CalendarImport.Rejected]
+    /// The components that may become tasks, in document order.
+    var components: [Component]
+    /// The `now` the tasks were built for.
+    var now: WallTime
+
+    /// Reads `ics`. With `strict`, a fault of the reader's is thrown; a component's own fault is
+    /// left for the loop half to throw, since it does not count for a component kit already has.
+    init(ics: String, strict: Bool, setting: Setting) throws(KitError) {
+        let parsed: CalendarImport
+        do {
+            parsed = try ICalendarReader.read(Array(ics.utf8), strict: strict)
+        } catch {
+            throw error.kitError
+        }
+        now = setting.now
+        skipped = parsed.skipped.map(\.description)
+        rejected = parsed.rejected
+        components = []
+        let zoneNames = ImportZoneNames(zones: setting.zones, definitions: parsed.timeZones)
+        // The newest version of each UID in the file, by its index; the others are skipped.
+        var newest: [String: Int] = [:]
+        for (index, imported) in parsed.tasks.enumerated()
+        where imported.task.recurrenceID == nil && !imported.task.uid.isEmpty {
+            let uid = imported.task.uid
+            if let best = newest[uid], Self.version(of: parsed.tasks[best]) >= Self.version(of: imported) {
+                continue
+            }
+            newest[uid] = index
+        }
+        // A component with a RECURRENCE-ID changes one occurrence of the series with its UID, which
+        // may come later in the file (Google writes the changes first). One whose series the file
+        // does not have comes in as a task of its own.
+        let seriesUIDs = Set(parsed.tasks.filter { $0.task.recurrenceID == nil }.map(\.task.uid))
+        var changes: [String: [ImportedTask]] = [:]
+        for imported in parsed.tasks where imported.task.recurrenceID != nil && seriesUIDs.contains(imported.task.uid) {
+            changes[imported.task.uid, default: []].append(imported)
+        }
+        for (index, imported) in parsed.tasks.enumerated()
+        where imported.task.recurrenceID == nil || !seriesUIDs.contains(imported.task.uid) {
+            let item = imported.task
+            let uid = item.uid.isEmpty ? UUID().uuidString.lowercased() + "@kit" : item.uid
+            var component = Component(
+                component: imported.component, line: imported.line, uid: uid, documentUID: item.uid,
+                title: item.title, version: Self.version(of: imported), notes: [], outcome: .olderInDocument)
+            if item.uid.isEmpty || item.recurrenceID != nil || newest[uid] == index {
+                component.outcome = Self.build(
+                    imported, uid: uid, changes: changes[item.uid] ?? [], zoneNames: zoneNames, setting: setting
+                ) { component.notes.append($0) }
+            }
+            components.append(component)
+        }
+    }
+
+    /// What one component becomes; notices go through `note`.
+    private static func build(
+        _ imported: ImportedTask, uid: String, changes: [ImportedTask], zoneNames: ImportZoneNames,
+        setting: Setting, note: (String) -> Void
+    ) -> Component.Outcome {
+        let item = imported.task
+        let line = imported.line
+        let zones = setting.zones
+        let now = setting.now
+        guard item.status != .cancelled else { return .cancelled }
+        guard let due = item.due else { return .noDue }
+        let title: String
+        do {
+            title = try TaskFeature.validTitle(item.title.isEmpty ? "untitled" : item.title)
+        } catch {
+            return .refused("\(error)")
+        }
+        var zoneName: String?
+        var civil: CivilDateTime
+        var allDay = false
+        switch due {
+        case .date(let date):
+            civil = CivilDateTime(date: date, time: setting.allDayTime)
+            allDay = true
+        case .local(let local, let tzid):
+            civil = local
+            if let tzid {
+                guard let name = zoneNames.name(for: tzid, year: local.date.year) else {
+                    return .refused(zoneNames.unknown(tzid))
+                }
+                zoneName = name == zones.systemName ? nil : name
+            }
+        case .utc(let instant):
+            zoneName = "UTC"
+            civil = CivilDateTime(instant, in: FixedOffset.utc)
+        }
+        let zone = zoneName.flatMap(zones.zone(named:)) ?? zones.system
+        if let recurrence = item.recurrence {
+            do {
+                _ = try RecurrenceSeries(rule: recurrence, anchor: civil, zone: zone)
+            } catch {
+                return .refused("\(error)")
+            }
+        }
+        var dates = SeriesDates()
+        if item.recurrence != nil {
+            do {
+                dates = try seriesDates(
+                    of: imported, changes: changes, anchor: civil, allDay: allDay, zone: zone, zoneNames: zoneNames,
+                    setting: setting, note: note)
+            } catch {
+                return .refused("\(error)")
+            }
+        } else if let ignored = changes.first {
+            note(
+                "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not "
+                    + "repeat; skipped")
+        }
+        var template = TaskItem(
+            id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
+            recurrence: item.recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
+            status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
+        // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
+        if let series = try? template.series(in: zone),
+            let first = series.next(after: min(civil, dates.earliestAdded ?? civil).adding(seconds: -1))
+        {
+            template.occurrence = first
+        }
+        template.alerts = alerts(
+            template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
+        ) { reason in
+            note("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
+        }
+        return .built(TaskStore.NewTask(caughtUp(template, now: now, zone: zone), version: version(of: imported)))
+    }
+
+    /// A series' RDATEs, EXDATEs, changed occurrences (`changes`, the components with its UID
+    /// and a RECURRENCE-ID) and rules after the first, read as local times of the task's zone.
+    /// What cannot be placed is said through `note` and left out; more than kit keeps of a kind
+    /// is thrown.
+    static func seriesDates(
+        of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
+        zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting, note: (String) -> Void
+    ) throws(KitError) -> SeriesDates {
+        let item = imported.task
+        var dueTZID: String?
+        if case .local(_, let tzid)? = item.due { dueTZID = tzid }
+        let read = { (date: CalendarDue) -> CivilDateTime? in
+            switch date {
+            case .date(let day):
+                return CivilDateTime(date: day, time: allDay ? setting.allDayTime : anchor.time)
+            case .local(let local, let tzid):
+                guard let tzid, tzid != dueTZID else { return local }
+                let name = zoneNames.name(for: tzid, year: local.date.year)
+                guard let other = name.flatMap(setting.zones.zone(named:)) else { return nil }
+                return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
+            case .utc(let instant):
+                return CivilDateTime(instant, in: zone)
+            }
+        }
+        let added = item.addedDates.compactMap(read)
+        var removed = item.removedDates.compactMap(read)
+        if added.count + removed.count < item.addedDates.count + item.removedDates.count {
+            note(
+                "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
+            )
+        }
+        var overrides: [SeriesDates.Override] = []
+        for change in changes {
+            // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times.
+            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart), let original = read(id)
+            else {
+                note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                continue
+            }
+            if change.task.status == .cancelled {
+                if change.task.thisAndFuture {
+                    note(
+                        "line \(change.line): a cancellation of this and future occurrences takes out the one at "
+                            + "\(original.iso8601) only")
+                }
+                removed.append(original)
+                continue
+            }
+            overrides.append(
+                SeriesDates.Override(
+                    original: original, start: change.task.due.flatMap(read),
+                    title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
+                    note: change.task.note == item.note ? nil : change.task.note,
+                    thisAndFuture: change.task.thisAndFuture))
+        }
+        return try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
+            .validated()
+    }
+
+    /// The version an item in a file is.
+    static func version(of item: ImportedTask) -> TaskStore.ItemVersion {
+        TaskStore.ItemVersion(sequence: item.sequence, modified: item.modified)
+    }
+
+    /// The pre-alerts of an imported task, with its alarms at a fixed instant turned into
+    /// offsets before `due`. A repeating task keeps none of those: RFC 5545 fires an absolute
+    /// alarm once, for one occurrence, where a pre-alert comes before every one.
+    static func alerts(
+        _ alerts: [Nanoseconds], fixed: [WallTime], due: WallTime, repeats: Bool, skip: (String) -> Void
+    ) -> [Nanoseconds] {
+        var result = alerts
+        for instant in fixed {
+            let before = due - instant
+            let at = Timestamp.rfc3339(instant)
+            if repeats {
+                skip("the alarm at \(at) is for one occurrence, and this task repeats")
+            } else if before <= 0 {
+                skip("the alarm at \(at) is not before the due time")
+            } else if before > DurationParser.maximum {
+                skip("the alarm at \(at) is more than 366 days before the due time")
+            } else if !result.contains(before) {
+                guard result.count < PreAlerts.maximumCount else {
+                    skip("kit keeps at most \(PreAlerts.maximumCount) alerts a task")
+                    continue
+                }
+                result.append(before)
+            }
+        }
+        return result.sorted(by: >)
+    }
+
+    /// An imported task as of now: a repeating one moves on to its first occurrence from now
+    /// (or, when its series has ended, is done); a one-off already past due counts as fired, so
+    /// that importing an old calendar lists what is overdue without a popup for each.
+    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets) -> TaskItem {
+        guard task.isOpen, task.due(in: zone) < now else { return task }
+        var copy = task
+        if let series = try? task.series(in: zone) {
+            if let next = series.nextOccurrence(after: now, in: zone) {
+                copy.occurrence = next.civil
+                return copy
+            }
+            copy.status = .done(at: now)
+            return copy
+        }
+        return copy.firing(.due, at: now)
+    }
+}

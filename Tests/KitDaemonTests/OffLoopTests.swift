@@ -1,0 +1,199 @@
+import Foundation
+import Glibc
+import KitClient
+import KitCore
+import KitProtocol
+import Synchronization
+import Testing
+
+@testable import KitDaemon
+
+/// Requests that run off the loop, on the runtime's background worker, through a route of the
+/// test's own whose work waits at a gate the test opens: the real loop, socket, worker thread
+/// and eventfd, with the work's length in the test's hands instead of the machine's.
+@Suite("Requests that run off the loop", .serialized)
+struct OffLoopTests {
+    struct Echo: Codable, Equatable {
+        var text: String
+    }
+
+    struct EchoParams: Codable {
+        var text: String
+        var fail: Bool?
+    }
+
+    /// A kitd with `test.slow`: its work waits until `open()`, then gives back the text, which
+    /// `finish` echoes on the loop (or a refusal, when `fail` is set); `finished` counts the
+    /// finishes that ran.
+    final class SlowRoute: Sendable {
+        let gate = DispatchSemaphore(value: 0)
+        let finished = Atomic<Int>(0)
+
+        init(on kit: DrivenDaemon) {
+            kit.daemon.router.register(
+                "test.slow", mutating: true, EchoParams.self,
+                offLoop: { [self] params, _ in
+                    OffLoop(
+                        "test.slow",
+                        work: { [self] () throws(KitError) -> String in
+                            gate.wait()
+                            if params.fail == true { throw KitError.invalidArgument("refused off the loop") }
+                            return params.text
+                        },
+                        finish: { [self] text in
+                            finished.add(1, ordering: .relaxed)
+                            return Echo(text: text)
+                        })
+                })
+        }
+
+        /// Lets one waiting (or the next) work through.
+        func open() { gate.signal() }
+    }
+
+    /// A request line; without an id, a notification.
+    static func line(_ id: Int64?, _ method: String, _ params: some Encodable) throws -> Data {
+        try WireCodec.line(
+            RequestEnvelope(id: id.map(RequestID.number), method: method, params: params), with: WireCodec.encoder())
+    }
+
+    /// The replies `connection` has had, turning the loop until there are `count` (or 5 s pass).
+    static func replies(_ count: Int, on connection: KitConnection, from kit: DrivenDaemon) throws -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        try kit.run {
+            while lines.count < count, let line = try? connection.readLine(timeout: .milliseconds(1)) {
+                let header = try? JSONDecoder().decode(IncomingHeader.self, from: Data(line))
+                if header?.id != nil { lines.append(line) }
+            }
+            return lines.count >= count
+        }
+        return lines
+    }
+
+    static func id(of line: [UInt8]) throws -> RequestID? {
+        try JSONDecoder().decode(IncomingHeader.self, from: Data(line)).id
+    }
+
+    @Test("while a request runs off the loop, kitd answers other clients and fires their timers before its reply")
+    func loopStaysFree() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let slow = SlowRoute(on: kit)
+        defer { slow.open() }
+        let first = try KitConnection.connect(to: kit.socketPath)
+        try first.send(Self.line(1, "test.slow", EchoParams(text: "hello")))
+        #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 1 })
+
+        // Given the work waits, when another client asks, it is answered, and its timer fires.
+        let other = try kit.subscriber([Event.timerFired])
+        try other.send(Self.line(2, Method.daemonStatus, EmptyParams()))
+        let status = try #require(try Self.replies(1, on: other, from: kit).first)
+        #expect(
+            try JSONDecoder().decode(ResultEnvelope<DaemonStatusResult>.self, from: Data(status)).result
+                .backgroundJobs == 1)
+        try other.send(Self.line(3, Method.timerStart, TimerStartParams(durationNs: 1, name: "tea")))
+        let fired = try kit.events(on: other) { $0.contains { $0.name == Event.timerFired } }
+        #expect(fired.contains { $0.name == Event.timerFired })
+        #expect(try first.readLine(timeout: .milliseconds(1)) == nil, "no reply while the work waits")
+
+        // Then, once the work is done, its reply comes.
+        slow.open()
+        let reply = try #require(try Self.replies(1, on: first, from: kit).first)
+        #expect(try JSONDecoder().decode(ResultEnvelope<Echo>.self, from: Data(reply)).result == Echo(text: "hello"))
+        #expect(kit.daemon.runtime.worker.pendingCount == 0)
+    }
+
+    @Test("requests pipelined after one that runs off the loop wait for it, and all are answered in order")
+    func pipelinedInOrder() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let slow = SlowRoute(on: kit)
+        defer { slow.open() }
+        let client = try KitConnection.connect(to: kit.socketPath)
+        var batch = try Self.line(1, "test.slow", EchoParams(text: "one"))
+        batch += try Self.line(2, Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "later"))
+        batch += try Self.line(nil, "test.slow", EchoParams(text: "a notification"))
+        batch += try Self.line(3, "test.slow", EchoParams(text: "three"))
+        batch += try Self.line(4, Method.timerList, TimerListParams())
+        try client.send(batch)
+        try kit.run(for: .milliseconds(200))
+        #expect(try kit.timers.list(all: false).isEmpty, "what came after waits for the first reply")
+
+        for _ in 0..<3 { slow.open() }
+        let replies = try Self.replies(4, on: client, from: kit)
+        #expect(try replies.map(Self.id) == [.number(1), .number(2), .number(3), .number(4)])
+        let list = try JSONDecoder().decode(ResultEnvelope<TimerListResult>.self, from: Data(replies[3])).result
+        #expect(list.timers.map(\.name) == ["later"])
+        #expect(slow.finished.load(ordering: .relaxed) == 3)
+    }
+
+    @Test("a failure off the loop is the request's error reply, and the connection reads on")
+    func failureReply() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let slow = SlowRoute(on: kit)
+        slow.open()
+        let client = try KitConnection.connect(to: kit.socketPath)
+        try client.send(
+            Self.line(1, "test.slow", EchoParams(text: "x", fail: true))
+                + Self.line(2, Method.daemonStatus, EmptyParams())
+        )
+        let replies = try Self.replies(2, on: client, from: kit)
+        let error = try #require(try JSONDecoder().decode(IncomingHeader.self, from: Data(replies[0])).error)
+        #expect(error.code == ErrorCode.invalidArgument && error.message == "refused off the loop")
+        #expect(try Self.id(of: replies[1]) == .number(2))
+        #expect(slow.finished.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("a client that disconnects while its request runs off the loop: the work still ends, and kitd serves on")
+    func clientGone() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let slow = SlowRoute(on: kit)
+        defer { slow.open() }
+        do {
+            let client = try KitConnection.connect(to: kit.socketPath)
+            try client.send(Self.line(1, "test.slow", EchoParams(text: "bye")))
+            #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 1 })
+        }  // closed here
+        try kit.run(for: .milliseconds(100))
+        slow.open()
+        #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 0 })
+        #expect(slow.finished.load(ordering: .relaxed) == 1)
+        let next = try KitConnection.connect(to: kit.socketPath)
+        try next.send(Self.line(5, Method.daemonStatus, EmptyParams()))
+        #expect(try Self.replies(1, on: next, from: kit).count == 1)
+        try kit.run { kit.daemon.server.connectionCount == 1 }
+        #expect(kit.daemon.server.connectionCount == 1, "the gone client's connection is closed")
+    }
+
+    @Test("a last request without a newline, then the client's side closed: its late reply is still written")
+    func halfClosed() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let slow = SlowRoute(on: kit)
+        let client = try KitConnection.connect(to: kit.socketPath)
+        var request = try Self.line(7, "test.slow", EchoParams(text: "last"))
+        request.removeLast()
+        try client.send(request)
+        shutdown(client.fileDescriptor, Int32(SHUT_WR))
+        #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 1 })
+        try kit.run(for: .milliseconds(100))
+        slow.open()
+        let reply = try #require(try Self.replies(1, on: client, from: kit).first)
+        #expect(try Self.id(of: reply) == .number(7))
+    }
+
+    @Test("kitd stopping while a request runs off the loop drops the result without running its finish")
+    func stopWhilePending() throws {
+        let kit = try DrivenDaemon()
+        let slow = SlowRoute(on: kit)
+        let client = try KitConnection.connect(to: kit.socketPath)
+        try client.send(Self.line(1, "test.slow", EchoParams(text: "late")))
+        #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 1 })
+        kit.stop()
+        slow.open()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(slow.finished.load(ordering: .relaxed) == 0)
+    }
+}
