@@ -9,4 +9,5 @@ extension KitDatabase {
     public var places: PlaceStore { PlaceStore(database: self) }
     public var memos: MemoStore { MemoStore(database: self) }
     public var diary: DiaryStore { DiaryStore(database: self) }
+    public var zoneDefinitions: ZoneDefinitionStore { ZoneDefinitionStore(database: self) }
 }

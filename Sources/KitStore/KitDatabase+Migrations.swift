@@ -264,6 +264,17 @@ extension KitDatabase {
             try db.execute(sql: "ALTER TABLE task ADD COLUMN more_rules TEXT")
         }
 
+        // Zones calendar files defined that no tz database zone matches, as VTIMEZONE text.
+        migrator.registerMigration("v11 zone definitions") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE zone_definition (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        vtimezone TEXT NOT NULL
+                    )
+                    """)
+        }
+
         return migrator
     }
 }

@@ -81,9 +81,7 @@ struct CalendarCorpusTests {
 
     /// Files kit does not read right yet, with why: each stays a known issue until it passes (a
     /// file listed here that passes fails the test, so the list cannot go stale).
-    static let knownGaps: [String: String] = [
-        "outlook-customized-time-zone": "a VTIMEZONE with rules no IANA zone has (pre-2007 US) is not used as written"
-    ]
+    static let knownGaps: [String: String] = [:]
 
     /// Why `name` does not come out as derived, or nil when it does.
     static func mismatch(_ name: String) throws -> String? {

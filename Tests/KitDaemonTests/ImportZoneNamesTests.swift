@@ -28,6 +28,36 @@ struct ImportZoneNamesTests {
         #expect(zones.unknown("Nowhere") == "unknown time zone 'Nowhere'")
     }
 
+    static let july2030 = WallTime(nanoseconds: 1_909_094_400 * 1_000_000_000)
+
+    /// A fixed offset no IANA zone has.
+    static func odd(_ tzid: String, offset: String = "+0317") -> [UInt8] {
+        Array(
+            [
+                "BEGIN:VTIMEZONE", "TZID:" + tzid, "BEGIN:STANDARD", "DTSTART:16010101T000000",
+                "TZOFFSETFROM:" + offset, "TZOFFSETTO:" + offset, "END:STANDARD", "END:VTIMEZONE",
+            ].map { $0 + "\r\n" }.joined().utf8)
+    }
+
+    @Test(
+        "a defined zone no IANA zone matches is kept as written: under its TZID, the same text once, another numbered")
+    func keptAsWritten() throws {
+        let provider = SettableZones(system: "Asia/Seoul")
+        let first = ImportZoneNames(zones: provider.snapshot(), definitions: ["Custom": Self.odd("Custom")])
+        #expect(first.name(for: "Custom", year: 2030) == "Custom")
+        #expect(first.newDefinitions == ["Custom": String(decoding: Self.odd("Custom"), as: UTF8.self)])
+        let zone = try #require(first.zone(named: "Custom"))
+        #expect(zone.offset(at: Self.july2030) == 3 * 3600 + 17 * 60)
+        provider.defined.define("Custom", as: String(decoding: Self.odd("Custom"), as: UTF8.self))
+        // The same definition in a later document is the zone kit keeps; a different one is numbered.
+        let same = ImportZoneNames(zones: provider.snapshot(), definitions: ["Custom": Self.odd("Custom")])
+        #expect(same.name(for: "Custom", year: 2030) == "Custom" && same.newDefinitions.isEmpty)
+        let other = ImportZoneNames(
+            zones: provider.snapshot(), definitions: ["Custom": Self.odd("Custom", offset: "-0211")])
+        #expect(other.name(for: "Custom", year: 2030) == "Custom (2)")
+        #expect(other.zone(named: "Custom (2)")?.offset(at: Self.july2030) == -(2 * 3600 + 11 * 60))
+    }
+
     @Test("a document gets at most 32 zones of its own matched, so reading it stays short")
     func bounded() {
         let names = (0...ImportZoneNames.maximumDefinitions).map { "Zone \($0)" }

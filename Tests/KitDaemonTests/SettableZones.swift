@@ -21,10 +21,14 @@ final class SettableZones: ZoneProvider {
 
     var knownNames: [String] { real.knownNames }
 
+    var defined: DefinedZones { real.defined }
+
     /// What the system zone becomes at the next `systemChanged()`, as the tz link would.
     func setSystem(_ name: String) { pending = name }
 
     func systemChanged() { systemName = pending }
 
-    func snapshot() -> ZoneSnapshot { ZoneSnapshot(systemName: systemName, system: system, named: NamedZones()) }
+    func snapshot() -> ZoneSnapshot {
+        ZoneSnapshot(systemName: systemName, system: system, named: NamedZones(defined: real.defined))
+    }
 }

@@ -532,6 +532,65 @@ extension Integration {
         }
 
         @Test(
+            "a 'Customized Time Zone' no IANA zone matches is used as written: kept across kill -9, one name per definition, exported"
+        )
+        func legacyZone() throws {
+            let kit = try Self.kitd(zone: "Asia/Seoul")
+            defer { kit.tearDown() }
+            // US Eastern before 2007: daylight time from the first Sunday of April to the last of October.
+            let legacy = [
+                "BEGIN:VTIMEZONE", "TZID:Customized Time Zone", "BEGIN:STANDARD", "DTSTART:16011028T020000",
+                "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "DTSTART:16010401T020000", "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=4",
+                "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT", "END:VTIMEZONE",
+            ]
+            let fixed = [
+                "BEGIN:VTIMEZONE", "TZID:Customized Time Zone", "BEGIN:STANDARD", "DTSTART:16010101T000000",
+                "TZOFFSETFROM:+0317", "TZOFFSETTO:+0317", "END:STANDARD", "END:VTIMEZONE",
+            ]
+            let event = { (uid: String, title: String) in
+                [
+                    "BEGIN:VEVENT", "UID:" + uid, "SUMMARY:" + title,
+                    "DTSTART;TZID=Customized Time Zone:20300311T090000", "RRULE:FREQ=WEEKLY;COUNT=6", "END:VEVENT",
+                ]
+            }
+            let calendar = { (zone: [String], events: [String]) in
+                Data((["BEGIN:VCALENDAR", "VERSION:2.0"] + zone + events + ["END:VCALENDAR"]).icsText.utf8)
+            }
+            let first = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: calendar(legacy, event("a@x", "Ops review")))
+            let review = try #require(first.imported.first, "\(first)")
+            #expect(review.zone == "Customized Time Zone")
+            // March 11 2030 is before the first Sunday of April: 09:00 at UTC-5, where New York is at UTC-4.
+            #expect(review.dueAt == "2030-03-11T14:00:00.000000Z")
+            // The same definition again is the same zone; another under the same TZID gets a number.
+            let again = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: calendar(legacy, event("b@x", "Ops sync")))
+            #expect(again.imported.first?.zone == "Customized Time Zone")
+            let other = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: calendar(fixed, event("c@x", "Standup")))
+            #expect(other.imported.first?.zone == "Customized Time Zone (2)")
+            #expect(other.imported.first?.dueAt == "2030-03-11T05:43:00.000000Z")
+
+            _ = kit.stopKitd(signal: SIGKILL)
+            try kit.startKitd()
+            let agenda = try kit.connect().call(
+                Method.taskAgenda, TaskAgendaParams(from: "2030-04-01T00:00:00Z", to: "2030-04-15T00:00:00Z"),
+                as: TaskAgendaResult.self)
+            // Apr 1 is before that zone's change (Apr 7): 14:00Z; Apr 8 after it: 13:00Z.
+            #expect(
+                (agenda.items ?? []).filter { $0.title == "Ops review" }.map(\.dueAt) == [
+                    "2030-04-01T14:00:00.000000Z", "2030-04-08T13:00:00.000000Z",
+                ])
+            let file = kit.root.path + "/legacy.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(
+                exported.contains("TZID:Customized Time Zone\r\n")
+                    && exported.contains("TZID:Customized Time Zone (2)\r\n"))
+        }
+
+        @Test(
             "an Apple reminder's alarm at a fixed time becomes a pre-alert; on a repeating task it is skipped and said")
         func fixedAlarm() throws {
             let kit = try Self.kitd()

@@ -16,6 +16,7 @@ struct MigrationTests {
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
+                "v11 zone definitions",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -41,6 +42,7 @@ struct MigrationTests {
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
+                "v11 zone definitions",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
@@ -103,6 +105,22 @@ struct MigrationTests {
         let task = try #require(try database.tasks.tasksByID().values.first)
         #expect(task.dates == dates)
         #expect(task.dates.removed == [anchor.adding(days: 7), anchor.adding(days: 14)])
+    }
+
+    @Test("a zone a calendar defined is kept with the batch that uses it, once per name, across a restart")
+    func zoneDefinitions() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+            try database.zoneDefinitions.keep(name: "Customized Time Zone", vtimezone: "BEGIN:VTIMEZONE\r\nfirst")
+            try database.zoneDefinitions.keep(name: "Customized Time Zone", vtimezone: "BEGIN:VTIMEZONE\r\nsecond")
+            try database.commit()
+            try database.zoneDefinitions.keep(name: "never committed", vtimezone: "BEGIN:VTIMEZONE")
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        #expect(try database.zoneDefinitions.all() == ["Customized Time Zone": "BEGIN:VTIMEZONE\r\nfirst"])
     }
 
     @Test("a database from a newer kit is refused, not modified")

@@ -1,10 +1,11 @@
 import KitCalendar
 import KitCore
 
-/// The IANA zone each TZID of one imported document means, worked out once per TZID: the name
-/// itself when kit knows it; the zone CLDR maps a Windows name to (Outlook, Exchange); or, for a
-/// name the document defines in a VTIMEZONE, the zone that agrees with that definition from the
-/// year of first use through ten years on. Matching a definition costs milliseconds, so a
+/// The zone each TZID of one imported document means, worked out once per TZID: the name itself
+/// when kit knows it; the zone CLDR maps a Windows name to (Outlook, Exchange); or, for a name
+/// the document defines in a VTIMEZONE, the IANA zone that agrees with that definition from the
+/// year of first use through ten years on, and when none does, the definition itself, kept
+/// under its TZID (`newDefinitions`). Matching a definition costs milliseconds, so a
 /// document gets at most `maximumDefinitions` of them. It runs off the loop, on the zones as
 /// they were when the import began.
 final class ImportZoneNames {
@@ -26,6 +27,10 @@ final class ImportZoneNames {
     private let definitions: [String: [UInt8]]
     private var found: [String: String?] = [:]
     private var matched = 0
+    /// Definitions this document brings that no IANA zone matches, by the name kit gives each
+    /// (its TZID, numbered when a different zone has that name): the loop half keeps them.
+    private(set) var newDefinitions: [String: String] = [:]
+    private var newZones: [String: EmbeddedTimeZone] = [:]
 
     init(zones: ZoneSnapshot, definitions: [String: [UInt8]]) {
         self.zones = zones
@@ -50,14 +55,37 @@ final class ImportZoneNames {
     }
 
     private func look(up tzid: String, year: Int) -> String? {
-        if zones.zone(named: tzid) != nil { return tzid }
+        // The document's own definition comes before a zone kit keeps under the same name.
+        let definedHere = definitions[tzid] != nil && zones.named.defined.text(named: tzid) != nil
+        if !definedHere && zones.zone(named: tzid) != nil { return tzid }
         if let windows = WindowsZones.ianaName(for: tzid), zones.zone(named: windows) != nil { return windows }
         guard let definition = definitions[tzid], matched < Self.maximumDefinitions,
             let embedded = EmbeddedTimeZone(tzid: tzid, vtimezone: definition)
         else { return nil }
         matched += 1
-        return embedded.ianaName(
+        if let iana = embedded.ianaName(
             among: [zones.systemName] + Self.commonZones + WindowsZones.ianaNames + zones.knownNames,
             years: year...(year + 10), zone: zones.zone(named:))
+        {
+            return iana
+        }
+        // No IANA zone keeps its rules (pre-2007 US daylight time, a made-up offset): the zone is
+        // used as the document writes it, under its TZID, or the name kit already keeps it under.
+        let text = String(decoding: definition, as: UTF8.self)
+        if let kept = zones.named.defined.name(definedAs: text) { return kept }
+        if let here = newDefinitions.first(where: { $0.value == text })?.key { return here }
+        var name = tzid
+        var number = 2
+        while zones.zone(named: name) != nil || newDefinitions[name] != nil {
+            name = "\(tzid) (\(number))"
+            number += 1
+        }
+        newDefinitions[name] = text
+        newZones[name] = EmbeddedTimeZone(tzid: name, vtimezone: definition)
+        return name
     }
+
+    /// A zone by the name `name(for:year:)` gave: a zone of the snapshot, or one this document
+    /// defines.
+    func zone(named name: String) -> (any UTCOffsets)? { newZones[name] ?? zones.zone(named: name) }
 }

@@ -50,6 +50,9 @@ struct PreparedImport: Sendable {
     var components: [Component]
     /// The `now` the tasks were built for.
     var now: WallTime
+    /// Zones the document defines that no IANA zone matches and that its tasks use, as VTIMEZONE
+    /// text by the name the tasks pin: kept with the tasks.
+    var newZones: [String: String] = [:]
 
     /// Reads `ics`. With `strict`, a fault of the reader's is thrown; a component's own fault is
     /// left for the loop half to throw, since it does not count for a component kit already has.
@@ -97,6 +100,12 @@ struct PreparedImport: Sendable {
             }
             components.append(component)
         }
+        let used = Set(
+            components.compactMap { component -> String? in
+                if case .built(let new) = component.outcome { return new.task.zone }
+                return nil
+            })
+        newZones = zoneNames.newDefinitions.filter { used.contains($0.key) }
     }
 
     /// What one component becomes; notices go through `note`.
@@ -135,7 +144,7 @@ struct PreparedImport: Sendable {
             zoneName = "UTC"
             civil = CivilDateTime(instant, in: FixedOffset.utc)
         }
-        let zone = zoneName.flatMap(zones.zone(named:)) ?? zones.system
+        let zone = zoneName.flatMap(zoneNames.zone(named:)) ?? zones.system
         if let recurrence = item.recurrence {
             do {
                 _ = try RecurrenceSeries(rule: recurrence, anchor: civil, zone: zone)
@@ -193,7 +202,7 @@ struct PreparedImport: Sendable {
             case .local(let local, let tzid):
                 guard let tzid, tzid != dueTZID else { return local }
                 let name = zoneNames.name(for: tzid, year: local.date.year)
-                guard let other = name.flatMap(setting.zones.zone(named:)) else { return nil }
+                guard let other = name.flatMap(zoneNames.zone(named:)) else { return nil }
                 return CivilDateTime(ZoneResolver.instant(for: local, in: other), in: zone)
             case .utc(let instant):
                 return CivilDateTime(instant, in: zone)

@@ -113,13 +113,24 @@ extension TaskFeature {
                 line: $0.line, component: $0.component.isEmpty ? nil : $0.component, uid: $0.uid, title: $0.title,
                 reason: $0.reason)
         }
+        // Zones the document defines as no IANA zone does: another import may have defined a
+        // different zone under the same name while this one was read.
+        for (name, text) in prepared.newZones where zones.defined.text(named: name).map({ $0 != text }) ?? false {
+            throw KitError.invalidState(
+                "the calendar file was not imported: another import defined a different time zone named '\(name)' "
+                    + "while this one was read; import the file again", state: "changed")
+        }
+        for (name, text) in prepared.newZones { zones.defined.define(name, as: text) }
         if dryRun {
             return TaskImportResult(
                 imported: inserts.map { info($0.task, now: now) }, skipped: skipped, rejected: rejections,
                 updated: updates.map { info($0.task, now: now) }, dryRun: true)
         }
         let (created, updated) = try storing {
-            try store.importTasks(inserts, updating: updates.map { ($0.task, $0.version) })
+            for (name, text) in prepared.newZones {
+                try runtime.store.zoneDefinitions.keep(name: name, vtimezone: text)
+            }
+            return try store.importTasks(inserts, updating: updates.map { ($0.task, $0.version) })
         }
         let shownCreated = created.map { info($0, now: now) }
         let shownUpdated = updated.map { info($0, now: now) }

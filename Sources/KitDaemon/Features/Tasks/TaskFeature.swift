@@ -28,6 +28,8 @@ final class TaskFeature: Feature {
     /// Loads every task and arms its popups. Those that came due while kitd was down are armed
     /// in the past, so they fire on the first loop turn, where catch-up gathers them.
     func load(_ reason: LoadReason) throws {
+        // The zones calendar files defined come first: tasks may be pinned to them.
+        for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         tasks = try store.tasksByID()
         var entries: [(key: TaskAlarm, due: WallTime)] = []
         entries.reserveCapacity(tasks.count)

@@ -1,14 +1,18 @@
 import Foundation
 import KitCore
 
-/// Where tasks get their time zones: the system's, or one named by IANA id. A seam: tests can
+/// Where tasks get their time zones: the system's, one named by IANA id, or one a calendar file
+/// defined. A seam: tests can
 /// hand in zones of their own, and a change of the system zone is one call.
 protocol ZoneProvider: AnyObject {
     /// The system zone's IANA name, e.g. `Europe/Berlin`.
     var systemName: String { get }
     var system: any UTCOffsets { get }
-    /// A zone by IANA name, or nil if there is no such zone.
+    /// A zone by IANA name, or by the name of a zone a calendar file defined; nil if there is
+    /// no such zone.
     func zone(named name: String) -> (any UTCOffsets)?
+    /// The zones calendar files defined that no IANA zone matches.
+    var defined: DefinedZones { get }
     /// Every IANA name `zone(named:)` knows.
     var knownNames: [String] { get }
     /// The system zone may have changed: read it again.
@@ -19,7 +23,8 @@ protocol ZoneProvider: AnyObject {
 
 /// Zones from the system's tz database, through Foundation.
 final class SystemZones: ZoneProvider {
-    private var cache: [String: FoundationZone] = [:]
+    private var cache: [String: any UTCOffsets] = [:]
+    let defined = DefinedZones()
     /// Made on first use: Foundation loads ICU for zones, a few MiB that a kitd without tasks
     /// does not need.
     private lazy var current = FoundationZone(TimeZone.current)
@@ -29,10 +34,10 @@ final class SystemZones: ZoneProvider {
 
     func zone(named name: String) -> (any UTCOffsets)? {
         if let cached = cache[name] { return cached }
-        guard let zone = TimeZone(identifier: name) else { return nil }
-        let wrapped = FoundationZone(zone)
-        cache[name] = wrapped
-        return wrapped
+        let system: (any UTCOffsets)? = TimeZone(identifier: name).map(FoundationZone.init)
+        guard let zone = system ?? defined.makeZone(named: name) else { return nil }
+        cache[name] = zone
+        return zone
     }
 
     var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers }
@@ -44,5 +49,7 @@ final class SystemZones: ZoneProvider {
 
     /// The system zone now, and zones by name through a cache of the snapshot's own, so the
     /// thread that uses it never shares this one's.
-    func snapshot() -> ZoneSnapshot { ZoneSnapshot(systemName: systemName, system: current, named: NamedZones()) }
+    func snapshot() -> ZoneSnapshot {
+        ZoneSnapshot(systemName: systemName, system: current, named: NamedZones(defined: defined))
+    }
 }
