@@ -432,6 +432,33 @@ extension Integration {
                 ])
         }
 
+        @Test("a cancellation of this and future meetings ends the series there; from its first, it cancels it whole")
+        func cancelledFromHereOn() throws {
+            let kit = try Self.kitd(zone: "Europe/Berlin")
+            defer { kit.tearDown() }
+            let series = { (uid: String, title: String, cancelledFrom: String) in
+                [
+                    "BEGIN:VEVENT", "UID:" + uid, "DTSTART;TZID=Europe/Berlin:20300108T100000",
+                    "RRULE:FREQ=WEEKLY;COUNT=10", "RDATE;TZID=Europe/Berlin:20300125T100000", "SUMMARY:" + title,
+                    "END:VEVENT", "BEGIN:VEVENT", "UID:" + uid, "STATUS:CANCELLED", "SUMMARY:" + title,
+                    "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:" + cancelledFrom,
+                    "DTSTART;TZID=Europe/Berlin:" + cancelledFrom, "END:VEVENT",
+                ]
+            }
+            let text =
+                (["BEGIN:VCALENDAR", "VERSION:2.0"] + series("retro@x", "Retro", "20300122T100000")
+                + series("gone@x", "Gone", "20300108T100000") + ["END:VCALENDAR"]).icsText
+            let imported = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(imported.imported.map(\.title) == ["Retro"], "\(imported)")
+            #expect(
+                imported.skipped.contains { $0.contains("'Gone'") && $0.contains("cancelled") }, "\(imported.skipped)")
+            #expect(
+                try Self.january(kit).map { "\($0.dueAt) \($0.title)" } == [
+                    "2030-01-08T09:00:00.000000Z Retro", "2030-01-15T09:00:00.000000Z Retro",
+                ])
+        }
+
         /// A kitd started in `zone` (the system zone otherwise), or torn down if it cannot start.
         static func kitd(zone: String? = nil) throws -> KitdHarness {
             let kit = try KitdHarness()

@@ -153,11 +153,22 @@ struct PreparedImport: Sendable {
             }
         }
         var dates = SeriesDates()
-        if item.recurrence != nil {
+        var recurrence = item.recurrence
+        if let rule = recurrence {
             do {
-                dates = try seriesDates(
+                let (read, cut) = try seriesDates(
                     of: imported, changes: changes, anchor: civil, allDay: allDay, zone: zone, zoneNames: zoneNames,
                     setting: setting, note: note)
+                dates = read
+                if let cut {
+                    // Cancelled from `cut` on: the series ends before it, or is cancelled whole.
+                    guard cut > civil else { return .cancelled }
+                    let end = { (rule: Recurrence) in Self.ending(rule, before: cut, anchor: civil, zone: zone) }
+                    recurrence = end(rule)
+                    dates = SeriesDates(
+                        added: dates.added.filter { $0 < cut }, removed: dates.removed,
+                        overrides: dates.overrides.filter { $0.original < cut }, moreRules: dates.moreRules.map(end))
+                }
             } catch {
                 return .refused("\(error)")
             }
@@ -168,7 +179,7 @@ struct PreparedImport: Sendable {
         }
         var template = TaskItem(
             id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
-            recurrence: item.recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
+            recurrence: recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
             status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
         // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
         if let series = try? template.series(in: zone),
@@ -185,13 +196,14 @@ struct PreparedImport: Sendable {
     }
 
     /// A series' RDATEs, EXDATEs, changed occurrences (`changes`, the components with its UID
-    /// and a RECURRENCE-ID) and rules after the first, read as local times of the task's zone.
+    /// and a RECURRENCE-ID) and rules after the first, read as local times of the task's zone;
+    /// and where a cancellation of "this and future" occurrences cuts the series, if one does.
     /// What cannot be placed is said through `note` and left out; more than kit keeps of a kind
     /// is thrown.
     static func seriesDates(
         of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
         zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting, note: (String) -> Void
-    ) throws(KitError) -> SeriesDates {
+    ) throws(KitError) -> (SeriesDates, cut: CivilDateTime?) {
         let item = imported.task
         var dueTZID: String?
         if case .local(_, let tzid)? = item.due { dueTZID = tzid }
@@ -216,6 +228,7 @@ struct PreparedImport: Sendable {
             )
         }
         var overrides: [SeriesDates.Override] = []
+        var cut: CivilDateTime?
         for change in changes {
             // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times.
             guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart), let original = read(id)
@@ -225,11 +238,10 @@ struct PreparedImport: Sendable {
             }
             if change.task.status == .cancelled {
                 if change.task.thisAndFuture {
-                    note(
-                        "line \(change.line): a cancellation of this and future occurrences takes out the one at "
-                            + "\(original.iso8601) only")
+                    cut = cut.map { min($0, original) } ?? original
+                } else {
+                    removed.append(original)
                 }
-                removed.append(original)
                 continue
             }
             overrides.append(
@@ -239,8 +251,22 @@ struct PreparedImport: Sendable {
                     note: change.task.note == item.note ? nil : change.task.note,
                     thisAndFuture: change.task.thisAndFuture))
         }
-        return try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
+        let dates = try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
             .validated()
+        return (dates, cut)
+    }
+
+    /// The rule ending before `cut`: as it was when it already does, else through a second before.
+    static func ending(_ rule: Recurrence, before cut: CivilDateTime, anchor: CivilDateTime, zone: any UTCOffsets)
+        -> Recurrence
+    {
+        let last = cut.adding(seconds: -1)
+        if let bound = try? RecurrenceSeries(rule: rule, anchor: anchor, zone: zone).bound, bound <= last {
+            return rule
+        }
+        var ended = rule
+        ended.end = .until(.local(last))
+        return ended
     }
 
     /// The version an item in a file is.
