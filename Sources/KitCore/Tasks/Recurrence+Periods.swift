@@ -69,12 +69,16 @@ extension Recurrence {
             result = minutes.flatMap { minute in
                 seconds.map { CivilDateTime(date: day, hour: hour, minute: minute, second: $0) }
             }
+        } else if times.count == 1 {
+            // One time a day (most rules): the dates come sorted, each once.
+            let time = times[0]
+            result = dates(inPeriod: period, anchor: anchor.date).map { CivilDateTime(date: $0, time: time) }
         } else {
             result = dates(inPeriod: period, anchor: anchor.date).flatMap { date in
                 times.map { CivilDateTime(date: date, time: $0) }
             }
         }
-        result.sort()
+        if frequency == .hourly || times.count > 1 { result.sort() }
         guard !bySetPosition.isEmpty, !result.isEmpty else { return result }
         var picked: [CivilDateTime] = []
         for position in bySetPosition {
@@ -87,6 +91,7 @@ extension Recurrence {
     /// The times of day of a daily or longer rule: BYHOUR × BYMINUTE × BYSECOND, each part the
     /// anchor's when left out; sorted.
     func timesOfDay(anchor: TimeOfDay) -> [TimeOfDay] {
+        if byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty { return [anchor] }
         let hours = byHour.isEmpty ? [anchor.hour] : byHour
         let minutes = byMinute.isEmpty ? [anchor.minute] : byMinute
         let seconds = bySecond.isEmpty ? [anchor.second] : bySecond

@@ -231,6 +231,7 @@ public struct Recurrence: Hashable, Sendable {
     /// them (5545 3.3.10's table): BYWEEKNO in yearly rules, BYYEARDAY not in weekly or monthly
     /// ones, no numbered weekday beside either.
     private func checkYearAndTimeParts(_ refuse: (String) -> KitError) throws(KitError) {
+        if byYearDay.isEmpty && byWeekNo.isEmpty && byHour.isEmpty && byMinute.isEmpty && bySecond.isEmpty { return }
         let ranges: [(String, [Int], ClosedRange<Int>, Bool)] = [
             ("BYYEARDAY", byYearDay, 1...366, true), ("BYWEEKNO", byWeekNo, 1...53, true),
             ("BYHOUR", byHour, 0...23, false), ("BYMINUTE", byMinute, 0...59, false),

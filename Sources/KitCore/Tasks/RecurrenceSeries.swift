@@ -73,10 +73,11 @@ public struct RecurrenceSeries: Sequence, Sendable {
     /// The first occurrence strictly after `time`: the anchor when `time` is before it (and the
     /// anchor is not removed).
     public func next(after time: CivilDateTime) -> CivilDateTime? {
-        var candidate = keptRuleNext(after: time, from: nil, before: dates.ranges.first?.original)
+        let ranges = dates.ranges
+        var candidate = keptRuleNext(after: time, from: nil, before: ranges.first?.original)
         // From each this-and-future override on, the rule's occurrences come moved by its shift.
-        for (index, range) in dates.ranges.enumerated() {
-            let end = index + 1 < dates.ranges.count ? dates.ranges[index + 1].original : nil
+        for (index, range) in ranges.enumerated() {
+            let end = index + 1 < ranges.count ? ranges[index + 1].original : nil
             guard
                 let moved = keptRuleNext(after: time.adding(seconds: -range.shift), from: range.original, before: end)?
                     .adding(seconds: range.shift)
