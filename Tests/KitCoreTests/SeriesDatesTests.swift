@@ -112,6 +112,16 @@ struct SeriesOverrideTests {
         #expect(task.title(at: at(2027, 2, 2, 9)) == "sync")
     }
 
+    @Test("an occurrence done on its own still occurs, and done on the one before moves past it")
+    func doneOnItsOwn() throws {
+        let task = try Self.task([.init(original: at(2027, 1, 12, 9), done: true)])
+        let series = try #require(try task.series(in: FixedOffset.utc))
+        #expect(Array(series.prefix(3)) == [Self.anchor, at(2027, 1, 12, 9), at(2027, 1, 19, 9)])
+        let (next, _) = try task.completed(at: utc("2027-01-05T10:00:00Z"), in: FixedOffset.utc)
+        #expect(next.occurrence == at(2027, 1, 19, 9))
+        #expect(task.nextToDo(in: series, after: Self.anchor) == at(2027, 1, 19, 9))
+    }
+
     @Test("an override moved to its own time is no move, and one override per occurrence is kept")
     func normalised() {
         let same = SeriesDates.Override(original: Self.anchor, start: Self.anchor, title: "x")

@@ -459,6 +459,37 @@ extension Integration {
                 ])
         }
 
+        @Test("an occurrence completed on the phone (a COMPLETED change) is passed over by done, and exported as done")
+        func occurrenceDoneElsewhere() throws {
+            let kit = try Self.kitd(zone: "Europe/Berlin")
+            defer { kit.tearDown() }
+            let text = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:backups@x", "SUMMARY:Check backups",
+                "DTSTART;TZID=Europe/Berlin:20300107T180000", "DUE;TZID=Europe/Berlin:20300107T180000",
+                "RRULE:FREQ=WEEKLY", "END:VTODO", "BEGIN:VTODO", "UID:backups@x", "SUMMARY:Check backups",
+                "RECURRENCE-ID;TZID=Europe/Berlin:20300114T180000", "DUE;TZID=Europe/Berlin:20300114T180000",
+                "STATUS:COMPLETED", "COMPLETED:20300113T120000Z", "END:VTODO", "END:VCALENDAR",
+            ].icsText
+            let imported = try kit.kitctlJSON(
+                ["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
+            #expect(imported.imported.first?.dueAt == "2030-01-07T17:00:00.000000Z", "\(imported)")
+            // Exported, the change still says the Jan 14 occurrence is done; a copy reads it so.
+            let file = kit.root.path + "/backups.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", file]).exitCode == 0)
+            let exported = try String(contentsOfFile: file, encoding: .utf8)
+            let change = exported.components(separatedBy: "BEGIN:VTODO").first {
+                $0.contains("RECURRENCE-ID;TZID=Europe/Berlin:20300114T180000")
+            }
+            #expect(change?.contains("STATUS:COMPLETED") == true, "\(exported)")
+            let copy = try Self.kitd(zone: "Europe/Berlin")
+            defer { copy.tearDown() }
+            #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
+            for harness in [kit, copy] {
+                let done = try harness.kitctlJSON(["task", "done", "Check backups"], as: TaskInfo.self)
+                #expect(done.dueAt == "2030-01-21T17:00:00.000000Z")
+            }
+        }
+
         /// A kitd started in `zone` (the system zone otherwise), or torn down if it cannot start.
         static func kitd(zone: String? = nil) throws -> KitdHarness {
             let kit = try KitdHarness()

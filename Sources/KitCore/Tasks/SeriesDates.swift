@@ -25,16 +25,20 @@ public struct SeriesDates: Hashable, Sendable {
         public var note: String?
         /// Whether the change holds for this occurrence and every later one (`RANGE=THISANDFUTURE`).
         public var thisAndFuture: Bool
+        /// Done already, on its own (`STATUS:COMPLETED` on the change, as Thunderbird and
+        /// Nextcloud write it): it still occurs, but the task does not stop at it.
+        public var done: Bool
 
         public init(
             original: CivilDateTime, start: CivilDateTime? = nil, title: String? = nil, note: String? = nil,
-            thisAndFuture: Bool = false
+            thisAndFuture: Bool = false, done: Bool = false
         ) {
             self.original = original
             self.start = start == original ? nil : start
             self.title = title
             self.note = note
             self.thisAndFuture = thisAndFuture
+            self.done = done
         }
 
         /// When the occurrence comes.
@@ -169,6 +173,12 @@ public struct SeriesDates: Hashable, Sendable {
         placed.original = civil.adding(seconds: -range.shift)
         placed.start = civil
         return placed
+    }
+
+    /// Whether the occurrence that comes at `civil` was done on its own.
+    public func isDone(comingAt civil: CivilDateTime) -> Bool {
+        guard let index = storage?.byEffective[civil] else { return false }
+        return overrides[index].done
     }
 
     /// The override for this and future occurrences that an occurrence coming at `civil` falls

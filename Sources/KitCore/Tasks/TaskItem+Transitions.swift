@@ -31,7 +31,7 @@ extension TaskItem {
         var copy = self
         if let series = try series(in: zone) {
             let nowCivil = CivilDateTime(now, in: zone)
-            if let next = series.next(after: Swift.max(occurrence, nowCivil)) {
+            if let next = nextToDo(in: series, after: Swift.max(occurrence, nowCivil)) {
                 copy.occurrence = next
                 copy.dueFired = false
                 copy.alertsFired = 0
@@ -43,6 +43,14 @@ extension TaskItem {
         copy.status = .done(at: now)
         copy.snoozedUntil = nil
         return (copy, done)
+    }
+
+    /// The first occurrence of `series` after `time` that was not done on its own already.
+    public func nextToDo(in series: RecurrenceSeries, after time: CivilDateTime) -> CivilDateTime? {
+        var next = series.next(after: time)
+        // Bounded by the number of changed occurrences.
+        while let current = next, dates.isDone(comingAt: current) { next = series.next(after: current) }
+        return next
     }
 
     /// Brings the due popup back at `until`. Before the due popup has fired, a snooze can only

@@ -11,6 +11,8 @@ struct OverrideRecord: Codable {
     /// True for a change to this and every later occurrence; absent (before v0.2's series
     /// splits, and for one occurrence) means false.
     var future: Bool?
+    /// True for an occurrence done on its own; absent means false.
+    var done: Bool?
 
     init(_ override: SeriesDates.Override) {
         original = override.original.iso8601
@@ -18,13 +20,14 @@ struct OverrideRecord: Codable {
         title = override.title
         note = override.note
         future = override.thisAndFuture ? true : nil
+        done = override.done ? true : nil
     }
 
     func override() throws -> SeriesDates.Override {
         SeriesDates.Override(
             original: try CivilDateTime.parseISO8601(original),
             start: try start.map { try CivilDateTime.parseISO8601($0) },
-            title: title, note: note, thisAndFuture: future ?? false)
+            title: title, note: note, thisAndFuture: future ?? false, done: done ?? false)
     }
 
     /// The column's text for these overrides, or nil for none.

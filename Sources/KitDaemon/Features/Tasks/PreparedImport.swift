@@ -182,10 +182,15 @@ struct PreparedImport: Sendable {
             recurrence: recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
             status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
         // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
-        if let series = try? template.series(in: zone),
-            let first = series.next(after: min(civil, dates.earliestAdded ?? civil).adding(seconds: -1))
-        {
-            template.occurrence = first
+        if let series = try? template.series(in: zone) {
+            if let first = template.nextToDo(
+                in: series, after: min(civil, dates.earliestAdded ?? civil).adding(seconds: -1))
+            {
+                template.occurrence = first
+            } else {
+                // Every occurrence was done on its own.
+                template.status = .done(at: now)
+            }
         }
         template.alerts = alerts(
             template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
@@ -249,7 +254,7 @@ struct PreparedImport: Sendable {
                     original: original, start: change.task.due.flatMap(read),
                     title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
                     note: change.task.note == item.note ? nil : change.task.note,
-                    thisAndFuture: change.task.thisAndFuture))
+                    thisAndFuture: change.task.thisAndFuture, done: change.task.status == .completed))
         }
         let dates = try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
             .validated()
@@ -308,7 +313,11 @@ struct PreparedImport: Sendable {
         guard task.isOpen, task.due(in: zone) < now else { return task }
         var copy = task
         if let series = try? task.series(in: zone) {
-            if let next = series.nextOccurrence(after: now, in: zone) {
+            var next = series.nextOccurrence(after: now, in: zone)
+            while let found = next, task.dates.isDone(comingAt: found.civil) {
+                next = series.nextOccurrence(after: found.instant, in: zone)
+            }
+            if let next {
                 copy.occurrence = next.civil
                 return copy
             }

@@ -132,6 +132,7 @@ extension TaskFeature {
                         due: form($0.effective))
                     change.recurrenceID = form($0.original)
                     change.thisAndFuture = $0.thisAndFuture
+                    if $0.done { change.status = .completed }
                     return change
                 }
             }
