@@ -83,17 +83,35 @@ public struct Recurrence: Hashable, Sendable {
     /// the last.
     public var bySetPosition: [Int]
     /// `BYYEARDAY`: 1...366 from the start of the year, -366...-1 from its end. Yearly rules
-    /// name these days; hourly and daily ones keep only them.
-    public var byYearDay: [Int]
+    /// name these days; hourly ones keep only them.
+    public var byYearDay: [Int] {
+        get { rare.parts.byYearDay }
+        set { rare.parts.byYearDay = newValue }
+    }
     /// `BYWEEKNO` (yearly rules only): weeks 1...53 of the year, -53...-1 from its end. Week 1 is
     /// the first week, starting on `weekStart`, with at least four days in the year (ISO 8601).
-    public var byWeekNo: [Int]
+    public var byWeekNo: [Int] {
+        get { rare.parts.byWeekNo }
+        set { rare.parts.byWeekNo = newValue }
+    }
     /// `BYHOUR`, `BYMINUTE`, `BYSECOND`: the times of day a rule gives. Left out, they are the
     /// anchor's (its minute and second in an hourly rule); an hourly rule keeps only the hours
     /// in `byHour`.
-    public var byHour: [Int]
-    public var byMinute: [Int]
-    public var bySecond: [Int]
+    public var byHour: [Int] {
+        get { rare.parts.byHour }
+        set { rare.parts.byHour = newValue }
+    }
+    public var byMinute: [Int] {
+        get { rare.parts.byMinute }
+        set { rare.parts.byMinute = newValue }
+    }
+    public var bySecond: [Int] {
+        get { rare.parts.bySecond }
+        set { rare.parts.bySecond = newValue }
+    }
+    /// The parts few rules have, kept out of line: a task is copied often (100,000 at start), and
+    /// five more lists inline made every copy retain five more (kit-bench task-startup).
+    private var rare = RareParts.none
     /// `WKST`: the first day of the week, which matters for weekly rules with an interval.
     public var weekStart: Weekday
     public var end: End
@@ -111,14 +129,36 @@ public struct Recurrence: Hashable, Sendable {
         self.byMonthDay = byMonthDay
         self.byMonth = byMonth
         self.bySetPosition = bySetPosition
+        self.weekStart = weekStart
+        self.end = end
+        self.monthEnd = monthEnd
         self.byYearDay = byYearDay
         self.byWeekNo = byWeekNo
         self.byHour = byHour
         self.byMinute = byMinute
         self.bySecond = bySecond
-        self.weekStart = weekStart
-        self.end = end
-        self.monthEnd = monthEnd
+    }
+
+    /// BYYEARDAY, BYWEEKNO, BYHOUR, BYMINUTE and BYSECOND, in one box when any is given.
+    private indirect enum RareParts: Hashable, Sendable {
+        case none
+        case some(Lists)
+
+        struct Lists: Hashable, Sendable {
+            var byYearDay: [Int] = []
+            var byWeekNo: [Int] = []
+            var byHour: [Int] = []
+            var byMinute: [Int] = []
+            var bySecond: [Int] = []
+        }
+
+        var parts: Lists {
+            get {
+                if case .some(let lists) = self { return lists }
+                return Lists()
+            }
+            set { self = newValue == Lists() ? .none : .some(newValue) }
+        }
     }
 
     /// The rule of a series made of listed dates alone (DTSTART and RDATEs, no RRULE): it gives
