@@ -15,6 +15,8 @@ extension Method {
 /// A diary entry as the protocol shows it. All fields are stable.
 public struct DiaryEntryInfo: Codable, Sendable, Equatable {
     public var id: Int64
+    /// Its iCalendar UID, stable across devices (`…@kit` for entries written here).
+    public var uid: String
     /// The first line of the text.
     public var title: String
     /// The whole text: in `diary.get`, `diary.write`, `diary.edit`, search results, `diary.onThisDay`
@@ -33,10 +35,11 @@ public struct DiaryEntryInfo: Codable, Sendable, Equatable {
     public var updatedAt: String
 
     public init(
-        id: Int64, title: String, text: String?, date: String, time: String?, weather: String?, mood: String?,
-        place: String?, fields: [DiaryField], createdAt: String, updatedAt: String
+        id: Int64, uid: String, title: String, text: String?, date: String, time: String?, weather: String?,
+        mood: String?, place: String?, fields: [DiaryField], createdAt: String, updatedAt: String
     ) {
         self.id = id
+        self.uid = uid
         self.title = title
         self.text = text
         self.date = date
@@ -51,7 +54,8 @@ public struct DiaryEntryInfo: Codable, Sendable, Equatable {
 
     public init(_ entry: DiaryEntry, withText: Bool = true) {
         self.init(
-            id: entry.id, title: entry.title, text: withText ? entry.text : nil, date: entry.day.iso8601,
+            id: entry.id, uid: entry.uid, title: entry.title, text: withText ? entry.text : nil,
+            date: entry.day.iso8601,
             time: entry.time?.text, weather: entry.weather, mood: entry.mood, place: entry.place,
             fields: entry.fields, createdAt: Timestamp.rfc3339(entry.createdAt),
             updatedAt: Timestamp.rfc3339(entry.updatedAt))
@@ -63,7 +67,8 @@ public struct DiaryEntryInfo: Codable, Sendable, Equatable {
         let parsedTime = time.flatMap { CivilDateTime.parseStored(date + "T" + $0)?.time }
         if time != nil && parsedTime == nil { return nil }
         return DiaryEntry(
-            id: id, title: title, text: text, day: day, time: parsedTime, weather: weather, mood: mood, place: place,
+            id: id, uid: uid, title: title, text: text, day: day, time: parsedTime, weather: weather, mood: mood,
+            place: place,
             fields: fields, createdAt: Timestamp.parse(createdAt) ?? WallTime(nanoseconds: 0),
             updatedAt: Timestamp.parse(updatedAt) ?? WallTime(nanoseconds: 0))
     }

@@ -13,8 +13,10 @@ extension DiaryStore {
         try database.write { db in
             let next =
                 (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diary_entry'") ?? 0) + 1
-            let entry = try make(next)
-            try DiaryEntryRecord(entry).insert(db)
+            var entry = try make(next)
+            let record = try DiaryEntryRecord(entry)
+            try record.insert(db)
+            entry.uid = record.uid
             return entry
         }
     }

@@ -275,6 +275,15 @@ extension KitDatabase {
                     """)
         }
 
+        // Memos and diary entries get iCalendar UIDs, so a vdir can keep each as one file.
+        migrator.registerMigration("v12 note uids") { db in
+            for table in ["memo", "diary_entry"] {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN uid TEXT")
+                try db.execute(sql: "UPDATE \(table) SET uid = \(UIDs.sqlExpression)")
+                try db.execute(sql: "CREATE UNIQUE INDEX \(table)_uid ON \(table)(uid)")
+            }
+        }
+
         return migrator
     }
 }

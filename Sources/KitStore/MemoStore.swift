@@ -9,8 +9,9 @@ public struct MemoStore {
 extension MemoStore {
     public func insertMemo(text: String, now: WallTime) throws -> Memo {
         try database.write(savepoint: false) { db in
-            try MemoRecord(text: text, now: now).insert(db)
-            return Memo(id: db.lastInsertedRowID, text: text, createdAt: now, updatedAt: now)
+            let record = MemoRecord(text: text, now: now)
+            try record.insert(db)
+            return Memo(id: db.lastInsertedRowID, uid: record.uid, text: text, createdAt: now, updatedAt: now)
         }
     }
 

@@ -16,7 +16,7 @@ struct MigrationTests {
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
-                "v11 zone definitions",
+                "v11 zone definitions", "v12 note uids",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -42,10 +42,40 @@ struct MigrationTests {
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
-                "v11 zone definitions",
+                "v11 zone definitions", "v12 note uids",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])
+    }
+
+    @Test("memos and diary entries from before UIDs each get their own, kept by edits; new ones get one too")
+    func noteUIDs() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try KitDatabase.migrator.migrate(queue, upTo: "v11 zone definitions")
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO memo (text, title, title_key, created_at_ns, updated_at_ns)
+                        VALUES ('one', 'one', 'one', 1, 1), ('two', 'two', 'two', 2, 2);
+                        INSERT INTO diary_entry (text, title, title_key, day, created_at_ns, updated_at_ns)
+                        VALUES ('day', 'day', 'day', '2026-11-20', 3, 3);
+                        """)
+            }
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        let memos = try database.memos.memoList()
+        let uids = memos.map(\.uid) + [try #require(try database.diary.diaryEntry(id: 1)).uid]
+        #expect(uids.count == 3 && Set(uids).count == 3 && uids.allSatisfy { $0.hasSuffix("@kit") && $0.count == 40 })
+        let first = try #require(memos.first { $0.title == "one" })
+        try database.memos.updateMemoText(id: first.id, text: "one, edited", now: WallTime(nanoseconds: 5))
+        #expect(try database.memos.memo(id: first.id)?.uid == first.uid)
+        let fresh = try database.memos.insertMemo(text: "three", now: WallTime(nanoseconds: 6))
+        #expect(fresh.uid.hasSuffix("@kit") && !uids.contains(fresh.uid))
+        #expect(try database.memos.memo(id: fresh.id)?.uid == fresh.uid)
     }
 
     @Test("a database from before task series keeps its tasks: a repeating one becomes a series with no dates")

@@ -2,6 +2,8 @@
 /// what the writer noted about the day.
 public struct DiaryEntry: Sendable, Equatable, Identifiable {
     public let id: Int64
+    /// Its iCalendar UID, stable across devices; empty until the store gives it one.
+    public var uid: String
     /// The first line of the text.
     public var title: String
     /// The whole text; nil when only the title was read (lists).
@@ -19,11 +21,13 @@ public struct DiaryEntry: Sendable, Equatable, Identifiable {
     public var updatedAt: WallTime
 
     public init(
-        id: Int64, title: String? = nil, text: String?, day: CivilDate, time: TimeOfDay?, weather: String? = nil,
+        id: Int64, uid: String = "", title: String? = nil, text: String?, day: CivilDate, time: TimeOfDay?,
+        weather: String? = nil,
         mood: String? = nil,
         place: String? = nil, fields: [DiaryField] = [], createdAt: WallTime, updatedAt: WallTime
     ) {
         self.id = id
+        self.uid = uid
         self.title = title ?? EntryText(text ?? "").title
         self.text = text
         self.day = day
@@ -41,7 +45,7 @@ public struct DiaryEntry: Sendable, Equatable, Identifiable {
 }
 
 /// A free `key=value` pair of diary metadata.
-public struct DiaryField: Sendable, Equatable, Codable {
+public struct DiaryField: Sendable, Hashable, Codable {
     public var key: String
     public var value: String
 

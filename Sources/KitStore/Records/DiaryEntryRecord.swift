@@ -9,10 +9,12 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
 
     /// The columns of a list, which leaves each entry's text on disk: `text` reads as NULL.
     static let columnsWithoutText = """
-        id, NULL AS text, title, title_key, day, time, weather, mood, place, fields, created_at_ns, updated_at_ns
+        id, uid, NULL AS text, title, title_key, day, time, weather, mood, place, fields, created_at_ns, updated_at_ns
         """
 
     var id: Int64
+    /// The iCalendar UID (migration v12); every row has one.
+    var uid: String
     /// Nil only when read without it (`columnsWithoutText`); the column is never NULL.
     var text: String?
     /// The first line of the text.
@@ -30,7 +32,7 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
     var updatedAtNs: Int64
 
     enum CodingKeys: String, CodingKey {
-        case id, text, title, day, time, weather, mood, place, fields
+        case id, uid, text, title, day, time, weather, mood, place, fields
         case titleKey = "title_key"
         case createdAtNs = "created_at_ns"
         case updatedAtNs = "updated_at_ns"
@@ -40,6 +42,7 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
     init(_ entry: DiaryEntry) throws {
         let text = entry.text ?? ""
         id = entry.id
+        uid = entry.uid.isEmpty ? UIDs.make() : entry.uid
         self.text = text
         title = EntryText(text).title
         titleKey = NameRules.matchKey(title)
@@ -58,7 +61,7 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
     var entry: DiaryEntry {
         let date = (try? CivilDate.parseISO8601(day)) ?? CivilDate(year: 1970, month: 1, day: 1)
         return DiaryEntry(
-            id: id, title: title, text: text, day: date,
+            id: id, uid: uid, title: title, text: text, day: date,
             time: time.flatMap { CivilDateTime.parseStored(day + "T" + $0)?.time }, weather: weather, mood: mood,
             place: place, fields: (try? JSONDecoder().decode([DiaryField].self, from: Data(fields.utf8))) ?? [],
             createdAt: WallTime(nanoseconds: createdAtNs), updatedAt: WallTime(nanoseconds: updatedAtNs))

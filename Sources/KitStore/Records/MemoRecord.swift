@@ -6,9 +6,11 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "memo"
 
     /// The columns of a list, which leaves each memo's text on disk: `text` reads as NULL.
-    static let columnsWithoutText = "id, NULL AS text, title, title_key, pinned, created_at_ns, updated_at_ns"
+    static let columnsWithoutText = "id, uid, NULL AS text, title, title_key, pinned, created_at_ns, updated_at_ns"
 
     var id: Int64?
+    /// The iCalendar UID (migration v12); every row has one.
+    var uid: String
     /// Nil only when read without it (`columnsWithoutText`); the column is never NULL.
     var text: String?
     /// The first line of the text.
@@ -20,7 +22,7 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
     var updatedAtNs: Int64
 
     enum CodingKeys: String, CodingKey {
-        case id, text, title, pinned
+        case id, uid, text, title, pinned
         case titleKey = "title_key"
         case createdAtNs = "created_at_ns"
         case updatedAtNs = "updated_at_ns"
@@ -28,6 +30,7 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
 
     /// A new memo's row; the database gives it its id.
     init(text: String, now: WallTime) {
+        uid = UIDs.make()
         self.text = text
         title = EntryText(text).title
         titleKey = NameRules.matchKey(title)
@@ -40,7 +43,8 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
     var memo: Memo? {
         id.map {
             Memo(
-                id: $0, title: title, text: text, pinned: pinned, createdAt: WallTime(nanoseconds: createdAtNs),
+                id: $0, uid: uid, title: title, text: text, pinned: pinned,
+                createdAt: WallTime(nanoseconds: createdAtNs),
                 updatedAt: WallTime(nanoseconds: updatedAtNs))
         }
     }

@@ -51,7 +51,8 @@ final class MemoFeature: Feature {
         guard text != memo.text else { return memo }
         let now = clock.now().wall
         try storing { try store.updateMemoText(id: memo.id, text: text, now: now) }
-        memo = Memo(id: memo.id, text: text, pinned: memo.pinned, createdAt: memo.createdAt, updatedAt: now)
+        memo = Memo(
+            id: memo.id, uid: memo.uid, text: text, pinned: memo.pinned, createdAt: memo.createdAt, updatedAt: now)
         logger.info("memo edited", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
         announce(memo, change: "edited")
         return memo

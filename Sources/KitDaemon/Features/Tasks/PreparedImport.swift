@@ -89,7 +89,7 @@ struct PreparedImport: Sendable {
         for (index, imported) in parsed.tasks.enumerated()
         where imported.task.recurrenceID == nil || !seriesUIDs.contains(imported.task.uid) {
             let item = imported.task
-            let uid = item.uid.isEmpty ? UUID().uuidString.lowercased() + "@kit" : item.uid
+            let uid = item.uid.isEmpty ? UIDs.make() : item.uid
             var component = Component(
                 component: imported.component, line: imported.line, uid: uid, documentUID: item.uid,
                 title: item.title, version: Self.version(of: imported), notes: [], outcome: .olderInDocument)

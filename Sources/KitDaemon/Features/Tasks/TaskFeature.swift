@@ -117,7 +117,7 @@ final class TaskFeature: Feature {
         let task: TaskItem = try storing {
             try store.insertTask { id throws(KitError) in
                 TaskItem(
-                    id: id, uid: UUID().uuidString.lowercased() + "@kit", title: title,
+                    id: id, uid: UIDs.make(), title: title,
                     note: Self.cleanNote(params.note),
                     zone: pinned, allDay: when.allDay, anchor: when.civil, recurrence: recurrence, alerts: alerts,
                     nag: nag,
