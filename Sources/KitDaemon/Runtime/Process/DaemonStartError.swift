@@ -6,6 +6,8 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     case unsafeDirectory(path: String, reason: String)
     case badActivationSocket
     case database(path: String, reason: String)
+    /// A vdir collection kitd is told to keep cannot be used.
+    case vdir(path: String, reason: String)
     case system(SystemError)
 
     public var description: String {
@@ -24,6 +26,8 @@ public enum DaemonStartError: Error, CustomStringConvertible {
             return "systemd passed a file descriptor that is not a listening Unix stream socket; check kitd.socket"
         case .database(let path, let reason):
             return "cannot open the database \(path): \(reason)"
+        case .vdir(let path, let reason):
+            return "cannot keep the vdir \(path): \(reason)"
         case .system(let error):
             return error.description
         }
