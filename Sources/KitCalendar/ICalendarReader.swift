@@ -224,11 +224,7 @@ public enum ICalendarReader {
                 if task.rule != nil {
                     // A second rule adds its occurrences (RFC 5545 3.8.5.3).
                     do {
-                        var rule = try Recurrence.parseRRULE(property.value)
-                        if property.property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {
-                            rule = rule.movingMissingDaysToMonthEnd()
-                        }
-                        task.moreRules.append((rule, property.line))
+                        task.moreRules.append((try ICalendarReader.rule(of: property.property), property.line))
                     } catch {
                         if strict { throw ICalendarError(line: property.line, message: error.message) }
                         return skip(property, reason: error.message + "; the other rules are kept")
@@ -236,11 +232,7 @@ public enum ICalendarReader {
                     return
                 }
                 do {
-                    var rule = try Recurrence.parseRRULE(property.value)
-                    if property.property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" {
-                        rule = rule.movingMissingDaysToMonthEnd()
-                    }
-                    task.rule = (rule, property.line)
+                    task.rule = (try ICalendarReader.rule(of: property.property), property.line)
                 } catch {
                     // COUNT with UNTIL (RFC 5545 forbids it, some writers do it): leniently, both
                     // limits apply, so the one that ends first is kept (`finish` knows the anchor).
@@ -498,6 +490,13 @@ public enum ICalendarReader {
             imported.modified = draft.modified
             return imported
         }
+    }
+
+    /// An RRULE property's rule; `X-KIT-SKIP=BACKWARD` (how kit exports "monthly" from a day every
+    /// month has) moves missing days to the month's end.
+    private static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
+        let rule = try Recurrence.parseRRULE(property.value)
+        return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
     }
 
     /// The rule with its UNTIL `shift` seconds later on the civil clock.
