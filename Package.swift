@@ -104,7 +104,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "KitIntegrationTests",
-            dependencies: ["KitClient", "KitProtocol", "KitCore", "KitTestSupport"],
+            dependencies: ["KitClient", "KitProtocol", "KitCore", "KitCalendar", "KitTestSupport"],
             swiftSettings: strict),
     ]
 )

@@ -68,7 +68,21 @@ extension KitSettings {
             }
             settings.taskDigestAfter = number
         }
+        if let value = root["vdir"]?.table?["tasks"] {
+            guard let text = value.string, !text.trimmingWhitespace().isEmpty else {
+                throw ConfigError(
+                    path: path, message: "vdir.tasks must be a directory path such as \"~/.local/share/kit/vdir/tasks\""
+                )
+            }
+            settings.vdirTasks = Self.expandingHome(text)
+        }
         return settings
+    }
+
+    /// `~/x` as `$HOME/x`.
+    private static func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") else { return path }
+        return String(cString: home) + path.dropFirst()
     }
 
     private static func duration(_ value: TOMLValueConvertible, _ key: String, _ path: String, allowOff: Bool)

@@ -13,6 +13,9 @@ import KitCore
 /// all_day_time = "09:00"   # when a task due on a bare date fires
 /// staleness = "12h"        # missed reminders older than this go into one digest
 /// digest_after = 3         # more missed reminders than this at once go into one digest
+///
+/// [vdir]
+/// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there (off when absent)
 /// ```
 public struct KitSettings: Sendable, Equatable {
     public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
@@ -20,6 +23,8 @@ public struct KitSettings: Sendable, Equatable {
     public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
     public var taskStaleness: Nanoseconds = 12 * 3600 * 1_000_000_000
     public var taskDigestAfter = 3
+    /// The vdir collection kitd keeps its tasks in, one `.ics` file each; nil keeps none.
+    public var vdirTasks: String?
 
     public init() {}
 
@@ -27,6 +32,7 @@ public struct KitSettings: Sendable, Equatable {
     static let keys: [String: Set<String>] = [
         "stopwatch": ["remind_after"],
         "tasks": ["snooze", "all_day_time", "staleness", "digest_after"],
+        "vdir": ["tasks"],
     ]
 }
 

@@ -66,6 +66,15 @@ struct VdirCollection {
         }
     }
 
+    /// Writes `text` as the item `uid` unless its file already holds exactly that: an unchanged
+    /// file keeps its modification time, which vdirsyncer takes for its version. Whether it wrote.
+    @discardableResult
+    func update(_ text: String, uid: String) throws(SystemError) -> Bool {
+        if try Self.contents(of: path + "/" + Self.fileName(for: uid)) == Array(text.utf8) { return false }
+        try write(text, uid: uid)
+        return true
+    }
+
     /// Removes the item `uid`'s file; one already gone is no error.
     func remove(uid: String) throws(SystemError) {
         let file = path + "/" + Self.fileName(for: uid)

@@ -61,92 +61,114 @@ extension TaskFeature {
     /// time from it: when the task is at an extra date (an RDATE), DTSTART is the rule's next
     /// occurrence after it, and the extra date stays an RDATE, before DTSTART.
     func export() -> TaskExportResult {
-        let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task -> CalendarTask in
-            var recurrence = task.recurrence
-            // An occurrence moved by a change to it and all later ones is, by the rule, at its original.
-            let placed = task.dates.override(comingAt: task.occurrence)
-            let current = placed?.thisAndFuture == true ? placed?.original ?? task.occurrence : task.occurrence
-            var start = current
-            var moreRules = task.dates.moreRules
-            if var rule = recurrence,
-                let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone(of: task)),
-                let rulesSeries = try? RecurrenceSeries(
-                    rule: rule, anchor: task.anchor, zone: zone(of: task), dates: SeriesDates(moreRules: moreRules))
-            {
-                if rulesSeries.next(after: current.adding(seconds: -1)) != current {
-                    if let next = rulesSeries.next(after: current) {
-                        start = next
-                    } else {
-                        // The rule is over; only extra dates are left: DTSTART is the first of them.
-                        rule.end = .count(1)
-                    }
-                }
-                if case .count(let total) = rule.end, total > 1 {
-                    let done = ruleSeries.prefix(total).prefix { $0 < start }.count
-                    rule.end = .count(max(1, total - done))
-                }
-                recurrence = rule
-                moreRules = moreRules.map { other in
-                    guard case .count(let total) = other.end, total > 1,
-                        let series = try? RecurrenceSeries(rule: other, anchor: task.anchor, zone: zone(of: task))
-                    else { return other }
-                    var counted = other
-                    counted.end = .count(max(1, total - series.prefix(total).prefix { $0 < start }.count))
-                    return counted
-                }
-            }
-            // The file's rule starts at the current occurrence, which a month end may have moved
-            // (from the 31st to Feb 28): name the day the rule takes from the first due.
-            if var rule = recurrence, rule.monthEnd == .clamp, rule.byDay.isEmpty, rule.byMonthDay.isEmpty,
-                task.anchor.date.day > 28
-            {
-                rule.byMonthDay = [task.anchor.date.day]
-                if rule.frequency == .yearly && rule.byMonth.isEmpty { rule.byMonth = [task.anchor.date.month] }
-                recurrence = rule
-            }
-            let form = { (civil: CivilDateTime) -> CalendarDue in
-                task.allDay ? .date(civil.date) : .local(civil, tzid: task.zone ?? self.zones.systemName)
-            }
-            var calendarTask = CalendarTask(
-                uid: task.uid, title: task.title, note: task.note, due: form(start), recurrence: recurrence,
-                alerts: task.alerts,
-                status: task.isOpen ? .needsAction : .completed)
-            // Dates before the current occurrence are history.
-            calendarTask.moreRules = recurrence == nil ? [] : moreRules
-            if recurrence != nil {
-                calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
-                calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)
-                var kept = task.dates.overrides.filter {
-                    $0.thisAndFuture ? $0.original >= start : $0.effective >= task.occurrence
-                }
-                // The change that governs the file's first occurrence is written from there.
-                if var governing = task.dates.ranges.last(where: { $0.original < start }) {
-                    let shift = governing.shift
-                    governing.original = start
-                    governing.start = start.adding(seconds: shift)
-                    kept.insert(governing, at: 0)
-                }
-                calendarTask.overrides = kept.map {
-                    var change = CalendarTask(
-                        uid: task.uid, title: $0.title ?? task.title, note: $0.note ?? task.note,
-                        due: form($0.effective))
-                    change.recurrenceID = form($0.original)
-                    change.thisAndFuture = $0.thisAndFuture
-                    if $0.done { change.status = .completed }
-                    return change
-                }
-            }
-            return calendarTask
+        let systemName = zones.systemName
+        let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task in
+            Self.calendarTask(task, zone: zone(of: task), systemName: systemName)
         }
         let now = clock.now().wall
         return TaskExportResult(
-            ics: ICalendarWriter.write(calendarTasks, stamp: now, timeZones: timeZones(for: calendarTasks, now: now)),
+            ics: ICalendarWriter.write(
+                calendarTasks, stamp: now,
+                timeZones: Self.timeZones(for: calendarTasks, now: now, named: zones.zone(named:))),
             count: calendarTasks.count)
+    }
+
+    /// One task as its file in a vdir: a VCALENDAR with its VTODO (and changed occurrences) and
+    /// the VTIMEZONEs they use. Its DTSTAMP is when the task was made, so the text changes only
+    /// when the task does (and the years its zones cover, once a year).
+    static func vdirText(
+        _ task: TaskItem, zone: any UTCOffsets, systemName: String, now: WallTime,
+        named: (String) -> (any UTCOffsets)?
+    ) -> String {
+        let calendarTask = calendarTask(task, zone: zone, systemName: systemName)
+        return ICalendarWriter.write(
+            [calendarTask], stamp: task.createdAt, timeZones: timeZones(for: [calendarTask], now: now, named: named))
+    }
+
+    /// A task as `export` writes it; `zone` is its zone, `systemName` the system zone's name.
+    static func calendarTask(_ task: TaskItem, zone: any UTCOffsets, systemName: String) -> CalendarTask {
+        var recurrence = task.recurrence
+        // An occurrence moved by a change to it and all later ones is, by the rule, at its original.
+        let placed = task.dates.override(comingAt: task.occurrence)
+        let current = placed?.thisAndFuture == true ? placed?.original ?? task.occurrence : task.occurrence
+        var start = current
+        var moreRules = task.dates.moreRules
+        if var rule = recurrence,
+            let ruleSeries = try? RecurrenceSeries(rule: rule, anchor: task.anchor, zone: zone),
+            let rulesSeries = try? RecurrenceSeries(
+                rule: rule, anchor: task.anchor, zone: zone, dates: SeriesDates(moreRules: moreRules))
+        {
+            if rulesSeries.next(after: current.adding(seconds: -1)) != current {
+                if let next = rulesSeries.next(after: current) {
+                    start = next
+                } else {
+                    // The rule is over; only extra dates are left: DTSTART is the first of them.
+                    rule.end = .count(1)
+                }
+            }
+            if case .count(let total) = rule.end, total > 1 {
+                let done = ruleSeries.prefix(total).prefix { $0 < start }.count
+                rule.end = .count(max(1, total - done))
+            }
+            recurrence = rule
+            moreRules = moreRules.map { other in
+                guard case .count(let total) = other.end, total > 1,
+                    let series = try? RecurrenceSeries(rule: other, anchor: task.anchor, zone: zone)
+                else { return other }
+                var counted = other
+                counted.end = .count(max(1, total - series.prefix(total).prefix { $0 < start }.count))
+                return counted
+            }
+        }
+        // The file's rule starts at the current occurrence, which a month end may have moved
+        // (from the 31st to Feb 28): name the day the rule takes from the first due.
+        if var rule = recurrence, rule.monthEnd == .clamp, rule.byDay.isEmpty, rule.byMonthDay.isEmpty,
+            task.anchor.date.day > 28
+        {
+            rule.byMonthDay = [task.anchor.date.day]
+            if rule.frequency == .yearly && rule.byMonth.isEmpty { rule.byMonth = [task.anchor.date.month] }
+            recurrence = rule
+        }
+        let form = { (civil: CivilDateTime) -> CalendarDue in
+            task.allDay ? .date(civil.date) : .local(civil, tzid: task.zone ?? systemName)
+        }
+        var calendarTask = CalendarTask(
+            uid: task.uid, title: task.title, note: task.note, due: form(start), recurrence: recurrence,
+            alerts: task.alerts,
+            status: task.isOpen ? .needsAction : .completed)
+        // Dates before the current occurrence are history.
+        calendarTask.moreRules = recurrence == nil ? [] : moreRules
+        if recurrence != nil {
+            calendarTask.addedDates = task.dates.added.filter { $0 >= task.occurrence && $0 != start }.map(form)
+            calendarTask.removedDates = task.dates.removed.filter { $0 >= start }.map(form)
+            var kept = task.dates.overrides.filter {
+                $0.thisAndFuture ? $0.original >= start : $0.effective >= task.occurrence
+            }
+            // The change that governs the file's first occurrence is written from there.
+            if var governing = task.dates.ranges.last(where: { $0.original < start }) {
+                let shift = governing.shift
+                governing.original = start
+                governing.start = start.adding(seconds: shift)
+                kept.insert(governing, at: 0)
+            }
+            calendarTask.overrides = kept.map {
+                var change = CalendarTask(
+                    uid: task.uid, title: $0.title ?? task.title, note: $0.note ?? task.note,
+                    due: form($0.effective))
+                change.recurrenceID = form($0.original)
+                change.thisAndFuture = $0.thisAndFuture
+                if $0.done { change.status = .completed }
+                return change
+            }
+        }
+        return calendarTask
     }
 
     /// A VTIMEZONE for every TZID the tasks use, covering the year before the earliest due
     /// through ten years after the latest (or after now), so repeats stay covered.
-    private func timeZones(for tasks: [CalendarTask], now: WallTime) -> [ICalendarTimeZone] {
+    static func timeZones(
+        for tasks: [CalendarTask], now: WallTime, named: (String) -> (any UTCOffsets)?
+    ) -> [ICalendarTimeZone] {
         var years: [String: ClosedRange<Int>] = [:]
         for task in tasks {
             guard case .local(let civil, let tzid?) = task.due else { continue }
@@ -155,7 +177,7 @@ extension TaskFeature {
         }
         let thisYear = CivilDateTime(now, in: FixedOffset.utc).date.year
         return years.keys.sorted().compactMap { tzid in
-            guard let range = years[tzid], let zone = zones.zone(named: tzid) else { return nil }
+            guard let range = years[tzid], let zone = named(tzid) else { return nil }
             return ICalendarTimeZone(
                 tzid: tzid, zone: zone, firstYear: range.lowerBound - 1, lastYear: max(range.upperBound, thisYear) + 10)
         }

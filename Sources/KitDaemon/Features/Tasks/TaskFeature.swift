@@ -12,6 +12,8 @@ final class TaskFeature: Feature {
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
     let store: TaskStore
+    /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`); nil for none.
+    let mirror: VdirMirror?
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
 
@@ -19,6 +21,7 @@ final class TaskFeature: Feature {
         self.runtime = runtime
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
+        mirror = runtime.tasksVdir.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
         alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }
@@ -31,6 +34,12 @@ final class TaskFeature: Feature {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         tasks = try store.tasksByID()
+        if reason == .start, let mirror {
+            let all = Array(tasks.values)
+            let zones = zones.snapshot()
+            let now = clock.now().wall
+            mirror.catchUp { all.map { ($0.uid, Self.vdirText($0, zones: zones, now: now)) } }
+        }
         var entries: [(key: TaskAlarm, due: WallTime)] = []
         entries.reserveCapacity(tasks.count)
         for task in tasks.values where task.isOpen {
@@ -211,13 +220,35 @@ final class TaskFeature: Feature {
         let last = info(task)
         tasks.removeValue(forKey: task.id)
         unschedule(task)
-        commits.onCommitted { [events] in events.emit(Event.taskDeleted, TaskEvent(task: last)) }
+        commits.onCommitted { [events, mirror] in
+            events.emit(Event.taskDeleted, TaskEvent(task: last))
+            mirror?.remove(task.uid)
+        }
         return TaskDeleteResult(deleted: task.id)
     }
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
     func zoneChanged() {
-        for task in tasks.values where task.zone == nil { schedule(task) }
+        for task in tasks.values where task.zone == nil {
+            schedule(task)
+            keepInVdir(task)
+        }
+    }
+
+    /// Writes the task's vdir file after the turn's commit, when tasks are kept in a vdir. Its
+    /// text is made on the worker, from the zones as they are now.
+    func keepInVdir(_ task: TaskItem) {
+        guard let mirror else { return }
+        let zones = zones.snapshot()
+        let now = clock.now().wall
+        commits.onCommitted { mirror.put(task.uid) { Self.vdirText(task, zones: zones, now: now) } }
+    }
+
+    /// `vdirText` with the zones of a snapshot.
+    static func vdirText(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> String {
+        vdirText(
+            task, zone: task.zone.flatMap(zones.zone(named:)) ?? zones.system, systemName: zones.systemName, now: now,
+            named: zones.zone(named:))
     }
 
     // MARK: Internals
@@ -230,6 +261,7 @@ final class TaskFeature: Feature {
     func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
         tasks[task.id] = task
         schedule(task)
+        keepInVdir(task)
         if let event {
             let payload = TaskEvent(task: info(task), change: change)
             commits.onCommitted { [events] in events.emit(event, payload) }
@@ -246,6 +278,7 @@ final class TaskFeature: Feature {
         armed.reserveCapacity(changed.count)
         for task in changed {
             tasks[task.id] = task
+            keepInVdir(task)
             if let next = task.nextFire(in: zone(of: task)) {
                 armed.append((TaskAlarm(task.id), next.at))
             } else {

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import KitCalendar
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Tasks kept in a vdir")
+    struct TaskVdirTests {
+        /// A kitd keeping its tasks in `<root>/vdir/tasks`, and that directory.
+        static func kitd() throws -> (KitdHarness, String) {
+            let kit = try KitdHarness()
+            let vdir = kit.root.path + "/vdir/tasks"
+            do {
+                try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+                let config = kit.root.path + "/config.toml"
+                try "[vdir]\ntasks = \"\(vdir)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+                try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
+            } catch {
+                kit.tearDown()
+                throw error
+            }
+            return (kit, vdir)
+        }
+
+        /// The task file for `uid` once `ready` says it holds what is wanted (it is written off
+        /// the loop, after the commit), or what it holds after 10 s.
+        static func file(_ vdir: String, uid: String, until ready: (CalendarTask?) -> Bool) -> CalendarTask? {
+            var task: CalendarTask?
+            _ = Subprocess.waitUntil(timeout: .seconds(10)) {
+                let text = try? String(contentsOfFile: vdir + "/" + uid + ".ics", encoding: .utf8)
+                task = text.flatMap { try? ICalendarReader.read($0).tasks.first?.task }
+                return ready(task)
+            }
+            return task
+        }
+
+        @Test("each change a client makes reaches the task's file: added, edited, done, deleted")
+        func followsChanges() throws {
+            let (kit, vdir) = try Self.kitd()
+            defer { kit.tearDown() }
+            let added = try kit.kitctlJSON(
+                ["task", "add", "renew passport", "--due", "2030-01-15 09:00", "--tz", "Europe/Berlin"],
+                as: TaskInfo.self)
+            let written = Self.file(vdir, uid: added.uid) { $0 != nil }
+            #expect(written?.title == "renew passport")
+            #expect(
+                written?.due
+                    == .local(
+                        CivilDateTime(date: CivilDate(year: 2030, month: 1, day: 15), hour: 9), tzid: "Europe/Berlin"))
+            #expect(try kit.kitctl(["task", "edit", "renew passport", "--title", "renew passports"]).exitCode == 0)
+            #expect(Self.file(vdir, uid: added.uid) { $0?.title == "renew passports" }?.title == "renew passports")
+            #expect(try kit.kitctl(["task", "done", "renew passports"]).exitCode == 0)
+            #expect(Self.file(vdir, uid: added.uid) { $0?.status == .completed }?.status == .completed)
+            #expect(try kit.kitctl(["task", "delete", "renew passports"]).exitCode == 0)
+            _ = Subprocess.waitUntil(timeout: .seconds(10)) {
+                !FileManager.default.fileExists(atPath: vdir + "/" + added.uid + ".ics")
+            }
+            #expect(!FileManager.default.fileExists(atPath: vdir + "/" + added.uid + ".ics"))
+        }
+
+        @Test("after kill -9, a restart writes again what the vdir lacks or has wrong, and leaves other files alone")
+        func catchesUp() throws {
+            let (kit, vdir) = try Self.kitd()
+            defer { kit.tearDown() }
+            let first = try kit.kitctlJSON(
+                ["task", "add", "water plants", "--due", "2030-01-10 18:00"], as: TaskInfo.self)
+            let second = try kit.kitctlJSON(
+                ["task", "add", "call mum", "--due", "2030-01-11 18:00"], as: TaskInfo.self)
+            #expect(Self.file(vdir, uid: second.uid) { $0 != nil } != nil)
+            #expect(Self.file(vdir, uid: first.uid) { $0 != nil } != nil)
+            _ = kit.stopKitd(signal: SIGKILL)
+            // As if the crash came between the commit and the write: one file gone, one stale.
+            try FileManager.default.removeItem(atPath: vdir + "/" + first.uid + ".ics")
+            try "BEGIN:VCALENDAR\r\nstale\r\n".write(
+                toFile: vdir + "/" + second.uid + ".ics", atomically: true, encoding: .utf8)
+            try "not kit's".write(toFile: vdir + "/someone-else.ics", atomically: true, encoding: .utf8)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
+            #expect(Self.file(vdir, uid: first.uid) { $0 != nil }?.title == "water plants")
+            #expect(Self.file(vdir, uid: second.uid) { $0 != nil }?.title == "call mum")
+            #expect(try String(contentsOfFile: vdir + "/someone-else.ics", encoding: .utf8) == "not kit's")
+        }
+
+        @Test("a vdir path that does not exist stops kitd at start with a message naming it")
+        func missingPath() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let config = kit.root.path + "/config.toml"
+            let missing = kit.root.path + "/nowhere/tasks"
+            try "[vdir]\ntasks = \"\(missing)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            let child = try kit.startKitd(arguments: ["--config", config], waitForReady: false)
+            let code = child.wait(timeout: .seconds(20))
+            #expect(code == 1)
+            #expect(child.stderr.contains("cannot keep the vdir \(missing): it does not exist"), "\(child.stderr)")
+        }
+    }
+}
