@@ -14,6 +14,8 @@ final class BenchDaemon {
     let notify: NotifySocket
     private(set) var process: Subprocess?
     var busAddress: String?
+    /// More kitd arguments, e.g. `--config FILE`.
+    var extraArguments: [String] = []
 
     init() throws {
         root = try TemporaryDirectory(prefix: "kit-bench")
@@ -45,12 +47,13 @@ final class BenchDaemon {
         let child =
             if let cpu {
                 try Subprocess(
-                    "/usr/bin/taskset", ["-c", "\(cpu)", Binaries.kitd, "--log-level", "warning"],
+                    "/usr/bin/taskset", ["-c", "\(cpu)", Binaries.kitd, "--log-level", "warning"] + extraArguments,
                     environment: environment,
                     outputDirectory: root.path, name: "kitd")
             } else {
                 try Subprocess(
-                    Binaries.kitd, ["--log-level", "warning"], environment: environment, outputDirectory: root.path,
+                    Binaries.kitd, ["--log-level", "warning"] + extraArguments, environment: environment,
+                    outputDirectory: root.path,
                     name: "kitd")
             }
         process = child

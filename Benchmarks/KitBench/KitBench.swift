@@ -23,6 +23,7 @@ enum KitBench {
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),
+        ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]
