@@ -71,7 +71,7 @@ public final class Daemon {
         ProcessSetup.minimiseTimerSlack()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
-        let tasksVdir = try settings.vdirTasks.map { path throws(DaemonStartError) in try VdirCollection(path: path) }
+        let vdir = try VdirCollections(settings)
         let startedAt = clock.now()
         try PrivateDirectory.create(paths.dataDirectory)
         let lock = try InstanceLock(directory: paths.dataDirectory, socketPath: paths.socket.path)
@@ -95,7 +95,7 @@ public final class Daemon {
                 worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
                 status: StatusReport(commits: commits), settings: settings,
-                startedAt: startedAt, dataDirectory: paths.dataDirectory, tasksVdir: tasksVdir, logger: logger)
+                startedAt: startedAt, dataDirectory: paths.dataDirectory, vdir: vdir, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)
             }

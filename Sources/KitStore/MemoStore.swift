@@ -31,6 +31,13 @@ extension MemoStore {
         }
     }
 
+    /// Every memo with its text, by id (a vdir's catch-up).
+    public func allMemos() throws -> [Memo] {
+        try database.read { db in
+            try MemoRecord.fetchAll(db, sql: "SELECT * FROM memo ORDER BY id").compactMap(\.memo)
+        }
+    }
+
     /// Pinned memos first, then the most recently updated; without their text.
     public func memoList() throws -> [Memo] {
         try database.read { db in

@@ -68,13 +68,16 @@ extension KitSettings {
             }
             settings.taskDigestAfter = number
         }
-        if let value = root["vdir"]?.table?["tasks"] {
+        for (key, keyPath) in [
+            ("tasks", \KitSettings.vdirTasks), ("diary", \KitSettings.vdirDiary), ("memos", \KitSettings.vdirMemos),
+        ] {
+            guard let value = root["vdir"]?.table?[key] else { continue }
             guard let text = value.string, !text.trimmingWhitespace().isEmpty else {
                 throw ConfigError(
-                    path: path, message: "vdir.tasks must be a directory path such as \"~/.local/share/kit/vdir/tasks\""
-                )
+                    path: path,
+                    message: "vdir.\(key) must be a directory path such as \"~/.local/share/kit/vdir/\(key)\"")
             }
-            settings.vdirTasks = Self.expandingHome(text)
+            settings[keyPath: keyPath] = Self.expandingHome(text)
         }
         return settings
     }

@@ -16,6 +16,8 @@ import KitCore
 ///
 /// [vdir]
 /// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there (off when absent)
+/// diary = "~/.local/share/kit/vdir/diary"   # every diary entry, likewise
+/// memos = "~/.local/share/kit/vdir/memos"   # every memo, likewise
 /// ```
 public struct KitSettings: Sendable, Equatable {
     public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
@@ -25,6 +27,9 @@ public struct KitSettings: Sendable, Equatable {
     public var taskDigestAfter = 3
     /// The vdir collection kitd keeps its tasks in, one `.ics` file each; nil keeps none.
     public var vdirTasks: String?
+    /// The vdir collections of diary entries and memos, one `.ics` (VJOURNAL) each; nil keeps none.
+    public var vdirDiary: String?
+    public var vdirMemos: String?
 
     public init() {}
 
@@ -32,7 +37,7 @@ public struct KitSettings: Sendable, Equatable {
     static let keys: [String: Set<String>] = [
         "stopwatch": ["remind_after"],
         "tasks": ["snooze", "all_day_time", "staleness", "digest_after"],
-        "vdir": ["tasks"],
+        "vdir": ["tasks", "diary", "memos"],
     ]
 }
 

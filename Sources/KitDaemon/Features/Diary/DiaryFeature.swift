@@ -1,18 +1,39 @@
+import KitCalendar
 import KitCore
 import KitProtocol
 import KitStore
 import Logging
 
-/// The diary feature. Entries live in the database only; each change is one statement of the
-/// turn's transaction, committed before the reply goes out. "Today" and "now" are read in the
-/// system zone, as tasks read them.
+/// The diary feature. Entries live in the database; each change is one statement of the turn's
+/// transaction, committed before the reply goes out. "Today" and "now" are read in the system
+/// zone, as tasks read them. With `[vdir] diary`, each entry is also kept there as one VJOURNAL
+/// file.
 final class DiaryFeature: Feature {
     let runtime: FeatureRuntime
     private let store: DiaryStore
+    private let mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.diary
+        mirror = runtime.vdir.diary.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
+    }
+
+    /// At start, writes every entry whose vdir file is missing or differs.
+    func load(_ reason: LoadReason) throws {
+        guard reason == .start, let mirror else { return }
+        let entries = try store.allDiaryEntries()
+        mirror.catchUp { entries.map { ($0.uid, Self.vdirText($0)) } }
+    }
+
+    /// An entry's vdir file: one VJOURNAL on its day.
+    static func vdirText(_ entry: DiaryEntry) -> String {
+        ICalendarJournal.write(
+            CalendarJournal(
+                uid: entry.uid, text: entry.text ?? entry.title, day: entry.day, time: entry.time, place: entry.place,
+                weather: entry.weather, mood: entry.mood, fields: entry.fields, created: entry.createdAt,
+                modified: entry.updatedAt),
+            stamp: entry.updatedAt)
     }
 
     /// Now on the system zone's civil clock.
@@ -138,7 +159,14 @@ final class DiaryFeature: Feature {
 
     private func announce(_ entry: DiaryEntry, change: String) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
-        commits.onCommitted { [events] in events.emit(Event.diaryChanged, payload) }
+        commits.onCommitted { [events, mirror] in
+            events.emit(Event.diaryChanged, payload)
+            if change == "deleted" {
+                mirror?.remove(entry.uid)
+            } else {
+                mirror?.put(entry.uid) { Self.vdirText(entry) }
+            }
+        }
     }
 
     /// An id, a date (the latest entry of that day) or a title.

@@ -1,17 +1,37 @@
+import KitCalendar
 import KitCore
 import KitProtocol
 import KitStore
 import Logging
 
-/// The memos feature. They live in the database only: each request reads what it needs, and each
-/// change is one statement of the turn's transaction, committed before the reply goes out.
+/// The memos feature. They live in the database: each request reads what it needs, and each
+/// change is one statement of the turn's transaction, committed before the reply goes out. With
+/// `[vdir] memos`, each memo is also kept there as one VJOURNAL file.
 final class MemoFeature: Feature {
     let runtime: FeatureRuntime
     private let store: MemoStore
+    private let mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.memos
+        mirror = runtime.vdir.memos.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
+    }
+
+    /// At start, writes every memo whose vdir file is missing or differs.
+    func load(_ reason: LoadReason) throws {
+        guard reason == .start, let mirror else { return }
+        let memos = try store.allMemos()
+        mirror.catchUp { memos.map { ($0.uid, Self.vdirText($0)) } }
+    }
+
+    /// A memo's vdir file: one VJOURNAL without a date.
+    static func vdirText(_ memo: Memo) -> String {
+        ICalendarJournal.write(
+            CalendarJournal(
+                uid: memo.uid, text: memo.text ?? memo.title, pinned: memo.pinned, created: memo.createdAt,
+                modified: memo.updatedAt),
+            stamp: memo.updatedAt)
     }
 
     // MARK: Reading
@@ -79,7 +99,14 @@ final class MemoFeature: Feature {
 
     private func announce(_ memo: Memo, change: String) {
         let payload = MemoEvent(memo: memo.withoutText, change: change)
-        commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
+        commits.onCommitted { [events, mirror] in
+            events.emit(Event.memoChanged, payload)
+            if change == "deleted" {
+                mirror?.remove(memo.uid)
+            } else {
+                mirror?.put(memo.uid) { Self.vdirText(memo) }
+            }
+        }
     }
 
     /// An id, or a title (the first line), compared without regard to case.

@@ -21,7 +21,7 @@ final class TaskFeature: Feature {
         self.runtime = runtime
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
-        mirror = runtime.tasksVdir.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
+        mirror = runtime.vdir.tasks.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
         alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }

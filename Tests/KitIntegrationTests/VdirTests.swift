@@ -7,8 +7,8 @@ import KitTestSupport
 import Testing
 
 extension Integration {
-    @Suite("Tasks kept in a vdir")
-    struct TaskVdirTests {
+    @Suite("Tasks, diary entries and memos kept in a vdir")
+    struct VdirTests {
         /// A kitd keeping its tasks in `<root>/vdir/tasks`, and that directory.
         static func kitd() throws -> (KitdHarness, String) {
             let kit = try KitdHarness()
@@ -81,6 +81,57 @@ extension Integration {
             #expect(Self.file(vdir, uid: first.uid) { $0 != nil }?.title == "water plants")
             #expect(Self.file(vdir, uid: second.uid) { $0 != nil }?.title == "call mum")
             #expect(try String(contentsOfFile: vdir + "/someone-else.ics", encoding: .utf8) == "not kit's")
+        }
+
+        @Test(
+            "memos and diary entries are kept as VJOURNAL files: written, pinned, edited, deleted, and caught up at start"
+        )
+        func notes() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let diary = kit.root.path + "/vdir/diary"
+            let memos = kit.root.path + "/vdir/memos"
+            for path in [diary, memos] {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            }
+            let config = kit.root.path + "/config.toml"
+            try "[vdir]\ndiary = \"\(diary)\"\nmemos = \"\(memos)\"\n".write(
+                toFile: config, atomically: true, encoding: .utf8)
+            let arguments = ["--log-level", "debug", "--config", config]
+            try kit.startKitd(arguments: arguments)
+            let read = { (path: String, uid: String, ready: (CalendarJournal?) -> Bool) -> CalendarJournal? in
+                var journal: CalendarJournal?
+                _ = Subprocess.waitUntil(timeout: .seconds(10)) {
+                    let text = try? String(contentsOfFile: path + "/" + uid + ".ics", encoding: .utf8)
+                    journal = text.flatMap { try? ICalendarJournal.read($0) }
+                    return ready(journal)
+                }
+                return journal
+            }
+            let memo = try kit.kitctlJSON(["memo", "add", "Shopping\n\nnoodles, eggs"], as: Memo.self)
+            #expect(read(memos, memo.uid) { $0 != nil }?.text == "Shopping\n\nnoodles, eggs")
+            #expect(try kit.kitctl(["memo", "pin", "Shopping"]).exitCode == 0)
+            #expect(read(memos, memo.uid) { $0?.pinned == true }?.pinned == true)
+            let entry = try kit.kitctlJSON(
+                [
+                    "diary", "write", "-m", "Hiked the ridge\nCold but clear.", "--date", "2026-11-20", "--place",
+                    "Bukhansan",
+                ],
+                as: DiaryEntryInfo.self)
+            let written = read(diary, entry.uid) { $0 != nil }
+            #expect(written?.day == CivilDate(year: 2026, month: 11, day: 20) && written?.place == "Bukhansan")
+            #expect(try kit.kitctl(["diary", "edit", String(entry.id), "-m", "Hiked the ridge\nWindy."]).exitCode == 0)
+            #expect(read(diary, entry.uid) { $0?.text.hasSuffix("Windy.") == true }?.text == "Hiked the ridge\nWindy.")
+            #expect(try kit.kitctl(["memo", "delete", "Shopping", "--yes"]).exitCode == 0)
+            _ = Subprocess.waitUntil(timeout: .seconds(10)) {
+                !FileManager.default.fileExists(atPath: memos + "/" + memo.uid + ".ics")
+            }
+            #expect(!FileManager.default.fileExists(atPath: memos + "/" + memo.uid + ".ics"))
+            // A restart writes back an entry file that went missing.
+            _ = kit.stopKitd(signal: SIGKILL)
+            try FileManager.default.removeItem(atPath: diary + "/" + entry.uid + ".ics")
+            try kit.startKitd(arguments: arguments)
+            #expect(read(diary, entry.uid) { $0 != nil }?.text == "Hiked the ridge\nWindy.")
         }
 
         @Test("a vdir path that does not exist stops kitd at start with a message naming it")
