@@ -204,33 +204,13 @@ enum Figures {
     static func startCancelThroughput(clients: Int = 8, seconds: Double = 5) throws -> [Figure] {
         let daemon = try BenchDaemon()
         try daemon.start()
-        let socket = daemon.socketPath
-        let pairs = Atomic<Int>(0)
-        let failures = Atomic<Int>(0)
-        let stopAt = monotonicSeconds() + seconds
-        let finished = DispatchGroup()
-        for index in 0..<clients {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                do {
-                    let connection = try KitConnection.connect(to: socket)
-                    while monotonicSeconds() < stopAt {
-                        let timer = try connection.call(
-                            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"),
-                            as: TimerInfo.self)
-                        _ = try connection.call(
-                            Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
-                        pairs.add(1, ordering: .relaxed)
-                    }
-                } catch {
-                    failures.add(1, ordering: .relaxed)
-                }
-            }
-            thread.start()
+        let (total, failed) = rounds(socket: daemon.socketPath, clients: clients, seconds: seconds) {
+            connection, index, _ in
+            let timer = try connection.call(
+                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"),
+                as: TimerInfo.self)
+            _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
         }
-        finished.wait()
-        let total = pairs.load(ordering: .relaxed)
         // Check durability: every pair left a cancelled row on disk.
         let check = try daemon.connect()
         let listed = try check.call(Method.timerList, TimerListParams(all: true), as: TimerListResult.self)
@@ -240,10 +220,43 @@ enum Figures {
             Figure(
                 name: "`timer.start` + `timer.cancel` pairs, \(clients) clients, each reply after its fsync'd commit",
                 target: "> 2,000 /s",
-                measured: "\(Int(rate)) pairs/s (\(total) pairs, \(failures.load(ordering: .relaxed)) client errors, "
+                measured: "\(Int(rate)) pairs/s (\(total) pairs, \(failed) client errors, "
                     + "\(listed.timers.count) of the newest ended timers listed back)",
-                met: rate > 2000 && failures.load(ordering: .relaxed) == 0)
+                met: rate > 2000 && failed == 0)
         ]
+    }
+
+    /// `round` run over and over by `clients` threads, each on its own connection, for `seconds`:
+    /// how many rounds ended, and how many clients stopped on an error. `round` gets the client's
+    /// index and its round number.
+    static func rounds(
+        socket: String, clients: Int, seconds: Double,
+        _ round: @escaping @Sendable (KitConnection, Int, Int) throws -> Void
+    ) -> (rounds: Int, failedClients: Int) {
+        let done = Atomic<Int>(0)
+        let failures = Atomic<Int>(0)
+        let stopAt = monotonicSeconds() + seconds
+        let finished = DispatchGroup()
+        for index in 0..<clients {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                do {
+                    let connection = try KitConnection.connect(to: socket)
+                    var serial = 0
+                    while monotonicSeconds() < stopAt {
+                        serial += 1
+                        try round(connection, index, serial)
+                        done.add(1, ordering: .relaxed)
+                    }
+                } catch {
+                    failures.add(1, ordering: .relaxed)
+                }
+            }
+            thread.start()
+        }
+        finished.wait()
+        return (done.load(ordering: .relaxed), failures.load(ordering: .relaxed))
     }
 
     // MARK: Start-up and memory

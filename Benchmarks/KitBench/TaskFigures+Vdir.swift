@@ -2,7 +2,6 @@ import Foundation
 import KitClient
 import KitProtocol
 import KitTestSupport
-import Synchronization
 
 /// Issue 18's figure: what keeping tasks in a vdir adds to each local task write.
 extension TaskFigures {
@@ -19,7 +18,15 @@ extension TaskFigures {
                 daemon.extraArguments = ["--config", config]
             }
             try daemon.start()
-            rates.append(try pairsPerSecond(socket: daemon.socketPath, clients: clients, seconds: seconds))
+            let (pairs, failed) = Figures.rounds(socket: daemon.socketPath, clients: clients, seconds: seconds) {
+                connection, index, serial in
+                let task = try connection.call(
+                    Method.taskAdd, TaskAddParams(title: "w\(index)-\(serial)", due: "in 2h"), as: TaskInfo.self)
+                _ = try connection.call(
+                    Method.taskDelete, TaskRefParams(ref: String(task.id)), as: TaskDeleteResult.self)
+            }
+            guard failed == 0 else { throw HarnessError("\(failed) clients' task writes failed") }
+            rates.append(Double(pairs) / seconds)
             daemon.stop()
         }
         let extra = (rates[0] / rates[1] - 1) * 100
@@ -31,37 +38,5 @@ extension TaskFigures {
                 measured: "\(Int(rates[0])) / \(Int(rates[1])) pairs/s: \(format(extra, 1)) % more time per pair",
                 met: extra < 20)
         ]
-    }
-
-    private static func pairsPerSecond(socket: String, clients: Int, seconds: Double) throws -> Double {
-        let pairs = Atomic<Int>(0)
-        let failures = Atomic<Int>(0)
-        let stopAt = monotonicSeconds() + seconds
-        let finished = DispatchGroup()
-        for index in 0..<clients {
-            finished.enter()
-            let thread = Thread {
-                defer { finished.leave() }
-                do {
-                    let connection = try KitConnection.connect(to: socket)
-                    var serial = 0
-                    while monotonicSeconds() < stopAt {
-                        serial += 1
-                        let task = try connection.call(
-                            Method.taskAdd, TaskAddParams(title: "w\(index)-\(serial)", due: "in 2h"),
-                            as: TaskInfo.self)
-                        _ = try connection.call(
-                            Method.taskDelete, TaskRefParams(ref: String(task.id)), as: TaskDeleteResult.self)
-                        pairs.add(1, ordering: .relaxed)
-                    }
-                } catch {
-                    failures.add(1, ordering: .relaxed)
-                }
-            }
-            thread.start()
-        }
-        finished.wait()
-        guard failures.load(ordering: .relaxed) == 0 else { throw HarnessError("task writes failed") }
-        return Double(pairs.load(ordering: .relaxed)) / seconds
     }
 }
