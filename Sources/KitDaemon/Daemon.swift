@@ -71,7 +71,6 @@ public final class Daemon {
         ProcessSetup.minimiseTimerSlack()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
-        let vdir = try VdirCollections(settings)
         let startedAt = clock.now()
         try PrivateDirectory.create(paths.dataDirectory)
         let lock = try InstanceLock(directory: paths.dataDirectory, socketPath: paths.socket.path)
@@ -95,7 +94,7 @@ public final class Daemon {
                 worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
                 status: StatusReport(commits: commits), settings: settings,
-                startedAt: startedAt, dataDirectory: paths.dataDirectory, vdir: vdir, logger: logger)
+                startedAt: startedAt, dataDirectory: paths.dataDirectory, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)
             }
@@ -126,14 +125,7 @@ public final class Daemon {
     private func wire() throws {
         registerRoutes()
         for feature in features { feature.mount(on: router) }
-        server.onLine = { [unowned self] connection, line in
-            switch router.handle(line, context: RequestRouter.Context(connection: connection)) {
-            case .reply(let reply): server.stage(reply, on: connection)
-            case .noReply: break
-            case .pending: server.awaitLateReply(on: connection)
-            }
-        }
-        router.onLateReply = { [unowned self] connection, reply in server.deliverLateReply(reply, on: connection) }
+        router.serve(server)
         server.onReadHandled = { [unowned self] in runtime.commits.flushIfNothingToCommit() }
         runtime.status.send = { [unowned self] in systemd.status(statusLine()) }
         runtime.commits.onCommitFailure = { [unowned self] _ in

@@ -1,5 +1,4 @@
 import Foundation
-import KitCalendar
 import KitCore
 import Testing
 
@@ -55,54 +54,20 @@ struct VdirCollectionTests {
         // (kitd cannot be kept out of a directory by its mode when it runs as root, as tests here do.)
     }
 
-    @Test("todoman lists a task kit writes, and kit reads a task todoman creates, in one collection")
-    func todoman() throws {
-        let root = try Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/tasks", withIntermediateDirectories: true)
-        let collection = try VdirCollection(path: root + "/tasks")
-        let task = CalendarTask(
-            uid: "5b1c@kit", title: "renew passport", note: "photo booth",
-            due: .local(CivilDateTime(date: CivilDate(year: 2030, month: 1, day: 15), hour: 9), tzid: "Europe/Berlin"))
-        try collection.write(ICalendarWriter.write([task], stamp: WallTime(nanoseconds: 0)), uid: task.uid)
-        let config = root + "/config.py"
-        try """
-        path = "\(root)/*"
-        cache_path = "\(root)/cache.sqlite3"
-        date_format = "%Y-%m-%d"
-        time_format = "%H:%M"
-        default_list = "tasks"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let listed = try Self.run(["--config", config, "--porcelain", "list", "--status", "ANY"])
-        let todos = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
-        #expect(todos.count == 1)
-        #expect(todos.first?["summary"] as? String == "renew passport")
-        // 09:00 in Berlin on 2030-01-15 is 08:00Z.
-        #expect(todos.first?["due"] as? Int == 1_894_694_400)
-
-        _ = try Self.run(["--config", config, "new", "--list", "tasks", "--due", "2030-01-20 10:00", "buy milk"])
-        let titles = try collection.items().flatMap { item in
-            try ICalendarReader.read(item.bytes).tasks.map(\.task.title)
-        }
-        #expect(titles.sorted() == ["buy milk", "renew passport"])
-    }
-
-    /// Runs todoman with `arguments` and returns what it printed; it must succeed.
-    static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/todoman")
-        process.arguments = arguments
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Berlin", "HOME": NSTemporaryDirectory(),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "todoman \(arguments): \(text)")
-        return text
+    @Test("an item written again with the same text is left alone: its file keeps its modification time")
+    func unchangedKeepsTime() throws {
+        let path = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let collection = try VdirCollection(path: path)
+        #expect(try collection.update("same", uid: "a@kit"))
+        let file = path + "/a@kit.ics"
+        // An hour back, so a rewrite would show.
+        let past = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
+        #expect(try !collection.update("same", uid: "a@kit"))
+        let kept = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        #expect(kept.map { abs($0.timeIntervalSince(past)) < 1 } == true)
+        #expect(try collection.update("other", uid: "a@kit"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "other")
     }
 }

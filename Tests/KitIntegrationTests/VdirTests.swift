@@ -37,7 +37,9 @@ extension Integration {
             return task
         }
 
-        @Test("each change a client makes reaches the task's file: added, edited, done, deleted")
+        @Test(
+            "each change a client makes reaches the task's file: added, edited, done, deleted; a snooze, which the file does not show, leaves it alone"
+        )
         func followsChanges() throws {
             let (kit, vdir) = try Self.kitd()
             defer { kit.tearDown() }
@@ -50,6 +52,16 @@ extension Integration {
                 written?.due
                     == .local(
                         CivilDateTime(date: CivilDate(year: 2030, month: 1, day: 15), hour: 9), tzid: "Europe/Berlin"))
+            // A snooze changes nothing the file says: the file is not written again. A later task's
+            // file, written after it by the same one worker, shows the snooze's turn is done.
+            let file = vdir + "/" + added.uid + ".ics"
+            let past = Date(timeIntervalSinceNow: -3600)
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
+            #expect(try kit.kitctl(["task", "snooze", "renew passport", "until", "2030-01-16 09:00"]).exitCode == 0)
+            let marker = try kit.kitctlJSON(["task", "add", "marker", "--due", "2030-02-01"], as: TaskInfo.self)
+            #expect(Self.file(vdir, uid: marker.uid) { $0 != nil } != nil)
+            let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+            #expect(modified.map { abs($0.timeIntervalSince(past)) < 1 } == true)
             #expect(try kit.kitctl(["task", "edit", "renew passport", "--title", "renew passports"]).exitCode == 0)
             #expect(Self.file(vdir, uid: added.uid) { $0?.title == "renew passports" }?.title == "renew passports")
             #expect(try kit.kitctl(["task", "done", "renew passports"]).exitCode == 0)
@@ -132,6 +144,47 @@ extension Integration {
             try FileManager.default.removeItem(atPath: diary + "/" + entry.uid + ".ics")
             try kit.startKitd(arguments: arguments)
             #expect(read(diary, entry.uid) { $0 != nil }?.text == "Hiked the ridge\nWindy.")
+        }
+
+        @Test("todoman lists the tasks kitd keeps in its vdir, and kit reads a task todoman creates there")
+        func todoman() throws {
+            let (kit, vdir) = try Self.kitd()
+            defer { kit.tearDown() }
+            let added = try kit.kitctlJSON(
+                ["task", "add", "renew passport", "--due", "2030-01-15 09:00", "--tz", "Europe/Berlin"],
+                as: TaskInfo.self)
+            #expect(Self.file(vdir, uid: added.uid) { $0 != nil } != nil)
+            let config = kit.root.path + "/todoman.py"
+            try """
+            path = "\(kit.root.path)/vdir/*"
+            cache_path = "\(kit.root.path)/todoman.sqlite3"
+            date_format = "%Y-%m-%d"
+            time_format = "%H:%M"
+            default_list = "tasks"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+            let todoman = { (arguments: [String]) throws -> String in
+                let result = try Subprocess.run(
+                    "/usr/bin/todoman", ["--config", config] + arguments,
+                    environment: [
+                        "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Berlin", "HOME": kit.root.path,
+                    ],
+                    outputDirectory: kit.root.path)
+                #expect(result.exitCode == 0, "todoman \(arguments): \(result.stderr)")
+                return result.stdout
+            }
+            let listed = try todoman(["--porcelain", "list", "--status", "ANY"])
+            let todos = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+            #expect(todos.map { $0["summary"] as? String } == ["renew passport"])
+            // 09:00 in Berlin on 2030-01-15 is 08:00Z.
+            #expect(todos.first?["due"] as? Int == 1_894_694_400)
+            // kitd does not read the vdir yet; kit's reader reads what todoman writes there.
+            _ = try todoman(["new", "--list", "tasks", "--due", "2030-01-20 10:00", "buy milk"])
+            let titles = try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }
+                .flatMap {
+                    try ICalendarReader.read(String(contentsOfFile: vdir + "/" + $0, encoding: .utf8)).tasks.map(
+                        \.task.title)
+                }
+            #expect(titles.sorted() == ["buy milk", "renew passport"])
         }
 
         @Test("a vdir path that does not exist stops kitd at start with a message naming it")

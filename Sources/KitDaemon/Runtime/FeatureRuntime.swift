@@ -20,7 +20,5 @@ struct FeatureRuntime {
     /// When this kitd started: what came due before this came due while kitd was down.
     let startedAt: ClockReading
     let dataDirectory: String
-    /// The vdir collections tasks, diary entries and memos are kept in (`[vdir]`), checked at start.
-    let vdir: VdirCollections
     let logger: Logger
 }

@@ -11,19 +11,20 @@ import Logging
 final class DiaryFeature: Feature {
     let runtime: FeatureRuntime
     private let store: DiaryStore
-    private let mirror: VdirMirror?
+    /// The vdir collection entries are kept in (`[vdir] diary`), opened at start; nil for none.
+    private var mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.diary
-        mirror = runtime.vdir.diary.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
     }
 
-    /// At start, writes every entry whose vdir file is missing or differs.
+    /// At start, opens the diary's vdir and writes every entry whose file is missing or differs.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror else { return }
+        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, runtime: runtime) else { return }
+        self.mirror = mirror
         let entries = try store.allDiaryEntries()
-        mirror.catchUp { entries.map { ($0.uid, Self.vdirText($0)) } }
+        mirror.keep("catch-up") { entries.map { ($0.uid, Self.vdirText($0)) } }
     }
 
     /// An entry's vdir file: one VJOURNAL on its day.
@@ -159,14 +160,8 @@ final class DiaryFeature: Feature {
 
     private func announce(_ entry: DiaryEntry, change: String) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
-        commits.onCommitted { [events, mirror] in
-            events.emit(Event.diaryChanged, payload)
-            if change == "deleted" {
-                mirror?.remove(entry.uid)
-            } else {
-                mirror?.put(entry.uid) { Self.vdirText(entry) }
-            }
-        }
+        commits.onCommitted { [events] in events.emit(Event.diaryChanged, payload) }
+        mirror?.change(entry.uid, deleted: change == "deleted", commits: commits) { Self.vdirText(entry) }
     }
 
     /// An id, a date (the latest entry of that day) or a title.

@@ -10,19 +10,20 @@ import Logging
 final class MemoFeature: Feature {
     let runtime: FeatureRuntime
     private let store: MemoStore
-    private let mirror: VdirMirror?
+    /// The vdir collection memos are kept in (`[vdir] memos`), opened at start; nil for none.
+    private var mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.memos
-        mirror = runtime.vdir.memos.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
     }
 
-    /// At start, writes every memo whose vdir file is missing or differs.
+    /// At start, opens the memos' vdir and writes every memo whose file is missing or differs.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror else { return }
+        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, runtime: runtime) else { return }
+        self.mirror = mirror
         let memos = try store.allMemos()
-        mirror.catchUp { memos.map { ($0.uid, Self.vdirText($0)) } }
+        mirror.keep("catch-up") { memos.map { ($0.uid, Self.vdirText($0)) } }
     }
 
     /// A memo's vdir file: one VJOURNAL without a date.
@@ -99,14 +100,8 @@ final class MemoFeature: Feature {
 
     private func announce(_ memo: Memo, change: String) {
         let payload = MemoEvent(memo: memo.withoutText, change: change)
-        commits.onCommitted { [events, mirror] in
-            events.emit(Event.memoChanged, payload)
-            if change == "deleted" {
-                mirror?.remove(memo.uid)
-            } else {
-                mirror?.put(memo.uid) { Self.vdirText(memo) }
-            }
-        }
+        commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
+        mirror?.change(memo.uid, deleted: change == "deleted", commits: commits) { Self.vdirText(memo) }
     }
 
     /// An id, or a title (the first line), compared without regard to case.

@@ -70,7 +70,8 @@ struct VdirCollection {
     /// file keeps its modification time, which vdirsyncer takes for its version. Whether it wrote.
     @discardableResult
     func update(_ text: String, uid: String) throws(SystemError) -> Bool {
-        if try Self.contents(of: path + "/" + Self.fileName(for: uid)) == Array(text.utf8) { return false }
+        let bytes = Array(text.utf8)
+        if try Self.contents(of: path + "/" + Self.fileName(for: uid), limit: bytes.count + 1) == bytes { return false }
         try write(text, uid: uid)
         return true
     }
@@ -81,8 +82,12 @@ struct VdirCollection {
         if unlink(file) != 0 && errno != ENOENT { throw SystemError.last("unlink(\(file))") }
     }
 
+    /// The most bytes of one item file `items` reads: a single VTODO or VJOURNAL is kilobytes.
+    static let maximumItemBytes = 4 << 20
+
     /// The collection's items: each `.ics` file's name and bytes, by name (hidden and temporary
-    /// files left out).
+    /// files left out). A file over `maximumItemBytes` comes with that many bytes and one more,
+    /// for the reader to refuse.
     func items() throws(SystemError) -> [(name: String, bytes: [UInt8])] {
         guard let directory = opendir(path) else { throw SystemError.last("opendir(\(path))") }
         defer { closedir(directory) }
@@ -95,14 +100,17 @@ struct VdirCollection {
         }
         var result: [(name: String, bytes: [UInt8])] = []
         for name in names.sorted() {
-            guard let bytes = try Self.contents(of: path + "/" + name) else { continue }
+            guard let bytes = try Self.contents(of: path + "/" + name, limit: Self.maximumItemBytes + 1) else {
+                continue
+            }
             result.append((name, bytes))
         }
         return result
     }
 
-    /// A file's bytes; nil when it went away meanwhile.
-    private static func contents(of file: String) throws(SystemError) -> [UInt8]? {
+    /// A file's bytes, at most `limit` of them (enough to tell a file from a text of one byte
+    /// less); nil when it went away meanwhile.
+    private static func contents(of file: String, limit: Int = .max) throws(SystemError) -> [UInt8]? {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -119,6 +127,7 @@ struct VdirCollection {
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
+            if bytes.count >= limit { return Array(bytes.prefix(limit)) }
         }
     }
 }

@@ -12,8 +12,9 @@ final class TaskFeature: Feature {
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
     let store: TaskStore
-    /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`); nil for none.
-    let mirror: VdirMirror?
+    /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
+    /// nil for none.
+    private(set) var mirror: VdirMirror?
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
 
@@ -21,7 +22,6 @@ final class TaskFeature: Feature {
         self.runtime = runtime
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
-        mirror = runtime.vdir.tasks.map { VdirMirror(collection: $0, worker: runtime.worker, logger: runtime.logger) }
         alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }
@@ -34,11 +34,10 @@ final class TaskFeature: Feature {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         tasks = try store.tasksByID()
-        if reason == .start, let mirror {
-            let all = Array(tasks.values)
-            let zones = zones.snapshot()
-            let now = clock.now().wall
-            mirror.catchUp { all.map { ($0.uid, Self.vdirText($0, zones: zones, now: now)) } }
+        if reason == .start, let mirror = try VdirMirror.open(settings.vdirTasks, runtime: runtime) {
+            // Every task whose file is missing or differs (a crash between commit and write).
+            self.mirror = mirror
+            keepInVdir(Array(tasks.values), label: "catch-up", afterCommit: false)
         }
         var entries: [(key: TaskAlarm, due: WallTime)] = []
         entries.reserveCapacity(tasks.count)
@@ -229,19 +228,33 @@ final class TaskFeature: Feature {
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
     func zoneChanged() {
-        for task in tasks.values where task.zone == nil {
-            schedule(task)
-            keepInVdir(task)
-        }
+        let following = tasks.values.filter { $0.zone == nil }
+        for task in following { schedule(task) }
+        // Their files name the system zone.
+        keepInVdir(following)
     }
 
-    /// Writes the task's vdir file after the turn's commit, when tasks are kept in a vdir. Its
-    /// text is made on the worker, from the zones as they are now.
-    func keepInVdir(_ task: TaskItem) {
-        guard let mirror else { return }
+    /// Writes these tasks' vdir files (after the turn's commit unless `afterCommit` is false),
+    /// when tasks are kept in a vdir: one job on the worker, which makes each file's text from
+    /// the zones as they are now.
+    func keepInVdir(_ changed: [TaskItem], label: String = "write", afterCommit: Bool = true) {
+        guard let mirror, !changed.isEmpty else { return }
         let zones = zones.snapshot()
         let now = clock.now().wall
-        commits.onCommitted { mirror.put(task.uid) { Self.vdirText(task, zones: zones, now: now) } }
+        let write = {
+            mirror.keep(label) { changed.map { ($0.uid, Self.vdirText($0, zones: zones, now: now)) } }
+        }
+        if afterCommit { commits.onCommitted(write) } else { write() }
+    }
+
+    /// Whether a task's file would read differently: not for what only kitd tracks (what has
+    /// fired, a snooze, the last nag), so a popup going out writes nothing.
+    static func fileDiffers(_ old: TaskItem?, _ new: TaskItem) -> Bool {
+        guard let old else { return true }
+        return old.uid != new.uid || old.title != new.title || old.note != new.note || old.zone != new.zone
+            || old.allDay != new.allDay || old.anchor != new.anchor || old.recurrence != new.recurrence
+            || old.dates != new.dates || old.occurrence != new.occurrence || old.alerts != new.alerts
+            || old.isOpen != new.isOpen
     }
 
     /// `vdirText` with the zones of a snapshot.
@@ -259,9 +272,9 @@ final class TaskFeature: Feature {
 
     /// Puts a task's new state in memory and the agenda, and announces it after the commit.
     func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
+        if Self.fileDiffers(tasks[task.id], task) { keepInVdir([task]) }
         tasks[task.id] = task
         schedule(task)
-        keepInVdir(task)
         if let event {
             let payload = TaskEvent(task: info(task), change: change)
             commits.onCommitted { [events] in events.emit(event, payload) }
@@ -276,9 +289,9 @@ final class TaskFeature: Feature {
         var armed: [(key: TaskAlarm, due: WallTime)] = []
         var idle: [TaskAlarm] = []
         armed.reserveCapacity(changed.count)
+        keepInVdir(changed)
         for task in changed {
             tasks[task.id] = task
-            keepInVdir(task)
             if let next = task.nextFire(in: zone(of: task)) {
                 armed.append((TaskAlarm(task.id), next.at))
             } else {

@@ -51,6 +51,19 @@ final class RequestRouter {
 
     var methods: [String] { entries.keys.sorted() }
 
+    /// Answers the lines `server` reads: a reply staged at once, none for a notification, or a
+    /// connection held until a request run off the loop answers.
+    func serve(_ server: SocketServer) {
+        server.onLine = { [unowned self, unowned server] connection, line in
+            switch handle(line, context: Context(connection: connection)) {
+            case .reply(let reply): server.stage(reply, on: connection)
+            case .noReply: break
+            case .pending: server.awaitLateReply(on: connection)
+            }
+        }
+        onLateReply = { [unowned server] connection, reply in server.deliverLateReply(reply, on: connection) }
+    }
+
     /// Registers `method`. A mutating method's reply is durable: it is replaced by an error if
     /// the turn's commit fails.
     func register<Params: Decodable, Result: Encodable>(
