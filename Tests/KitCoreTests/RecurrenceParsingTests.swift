@@ -120,6 +120,7 @@ struct RecurrenceParsingTests {
             ("FREQ=DAILY;BYYEARDAY=3", "BYYEARDAY in a daily rule"),
             ("FREQ=YEARLY;BYWEEKNO=20;BYDAY=1MO", "numbers a weekday beside BYWEEKNO"),
             ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "never occurs"),
+            ("FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6", "Check BYMONTH against BYWEEKNO"),
             ("FREQ=DAILY;COUNT=3;UNTIL=20270101", "both COUNT and UNTIL"),
             ("FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2", "never occurs"),
             ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "never occurs"),

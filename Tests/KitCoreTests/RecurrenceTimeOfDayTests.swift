@@ -84,6 +84,19 @@ struct RecurrenceTimeOfDayTests {
         #expect(forever.next(after: at(2127, 1, 1, 0)) == at(2127, 1, 1, 6))
     }
 
+    @Test("an hourly rule whose steps never meet its hours is refused, saying why")
+    func neverMeets() {
+        do {
+            let series = try RecurrenceSeries(
+                rule: try Recurrence.parseRRULE("FREQ=HOURLY;INTERVAL=24;BYHOUR=5"), anchor: at(2027, 3, 1, 9))
+            Issue.record("accepted: \(series.rule)")
+        } catch {
+            #expect(
+                error.message.contains("never occurs after its first due") && error.message.contains("INTERVAL steps"))
+            #expect(!error.message.contains("monthly"), "\(error.message)")
+        }
+    }
+
     @Test("an hourly rule describes itself in the friendly syntax, and a BYHOUR rule does not")
     func describes() throws {
         #expect(try Recurrence.parse("hourly").friendlyText(anchor: date(2027, 1, 1)) == "hourly")

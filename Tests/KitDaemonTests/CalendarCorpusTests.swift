@@ -79,10 +79,6 @@ struct CalendarCorpusTests {
         return (occurrences.sorted(), result.skipped, kit.tasks.export().ics)
     }
 
-    /// Files kit does not read right yet, with why: each stays a known issue until it passes (a
-    /// file listed here that passes fails the test, so the list cannot go stale).
-    static let knownGaps: [String: String] = [:]
-
     /// Why `name` does not come out as derived, or nil when it does.
     static func mismatch(_ name: String) throws -> String? {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name + ".expected.json"))
@@ -107,8 +103,7 @@ struct CalendarCorpusTests {
     }
 
     @Test(
-        "import → export → import gives the same occurrences and titles, for every corpus file kit reads right",
-        arguments: names.filter { knownGaps[$0] == nil })
+        "import → export → import gives the same occurrences and titles, for every corpus file", arguments: names)
     func roundTrip(_ name: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name + ".expected.json"))
         let expected = try JSONDecoder().decode(Expected.self, from: data)
@@ -124,21 +119,13 @@ struct CalendarCorpusTests {
         for name in Self.names {
             #expect(FileManager.default.fileExists(atPath: Self.folder + "/" + name + ".expected.json"), "\(name)")
         }
-        #expect(Set(Self.knownGaps.keys).isSubset(of: Self.names))
     }
 
     @Test(
         "a corpus file imports with exactly the occurrences and titles derived outside kit, and its skips reported",
         arguments: names)
     func corpusFile(_ name: String) throws {
-        if let gap = Self.knownGaps[name] {
-            withKnownIssue(Comment(rawValue: gap)) {
-                let problem = try Self.mismatch(name)
-                #expect(problem == nil, "\(name): \(problem ?? "")")
-            }
-        } else {
-            let problem = try Self.mismatch(name)
-            #expect(problem == nil, "\(name): \(problem ?? "")")
-        }
+        let problem = try Self.mismatch(name)
+        #expect(problem == nil, "\(name): \(problem ?? "")")
     }
 }

@@ -263,7 +263,10 @@ public struct Recurrence: Hashable, Sendable {
         var single = self
         single.interval = 1
         guard single.nextDate(after: anchor.adding(seconds: -1), anchor: anchor) != nil else {
-            throw refuse("never occurs: no date from 1900 to 2200 matches it. Check BYMONTH against BYMONTHDAY")
+            let parts =
+                byWeekNo.isEmpty && byYearDay.isEmpty
+                ? "BYMONTH against BYMONTHDAY" : "BYMONTH against BYWEEKNO, BYYEARDAY and BYMONTHDAY"
+            throw refuse("never occurs: no date from 1900 to 2200 matches it. Check \(parts)")
         }
     }
 

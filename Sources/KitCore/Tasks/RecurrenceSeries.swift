@@ -63,10 +63,16 @@ public struct RecurrenceSeries: Sequence, Sendable {
                     + "give an end after the first due")
         }
         if !repeats && rule.end != .count(1) {
+            let monthDay = (rule.frequency == .monthly || rule.frequency == .yearly) && rule.byDay.isEmpty
+            let hint =
+                monthDay
+                ? " (a monthly rule from the 31st skips short months, a yearly one from Feb 29 needs leap years). "
+                    + "Use the friendly form, e.g. 'monthly', to move to the month's end"
+                : ". Its INTERVAL steps from the first due's \(rule.frequency == .hourly ? "hour" : "date"): check the "
+                    + "first due against the rule's BY parts (BYHOUR=5 with INTERVAL=24 from 09:00 never meets 05:00)"
             throw .invalidArgument(
                 "the rule \(rule.rruleForMessages) never occurs after its first due \(anchor): no later date "
-                    + "matches it (a monthly rule from the 31st skips short months, a yearly one from Feb 29 "
-                    + "needs leap years). Use the friendly form, e.g. 'monthly', to move to the month's end")
+                    + "matches it" + hint)
         }
     }
 
