@@ -24,6 +24,7 @@ enum KitBench {
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),
         ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
+        ("vdir-read", { try TaskFigures.vdirReadLatency() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]

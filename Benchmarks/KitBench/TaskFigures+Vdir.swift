@@ -40,3 +40,57 @@ extension TaskFigures {
         ]
     }
 }
+
+extension TaskFigures {
+    /// Issue 18's figure: from a task file written into the vdir (as vdirsyncer writes one: a
+    /// hidden temporary file, renamed) to `task.list` showing the change, over `edits` edits of
+    /// one task, each a newer version with a new title.
+    static func vdirReadLatency(edits: Int = 200) throws -> [Figure] {
+        let daemon = try BenchDaemon()
+        let vdir = try daemon.root.subdirectory("vdir")
+        let config = daemon.root.path + "/config.toml"
+        try "[vdir]\ntasks = \"\(vdir)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.extraArguments = ["--config", config]
+        try daemon.start()
+        defer { daemon.stop() }
+        let connection = try daemon.connect()
+        let task = try connection.call(
+            Method.taskAdd, TaskAddParams(title: "edit -1", due: "2030-01-15 09:00"), as: TaskInfo.self)
+        let file = vdir + "/" + task.uid + ".ics"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let base = Date(timeIntervalSinceNow: 60)
+        var latencies: [Double] = []
+        for edit in 0..<edits {
+            let stamp = formatter.string(from: base.addingTimeInterval(Double(edit)))
+            let text = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VTODO", "UID:\(task.uid)",
+                "DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SUMMARY:edit \(edit)", "DUE:20300115T090000Z",
+                "END:VTODO", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n")
+            let temporary = vdir + "/.bench.tmp"
+            try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+            let start = monotonicSeconds()
+            guard rename(temporary, file) == 0 else { throw HarnessError("rename: \(errno)") }
+            while true {
+                let listed = try connection.call(
+                    Method.taskList, TaskListParams(filter: "all"), as: TaskListResult.self)
+                if listed.tasks.first?.title == "edit \(edit)" { break }
+                if monotonicSeconds() - start > 10 { throw HarnessError("edit \(edit) never showed in task.list") }
+                usleep(200)
+            }
+            latencies.append((monotonicSeconds() - start) * 1000)
+        }
+        let sample = Sample(latencies)
+        return [
+            Figure(
+                name: "task file written into the vdir → visible in `task.list`, \(edits) edits (`vdir-read`)",
+                target: "within 1 s",
+                measured: "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms, "
+                    + "max \(format(sample.max)) ms",
+                met: sample.percentile(99) < 1000)
+        ]
+    }
+}

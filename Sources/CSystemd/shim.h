@@ -4,6 +4,7 @@
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-event.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <errno.h>
 #include <string.h>
@@ -41,6 +42,12 @@ static inline int kit_clock_change_fd_consume(int fd) {
 /* An eventfd another thread writes to wake the loop (the background worker's results). */
 static inline int kit_wake_fd_create(void) {
     return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+}
+
+/* The file name an inotify event is about ("" for the watched directory itself): a flexible
+ * array member, which Swift cannot reach. */
+static inline const char *kit_inotify_name(const struct inotify_event *event) {
+    return event->len > 0 ? event->name : "";
 }
 
 #endif

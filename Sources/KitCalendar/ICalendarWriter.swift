@@ -22,6 +22,11 @@ public enum ICalendarWriter {
             var todo = ICalendarNode(
                 name: "VTODO",
                 properties: [.init("UID", task.uid), .init("DTSTAMP", stampText), .init("SUMMARY", task.title)])
+            if let modified = task.modified {
+                todo.properties.append(
+                    .init("LAST-MODIFIED", ICalendarText.basic(CivilDateTime(modified, in: FixedOffset.utc)) + "Z"))
+            }
+            if task.sequence > 0 { todo.properties.append(.init("SEQUENCE", String(task.sequence))) }
             if let note = task.note { todo.properties.append(.init("DESCRIPTION", note)) }
             if let due = task.due {
                 if let recurrence = task.recurrence {

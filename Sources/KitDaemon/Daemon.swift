@@ -90,7 +90,8 @@ public final class Daemon {
                 try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
             let events = EventBus(server: server, logger: logger)
             let runtime = FeatureRuntime(
-                store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock, zones: zones,
+                loop: loop, store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock,
+                zones: zones,
                 worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
                 status: StatusReport(commits: commits), settings: settings,
@@ -176,7 +177,7 @@ public final class Daemon {
             "stopping",
             metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
         systemd.stopping()
-        runtime.commits.flush()
+        runtime.commits.flush(final: true)
         runtime.worker.shutdown()
         server.shutdown()
         listener.removePath()

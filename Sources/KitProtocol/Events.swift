@@ -16,7 +16,7 @@ public enum Event {
         notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
         stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
         taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed, placePicked, placeChanged,
-        memoChanged, diaryChanged,
+        memoChanged, diaryChanged, syncConflict,
     ]
 
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.

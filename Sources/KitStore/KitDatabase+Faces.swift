@@ -10,4 +10,5 @@ extension KitDatabase {
     public var memos: MemoStore { MemoStore(database: self) }
     public var diary: DiaryStore { DiaryStore(database: self) }
     public var zoneDefinitions: ZoneDefinitionStore { ZoneDefinitionStore(database: self) }
+    public var vdir: VdirStore { VdirStore(database: self) }
 }

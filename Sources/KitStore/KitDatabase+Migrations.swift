@@ -284,6 +284,30 @@ extension KitDatabase {
             }
         }
 
+        // A vdir's files as kitd last wrote or read them, so that a change from outside is told
+        // from kitd's own write, even across a restart; and the versions that lost a conflict.
+        migrator.registerMigration("v13 vdir files") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE vdir_file (
+                        collection TEXT NOT NULL,
+                        name TEXT NOT NULL,
+                        uid TEXT NOT NULL,
+                        hash TEXT NOT NULL,
+                        PRIMARY KEY (collection, name)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE sync_conflict (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        collection TEXT NOT NULL,
+                        uid TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        winner TEXT NOT NULL,
+                        kept TEXT NOT NULL,
+                        at_ns INTEGER NOT NULL
+                    );
+                    """)
+        }
+
         return migrator
     }
 }

@@ -21,7 +21,7 @@ extension TaskStore {
                 sql: """
                     SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
                         snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
-                        overrides, more_rules
+                        overrides, more_rules, ical_sequence, ical_modified_ns
                     FROM task
                     """)
             let row = TaskRowReader(statement.sqliteStatement)
@@ -56,7 +56,8 @@ extension TaskStore {
                     dueFired: row.integer(13) != 0,
                     alertsFired: Int(row.integer(14)),
                     lastNagAt: row.optionalInteger(15).map(WallTime.init(nanoseconds:)),
-                    createdAt: WallTime(nanoseconds: row.integer(16)))
+                    createdAt: WallTime(nanoseconds: row.integer(16)), sequence: Int(row.integer(21)),
+                    modifiedAt: row.optionalInteger(22).map(WallTime.init(nanoseconds:)))
                 tasks[task.id] = task
             }
             return tasks
@@ -65,18 +66,18 @@ extension TaskStore {
 }
 
 extension TaskRecord {
-    /// The insert of an import: every column of the record, then the version it came as.
+    /// The insert of an import: every column of the record.
     private static let importSQL: String = {
-        let columns = CodingKeys.allCases.map(\.rawValue) + ["ical_sequence", "ical_modified_ns"]
+        let columns = CodingKeys.allCases.map(\.rawValue)
         return "INSERT INTO task (\(columns.joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     }()
 
-    /// Inserts the record with the version it was imported as, through one statement prepared
+    /// Inserts the record through one statement prepared
     /// once per connection, its columns bound through SQLite's C interface. An import inserts up
     /// to thousands of tasks on kitd's loop, and GRDB's Codable `insert` (and then its arguments
     /// of `DatabaseValueConvertible`s) cost most of that.
-    func insert(_ db: Database, sequence: Int, modifiedNs: Int64?) throws {
+    func insertPrepared(_ db: Database) throws {
         let statement = try db.cachedStatement(sql: Self.importSQL)
         var row = TaskRowWriter(statement.sqliteStatement)
         defer { row.finish() }
@@ -104,10 +105,10 @@ extension TaskRecord {
             case .lastNagNs: row.integer(lastNagNs)
             case .createdAtNs: row.integer(createdAtNs)
             case .moreRules: row.text(moreRules)
+            case .sequence: row.integer(Int64(sequence))
+            case .modifiedNs: row.integer(modifiedNs)
             }
         }
-        row.integer(Int64(sequence))
-        row.integer(modifiedNs)
         let code = sqlite3_step(statement.sqliteStatement)
         guard code == SQLITE_DONE else {
             throw DatabaseError(

@@ -24,7 +24,7 @@ extension TaskStore {
             inserted.reserveCapacity(makers.count)
             for make in makers {
                 let task = make(next)
-                try TaskRecord(task).insert(db, sequence: 0, modifiedNs: nil)
+                try TaskRecord(task).insertPrepared(db)
                 inserted.append(task)
                 next += 1
             }
@@ -41,9 +41,12 @@ extension TaskStore {
         fileprivate let record: TaskRecord
 
         public init(_ task: TaskItem, version: ItemVersion) {
-            self.task = task
+            var versioned = task
+            versioned.sequence = version.sequence
+            versioned.modifiedAt = version.modified
+            self.task = versioned
             self.version = version
-            record = TaskRecord(task)
+            record = TaskRecord(versioned)
         }
     }
 
@@ -89,23 +92,26 @@ extension TaskStore {
         inserted: [TaskItem], updated: [TaskItem]
     ) {
         try database.write { db in
-            let setVersion = try db.cachedStatement(
-                sql: "UPDATE task SET ical_sequence = ?, ical_modified_ns = ? WHERE id = ?")
             var next = try nextID(db)
             var inserted: [TaskItem] = []
             inserted.reserveCapacity(new.count)
             for item in new {
                 var record = item.record
                 record.id = next
-                try record.insert(db, sequence: item.version.sequence, modifiedNs: item.version.modified?.nanoseconds)
+                try record.insertPrepared(db)
                 inserted.append(item.task.withID(next))
                 next += 1
             }
+            var updated: [TaskItem] = []
+            updated.reserveCapacity(updates.count)
             for (task, version) in updates {
-                try TaskRecord(task).updateIfPresent(db)
-                try setVersion.execute(arguments: [version.sequence, version.modified?.nanoseconds, task.id])
+                var versioned = task
+                versioned.sequence = version.sequence
+                versioned.modifiedAt = version.modified
+                try TaskRecord(versioned).updateIfPresent(db)
+                updated.append(versioned)
             }
-            return (inserted, updates.map(\.0))
+            return (inserted, updated)
         }
     }
 
@@ -151,15 +157,17 @@ extension TaskStore {
         }
     }
 
-    /// Undoes the task's most recent done: returns the task as it was, or nil when nothing is left to undo.
-    public func undoTaskDone(_ task: TaskItem) throws -> TaskItem? {
+    /// Undoes the task's most recent done: returns the task as it was, changed at `modifiedAt`,
+    /// or nil when nothing is left to undo.
+    public func undoTaskDone(_ task: TaskItem, modifiedAt: WallTime) throws -> TaskItem? {
         try database.write { db in
             guard
                 let done = try TaskHistoryRecord.fetchOne(
                     db, sql: "SELECT * FROM task_history WHERE task_id = ? ORDER BY id DESC LIMIT 1",
                     arguments: [task.id])
             else { return nil }
-            let restored = try done.restoring(task)
+            var restored = try done.restoring(task)
+            restored.modifiedAt = modifiedAt
             try TaskRecord(restored).updateIfPresent(db)
             try done.delete(db)
             return restored

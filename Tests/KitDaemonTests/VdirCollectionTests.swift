@@ -18,9 +18,9 @@ struct VdirCollectionTests {
         let path = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let collection = try VdirCollection(path: path)
-        try collection.write("first", uid: "5b1c@kit")
-        try collection.write("second", uid: "5b1c@kit")
-        try collection.write("other", uid: "a/b c")
+        try collection.write(Array("first".utf8), name: VdirCollection.fileName(for: "5b1c@kit"))
+        try collection.write(Array("second".utf8), name: VdirCollection.fileName(for: "5b1c@kit"))
+        try collection.write(Array("other".utf8), name: VdirCollection.fileName(for: "a/b c"))
         // Another program's file with a name of its own, and a hidden one, are seen and not seen.
         try "theirs".write(toFile: path + "/their-name.ics", atomically: true, encoding: .utf8)
         try "hidden".write(toFile: path + "/.partial.ics", atomically: true, encoding: .utf8)
@@ -30,8 +30,8 @@ struct VdirCollectionTests {
         #expect(
             items.map { "\($0.name)=\(String(decoding: $0.bytes, as: UTF8.self))" }.sorted()
                 == ["5b1c@kit.ics=second", "\(hashed)=other", "their-name.ics=theirs"].sorted())
-        try collection.remove(uid: "5b1c@kit")
-        try collection.remove(uid: "5b1c@kit")
+        try collection.remove(name: "5b1c@kit.ics")
+        try collection.remove(name: "5b1c@kit.ics")
         #expect(try collection.items().map(\.name).sorted() == [hashed, "their-name.ics"].sorted())
         let files = try FileManager.default.contentsOfDirectory(atPath: path)
         #expect(!files.contains { $0.contains(".tmp") })
@@ -54,20 +54,35 @@ struct VdirCollectionTests {
         // (kitd cannot be kept out of a directory by its mode when it runs as root, as tests here do.)
     }
 
-    @Test("an item written again with the same text is left alone: its file keeps its modification time")
-    func unchangedKeepsTime() throws {
-        let path = try Self.directory()
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let collection = try VdirCollection(path: path)
-        #expect(try collection.update("same", uid: "a@kit"))
-        let file = path + "/a@kit.ics"
-        // An hour back, so a rewrite would show.
-        let past = Date(timeIntervalSinceNow: -3600)
-        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file)
-        #expect(try !collection.update("same", uid: "a@kit"))
-        let kept = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
-        #expect(kept.map { abs($0.timeIntervalSince(past)) < 1 } == true)
-        #expect(try collection.update("other", uid: "a@kit"))
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == "other")
+    @Test("a file's time of change is its latest LAST-MODIFIED, else its latest DTSTAMP, read from the text")
+    func lastModified() {
+        let text = """
+            BEGIN:VCALENDAR\r
+            BEGIN:VTODO\r
+            DTSTAMP:20261101T000000Z\r
+            LAST-MODIFIED:20261124T101500Z\r
+            END:VTODO\r
+            BEGIN:VTODO\r
+            LAST-MODIFIED;X-A=b:20261125T080000Z\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """
+        let expected = ZoneResolver.instant(
+            for: CivilDateTime(date: CivilDate(year: 2026, month: 11, day: 25), hour: 8), in: FixedOffset.utc)
+        #expect(VdirCollection.lastModified(Array(text.utf8)) == expected)
+        let stamped = "BEGIN:VTODO\nDTSTAMP:20261125T080000Z\nEND:VTODO\n"
+        #expect(VdirCollection.lastModified(Array(stamped.utf8)) == expected)
+        // A local time says no instant; neither does a file with no stamp.
+        #expect(VdirCollection.lastModified(Array("LAST-MODIFIED:20261125T080000\n".utf8)) == nil)
+        #expect(VdirCollection.lastModified(Array("BEGIN:VTODO\nEND:VTODO\n".utf8)) == nil)
+    }
+
+    @Test("only visible .ics files are items: kit's and vdirsyncer's temporary files start with a dot")
+    func itemNames() {
+        #expect(VdirCollection.isItem("5b1c@kit.ics"))
+        #expect(!VdirCollection.isItem(".5b1c@kit.ics.kit-12.tmp"))
+        #expect(!VdirCollection.isItem(".hidden.ics"))
+        #expect(!VdirCollection.isItem("notes.txt"))
     }
 }

@@ -73,25 +73,45 @@ extension Integration {
             #expect(!FileManager.default.fileExists(atPath: vdir + "/" + added.uid + ".ics"))
         }
 
-        @Test("after kill -9, a restart writes again what the vdir lacks or has wrong, and leaves other files alone")
+        @Test(
+            "after kill -9, a restart writes what a crash kept from the vdir, and reads what changed there while kitd was down"
+        )
         func catchesUp() throws {
             let (kit, vdir) = try Self.kitd()
             defer { kit.tearDown() }
-            let first = try kit.kitctlJSON(
-                ["task", "add", "water plants", "--due", "2030-01-10 18:00"], as: TaskInfo.self)
-            let second = try kit.kitctlJSON(
-                ["task", "add", "call mum", "--due", "2030-01-11 18:00"], as: TaskInfo.self)
-            #expect(Self.file(vdir, uid: second.uid) { $0 != nil } != nil)
-            #expect(Self.file(vdir, uid: first.uid) { $0 != nil } != nil)
+            var uids: [String: String] = [:]
+            for (title, due) in [
+                ("water plants", "2030-01-10 18:00"), ("call mum", "2030-01-11 18:00"), ("gym", "2030-01-12 18:00"),
+            ] {
+                let task = try kit.kitctlJSON(["task", "add", title, "--due", due], as: TaskInfo.self)
+                uids[title] = task.uid
+                #expect(Self.file(vdir, uid: task.uid) { $0 != nil } != nil)
+            }
             _ = kit.stopKitd(signal: SIGKILL)
-            // As if the crash came between the commit and the write: one file gone, one stale.
-            try FileManager.default.removeItem(atPath: vdir + "/" + first.uid + ".ics")
-            try "BEGIN:VCALENDAR\r\nstale\r\n".write(
-                toFile: vdir + "/" + second.uid + ".ics", atomically: true, encoding: .utf8)
+            let water = try #require(uids["water plants"])
+            let mum = try #require(uids["call mum"])
+            let gym = try #require(uids["gym"])
+            // As if the crash came between the commit and the write: no file, and no record of one.
+            try FileManager.default.removeItem(atPath: vdir + "/" + water + ".ics")
+            let sqlite = try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [kit.dataDirectory + "/kit.sqlite", "DELETE FROM vdir_file WHERE name = '\(water).ics';"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(sqlite.exitCode == 0, "\(sqlite.stderr)")
+            // While kitd was down, another program deleted one file and changed another.
+            try FileManager.default.removeItem(atPath: vdir + "/" + mum + ".ics")
+            try VdirOutsideTests.put(
+                VdirOutsideTests.todo(
+                    uid: gym, title: "gym (legs)", due: "20300112T170000Z", modified: Date(timeIntervalSinceNow: 60)),
+                vdir, gym + ".ics")
             try "not kit's".write(toFile: vdir + "/someone-else.ics", atomically: true, encoding: .utf8)
             try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
-            #expect(Self.file(vdir, uid: first.uid) { $0 != nil }?.title == "water plants")
-            #expect(Self.file(vdir, uid: second.uid) { $0 != nil }?.title == "call mum")
+            #expect(Self.file(vdir, uid: water) { $0 != nil }?.title == "water plants")
+            #expect(
+                try VdirOutsideTests.eventually(kit) { tasks in
+                    tasks.map(\.title).sorted() == ["gym (legs)", "water plants"]
+                })
+            #expect(!FileManager.default.fileExists(atPath: vdir + "/" + mum + ".ics"))
             #expect(try String(contentsOfFile: vdir + "/someone-else.ics", encoding: .utf8) == "not kit's")
         }
 
@@ -139,9 +159,14 @@ extension Integration {
                 !FileManager.default.fileExists(atPath: memos + "/" + memo.uid + ".ics")
             }
             #expect(!FileManager.default.fileExists(atPath: memos + "/" + memo.uid + ".ics"))
-            // A restart writes back an entry file that went missing.
+            // A restart writes an entry whose file a crash kept from the vdir (no file, no record of one).
             _ = kit.stopKitd(signal: SIGKILL)
             try FileManager.default.removeItem(atPath: diary + "/" + entry.uid + ".ics")
+            let sqlite = try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [kit.dataDirectory + "/kit.sqlite", "DELETE FROM vdir_file WHERE name = '\(entry.uid).ics';"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(sqlite.exitCode == 0, "\(sqlite.stderr)")
             try kit.startKitd(arguments: arguments)
             #expect(read(diary, entry.uid) { $0 != nil }?.text == "Hiked the ridge\nWindy.")
         }
@@ -177,14 +202,19 @@ extension Integration {
             #expect(todos.map { $0["summary"] as? String } == ["renew passport"])
             // 09:00 in Berlin on 2030-01-15 is 08:00Z.
             #expect(todos.first?["due"] as? Int == 1_894_694_400)
-            // kitd does not read the vdir yet; kit's reader reads what todoman writes there.
+            // A task todoman creates there is kit's within moments, and kit's done shows in todoman.
             _ = try todoman(["new", "--list", "tasks", "--due", "2030-01-20 10:00", "buy milk"])
-            let titles = try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }
-                .flatMap {
-                    try ICalendarReader.read(String(contentsOfFile: vdir + "/" + $0, encoding: .utf8)).tasks.map(
-                        \.task.title)
-                }
-            #expect(titles.sorted() == ["buy milk", "renew passport"])
+            #expect(
+                try VdirOutsideTests.eventually(kit) { tasks in
+                    tasks.contains { $0.title == "buy milk" && $0.dueAt.hasPrefix("2030-01-20T09:00:00") }
+                })
+            #expect(try kit.kitctl(["task", "done", "buy milk"]).exitCode == 0)
+            let completed = Subprocess.waitUntil(timeout: .seconds(10)) {
+                let listed = (try? todoman(["--porcelain", "list", "--status", "ANY"])) ?? "[]"
+                let todos = (try? JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]) ?? []
+                return todos.contains { $0["summary"] as? String == "buy milk" && $0["completed"] as? Bool == true }
+            }
+            #expect(completed)
         }
 
         @Test("a vdir path that does not exist stops kitd at start with a message naming it")

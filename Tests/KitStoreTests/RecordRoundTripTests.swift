@@ -23,7 +23,7 @@ struct RecordRoundTripTests {
                 anchor: anchor, recurrence: try Recurrence.parse("FREQ=WEEKLY;BYDAY=MO,WE"),
                 alerts: [3_600 * Self.s, 600 * Self.s], nag: 300 * Self.s,
                 snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.s), dueFired: true, alertsFired: 3,
-                lastNagAt: wall, createdAt: wall)
+                lastNagAt: wall, createdAt: wall, sequence: 3, modifiedAt: wall)
         }
         try database.commit()
         #expect(try database.tasks.tasksByID() == [plain.id: plain, full.id: full])
@@ -34,9 +34,12 @@ struct RecordRoundTripTests {
         done.dueFired = false
         try database.tasks.recordTaskDone(done, before: full, occurrence: full.occurrence, at: wall)
         #expect(try database.tasks.tasksByID()[full.id] == done)
-        #expect(try database.tasks.undoTaskDone(done) == full)
-        #expect(try database.tasks.tasksByID()[full.id] == full)
-        #expect(try database.tasks.undoTaskDone(full) == nil)
+        let undoneAt = WallTime(nanoseconds: wall.nanoseconds + 120 * Self.s)
+        var undone = full
+        undone.modifiedAt = undoneAt
+        #expect(try database.tasks.undoTaskDone(done, modifiedAt: undoneAt) == undone)
+        #expect(try database.tasks.tasksByID()[full.id] == undone)
+        #expect(try database.tasks.undoTaskDone(full, modifiedAt: undoneAt) == nil)
     }
 
     @Test("imported tasks, written column by column, read back as they were, with their versions")
@@ -64,7 +67,11 @@ struct RecordRoundTripTests {
             ], updating: [])
         try database.commit()
         #expect(inserted.map(\.id) == [1, 2])
-        #expect(try database.tasks.tasksByID() == [1: plain.withID(1), 2: full.withID(2)])
+        var versioned = full.withID(2)
+        versioned.sequence = 3
+        versioned.modifiedAt = modified
+        #expect(inserted == [plain.withID(1), versioned])
+        #expect(try database.tasks.tasksByID() == [1: plain.withID(1), 2: versioned])
         #expect(
             try database.tasks.versions(uids: ["plain@x", "full@x"]) == [
                 "plain@x": TaskStore.ItemVersion(), "full@x": TaskStore.ItemVersion(sequence: 3, modified: modified),

@@ -39,6 +39,10 @@ public struct CalendarTask: Hashable, Sendable {
     /// writes them as components of their own after the series.
     public var overrides: [CalendarTask] = []
     public var status: Status
+    /// Its version (`SEQUENCE`, `LAST-MODIFIED`); the writer writes a SEQUENCE above 0 and a
+    /// LAST-MODIFIED it has.
+    public var sequence = 0
+    public var modified: WallTime?
 
     public init(
         uid: String, title: String, note: String? = nil, due: CalendarDue? = nil, recurrence: Recurrence? = nil,

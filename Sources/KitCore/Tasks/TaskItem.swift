@@ -37,13 +37,19 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     /// When the due popup (or its nag) last went out.
     public var lastNagAt: WallTime?
     public var createdAt: WallTime
+    /// Which version of the task this is, as iCalendar counts them (`SEQUENCE`, `LAST-MODIFIED`):
+    /// kit sets `modifiedAt` when a change shows in the task's calendar file, a file read in
+    /// brings its own.
+    public var sequence: Int
+    public var modifiedAt: WallTime?
 
     public init(
         id: Int64, uid: String, title: String, note: String? = nil, zone: String? = nil, allDay: Bool = false,
         anchor: CivilDateTime, recurrence: Recurrence? = nil, dates: SeriesDates = .init(),
         occurrence: CivilDateTime? = nil,
         alerts: [Nanoseconds] = [], nag: Nanoseconds? = nil, status: Status = .open, snoozedUntil: WallTime? = nil,
-        dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime
+        dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime,
+        sequence: Int = 0, modifiedAt: WallTime? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -63,6 +69,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.alertsFired = alertsFired
         self.lastNagAt = lastNagAt
         self.createdAt = createdAt
+        self.sequence = sequence
+        self.modifiedAt = modifiedAt
     }
 
     public var isOpen: Bool { status == .open }
@@ -73,7 +81,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
             id: id, uid: uid, title: title, note: note, zone: zone, allDay: allDay, anchor: anchor,
             recurrence: recurrence, dates: dates,
             occurrence: occurrence, alerts: alerts, nag: nag, status: status, snoozedUntil: snoozedUntil,
-            dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt)
+            dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt,
+            sequence: sequence, modifiedAt: modifiedAt)
     }
 
     /// The current occurrence's title: its own when it was changed on its own, else the task's.

@@ -4,6 +4,8 @@ import Logging
 
 /// The shared runtime a feature is built with: the parts of kitd that belong to no one feature.
 struct FeatureRuntime {
+    /// The event loop, for a feature's own sources (a vdir's inotify watch).
+    let loop: EventLoop
     let store: KitDatabase
     let scheduler: Scheduler
     let clock: any DaemonClock

@@ -35,6 +35,9 @@ struct TaskRecord: Encodable, PersistableRecord {
     var alertsFired: Int
     var lastNagNs: Int64?
     var createdAtNs: Int64
+    /// The task's iCalendar version: `SEQUENCE`, and `LAST-MODIFIED` in nanoseconds.
+    var sequence: Int
+    var modifiedNs: Int64?
 
     /// Every column of the record. The import's insert (TaskStore+Rows.swift) binds them by an
     /// exhaustive switch over these, so a new column cannot be left out of it.
@@ -49,6 +52,8 @@ struct TaskRecord: Encodable, PersistableRecord {
         case lastNagNs = "last_nag_ns"
         case createdAtNs = "created_at_ns"
         case moreRules = "more_rules"
+        case sequence = "ical_sequence"
+        case modifiedNs = "ical_modified_ns"
     }
 
     init(_ task: TaskItem) {
@@ -74,5 +79,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         alertsFired = task.alertsFired
         lastNagNs = task.lastNagAt?.nanoseconds
         createdAtNs = task.createdAt.nanoseconds
+        sequence = task.sequence
+        modifiedNs = task.modifiedAt?.nanoseconds
     }
 }

@@ -24,7 +24,7 @@ final class DiaryFeature: Feature {
         guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, runtime: runtime) else { return }
         self.mirror = mirror
         let entries = try store.allDiaryEntries()
-        mirror.keep("catch-up") { entries.map { ($0.uid, Self.vdirText($0)) } }
+        mirror.keep("catch-up") { entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }
     }
 
     /// An entry's vdir file: one VJOURNAL on its day.
@@ -161,7 +161,7 @@ final class DiaryFeature: Feature {
     private func announce(_ entry: DiaryEntry, change: String) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
         commits.onCommitted { [events] in events.emit(Event.diaryChanged, payload) }
-        mirror?.change(entry.uid, deleted: change == "deleted", commits: commits) { Self.vdirText(entry) }
+        mirror?.change(entry.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(entry) }
     }
 
     /// An id, a date (the latest entry of that day) or a title.

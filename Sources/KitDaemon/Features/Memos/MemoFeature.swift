@@ -23,7 +23,7 @@ final class MemoFeature: Feature {
         guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, runtime: runtime) else { return }
         self.mirror = mirror
         let memos = try store.allMemos()
-        mirror.keep("catch-up") { memos.map { ($0.uid, Self.vdirText($0)) } }
+        mirror.keep("catch-up") { memos.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }
     }
 
     /// A memo's vdir file: one VJOURNAL without a date.
@@ -101,7 +101,7 @@ final class MemoFeature: Feature {
     private func announce(_ memo: Memo, change: String) {
         let payload = MemoEvent(memo: memo.withoutText, change: change)
         commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
-        mirror?.change(memo.uid, deleted: change == "deleted", commits: commits) { Self.vdirText(memo) }
+        mirror?.change(memo.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(memo) }
     }
 
     /// An id, or a title (the first line), compared without regard to case.

@@ -1,5 +1,6 @@
 import Crypto
 import Glibc
+import KitCore
 
 /// One vdir collection: a directory of `.ics` files, one calendar item each, the format
 /// vdirsyncer, khal and todoman share (vdirsyncer's "filesystem" storage). kitd keeps its tasks,
@@ -35,20 +36,18 @@ struct VdirCollection {
     /// The file name kit gives the item with this UID.
     static func fileName(for uid: String) -> String {
         if !uid.isEmpty, uid.count <= 200, !uid.hasPrefix("."), uid.allSatisfy(safe.contains) { return uid + ".ics" }
-        let digest = SHA256.hash(data: Array(uid.utf8))
-        return digest.map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }.joined() + ".ics"
+        return hash(Array(uid.utf8)) + ".ics"
     }
 
-    /// Writes `text` as the item `uid`, replacing its file at once.
-    func write(_ text: String, uid: String) throws(SystemError) {
-        let name = Self.fileName(for: uid)
+    /// Writes `bytes` as the file `name`, replacing it at once.
+    func write(_ bytes: [UInt8], name: String) throws(SystemError) {
         let temporary = path + "/." + name + ".kit-\(getpid()).tmp"
         let descriptor = try retryingEINTR("open(\(temporary))") {
             open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 let error = SystemError.last("write(\(temporary))")
@@ -56,7 +55,7 @@ struct VdirCollection {
                 unlink(temporary)
                 throw error
             }
-            bytes = bytes.dropFirst(written)
+            rest = rest.dropFirst(written)
         }
         close(descriptor)
         guard rename(temporary, path + "/" + name) == 0 else {
@@ -66,29 +65,21 @@ struct VdirCollection {
         }
     }
 
-    /// Writes `text` as the item `uid` unless its file already holds exactly that: an unchanged
-    /// file keeps its modification time, which vdirsyncer takes for its version. Whether it wrote.
-    @discardableResult
-    func update(_ text: String, uid: String) throws(SystemError) -> Bool {
-        let bytes = Array(text.utf8)
-        if try Self.contents(of: path + "/" + Self.fileName(for: uid), limit: bytes.count + 1) == bytes { return false }
-        try write(text, uid: uid)
-        return true
-    }
-
-    /// Removes the item `uid`'s file; one already gone is no error.
-    func remove(uid: String) throws(SystemError) {
-        let file = path + "/" + Self.fileName(for: uid)
+    /// Removes the file `name`; one already gone is no error.
+    func remove(name: String) throws(SystemError) {
+        let file = path + "/" + name
         if unlink(file) != 0 && errno != ENOENT { throw SystemError.last("unlink(\(file))") }
     }
 
-    /// The most bytes of one item file `items` reads: a single VTODO or VJOURNAL is kilobytes.
+    /// The most bytes of one item file kitd reads: a single VTODO or VJOURNAL is kilobytes.
     static let maximumItemBytes = 4 << 20
 
-    /// The collection's items: each `.ics` file's name and bytes, by name (hidden and temporary
-    /// files left out). A file over `maximumItemBytes` comes with that many bytes and one more,
-    /// for the reader to refuse.
-    func items() throws(SystemError) -> [(name: String, bytes: [UInt8])] {
+    /// Whether `name` is an item file: an `.ics` file that is not hidden (kitd's temporary files,
+    /// and vdirsyncer's, start with a dot).
+    static func isItem(_ name: String) -> Bool { !name.hasPrefix(".") && name.hasSuffix(".ics") && !name.contains("/") }
+
+    /// The names of the collection's item files, sorted.
+    func names() throws(SystemError) -> [String] {
         guard let directory = opendir(path) else { throw SystemError.last("opendir(\(path))") }
         defer { closedir(directory) }
         var names: [String] = []
@@ -96,16 +87,56 @@ struct VdirCollection {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if !name.hasPrefix(".") && name.hasSuffix(".ics") { names.append(name) }
+            if Self.isItem(name) { names.append(name) }
         }
+        return names.sorted()
+    }
+
+    /// The bytes of the file `name`, nil when there is none. A file over `maximumItemBytes`
+    /// comes with that many bytes and one more, for the reader to refuse.
+    func read(name: String) throws(SystemError) -> [UInt8]? {
+        try Self.contents(of: path + "/" + name, limit: Self.maximumItemBytes + 1)
+    }
+
+    /// The collection's items: each item file's name and bytes, by name.
+    func items() throws(SystemError) -> [(name: String, bytes: [UInt8])] {
         var result: [(name: String, bytes: [UInt8])] = []
-        for name in names.sorted() {
-            guard let bytes = try Self.contents(of: path + "/" + name, limit: Self.maximumItemBytes + 1) else {
-                continue
-            }
+        for name in try names() {
+            guard let bytes = try read(name: name) else { continue }
             result.append((name, bytes))
         }
         return result
+    }
+
+    /// SHA-256 of a file's bytes, in hex: what the ledger keeps.
+    static func hash(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }
+            .joined()
+    }
+
+    /// The latest `LAST-MODIFIED` (a UTC date-time) of the file's components, else their latest
+    /// `DTSTAMP`, read from the text without parsing the whole file: enough to tell whether the
+    /// file is older than a version kit is about to write.
+    static func lastModified(_ bytes: [UInt8]) -> WallTime? {
+        var modified: WallTime?
+        var stamped: WallTime?
+        for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
+            let isModified = line.starts(with: Array("LAST-MODIFIED".utf8))
+            guard isModified || line.starts(with: Array("DTSTAMP".utf8)),
+                let colon = line.firstIndex(of: UInt8(ascii: ":"))
+            else { continue }
+            var value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingWhitespace()
+            guard value.hasSuffix("Z") else { continue }
+            value.removeLast()
+            guard let civil = ICalendarText.dateTime(value) else { continue }
+            let instant = ZoneResolver.instant(for: civil, in: FixedOffset.utc)
+            if isModified {
+                modified = max(modified ?? instant, instant)
+            } else {
+                stamped = max(stamped ?? instant, instant)
+            }
+        }
+        return modified ?? stamped
     }
 
     /// A file's bytes, at most `limit` of them (enough to tell a file from a text of one byte
@@ -120,7 +151,7 @@ struct VdirCollection {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError.last("read(\(file))")

@@ -1,95 +1,441 @@
+import Glibc
+import KitCore
+import KitStore
 import Logging
 
-/// Keeps a vdir collection in step with what kitd commits: each changed item's file written
-/// whole, each deleted item's file removed, all on the background worker, in order, after the
-/// commit (so a file never shows a change the database does not have). A file whose text would
-/// not change is left alone. At start, `keep` over every item writes each one whose file is
-/// missing or differs, which also mends a change that a crash between the commit and the write
-/// left out. Files of items kit does not have are left alone.
+/// One item a feature's reader made of a file: its UID, and the feature's own value.
+struct VdirItem: Sendable {
+    var uid: String
+    var value: any Sendable
+}
+
+/// Why a file is not an item kit can read.
+struct VdirUnreadable: Error, Sendable {
+    var reason: String
+}
+
+/// What kitd learns from a collection's files, handed to the feature on the loop.
+enum VdirArrival {
+    /// A file new or changed from outside: its name, its text, and what the reader made of it.
+    case changed(name: String, text: String, item: VdirItem)
+    /// A file kit knew is gone: the UID it held.
+    case removed(name: String, uid: String)
+}
+
+/// Keeps a vdir collection and kitd's items in step, both ways.
+///
+/// **Out.** Each changed item's file is written whole and each deleted item's file removed, on
+/// the background worker, in order, after the commit (so a file never shows a change the
+/// database does not have). A file is written only over the version kitd last wrote or read
+/// (the `VdirLedger` knows its hash), and only when kitd's version is newer than the file's
+/// (`LAST-MODIFIED`, else `DTSTAMP`): a change from outside that kitd has not read yet is never
+/// overwritten, and a file another program wrote is not rewritten in kit's words for nothing.
+/// At start, `keep` over every item writes each one whose file is missing or older, which also
+/// mends a change that a crash between the commit and the write left out.
+///
+/// **In.** With `watch`, an sd-event inotify source sees each file created (or linked in),
+/// closed after writing, moved in or out, or deleted. The names seen within 20 ms of a first
+/// event are read in one job on the worker: a
+/// file whose hash is the ledger's is kitd's own write (or read) and is skipped; any other is
+/// read by the feature's reader there, and what it became goes to the feature on the loop. At
+/// start, and when the kernel's queue overflowed, every file is looked at.
 final class VdirMirror {
-    private let collection: VdirCollection
-    private let worker: BackgroundWorker
-    private let logger: Logger
+    let collection: VdirCollection
+    private let ledger: VdirLedger
+    private let runtime: FeatureRuntime
+    private var watchSource: EventSource?
+    /// Reads what was seen, a moment after the first event: the events of a burst (vdirsyncer
+    /// writing many files, kitd's own writes under load) make one job on the worker.
+    private var readTimer: TimerSource?
+    static let readDelayMicroseconds: UInt64 = 20_000
+    private var makeReader: (() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable>)?
+    private var onArrivals: (([VdirArrival]) -> Void)?
+    /// Names seen changing and not read yet, each with whether it was only created (linked in,
+    /// as atomicwrites does, or opened new and perhaps still being written).
+    private var pending: [String: Bool] = [:]
+    private var needsScan = false
+    private var reading = false
+    /// Ledger changes not yet in the database, and the timer that writes them if no commit comes.
+    private var unrecorded: [(name: String, file: VdirStore.File?)] = []
+    private var recordTimer: TimerSource?
+    /// Files that are not an item kit can read, by name: why.
+    private(set) var unreadable: [String: String] = [:]
 
-    init(collection: VdirCollection, worker: BackgroundWorker, logger: Logger) {
+    private var logger: Logger { runtime.logger }
+
+    private init(collection: VdirCollection, ledger: VdirLedger, runtime: FeatureRuntime) {
         self.collection = collection
-        self.worker = worker
-        self.logger = logger
+        self.ledger = ledger
+        self.runtime = runtime
     }
 
-    /// The mirror of the collection at `path` (a `[vdir]` setting), checked now: nil when the
-    /// setting is absent; a path that is missing or not a directory stops kitd at start.
-    static func open(_ path: String?, runtime: FeatureRuntime) throws(DaemonStartError) -> VdirMirror? {
+    /// The mirror of the collection at `path` (a `[vdir]` setting), checked now, with the ledger
+    /// the database kept for it: nil when the setting is absent; a path that is missing or not a
+    /// directory stops kitd at start.
+    static func open(_ path: String?, runtime: FeatureRuntime) throws -> VdirMirror? {
         guard let path else { return nil }
-        return VdirMirror(collection: try VdirCollection(path: path), worker: runtime.worker, logger: runtime.logger)
+        let collection = try VdirCollection(path: path)
+        let files = try storing { try runtime.store.vdir.files(collection: path) }
+        return VdirMirror(collection: collection, ledger: VdirLedger(files), runtime: runtime)
     }
 
-    /// What writing a batch did.
-    struct Outcome: Sendable {
-        var written = 0
+    // MARK: Out
+
+    /// What a job on the files did.
+    private struct Outcome: Sendable {
+        var written: [String] = []
         var unchanged = 0
+        /// Files changed from outside since kitd last saw them, which the job left alone.
+        var heldBack: [String] = []
+        var ledger: [(name: String, file: VdirStore.File?)] = []
         var failures: [String] = []
     }
 
+    /// One item's file as kit would write it.
+    struct Text: Sendable {
+        var uid: String
+        var text: String
+        /// When the item last changed; nil writes over any file kitd last saw.
+        var modified: WallTime? = nil
+    }
+
     /// Writes the items `items` makes (on the worker, from values the caller captured), each
-    /// unless its file already holds its text. `label` names the batch in the log.
-    func keep(_ label: String, _ items: @escaping @Sendable () -> [(uid: String, text: String)]) {
+    /// unless its file already holds its text, holds a version as new, or changed from outside.
+    /// `label` names the batch in the log; `written` gets the UIDs written, on the loop.
+    func keep(_ label: String, _ items: @escaping @Sendable () -> [Text], written: (([String]) -> Void)? = nil) {
         let collection = collection
+        let ledger = ledger
         let work: @Sendable () -> Outcome = {
             var outcome = Outcome()
             for item in items() {
                 do {
-                    if try collection.update(item.text, uid: item.uid) {
-                        outcome.written += 1
-                    } else {
-                        outcome.unchanged += 1
-                    }
+                    try Self.keep(item, in: collection, ledger: ledger, outcome: &outcome)
                 } catch {
                     outcome.failures.append("\(item.uid): \(error)")
                 }
             }
             return outcome
         }
-        worker.submit("vdir." + label, work) { [logger, path = collection.path] outcome in
-            logger.debug(
-                "vdir kept",
-                metadata: [
-                    "vdir.path": "\(path)", "vdir.batch": "\(label)", "vdir.written": "\(outcome.written)",
-                    "vdir.unchanged": "\(outcome.unchanged)", "vdir.failures": "\(outcome.failures.count)",
-                ])
-            for failure in outcome.failures.prefix(10) {
-                logger.error("could not write a vdir item", metadata: ["vdir.path": "\(path)", "error": "\(failure)"])
-            }
+        runtime.worker.submit("vdir." + label, work) { [self] outcome in
+            finished(outcome, label: label)
+            written?(outcome.written)
         }
     }
 
-    /// Removes the item `uid`'s file.
+    private static func keep(
+        _ item: Text, in collection: VdirCollection, ledger: VdirLedger, outcome: inout Outcome
+    ) throws(SystemError) {
+        let name = ledger.name(of: item.uid) ?? VdirCollection.fileName(for: item.uid)
+        let bytes = Array(item.text.utf8)
+        let current = try collection.read(name: name)
+        let known = ledger.file(named: name)
+        if current == bytes {
+            let hash = VdirCollection.hash(bytes)
+            if known?.hash != hash || known?.uid != item.uid {
+                let file = VdirStore.File(uid: item.uid, hash: hash)
+                ledger.record(name, file)
+                outcome.ledger.append((name, file))
+            }
+            outcome.unchanged += 1
+            return
+        }
+        if let current {
+            guard known?.hash == VdirCollection.hash(current) else { return outcome.heldBack.append(name) }
+            if let modified = item.modified, let fileModified = VdirCollection.lastModified(current),
+                fileModified >= modified
+            {
+                outcome.unchanged += 1
+                return
+            }
+        } else if known != nil {
+            // Deleted from outside, and not read yet.
+            return outcome.heldBack.append(name)
+        }
+        try collection.write(bytes, name: name)
+        let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(bytes))
+        ledger.record(name, file)
+        outcome.ledger.append((name, file))
+        outcome.written.append(item.uid)
+    }
+
+    /// Removes the item `uid`'s file, unless it changed from outside since kitd last saw it.
     func remove(_ uid: String) {
         let collection = collection
-        let work: @Sendable () -> String? = {
+        let ledger = ledger
+        let work: @Sendable () -> Outcome = {
+            var outcome = Outcome()
+            let name = ledger.name(of: uid) ?? VdirCollection.fileName(for: uid)
             do {
-                try collection.remove(uid: uid)
-                return nil
+                let known = ledger.file(named: name)
+                if let current = try collection.read(name: name) {
+                    guard known?.hash == VdirCollection.hash(current) else {
+                        outcome.heldBack.append(name)
+                        return outcome
+                    }
+                    try collection.remove(name: name)
+                }
+                if known != nil {
+                    ledger.record(name, nil)
+                    outcome.ledger.append((name, nil))
+                }
             } catch {
-                return "\(error)"
+                outcome.failures.append("\(uid): \(error)")
             }
+            return outcome
         }
-        worker.submit("vdir.remove", work) { [logger] failure in
-            if let failure {
-                logger.error("could not remove a vdir item", metadata: ["item.uid": "\(uid)", "error": "\(failure)"])
-            }
-        }
+        runtime.worker.submit("vdir.remove", work) { [self] outcome in finished(outcome, label: "remove") }
     }
 
     /// After the turn's commit: the item `uid` removed when `deleted`, else written as `text`
     /// makes it. For features whose items change one at a time (memos, the diary).
-    func change(_ uid: String, deleted: Bool, commits: CommitCoordinator, text: @escaping @Sendable () -> String) {
-        commits.onCommitted { [self] in
+    func change(_ uid: String, deleted: Bool, modified: WallTime?, text: @escaping @Sendable () -> String) {
+        runtime.commits.onCommitted { [self] in
             if deleted {
                 remove(uid)
             } else {
-                keep("write") { [(uid, text())] }
+                keep("write") { [Text(uid: uid, text: text(), modified: modified)] }
             }
         }
+    }
+
+    /// On the loop, after a job: the ledger kept in the database, failures logged, and files that
+    /// changed from outside read.
+    private func finished(_ outcome: Outcome, label: String) {
+        record(outcome.ledger)
+        logger.debug(
+            "vdir kept",
+            metadata: [
+                "vdir.path": "\(collection.path)", "vdir.batch": "\(label)", "vdir.written": "\(outcome.written.count)",
+                "vdir.unchanged": "\(outcome.unchanged)", "vdir.held_back": "\(outcome.heldBack.count)",
+                "vdir.failures": "\(outcome.failures.count)",
+            ])
+        for failure in outcome.failures.prefix(10) {
+            logger.error(
+                "could not write a vdir item", metadata: ["vdir.path": "\(collection.path)", "error": "\(failure)"])
+        }
+        if !outcome.heldBack.isEmpty {
+            for name in outcome.heldBack { pending[name] = false }
+            readSoon()
+        }
+    }
+
+    /// Keeps the ledger's changes in the database: with the next commit kitd makes anyway, or
+    /// after a second on their own. A commit of their own for each write would cost every
+    /// client's write a commit more; a record lost in a crash only makes the file read as
+    /// changed once, and reading it finds the version kit has.
+    private func record(_ changes: [(name: String, file: VdirStore.File?)]) {
+        guard !changes.isEmpty else { return }
+        if unrecorded.isEmpty {
+            runtime.commits.beforeNextCommit { [weak self] in self?.recordNow() }
+            armRecordTimer()
+        }
+        unrecorded += changes
+    }
+
+    private func recordNow() {
+        guard !unrecorded.isEmpty else { return }
+        let changes = unrecorded
+        unrecorded.removeAll()
+        recordTimer?.disarm()
+        do {
+            try runtime.store.vdir.record(collection: collection.path, changes)
+        } catch {
+            // The files stay as they are; after a restart they read as changed, and are read again.
+            logger.warning("could not record vdir files", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func readSoon() {
+        guard let readTimer, !readTimer.isArmed else { return }
+        readTimer.arm(atMicroseconds: Self.bootMicroseconds() + Self.readDelayMicroseconds)
+    }
+
+    private static func bootMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
+    }
+
+    private func armRecordTimer() {
+        if recordTimer == nil {
+            recordTimer = try? runtime.loop.timer(clock: .boot, description: "vdir-record") { [unowned self] _ in
+                recordTimer?.markFired()
+                recordNow()
+                runtime.commits.onFlushed {}
+            }
+        }
+        recordTimer?.arm(atMicroseconds: Self.bootMicroseconds() + 1_000_000)
+    }
+
+    // MARK: In
+
+    /// Reports a file the feature could not take (its reader read it, but kit cannot keep what
+    /// it holds), leaving it as it is.
+    func refuse(_ name: String, _ reason: String) {
+        unreadable[name] = reason
+        logger.warning(
+            "a vdir file is not an item kit can keep; left as it is",
+            metadata: ["vdir.path": "\(collection.path)", "vdir.file": "\(name)", "error": "\(reason)"])
+    }
+
+    /// Starts watching the collection: `reader` makes, on the loop, what reads one file's text
+    /// into an item on the worker, and `onArrivals` gets what changed (on the loop). Every file
+    /// is looked at first.
+    func watch(
+        reader: @escaping () -> @Sendable (String) -> Result<VdirItem, VdirUnreadable>,
+        onArrivals: @escaping ([VdirArrival]) -> Void
+    ) throws {
+        makeReader = reader
+        self.onArrivals = onArrivals
+        let loop = runtime.loop
+        readTimer = try loop.timer(clock: .boot, description: "vdir-read") { [unowned self] _ in
+            readTimer?.markFired()
+            readPending()
+        }
+        watchSource = try loop.watch(
+            directory: collection.path,
+            events: [.created, .closedAfterWriting, .movedIn, .movedOut, .deleted, .directoryDeleted, .directoryMoved]
+        ) { [unowned self] name, events in
+            seen(name, events)
+        }
+        needsScan = true
+        readSoon()
+    }
+
+    private func seen(_ name: String, _ events: DirectoryEvents) {
+        if events.contains(.overflowed) {
+            needsScan = true
+        } else if !events.isDisjoint(with: [.directoryDeleted, .directoryMoved, .watchRemoved]) {
+            logger.error(
+                "the vdir was removed or moved; kitd no longer sees changes in it until it restarts",
+                metadata: ["vdir.path": "\(collection.path)"])
+            watchSource = nil
+            return
+        } else if VdirCollection.isItem(name) {
+            pending[name] = (pending[name] ?? true) && events == .created
+        } else {
+            return
+        }
+        readSoon()
+    }
+
+    /// What a read found.
+    private struct Reading: Sendable {
+        var changed: [(name: String, text: String, item: VdirItem)] = []
+        var removed: [(name: String, uid: String)] = []
+        var unreadable: [(name: String, reason: String)] = []
+        /// Names read (unreadable ones included), whose old complaints no longer hold.
+        var looked: [String] = []
+        var ledger: [(name: String, file: VdirStore.File?)] = []
+        var failure: String?
+    }
+
+    /// Reads the names seen (or every file), one job at a time.
+    private func readPending() {
+        readTimer?.disarm()
+        guard !reading, let makeReader, needsScan || !pending.isEmpty else { return }
+        let reader = makeReader()
+        let names = needsScan ? nil : pending
+        needsScan = false
+        pending.removeAll()
+        reading = true
+        let collection = collection
+        let ledger = ledger
+        let work: @Sendable () -> Reading = { Self.read(names, in: collection, ledger: ledger, reader: reader) }
+        runtime.worker.submit("vdir.read", work) { [self] reading in
+            self.reading = false
+            arrived(reading)
+            if needsScan || !pending.isEmpty { readSoon() }
+        }
+    }
+
+    /// Reads `names` (each with whether it was only created), or every file when nil. A file
+    /// only created that does not read is left for the close that comes when it is written.
+    private static func read(
+        _ names: [String: Bool]?, in collection: VdirCollection, ledger: VdirLedger,
+        reader: @Sendable (String) -> Result<VdirItem, VdirUnreadable>
+    ) -> Reading {
+        var reading = Reading()
+        var gone: [String] = []
+        do {
+            let all = try names.map { Set($0.keys) } ?? Set(collection.names()).union(ledger.names)
+            for name in all.sorted() where VdirCollection.isItem(name) {
+                let onlyCreated = names?[name] ?? false
+                guard let bytes = try collection.read(name: name) else {
+                    if ledger.file(named: name) != nil { gone.append(name) }
+                    continue
+                }
+                let hash = VdirCollection.hash(bytes)
+                guard ledger.file(named: name)?.hash != hash else { continue }
+                reading.looked.append(name)
+                let unreadable = { (reason: String) in
+                    // Recorded, so it is not read again until it changes.
+                    let file = VdirStore.File(uid: "", hash: hash)
+                    ledger.record(name, file)
+                    reading.ledger.append((name, file))
+                    reading.unreadable.append((name, reason))
+                }
+                guard bytes.count <= VdirCollection.maximumItemBytes else {
+                    unreadable("it is over \(VdirCollection.maximumItemBytes >> 20) MiB; one item is kilobytes")
+                    continue
+                }
+                let text = String(decoding: bytes, as: UTF8.self)
+                switch reader(text) {
+                case .failure where onlyCreated:
+                    continue
+                case .failure(let refusal):
+                    unreadable(refusal.reason)
+                case .success(let item):
+                    if let other = ledger.name(of: item.uid), other != name, try collection.read(name: other) != nil {
+                        unreadable("its UID \(item.uid) is also the UID of \(other); kit reads one file per UID")
+                        continue
+                    }
+                    let file = VdirStore.File(uid: item.uid, hash: hash)
+                    ledger.record(name, file)
+                    reading.ledger.append((name, file))
+                    reading.changed.append((name, text, item))
+                }
+            }
+        } catch {
+            reading.failure = "\(error)"
+        }
+        // A name gone whose UID another file now holds was renamed: only the ledger forgets it.
+        for name in gone {
+            guard let uid = ledger.file(named: name)?.uid else { continue }
+            if uid.isEmpty || ledger.name(of: uid) != name {
+                ledger.record(name, nil)
+                reading.ledger.append((name, nil))
+                reading.looked.append(name)
+            } else {
+                reading.removed.append((name, uid))
+            }
+        }
+        return reading
+    }
+
+    private func arrived(_ reading: Reading) {
+        record(reading.ledger)
+        if let failure = reading.failure {
+            logger.error(
+                "could not read the vdir", metadata: ["vdir.path": "\(collection.path)", "error": "\(failure)"])
+        }
+        for name in reading.looked { unreadable[name] = nil }
+        for (name, reason) in reading.unreadable {
+            unreadable[name] = reason
+            logger.warning(
+                "a vdir file is not an item kit can read; left as it is",
+                metadata: ["vdir.path": "\(collection.path)", "vdir.file": "\(name)", "error": "\(reason)"])
+        }
+        let arrivals =
+            reading.changed.map { VdirArrival.changed(name: $0.name, text: $0.text, item: $0.item) }
+            + reading.removed.map { VdirArrival.removed(name: $0.name, uid: $0.uid) }
+        guard !arrivals.isEmpty else { return }
+        logger.info(
+            "vdir changed from outside",
+            metadata: [
+                "vdir.path": "\(collection.path)", "vdir.changed": "\(reading.changed.count)",
+                "vdir.removed": "\(reading.removed.count)",
+            ])
+        onArrivals?(arrivals)
     }
 }

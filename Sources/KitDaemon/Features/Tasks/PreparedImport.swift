@@ -13,6 +13,10 @@ struct PreparedImport: Sendable {
         var zones: ZoneSnapshot
         var allDayTime: TimeOfDay
         var now: WallTime
+        /// Whether a one-off already past due comes in as fired (`caughtUp`): an import's do; a
+        /// vdir's do not, since a task synced in is one the person keeps, and its missed popup
+        /// goes through catch-up as kit's own do.
+        var firePast = true
     }
 
     /// A VTODO or VEVENT that is a task of its own (not a change to a series in the document).
@@ -197,7 +201,9 @@ struct PreparedImport: Sendable {
         ) { reason in
             note("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
         }
-        return .built(TaskStore.NewTask(caughtUp(template, now: now, zone: zone), version: version(of: imported)))
+        let built =
+            setting.firePast || template.recurrence != nil ? caughtUp(template, now: now, zone: zone) : template
+        return .built(TaskStore.NewTask(built, version: version(of: imported)))
     }
 
     /// A series' RDATEs, EXDATEs, changed occurrences (`changes`, the components with its UID

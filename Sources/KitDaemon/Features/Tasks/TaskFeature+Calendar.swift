@@ -74,15 +74,16 @@ extension TaskFeature {
     }
 
     /// One task as its file in a vdir: a VCALENDAR with its VTODO (and changed occurrences) and
-    /// the VTIMEZONEs they use. Its DTSTAMP is when the task was made, so the text changes only
-    /// when the task does (and the years its zones cover, once a year).
+    /// the VTIMEZONEs they use. Its DTSTAMP is when the task last changed (or was made), so the
+    /// text changes only when the task does (and the years its zones cover, once a year).
     static func vdirText(
         _ task: TaskItem, zone: any UTCOffsets, systemName: String, now: WallTime,
         named: (String) -> (any UTCOffsets)?
     ) -> String {
         let calendarTask = calendarTask(task, zone: zone, systemName: systemName)
         return ICalendarWriter.write(
-            [calendarTask], stamp: task.createdAt, timeZones: timeZones(for: [calendarTask], now: now, named: named))
+            [calendarTask], stamp: task.modifiedAt ?? task.createdAt,
+            timeZones: timeZones(for: [calendarTask], now: now, named: named))
     }
 
     /// A task as `export` writes it; `zone` is its zone, `systemName` the system zone's name.
@@ -129,13 +130,20 @@ extension TaskFeature {
             if rule.frequency == .yearly && rule.byMonth.isEmpty { rule.byMonth = [task.anchor.date.month] }
             recurrence = rule
         }
+        // A task pinned to UTC is written in UTC (`…Z`), as other programs write it, without a VTIMEZONE.
+        let utc = task.zone == "UTC" || task.zone == "Etc/UTC"
         let form = { (civil: CivilDateTime) -> CalendarDue in
-            task.allDay ? .date(civil.date) : .local(civil, tzid: task.zone ?? systemName)
+            if task.allDay { return .date(civil.date) }
+            return utc
+                ? .utc(ZoneResolver.instant(for: civil, in: FixedOffset.utc))
+                : .local(civil, tzid: task.zone ?? systemName)
         }
         var calendarTask = CalendarTask(
             uid: task.uid, title: task.title, note: task.note, due: form(start), recurrence: recurrence,
             alerts: task.alerts,
             status: task.isOpen ? .needsAction : .completed)
+        calendarTask.sequence = task.sequence
+        calendarTask.modified = task.modifiedAt
         // Dates before the current occurrence are history.
         calendarTask.moreRules = recurrence == nil ? [] : moreRules
         if recurrence != nil {

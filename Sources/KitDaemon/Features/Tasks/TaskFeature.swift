@@ -14,7 +14,10 @@ final class TaskFeature: Feature {
     let store: TaskStore
     /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
     /// nil for none.
-    private(set) var mirror: VdirMirror?
+    var mirror: VdirMirror?
+    /// Each task's version as its file last held it, written or read by kitd: a task whose
+    /// version is another changed in kit since, which a change from outside then conflicts with.
+    var synced: [String: TaskStore.ItemVersion] = [:]
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
 
@@ -34,11 +37,7 @@ final class TaskFeature: Feature {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         tasks = try store.tasksByID()
-        if reason == .start, let mirror = try VdirMirror.open(settings.vdirTasks, runtime: runtime) {
-            // Every task whose file is missing or differs (a crash between commit and write).
-            self.mirror = mirror
-            keepInVdir(Array(tasks.values), label: "catch-up", afterCommit: false)
-        }
+        if reason == .start { try openVdir() }
         var entries: [(key: TaskAlarm, due: WallTime)] = []
         entries.reserveCapacity(tasks.count)
         for task in tasks.values where task.isOpen {
@@ -129,7 +128,7 @@ final class TaskFeature: Feature {
                     note: Self.cleanNote(params.note),
                     zone: pinned, allDay: when.allDay, anchor: when.civil, recurrence: recurrence, alerts: alerts,
                     nag: nag,
-                    createdAt: now)
+                    createdAt: now, modifiedAt: Self.stamp(now, after: nil))
             }
         }
         apply(task, event: Event.taskAdded)
@@ -141,7 +140,8 @@ final class TaskFeature: Feature {
     func done(_ ref: RecordRef) throws -> TaskInfo {
         let task = try resolve(ref)
         let now = clock.now().wall
-        let (updated, occurrence) = try task.completed(at: now, in: zone(of: task))
+        let (completed, occurrence) = try task.completed(at: now, in: zone(of: task))
+        let updated = revised(completed, now: now)
         try storing { try store.recordTaskDone(updated, before: task, occurrence: occurrence, at: now) }
         apply(updated, event: Event.taskDone)
         return info(updated)
@@ -149,7 +149,10 @@ final class TaskFeature: Feature {
 
     func undo(_ ref: RecordRef) throws -> TaskInfo {
         let task = try resolve(ref)
-        let restored: TaskItem? = try storing { try store.undoTaskDone(task) }
+        let now = clock.now().wall
+        let restored: TaskItem? = try storing {
+            try store.undoTaskDone(task, modifiedAt: Self.stamp(now, after: task.modifiedAt))
+        }
         guard let restored else {
             throw KitError.invalidState("'\(task.title)' has no done to undo", state: task.isOpen ? "open" : "done")
         }
@@ -208,6 +211,7 @@ final class TaskFeature: Feature {
             task = task.rescheduled(anchor: task.occurrence, allDay: task.allDay)
         }
         _ = try task.series(in: zone)
+        task = revised(task, now: clock.now().wall)
         try save(task)
         apply(task, event: Event.taskChanged, change: "edited")
         return info(task)
@@ -236,15 +240,52 @@ final class TaskFeature: Feature {
 
     /// Writes these tasks' vdir files (after the turn's commit unless `afterCommit` is false),
     /// when tasks are kept in a vdir: one job on the worker, which makes each file's text from
-    /// the zones as they are now.
+    /// the zones as they are now. A task kit has no time of change for counts as older than
+    /// any file.
     func keepInVdir(_ changed: [TaskItem], label: String = "write", afterCommit: Bool = true) {
         guard let mirror, !changed.isEmpty else { return }
         let zones = zones.snapshot()
         let now = clock.now().wall
-        let write = {
-            mirror.keep(label) { changed.map { ($0.uid, Self.vdirText($0, zones: zones, now: now)) } }
+        var versions: [String: TaskStore.ItemVersion] = [:]
+        versions.reserveCapacity(changed.count)
+        for task in changed { versions[task.uid] = Self.version(of: task) }
+        let write = { [unowned self] in
+            mirror.keep(
+                label,
+                {
+                    changed.map {
+                        VdirMirror.Text(
+                            uid: $0.uid, text: Self.vdirText($0, zones: zones, now: now),
+                            modified: $0.modifiedAt ?? WallTime(nanoseconds: 0))
+                    }
+                },
+                written: { [unowned self] uids in for uid in uids { synced[uid] = versions[uid] } })
         }
         if afterCommit { commits.onCommitted(write) } else { write() }
+    }
+
+    /// A task's version, as iCalendar counts them.
+    static func version(of task: TaskItem) -> TaskStore.ItemVersion {
+        TaskStore.ItemVersion(sequence: task.sequence, modified: task.modifiedAt)
+    }
+
+    /// The task as it is saved after a change: one its calendar file shows gets a new time of
+    /// change, so that other devices take it for the newer version.
+    func revised(_ task: TaskItem, now: WallTime) -> TaskItem {
+        guard Self.fileDiffers(tasks[task.id], task) else { return task }
+        var copy = task
+        copy.modifiedAt = Self.stamp(now, after: task.modifiedAt)
+        return copy
+    }
+
+    /// A time of change: `now` in whole seconds (what LAST-MODIFIED holds), and always after
+    /// `previous`, so two changes in one second are two versions.
+    static func stamp(_ now: WallTime, after previous: WallTime?) -> WallTime {
+        let second: Int64 = 1_000_000_000
+        let whole = WallTime(nanoseconds: now.nanoseconds - ((now.nanoseconds % second) + second) % second)
+        guard let previous, previous >= whole else { return whole }
+        return WallTime(
+            nanoseconds: previous.nanoseconds - ((previous.nanoseconds % second) + second) % second + second)
     }
 
     /// Whether a task's file would read differently: not for what only kitd tracks (what has

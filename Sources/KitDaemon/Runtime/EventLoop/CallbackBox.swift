@@ -4,6 +4,8 @@ enum SourceFire {
     case time(microseconds: UInt64)
     case signal(Int32)
     case deferred
+    /// An inotify event: the name in the watched directory, and the event's mask.
+    case inotify(name: String, mask: UInt32)
 }
 
 /// Holds the Swift handler of one event source. The source's owner keeps it alive; the C side

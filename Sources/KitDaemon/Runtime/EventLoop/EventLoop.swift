@@ -67,6 +67,21 @@ final class EventLoop {
         return EventSource(pointer: pointer, box: box)
     }
 
+    /// Watches the directory at `path` with inotify: `handler` gets each event's file name (empty
+    /// for the directory itself) and mask. Runs at IO priority.
+    func watch(directory path: String, events: DirectoryEvents, _ handler: @escaping (String, DirectoryEvents) -> Void)
+        throws(SystemError) -> EventSource
+    {
+        let box = CallbackBox { fire in
+            if case .inotify(let name, let mask) = fire { handler(name, DirectoryEvents(rawValue: mask)) }
+        }
+        let pointer = try Libsystemd.addInotify(
+            event, path: path, mask: events.rawValue | Libsystemd.inOnlyDirectory, box: box)
+        Libsystemd.setPriority(pointer, Priority.io)
+        Libsystemd.setDescription(pointer, "watch " + path)
+        return EventSource(pointer: pointer, box: box)
+    }
+
     /// A source that runs `handler` once per `trigger()`, after the turn's other pending sources.
     func deferred(description: String, priority: Int64 = Priority.flush, _ handler: @escaping () -> Void)
         throws(SystemError) -> DeferSource
@@ -100,6 +115,24 @@ struct IOEvents: OptionSet {
     static let hangUp = IOEvents(rawValue: Libsystemd.epollHup)
 }
 
+/// The inotify bits a directory watch asks for or reports.
+struct DirectoryEvents: OptionSet {
+    let rawValue: UInt32
+    /// A file was made (opened new, or linked in).
+    static let created = DirectoryEvents(rawValue: Libsystemd.inCreate)
+    /// A file opened for writing was closed.
+    static let closedAfterWriting = DirectoryEvents(rawValue: Libsystemd.inCloseWrite)
+    static let movedIn = DirectoryEvents(rawValue: Libsystemd.inMovedTo)
+    static let movedOut = DirectoryEvents(rawValue: Libsystemd.inMovedFrom)
+    static let deleted = DirectoryEvents(rawValue: Libsystemd.inDelete)
+    static let directoryDeleted = DirectoryEvents(rawValue: Libsystemd.inDeleteSelf)
+    static let directoryMoved = DirectoryEvents(rawValue: Libsystemd.inMoveSelf)
+    /// The kernel's queue overflowed: events were lost, so look at everything again.
+    static let overflowed = DirectoryEvents(rawValue: Libsystemd.inQueueOverflow)
+    /// The watch is gone (its directory was removed).
+    static let watchRemoved = DirectoryEvents(rawValue: Libsystemd.inIgnored)
+}
+
 /// One registered source. Dropping it disables and frees it.
 class EventSource {
     let pointer: OpaquePointer
@@ -121,6 +154,9 @@ final class TimerSource: EventSource {
     static let accuracyMicroseconds: UInt64 = 1
 
     private var armedAt: UInt64?
+
+    /// Whether it is armed and has not fired yet.
+    var isArmed: Bool { armedAt != nil }
 
     /// Fires once at `microseconds` on the source's clock.
     func arm(atMicroseconds microseconds: UInt64) {

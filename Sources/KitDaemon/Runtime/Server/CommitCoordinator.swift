@@ -16,6 +16,7 @@ final class CommitCoordinator {
     private var afterCommit: [() -> Void] = []
     private var afterSend: [() -> Void] = []
     private var afterFlush: [() -> Void] = []
+    private var beforeCommit: [() -> Void] = []
 
     /// Called after a failed commit, once the in-memory state must be reloaded from the database.
     var onCommitFailure: ((any Error) -> Void)?
@@ -53,9 +54,19 @@ final class CommitCoordinator {
         source?.trigger()
     }
 
-    /// Commits and sends now; also used on shutdown.
-    func flush() {
+    /// Runs `action` just before the next commit of changes made anyway (or at shutdown), into
+    /// the same transaction: for bookkeeping that should ride along with a commit, not cost one.
+    /// It does not bring a commit about.
+    func beforeNextCommit(_ action: @escaping () -> Void) { beforeCommit.append(action) }
+
+    /// Commits and sends now. `final` (on shutdown) also runs what waits for a commit.
+    func flush(final: Bool = false) {
         source?.cancel()
+        if store.hasPendingChanges || final {
+            let riders = beforeCommit
+            beforeCommit.removeAll()
+            for action in riders { action() }
+        }
         var failure: RPCError?
         do {
             try store.commit()

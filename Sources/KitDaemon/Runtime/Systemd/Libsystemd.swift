@@ -56,6 +56,17 @@ enum Libsystemd {
         return source!
     }
 
+    /// An inotify watch of `path` for the events in `mask`, on the loop's own inotify fd.
+    static func addInotify(_ event: OpaquePointer, path: String, mask: UInt32, box: CallbackBox) throws(SystemError)
+        -> OpaquePointer
+    {
+        var source: OpaquePointer?
+        try check(
+            sd_event_add_inotify(event, &source, path, mask, inotifyTrampoline, box.pointer),
+            "inotify_add_watch(\(path))")
+        return source!
+    }
+
     /// A deferred source, created disabled; enable it (oneshot) to run it on a coming loop turn.
     static func addDefer(_ event: OpaquePointer, box: CallbackBox) throws(SystemError) -> OpaquePointer {
         var source: OpaquePointer?
@@ -115,6 +126,19 @@ enum Libsystemd {
     static let epollOut = UInt32(EPOLLOUT.rawValue)
     static let epollErr = UInt32(EPOLLERR.rawValue)
     static let epollHup = UInt32(EPOLLHUP.rawValue)
+
+    // MARK: inotify event bits
+
+    static let inCreate = UInt32(IN_CREATE)
+    static let inCloseWrite = UInt32(IN_CLOSE_WRITE)
+    static let inMovedTo = UInt32(IN_MOVED_TO)
+    static let inMovedFrom = UInt32(IN_MOVED_FROM)
+    static let inDelete = UInt32(IN_DELETE)
+    static let inDeleteSelf = UInt32(IN_DELETE_SELF)
+    static let inMoveSelf = UInt32(IN_MOVE_SELF)
+    static let inQueueOverflow = UInt32(IN_Q_OVERFLOW)
+    static let inIgnored = UInt32(IN_IGNORED)
+    static let inOnlyDirectory = UInt32(IN_ONLYDIR)
 
     // MARK: sd-daemon
 
@@ -190,6 +214,14 @@ private func signalTrampoline(
     _ source: OpaquePointer?, _ info: UnsafePointer<signalfd_siginfo>?, _ userdata: UnsafeMutableRawPointer?
 ) -> Int32 {
     CallbackBox.fire(userdata, .signal(Int32(bitPattern: info?.pointee.ssi_signo ?? 0)))
+    return 0
+}
+
+private func inotifyTrampoline(
+    _ source: OpaquePointer?, _ event: UnsafePointer<inotify_event>?, _ userdata: UnsafeMutableRawPointer?
+) -> Int32 {
+    guard let event else { return 0 }
+    CallbackBox.fire(userdata, .inotify(name: String(cString: kit_inotify_name(event)), mask: event.pointee.mask))
     return 0
 }
 

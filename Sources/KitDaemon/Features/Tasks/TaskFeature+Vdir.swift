@@ -1,0 +1,225 @@
+import KitCalendar
+import KitCore
+import KitProtocol
+import KitStore
+
+/// Tasks kept in a vdir (`[vdir] tasks`): kit's changes written out (TaskFeature.keepInVdir),
+/// and changes made from outside (vdirsyncer, todoman, an editor) read in here.
+///
+/// A file changed from outside is read like an import of one item, off the loop, and weighed
+/// against kit's task of that UID on the loop:
+/// - no such task: it is added, and fires as kit's own do (a past one-off through catch-up);
+/// - the file's version is newer (a higher `SEQUENCE` or a later `LAST-MODIFIED`): it replaces
+///   kit's, re-armed; `STATUS:COMPLETED` marks the task done;
+/// - kit's is newer and differs: kit's stays, and is written back as a new revision
+///   (`SEQUENCE` + 1, a new `LAST-MODIFIED`), so that vdirsyncer uploads it.
+/// When both sides changed since the file last held kit's version, the losing version is kept
+/// and reported (`sync.conflict`). A file deleted from outside deletes its task. A file that is
+/// not one item kit can read is reported and left alone.
+extension TaskFeature {
+    /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
+    /// file is missing or older (a crash between a commit and its write).
+    func openVdir() throws {
+        guard let mirror = try VdirMirror.open(settings.vdirTasks, runtime: runtime) else { return }
+        self.mirror = mirror
+        synced.reserveCapacity(tasks.count)
+        for task in tasks.values { synced[task.uid] = Self.version(of: task) }
+        try mirror.watch(
+            reader: { [unowned self] in vdirReader() },
+            onArrivals: { [unowned self] arrivals in arrived(arrivals) })
+        keepInVdir(Array(tasks.values), label: "catch-up", afterCommit: false)
+    }
+
+    /// How the worker reads one file, with the zones and time as they are now.
+    func vdirReader() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
+        let setting = PreparedImport.Setting(
+            zones: zones.snapshot(), allDayTime: settings.taskAllDayTime, now: clock.now().wall, firePast: false)
+        return { text in
+            let prepared: PreparedImport
+            do throws(KitError) {
+                prepared = try PreparedImport(ics: text, strict: false, setting: setting)
+            } catch {
+                return .failure(VdirUnreadable(reason: error.message))
+            }
+            let uids = Set(prepared.components.map(\.documentUID))
+            guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {
+                let reason =
+                    uids.isEmpty
+                    ? "it holds no VTODO or VEVENT"
+                    : uids.contains("") ? "its VTODO has no UID" : "it holds \(uids.count) items; a vdir file holds one"
+                return .failure(VdirUnreadable(reason: reason))
+            }
+            return .success(VdirItem(uid: uid, value: prepared))
+        }
+    }
+
+    /// On the loop: what the worker read from the vdir.
+    func arrived(_ arrivals: [VdirArrival]) {
+        guard let mirror else { return }
+        var byUID: [String: Int64] = [:]
+        byUID.reserveCapacity(tasks.count)
+        for task in tasks.values { byUID[task.uid] = task.id }
+        let now = clock.now().wall
+        for arrival in arrivals {
+            switch arrival {
+            case .removed(_, let uid):
+                guard let id = byUID[uid], let task = tasks[id] else {
+                    mirror.remove(uid)
+                    continue
+                }
+                removedOutside(task, now: now)
+            case .changed(let name, let text, let item):
+                guard let prepared = item.value as? PreparedImport,
+                    let component = prepared.components.first(where: {
+                        if case .olderInDocument = $0.outcome { return false }
+                        return true
+                    })
+                else { continue }
+                changedOutside(
+                    name: name, text: text, component: component, prepared: prepared,
+                    current: byUID[item.uid].flatMap { tasks[$0] }, now: now)
+            }
+        }
+    }
+
+    private func changedOutside(
+        name: String, text: String, component: PreparedImport.Component, prepared: PreparedImport,
+        current: TaskItem?, now: WallTime
+    ) {
+        guard let mirror else { return }
+        let new: TaskStore.NewTask
+        switch component.outcome {
+        case .built(let built): new = built
+        case .cancelled:
+            // A cancelled task is closed: done, with nothing lost.
+            guard let current, current.isOpen else { return }
+            var closed = current
+            closed.status = .done(at: now)
+            closed.sequence = component.version.sequence
+            closed.modifiedAt = component.version.modified ?? Self.stamp(now, after: current.modifiedAt)
+            return adopt(closed, from: name, change: "synced", conflictWith: nil)
+        case .noDue:
+            return mirror.refuse(name, "its \(component.component) has no DUE or DTSTART; kit's tasks have a due time")
+        case .refused(let reason):
+            return mirror.refuse(name, reason)
+        case .olderInDocument:
+            return
+        }
+        for (zoneName, zoneText) in prepared.newZones where zones.defined.text(named: zoneName) == nil {
+            zones.defined.define(zoneName, as: zoneText)
+            do {
+                try storing { try runtime.store.zoneDefinitions.keep(name: zoneName, vtimezone: zoneText) }
+            } catch {
+                logger.error("could not keep a time zone", metadata: ["zone": "\(zoneName)", "error": "\(error)"])
+            }
+        }
+        guard let current else {
+            do {
+                let (created, _) = try storing { try store.importTasks([new], updating: []) }
+                let shown = created.map { info($0, now: now) }
+                for task in created { synced[task.uid] = Self.version(of: task) }
+                apply(created, shown: shown, event: Event.taskAdded)
+                logger.info(
+                    "task added from the vdir", metadata: ["vdir.file": "\(name)", "task.uid": "\(new.task.uid)"])
+            } catch {
+                logger.error(
+                    "could not add a task from the vdir", metadata: ["vdir.file": "\(name)", "error": "\(error)"])
+            }
+            return
+        }
+        let outside = component.version
+        let mine = Self.version(of: current)
+        var (updated, changed) = Self.updating(current, to: new.task)
+        updated.sequence = outside.sequence
+        updated.modifiedAt = outside.modified
+        let outsideNewer =
+            outside.sequence > mine.sequence
+            || (outside.modified?.nanoseconds ?? .min) > (mine.modified?.nanoseconds ?? .min)
+        let changedInKit = synced[current.uid] != mine
+        if changed.isEmpty {
+            // The same task: the file's version is taken as kit's, so the file stays as it is.
+            if outsideNewer { adopt(updated, from: name, change: nil, conflictWith: nil) }
+            return
+        }
+        if outsideNewer {
+            let loser = changedInKit ? Self.vdirText(current, zones: zones.snapshot(), now: now) : nil
+            return adopt(updated, from: name, change: "synced", conflictWith: loser)
+        }
+        // Kit's version is the newer one: it stays, and goes back out as a new revision.
+        var kept = current
+        kept.sequence = max(mine.sequence, outside.sequence) + 1
+        kept.modifiedAt = Self.stamp(now, after: current.modifiedAt)
+        do {
+            try save(kept)
+        } catch {
+            logger.error("could not keep a task's version", metadata: ["task.id": "\(kept.id)", "error": "\(error)"])
+            return
+        }
+        tasks[kept.id] = kept
+        keepInVdir([kept])
+        keepConflict(uid: kept.uid, title: kept.title, winner: "kit", losing: text, now: now)
+    }
+
+    /// Takes the file's version of a task: saved, re-armed, announced as `change` (nothing when
+    /// nil), and with `conflictWith` (kit's version it replaced) kept as a conflict.
+    private func adopt(_ task: TaskItem, from name: String, change: String?, conflictWith loser: String?) {
+        do {
+            try save(task)
+        } catch {
+            logger.error(
+                "could not take a task from the vdir", metadata: ["vdir.file": "\(name)", "error": "\(error)"])
+            return
+        }
+        synced[task.uid] = Self.version(of: task)
+        if change != nil {
+            apply(task, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
+        } else {
+            tasks[task.id] = task
+        }
+        if let loser {
+            keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)
+        }
+    }
+
+    /// A task whose file was deleted from outside is deleted, unless it changed in kit since its
+    /// file last held it: then kit's version stays and is written again, and the deletion is
+    /// reported as a conflict.
+    private func removedOutside(_ task: TaskItem, now: WallTime) {
+        if synced[task.uid] != Self.version(of: task) {
+            synced[task.uid] = nil
+            keepInVdir([task])
+            keepConflict(uid: task.uid, title: task.title, winner: "kit", losing: "", now: now)
+            return
+        }
+        do {
+            _ = try delete(RecordRef(String(task.id)))
+            synced[task.uid] = nil
+            logger.info("task deleted from the vdir", metadata: ["task.id": "\(task.id)", "task.uid": "\(task.uid)"])
+        } catch {
+            logger.error(
+                "could not delete a task from the vdir", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
+        }
+    }
+
+    /// Keeps a losing version and says so (`sync.conflict`).
+    private func keepConflict(uid: String, title: String, winner: String, losing: String, now: WallTime) {
+        guard let mirror else { return }
+        do {
+            let kept = try storing {
+                try runtime.store.vdir.keep(
+                    VdirStore.Conflict(
+                        collection: mirror.collection.path, uid: uid, title: title, winner: winner, kept: losing,
+                        at: now))
+            }
+            let payload = SyncConflictEvent(
+                id: kept.id, collection: "tasks", uid: uid, title: title, winner: winner, at: Timestamp.rfc3339(now))
+            commits.onCommitted { [events] in events.emit(Event.syncConflict, payload) }
+            logger.notice(
+                "a task changed in kit and in its vdir file; the later version won",
+                metadata: ["task.uid": "\(uid)", "sync.winner": "\(winner)", "sync.conflict": "\(kept.id)"])
+        } catch {
+            logger.error(
+                "could not keep a conflict's losing version", metadata: ["task.uid": "\(uid)", "error": "\(error)"])
+        }
+    }
+}

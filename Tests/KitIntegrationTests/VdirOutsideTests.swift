@@ -1,0 +1,176 @@
+import Foundation
+import Glibc
+import KitCalendar
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Changes made in the tasks' vdir from outside reach kitd")
+    struct VdirOutsideTests {
+        /// `2030-01-15T09:00:00Z` as iCalendar's `20300115T090000Z`.
+        static func utc(_ date: Date) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return formatter.string(from: date)
+        }
+
+        /// One VTODO as another program writes it.
+        static func todo(
+            uid: String, title: String, due: String, modified: Date, sequence: Int = 0, status: String = "NEEDS-ACTION"
+        ) -> String {
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//other program//EN", "BEGIN:VTODO", "UID:\(uid)",
+                "DTSTAMP:\(utc(modified))", "LAST-MODIFIED:\(utc(modified))", "SEQUENCE:\(sequence)",
+                "SUMMARY:\(title)", "DUE:\(due)", "STATUS:\(status)", "PRIORITY:5", "END:VTODO", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n")
+        }
+
+        /// Writes a file into the vdir the way vdirsyncer does: a hidden temporary file, renamed.
+        static func put(_ text: String, _ vdir: String, _ name: String) throws {
+            let temporary = vdir + "/.\(name).tmp"
+            try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+            guard rename(temporary, vdir + "/" + name) == 0 else { throw HarnessError("rename failed: \(errno)") }
+        }
+
+        static func task(_ kit: KitdHarness, titled title: String) throws -> TaskInfo? {
+            try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.first { $0.title == title }
+        }
+
+        /// Waits until `condition` holds of the task list, and returns whether it did.
+        static func eventually(_ kit: KitdHarness, _ condition: ([TaskInfo]) -> Bool) throws -> Bool {
+            try Subprocess.waitUntil(timeout: .seconds(10)) {
+                condition(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks)
+            }
+        }
+
+        @Test("a task file written into the vdir becomes a task that fires at its due time")
+        func newFileFires() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let events = try kit.events(["task.*", "timer.*"])
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
+            let due = Date(timeIntervalSinceNow: 3)
+            try Self.put(
+                Self.todo(uid: "phone-1@example.org", title: "take the bins out", due: Self.utc(due), modified: Date()),
+                vdir, "phone-1.ics")
+            #expect(try Self.eventually(kit) { $0.contains { $0.title == "take the bins out" && $0.state == "open" } })
+            let fired = events.waitFor(Event.taskDue, timeout: .seconds(15)) { $0.raw.contains("take the bins out") }
+            #expect(fired != nil, "no task.due: \(events.process.stdout)")
+            // The file is another program's: kit took it as it is, and did not write it in its own words.
+            let text = try String(contentsOfFile: vdir + "/phone-1.ics", encoding: .utf8)
+            #expect(text.contains("PRODID:-//test//other program//EN") && text.contains("PRIORITY:5"))
+            #expect(!FileManager.default.fileExists(atPath: vdir + "/phone-1@example.org.ics"))
+        }
+
+        @Test(
+            "a file changed from outside changes the task: a new title and due time, then done; a deleted file deletes it; kit's own writes are not read back"
+        )
+        func editsAndDeletes() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let added = try kit.kitctlJSON(
+                ["task", "add", "dentist", "--due", "2030-03-01 10:00", "--tz", "Europe/Berlin"], as: TaskInfo.self)
+            let name = added.uid + ".ics"
+            #expect(VdirTests.file(vdir, uid: added.uid) { $0 != nil } != nil)
+            #expect(try kit.kitctl(["task", "edit", "dentist", "--title", "dentist (checkup)"]).exitCode == 0)
+            #expect(VdirTests.file(vdir, uid: added.uid) { $0?.title == "dentist (checkup)" } != nil)
+            // kitd's own writes came back through inotify, and were known by their hash.
+            #expect(!(kit.kitd?.stderr.contains("vdir changed from outside") ?? true))
+
+            try Self.put(
+                Self.todo(
+                    uid: added.uid, title: "dentist at 11", due: "20300301T100000Z",
+                    modified: Date(timeIntervalSinceNow: 5)),
+                vdir, name)
+            #expect(
+                try Self.eventually(kit) {
+                    $0.contains {
+                        $0.uid == added.uid && $0.title == "dentist at 11" && $0.dueAt.hasPrefix("2030-03-01T10:00:00")
+                    }
+                })
+            try Self.put(
+                Self.todo(
+                    uid: added.uid, title: "dentist at 11", due: "20300301T100000Z",
+                    modified: Date(timeIntervalSinceNow: 10), status: "COMPLETED"),
+                vdir, name)
+            #expect(try Self.eventually(kit) { $0.contains { $0.uid == added.uid && $0.state == "done" } })
+            try FileManager.default.removeItem(atPath: vdir + "/" + name)
+            #expect(try Self.eventually(kit) { !$0.contains { $0.uid == added.uid } })
+            // Still one task for each, and kitd never wrote a second file for the UID.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: vdir).filter { $0.hasSuffix(".ics") }.isEmpty)
+        }
+
+        @Test(
+            "a file older than kit's version loses: kit's stays, is written back as a new revision, and the conflict is reported"
+        )
+        func olderFileLoses() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let events = try kit.events(["sync.*", "timer.*"])
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
+            let added = try kit.kitctlJSON(["task", "add", "pay rent", "--due", "2030-04-01 09:00"], as: TaskInfo.self)
+            #expect(VdirTests.file(vdir, uid: added.uid) { $0 != nil } != nil)
+            try Self.put(
+                Self.todo(
+                    uid: added.uid, title: "pay rent (old)", due: "20300401T090000Z",
+                    modified: Date(timeIntervalSinceNow: -86_400)),
+                vdir, added.uid + ".ics")
+            let conflict = events.waitFor(Event.syncConflict)
+            let payload = try conflict.map { try $0.decode(SyncConflictEvent.self) }
+            #expect(payload?.uid == added.uid && payload?.winner == "kit" && payload?.collection == "tasks")
+            let text = Subprocess.waitUntil(timeout: .seconds(10)) {
+                let text = (try? String(contentsOfFile: vdir + "/" + added.uid + ".ics", encoding: .utf8)) ?? ""
+                return text.contains("SUMMARY:pay rent\r\n") && text.contains("SEQUENCE:1\r\n")
+            }
+            #expect(text)
+            #expect(try Self.task(kit, titled: "pay rent") != nil)
+            #expect(try Self.task(kit, titled: "pay rent (old)") == nil)
+        }
+
+        @Test(
+            "a file that is not one task kit can keep is reported and left alone, and kitd carries on: garbage, two UIDs, no due, a UID another file has"
+        )
+        func badFilesLeftAlone() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let now = Date()
+            let files = [
+                "garbage.ics": "this is not iCalendar\n",
+                "two.ics": Self.todo(uid: "a@x", title: "a", due: "20300101T090000Z", modified: now)
+                    .replacingOccurrences(
+                        of: "END:VCALENDAR",
+                        with:
+                            "BEGIN:VTODO\r\nUID:b@x\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:b\r\nDUE:20300101T090000Z\r\nEND:VTODO\r\nEND:VCALENDAR"
+                    ),
+                "nodue.ics": Self.todo(uid: "c@x", title: "someday", due: "X", modified: now)
+                    .replacingOccurrences(of: "DUE:X\r\n", with: ""),
+                "first.ics": Self.todo(uid: "same@x", title: "first", due: "20300101T090000Z", modified: now),
+            ]
+            for (name, text) in files { try Self.put(text, vdir, name) }
+            #expect(try Self.eventually(kit) { $0.contains { $0.title == "first" } })
+            try Self.put(
+                Self.todo(uid: "same@x", title: "second", due: "20300101T090000Z", modified: now), vdir, "second.ics")
+            let reported = Subprocess.waitUntil(timeout: .seconds(10)) {
+                let log = kit.kitd?.stderr ?? ""
+                return ["garbage.ics", "two.ics", "nodue.ics", "second.ics"].allSatisfy { log.contains($0) }
+            }
+            #expect(reported, "\(kit.kitd?.stderr ?? "")")
+            let log = kit.kitd?.stderr ?? ""
+            #expect(log.contains("holds 2 items"))
+            #expect(log.contains("has no DUE or DTSTART"))
+            #expect(log.contains("also the UID of first.ics"))
+            let titles = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.map(\.title)
+            #expect(titles == ["first"])
+            for (name, text) in files {
+                #expect(try String(contentsOfFile: vdir + "/" + name, encoding: .utf8) == text, "\(name)")
+            }
+            #expect(kit.kitd?.isRunning == true)
+        }
+    }
+}
