@@ -35,6 +35,7 @@ public final class Daemon {
             PlaceFeature(runtime),
             MemoFeature(runtime),
             DiaryFeature(runtime),
+            SyncFeature(runtime),
         ]
     }
 

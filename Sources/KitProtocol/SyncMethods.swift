@@ -27,3 +27,50 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
         self.at = at
     }
 }
+
+/// The `sync.*` methods, by wire name.
+extension Method {
+    public static let syncStatus = "sync.status"
+}
+
+/// `sync.status`: the vdir collections kitd keeps, the files in them it could not take, and
+/// the conflicts it settled.
+public struct SyncStatusResult: Codable, Sendable, Equatable {
+    public var collections: [SyncCollectionStatus]
+    /// The kept conflicts, newest first (at most 100).
+    public var conflicts: [SyncConflictEvent]
+
+    public init(collections: [SyncCollectionStatus], conflicts: [SyncConflictEvent]) {
+        self.collections = collections
+        self.conflicts = conflicts
+    }
+}
+
+/// One vdir collection kitd keeps.
+public struct SyncCollectionStatus: Codable, Sendable, Equatable {
+    /// `tasks`, `diary` or `memos`.
+    public var name: String
+    public var path: String
+    /// Whether kitd reads changes made there from outside (it writes every collection).
+    public var watched: Bool
+    /// Files kitd could not take, left as they are, by name.
+    public var unreadable: [SyncUnreadableFile]
+
+    public init(name: String, path: String, watched: Bool, unreadable: [SyncUnreadableFile]) {
+        self.name = name
+        self.path = path
+        self.watched = watched
+        self.unreadable = unreadable
+    }
+}
+
+/// A file in a vdir that is not one item kit can keep.
+public struct SyncUnreadableFile: Codable, Sendable, Equatable {
+    public var file: String
+    public var reason: String
+
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+}

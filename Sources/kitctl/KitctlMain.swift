@@ -34,6 +34,7 @@ struct Kitctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
-            AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, EventsCommand.self,
+            AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, SyncCommand.self,
+            EventsCommand.self,
         ])
 }

@@ -131,6 +131,11 @@ extension Integration {
             #expect(text)
             #expect(try Self.task(kit, titled: "pay rent") != nil)
             #expect(try Self.task(kit, titled: "pay rent (old)") == nil)
+            let status = try kit.kitctlJSON(["sync", "status"], as: SyncStatusResult.self)
+            #expect(status.conflicts.map(\.uid) == [added.uid])
+            #expect(status.conflicts.first?.collection == "tasks" && status.conflicts.first?.winner == "kit")
+            let shown = try kit.kitctl(["sync", "status"])
+            #expect(shown.exitCode == 0 && shown.stdout.contains("pay rent") && shown.stdout.contains("Conflicts"))
         }
 
         @Test(
@@ -167,6 +172,12 @@ extension Integration {
             #expect(log.contains("also the UID of first.ics"))
             let titles = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.map(\.title)
             #expect(titles == ["first"])
+            // `kitctl sync status` lists each file left alone, with why.
+            let status = try kit.kitctlJSON(["sync", "status"], as: SyncStatusResult.self)
+            let tasks = try #require(status.collections.first { $0.name == "tasks" })
+            #expect(tasks.watched && tasks.path == vdir)
+            #expect(tasks.unreadable.map(\.file) == ["garbage.ics", "nodue.ics", "second.ics", "two.ics"])
+            #expect(tasks.unreadable.first { $0.file == "two.ics" }?.reason.contains("holds 2 items") == true)
             for (name, text) in files {
                 #expect(try String(contentsOfFile: vdir + "/" + name, encoding: .utf8) == text, "\(name)")
             }

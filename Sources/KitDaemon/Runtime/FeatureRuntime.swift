@@ -16,6 +16,8 @@ struct FeatureRuntime {
     let events: EventBus
     let popups: any PopupSink
     let popupActions: PopupActions
+    /// The vdir collections the features keep, for `sync.status`.
+    let vdirs = VdirRegistry()
     let status: StatusReport
     /// What the person set in config.toml.
     let settings: KitSettings

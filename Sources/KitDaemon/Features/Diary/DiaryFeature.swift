@@ -21,7 +21,8 @@ final class DiaryFeature: Feature {
 
     /// At start, opens the diary's vdir and writes every entry whose file is missing or differs.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, runtime: runtime) else { return }
+        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, name: "diary", runtime: runtime)
+        else { return }
         self.mirror = mirror
         let entries = try store.allDiaryEntries()
         mirror.keep("catch-up") { entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }

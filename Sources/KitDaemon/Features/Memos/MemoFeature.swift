@@ -20,7 +20,8 @@ final class MemoFeature: Feature {
 
     /// At start, opens the memos' vdir and writes every memo whose file is missing or differs.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, runtime: runtime) else { return }
+        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, name: "memos", runtime: runtime)
+        else { return }
         self.mirror = mirror
         let memos = try store.allMemos()
         mirror.keep("catch-up") { memos.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }

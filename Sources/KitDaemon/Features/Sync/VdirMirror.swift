@@ -70,14 +70,19 @@ final class VdirMirror {
     }
 
     /// The mirror of the collection at `path` (a `[vdir]` setting), checked now, with the ledger
-    /// the database kept for it: nil when the setting is absent; a path that is missing or not a
-    /// directory stops kitd at start.
-    static func open(_ path: String?, runtime: FeatureRuntime) throws -> VdirMirror? {
+    /// the database kept for it, registered as `name`: nil when the setting is absent; a path
+    /// that is missing or not a directory stops kitd at start.
+    static func open(_ path: String?, name: String, runtime: FeatureRuntime) throws -> VdirMirror? {
         guard let path else { return nil }
         let collection = try VdirCollection(path: path)
         let files = try storing { try runtime.store.vdir.files(collection: path) }
-        return VdirMirror(collection: collection, ledger: VdirLedger(files), runtime: runtime)
+        let mirror = VdirMirror(collection: collection, ledger: VdirLedger(files), runtime: runtime)
+        runtime.vdirs.register(name, mirror)
+        return mirror
     }
+
+    /// Whether kitd reads changes made in the collection from outside.
+    var isWatched: Bool { watchSource != nil }
 
     // MARK: Out
 

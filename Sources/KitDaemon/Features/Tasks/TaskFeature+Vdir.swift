@@ -20,7 +20,7 @@ extension TaskFeature {
     /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
     /// file is missing or older (a crash between a commit and its write).
     func openVdir() throws {
-        guard let mirror = try VdirMirror.open(settings.vdirTasks, runtime: runtime) else { return }
+        guard let mirror = try VdirMirror.open(settings.vdirTasks, name: "tasks", runtime: runtime) else { return }
         self.mirror = mirror
         synced.reserveCapacity(tasks.count)
         for task in tasks.values { synced[task.uid] = Self.version(of: task) }
@@ -39,7 +39,11 @@ extension TaskFeature {
             do throws(KitError) {
                 prepared = try PreparedImport(ics: text, strict: false, setting: setting)
             } catch {
-                return .failure(VdirUnreadable(reason: error.message))
+                let prefix = "the calendar file was not imported: "
+                let message = error.message
+                return .failure(
+                    VdirUnreadable(
+                        reason: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message))
             }
             let uids = Set(prepared.components.map(\.documentUID))
             guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {

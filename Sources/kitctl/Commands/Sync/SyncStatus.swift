@@ -1,0 +1,41 @@
+import ArgumentParser
+import KitProtocol
+
+struct SyncStatus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the vdirs kitd keeps, the files in them it could not take, and the conflicts it settled.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let status = try global.call(Method.syncStatus, EmptyParams(), as: SyncStatusResult.self)
+        if output.json { return try JSONOutput.print(status) }
+        guard !status.collections.isEmpty || !status.conflicts.isEmpty else {
+            return Terminal.writeLine(
+                "kitd keeps no vdir. Set one in the config: [vdir] tasks = \"~/.local/share/kit/vdir/tasks\"")
+        }
+        var lines: [String] = []
+        for collection in status.collections {
+            let reading = collection.watched ? "written and read" : "written only"
+            lines.append("\(collection.name): \(collection.path) (\(reading))")
+            for file in collection.unreadable {
+                lines.append("  not taken: \(file.file): \(file.reason)")
+            }
+        }
+        if status.conflicts.isEmpty {
+            lines.append("No conflicts.")
+        } else {
+            lines.append("")
+            lines.append("Conflicts (the later version won; the other is kept in kit's database):")
+            var table = Table("ID", "WHEN", "IN", "WINNER", "TITLE")
+            for conflict in status.conflicts {
+                table.add(
+                    "\(conflict.id)", NoteText.when(conflict.at), conflict.collection, conflict.winner, conflict.title)
+            }
+            lines.append(table.render())
+        }
+        Terminal.writeLine(lines.joined(separator: "\n"))
+    }
+}
