@@ -1,5 +1,6 @@
 import Foundation
 import KitClient
+import KitCore
 import KitProtocol
 import KitTestSupport
 
@@ -57,14 +58,10 @@ extension TaskFigures {
         let task = try connection.call(
             Method.taskAdd, TaskAddParams(title: "edit -1", due: "2030-01-15 09:00"), as: TaskInfo.self)
         let file = vdir + "/" + task.uid + ".ics"
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = Date(timeIntervalSinceNow: 60)
+        let base = WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)) + 60_000_000_000
         var latencies: [Double] = []
         for edit in 0..<edits {
-            let stamp = formatter.string(from: base.addingTimeInterval(Double(edit)))
+            let stamp = ICalendarText.utc(base + Int64(edit) * 1_000_000_000)
             let text = [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VTODO", "UID:\(task.uid)",
                 "DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SUMMARY:edit \(edit)", "DUE:20300115T090000Z",

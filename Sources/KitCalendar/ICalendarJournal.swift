@@ -7,9 +7,11 @@ public enum ICalendarJournal {
     /// revision in the store, RFC 5545 3.8.7.2), else `stamp`.
     public static func write(_ journal: CalendarJournal, stamp: WallTime) -> String {
         var node = ICalendarNode(name: "VJOURNAL", properties: [.init("UID", journal.uid)])
-        node.properties.append(.init("DTSTAMP", utcText(journal.modified ?? stamp)))
-        if let created = journal.created { node.properties.append(.init("CREATED", utcText(created))) }
-        if let modified = journal.modified { node.properties.append(.init("LAST-MODIFIED", utcText(modified))) }
+        node.properties.append(.init("DTSTAMP", ICalendarText.utc(journal.modified ?? stamp)))
+        if let created = journal.created { node.properties.append(.init("CREATED", ICalendarText.utc(created))) }
+        if let modified = journal.modified {
+            node.properties.append(.init("LAST-MODIFIED", ICalendarText.utc(modified)))
+        }
         if let day = journal.day {
             if let time = journal.time {
                 node.properties.append(.init("DTSTART", ICalendarText.basic(CivilDateTime(date: day, time: time))))
@@ -78,17 +80,8 @@ public enum ICalendarJournal {
             property.parameters["X-KIT-KEY"].map { DiaryField(key: $0, value: property.value) }
         }
         journal.pinned = node["X-KIT-PINNED"]?.value.uppercased() == "TRUE"
-        journal.created = node["CREATED"].flatMap(utcInstant)
-        journal.modified = node["LAST-MODIFIED"].flatMap(utcInstant)
+        journal.created = node["CREATED"].flatMap { ICalendarText.utcInstant($0.value) }
+        journal.modified = node["LAST-MODIFIED"].flatMap { ICalendarText.utcInstant($0.value) }
         return journal
-    }
-
-    private static func utcText(_ instant: WallTime) -> String {
-        ICalendarText.basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z"
-    }
-
-    private static func utcInstant(_ property: ICalendarProperty) -> WallTime? {
-        guard property.value.hasSuffix("Z") else { return nil }
-        return ICalendarText.dateTime(String(property.value.dropLast()))?.utcInstant
     }
 }

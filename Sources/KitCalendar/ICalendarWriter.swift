@@ -17,14 +17,14 @@ public enum ICalendarWriter {
             name: "VCALENDAR",
             properties: [.init("VERSION", "2.0"), .init("PRODID", productID), .init("CALSCALE", "GREGORIAN")])
         calendar.components = timeZones.map(\.component)
-        let stampText = ICalendarText.basic(CivilDateTime(stamp, in: FixedOffset.utc)) + "Z"
+        let stampText = ICalendarText.utc(stamp)
         for task in tasks {
             var todo = ICalendarNode(
                 name: "VTODO",
                 properties: [.init("UID", task.uid), .init("DTSTAMP", stampText), .init("SUMMARY", task.title)])
             if let modified = task.modified {
                 todo.properties.append(
-                    .init("LAST-MODIFIED", ICalendarText.basic(CivilDateTime(modified, in: FixedOffset.utc)) + "Z"))
+                    .init("LAST-MODIFIED", ICalendarText.utc(modified)))
             }
             if task.sequence > 0 { todo.properties.append(.init("SEQUENCE", String(task.sequence))) }
             if let note = task.note { todo.properties.append(.init("DESCRIPTION", note)) }
@@ -92,7 +92,7 @@ public enum ICalendarWriter {
         case .local(let civil, nil):
             property = .init(name, ICalendarText.basic(civil))
         case .utc(let instant):
-            property = .init(name, ICalendarText.basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z")
+            property = .init(name, ICalendarText.utc(instant))
         }
         if range { property.parameters["RANGE"] = "THISANDFUTURE" }
         return property

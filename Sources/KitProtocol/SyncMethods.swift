@@ -53,14 +53,17 @@ public struct SyncCollectionStatus: Codable, Sendable, Equatable {
     public var path: String
     /// Whether kitd reads changes made there from outside (it writes every collection).
     public var watched: Bool
-    /// Files kitd could not take, left as they are, by name.
+    /// Files kitd could not take, left as they are, by name: the first 100.
     public var unreadable: [SyncUnreadableFile]
+    /// How many files kitd could not take, all told.
+    public var unreadableCount: Int
 
-    public init(name: String, path: String, watched: Bool, unreadable: [SyncUnreadableFile]) {
+    public init(name: String, path: String, watched: Bool, unreadable: [SyncUnreadableFile], unreadableCount: Int) {
         self.name = name
         self.path = path
         self.watched = watched
         self.unreadable = unreadable
+        self.unreadableCount = unreadableCount
     }
 }
 

@@ -70,19 +70,33 @@ extension TaskStore {
 
     /// The stored versions of the tasks with these UIDs.
     public func versions(uids: [String]) throws -> [String: ItemVersion] {
+        var result: [String: ItemVersion] = [:]
+        try rows(uids: uids, columns: "ical_sequence, ical_modified_ns") { row in
+            let modified: Int64? = row[2]
+            result[row[0]] = ItemVersion(sequence: row[1], modified: modified.map(WallTime.init(nanoseconds:)))
+        }
+        return result
+    }
+
+    /// The ids of the tasks with these UIDs, by UID.
+    public func ids(uids: [String]) throws -> [String: Int64] {
+        var result: [String: Int64] = [:]
+        try rows(uids: uids, columns: "id") { row in result[row[0]] = row[1] }
+        return result
+    }
+
+    /// Each row of the tasks with these UIDs, as `uid` then `columns`, found through the index
+    /// on `uid` in chunks of 500.
+    private func rows(uids: [String], columns: String, _ body: (Row) throws -> Void) throws {
         try database.read { db in
-            var result: [String: ItemVersion] = [:]
-            for chunk in stride(from: 0, to: uids.count, by: 500).map({ Array(uids[$0..<min($0 + 500, uids.count)]) }) {
+            for start in stride(from: 0, to: uids.count, by: 500) {
+                let chunk = Array(uids[start..<min(start + 500, uids.count)])
                 let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT uid, ical_sequence, ical_modified_ns FROM task WHERE uid IN (\(marks))",
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT uid, \(columns) FROM task WHERE uid IN (\(marks))",
                     arguments: StatementArguments(chunk))
-                for row in rows {
-                    let modified: Int64? = row[2]
-                    result[row[0]] = ItemVersion(sequence: row[1], modified: modified.map(WallTime.init(nanoseconds:)))
-                }
+                while let row = try rows.next() { try body(row) }
             }
-            return result
         }
     }
 

@@ -11,11 +11,7 @@ extension Integration {
     struct VdirOutsideTests {
         /// `2030-01-15T09:00:00Z` as iCalendar's `20300115T090000Z`.
         static func utc(_ date: Date) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-            return formatter.string(from: date)
+            ICalendarText.utc(WallTime(nanoseconds: Int64(date.timeIntervalSince1970 * 1e9)))
         }
 
         /// One VTODO as another program writes it.
@@ -138,6 +134,29 @@ extension Integration {
             #expect(shown.exitCode == 0 && shown.stdout.contains("pay rent") && shown.stdout.contains("Conflicts"))
         }
 
+        @Test("a burst of 600 files (a first sync) all become tasks, taken in a few at a time so the loop stays free")
+        func burst() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let now = Date()
+            for index in 0..<600 {
+                try Self.put(
+                    Self.todo(uid: "bulk-\(index)@x", title: "bulk \(index)", due: "20300101T090000Z", modified: now),
+                    vdir, "bulk-\(index).ics")
+            }
+            #expect(try Self.eventually(kit) { $0.count == 600 })
+            let titles = Set(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.map(\.title))
+            #expect(titles == Set((0..<600).map { "bulk \($0)" }))
+            // No one loop turn took in more than 256 of them.
+            let batches = (kit.kitd?.stderr ?? "").split(separator: "\n").filter {
+                $0.contains("vdir changed from outside")
+            }
+            .compactMap { line in line.split(separator: " ").first { $0.hasPrefix("vdir.changed=") } }
+            .compactMap { Int($0.dropFirst("vdir.changed=".count)) }
+            #expect(batches.reduce(0, +) == 600)
+            #expect(batches.allSatisfy { $0 <= 256 } && batches.count >= 3)
+        }
+
         @Test(
             "a file that is not one task kit can keep is reported and left alone, and kitd carries on: garbage, two UIDs, no due, a UID another file has"
         )
@@ -177,6 +196,7 @@ extension Integration {
             let tasks = try #require(status.collections.first { $0.name == "tasks" })
             #expect(tasks.watched && tasks.path == vdir)
             #expect(tasks.unreadable.map(\.file) == ["garbage.ics", "nodue.ics", "second.ics", "two.ics"])
+            #expect(tasks.unreadableCount == 4)
             #expect(tasks.unreadable.first { $0.file == "two.ics" }?.reason.contains("holds 2 items") == true)
             for (name, text) in files {
                 #expect(try String(contentsOfFile: vdir + "/" + name, encoding: .utf8) == text, "\(name)")

@@ -11,6 +11,17 @@ public enum ICalendarText {
             + TimeOfDay.two(dateTime.second)
     }
 
+    /// An instant as a UTC date-time, `20261125T180000Z` (DTSTAMP, LAST-MODIFIED, a UTC DUE).
+    public static func utc(_ instant: WallTime) -> String {
+        basic(CivilDateTime(instant, in: FixedOffset.utc)) + "Z"
+    }
+
+    /// Reads `YYYYMMDDTHHMMSSZ`; nil unless it is a valid UTC date-time.
+    public static func utcInstant(_ text: some StringProtocol) -> WallTime? {
+        guard text.hasSuffix("Z") else { return nil }
+        return dateTime(String(text.dropLast()))?.utcInstant
+    }
+
     /// Reads `YYYYMMDD`; nil unless it is a real date in `CivilDate.supportedYears`.
     public static func date(_ text: String) -> CivilDate? {
         let bytes = Array(text.utf8)

@@ -98,16 +98,6 @@ struct VdirCollection {
         try Self.contents(of: path + "/" + name, limit: Self.maximumItemBytes + 1)
     }
 
-    /// The collection's items: each item file's name and bytes, by name.
-    func items() throws(SystemError) -> [(name: String, bytes: [UInt8])] {
-        var result: [(name: String, bytes: [UInt8])] = []
-        for name in try names() {
-            guard let bytes = try read(name: name) else { continue }
-            result.append((name, bytes))
-        }
-        return result
-    }
-
     /// SHA-256 of a file's bytes, in hex: what the ledger keeps.
     static func hash(_ bytes: [UInt8]) -> String {
         SHA256.hash(data: bytes).map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }
@@ -125,11 +115,8 @@ struct VdirCollection {
             guard isModified || line.starts(with: Array("DTSTAMP".utf8)),
                 let colon = line.firstIndex(of: UInt8(ascii: ":"))
             else { continue }
-            var value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingWhitespace()
-            guard value.hasSuffix("Z") else { continue }
-            value.removeLast()
-            guard let civil = ICalendarText.dateTime(value) else { continue }
-            let instant = ZoneResolver.instant(for: civil, in: FixedOffset.utc)
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingWhitespace()
+            guard let instant = ICalendarText.utcInstant(value) else { continue }
             if isModified {
                 modified = max(modified ?? instant, instant)
             } else {

@@ -48,6 +48,9 @@ final class VdirMirror {
     /// writing many files, kitd's own writes under load) make one job on the worker.
     private var readTimer: TimerSource?
     static let readDelayMicroseconds: UInt64 = 20_000
+    /// The most changed files one read hands to the feature, so that taking them in (a first
+    /// start over a vdir of thousands) is one short loop turn at a time; the rest are read next.
+    static let changesPerRead = 256
     private var makeReader: (() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable>)?
     private var onArrivals: (([VdirArrival]) -> Void)?
     /// Names seen changing and not read yet, each with whether it was only created (linked in,
@@ -88,8 +91,10 @@ final class VdirMirror {
 
     /// What a job on the files did.
     private struct Outcome: Sendable {
-        var written: [String] = []
+        var written = 0
         var unchanged = 0
+        /// The UIDs whose files now hold kit's version (written, or already there or newer).
+        var settled: Set<String> = []
         /// Files changed from outside since kitd last saw them, which the job left alone.
         var heldBack: [String] = []
         var ledger: [(name: String, file: VdirStore.File?)] = []
@@ -106,15 +111,25 @@ final class VdirMirror {
 
     /// Writes the items `items` makes (on the worker, from values the caller captured), each
     /// unless its file already holds its text, holds a version as new, or changed from outside.
-    /// `label` names the batch in the log; `written` gets the UIDs written, on the loop.
-    func keep(_ label: String, _ items: @escaping @Sendable () -> [Text], written: (([String]) -> Void)? = nil) {
+    /// `label` names the batch in the log; `settled` gets, on the loop, the UIDs whose files hold
+    /// kit's version now (not those held back or failed).
+    func keep(_ label: String, _ items: @escaping @Sendable () -> [Text], settled: ((Set<String>) -> Void)? = nil) {
         let collection = collection
         let ledger = ledger
         let work: @Sendable () -> Outcome = {
             var outcome = Outcome()
             for item in items() {
                 do {
-                    try Self.keep(item, in: collection, ledger: ledger, outcome: &outcome)
+                    switch try Self.keep(item, in: collection, ledger: ledger, ledgerChanges: &outcome.ledger) {
+                    case .written:
+                        outcome.written += 1
+                        outcome.settled.insert(item.uid)
+                    case .unchanged:
+                        outcome.unchanged += 1
+                        outcome.settled.insert(item.uid)
+                    case .heldBack(let name):
+                        outcome.heldBack.append(name)
+                    }
                 } catch {
                     outcome.failures.append("\(item.uid): \(error)")
                 }
@@ -123,13 +138,23 @@ final class VdirMirror {
         }
         runtime.worker.submit("vdir." + label, work) { [self] outcome in
             finished(outcome, label: label)
-            written?(outcome.written)
+            settled?(outcome.settled)
         }
     }
 
+    /// What keeping one item did.
+    private enum Kept {
+        case written
+        /// Its file already held its text, or a version as new.
+        case unchanged
+        /// Its file (this name) changed from outside since kitd last saw it, and is left to be read.
+        case heldBack(String)
+    }
+
     private static func keep(
-        _ item: Text, in collection: VdirCollection, ledger: VdirLedger, outcome: inout Outcome
-    ) throws(SystemError) {
+        _ item: Text, in collection: VdirCollection, ledger: VdirLedger,
+        ledgerChanges: inout [(name: String, file: VdirStore.File?)]
+    ) throws(SystemError) -> Kept {
         let name = ledger.name(of: item.uid) ?? VdirCollection.fileName(for: item.uid)
         let bytes = Array(item.text.utf8)
         let current = try collection.read(name: name)
@@ -139,28 +164,26 @@ final class VdirMirror {
             if known?.hash != hash || known?.uid != item.uid {
                 let file = VdirStore.File(uid: item.uid, hash: hash)
                 ledger.record(name, file)
-                outcome.ledger.append((name, file))
+                ledgerChanges.append((name, file))
             }
-            outcome.unchanged += 1
-            return
+            return .unchanged
         }
         if let current {
-            guard known?.hash == VdirCollection.hash(current) else { return outcome.heldBack.append(name) }
+            guard known?.hash == VdirCollection.hash(current) else { return .heldBack(name) }
             if let modified = item.modified, let fileModified = VdirCollection.lastModified(current),
                 fileModified >= modified
             {
-                outcome.unchanged += 1
-                return
+                return .unchanged
             }
         } else if known != nil {
             // Deleted from outside, and not read yet.
-            return outcome.heldBack.append(name)
+            return .heldBack(name)
         }
         try collection.write(bytes, name: name)
         let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(bytes))
         ledger.record(name, file)
-        outcome.ledger.append((name, file))
-        outcome.written.append(item.uid)
+        ledgerChanges.append((name, file))
+        return .written
     }
 
     /// Removes the item `uid`'s file, unless it changed from outside since kitd last saw it.
@@ -210,7 +233,7 @@ final class VdirMirror {
         logger.debug(
             "vdir kept",
             metadata: [
-                "vdir.path": "\(collection.path)", "vdir.batch": "\(label)", "vdir.written": "\(outcome.written.count)",
+                "vdir.path": "\(collection.path)", "vdir.batch": "\(label)", "vdir.written": "\(outcome.written)",
                 "vdir.unchanged": "\(outcome.unchanged)", "vdir.held_back": "\(outcome.heldBack.count)",
                 "vdir.failures": "\(outcome.failures.count)",
             ])
@@ -331,6 +354,8 @@ final class VdirMirror {
         var unreadable: [(name: String, reason: String)] = []
         /// Names read (unreadable ones included), whose old complaints no longer hold.
         var looked: [String] = []
+        /// Names left for the next read, past `changesPerRead`.
+        var rest: [String] = []
         var ledger: [(name: String, file: VdirStore.File?)] = []
         var failure: String?
     }
@@ -365,6 +390,10 @@ final class VdirMirror {
         do {
             let all = try names.map { Set($0.keys) } ?? Set(collection.names()).union(ledger.names)
             for name in all.sorted() where VdirCollection.isItem(name) {
+                if reading.changed.count >= changesPerRead {
+                    reading.rest.append(name)
+                    continue
+                }
                 let onlyCreated = names?[name] ?? false
                 guard let bytes = try collection.read(name: name) else {
                     if ledger.file(named: name) != nil { gone.append(name) }
@@ -405,6 +434,12 @@ final class VdirMirror {
             reading.failure = "\(error)"
         }
         // A name gone whose UID another file now holds was renamed: only the ledger forgets it.
+        // While files are left for the next read, a gone name waits too: its UID's new file may
+        // be among them.
+        if !reading.rest.isEmpty {
+            reading.rest += gone
+            gone = []
+        }
         for name in gone {
             guard let uid = ledger.file(named: name)?.uid else { continue }
             if uid.isEmpty || ledger.name(of: uid) != name {
@@ -420,6 +455,7 @@ final class VdirMirror {
 
     private func arrived(_ reading: Reading) {
         record(reading.ledger)
+        for name in reading.rest where pending[name] == nil { pending[name] = false }
         if let failure = reading.failure {
             logger.error(
                 "could not read the vdir", metadata: ["vdir.path": "\(collection.path)", "error": "\(failure)"])

@@ -22,8 +22,6 @@ extension TaskFeature {
     func openVdir() throws {
         guard let mirror = try VdirMirror.open(settings.vdirTasks, name: "tasks", runtime: runtime) else { return }
         self.mirror = mirror
-        synced.reserveCapacity(tasks.count)
-        for task in tasks.values { synced[task.uid] = Self.version(of: task) }
         try mirror.watch(
             reader: { [unowned self] in vdirReader() },
             onArrivals: { [unowned self] arrivals in arrived(arrivals) })
@@ -60,9 +58,20 @@ extension TaskFeature {
     /// On the loop: what the worker read from the vdir.
     func arrived(_ arrivals: [VdirArrival]) {
         guard let mirror else { return }
-        var byUID: [String: Int64] = [:]
-        byUID.reserveCapacity(tasks.count)
-        for task in tasks.values { byUID[task.uid] = task.id }
+        let uids = arrivals.map { arrival in
+            switch arrival {
+            case .removed(_, let uid): uid
+            case .changed(_, _, let item): item.uid
+            }
+        }
+        // By the database's index on UID, not by a walk over every task.
+        let byUID: [String: Int64]
+        do {
+            byUID = try store.ids(uids: uids)
+        } catch {
+            logger.error("could not look up tasks changed in the vdir", metadata: ["error": "\(error)"])
+            return
+        }
         let now = clock.now().wall
         for arrival in arrivals {
             switch arrival {
@@ -121,7 +130,6 @@ extension TaskFeature {
             do {
                 let (created, _) = try storing { try store.importTasks([new], updating: []) }
                 let shown = created.map { info($0, now: now) }
-                for task in created { synced[task.uid] = Self.version(of: task) }
                 apply(created, shown: shown, event: Event.taskAdded)
                 logger.info(
                     "task added from the vdir", metadata: ["vdir.file": "\(name)", "task.uid": "\(new.task.uid)"])
@@ -139,7 +147,7 @@ extension TaskFeature {
         let outsideNewer =
             outside.sequence > mine.sequence
             || (outside.modified?.nanoseconds ?? .min) > (mine.modified?.nanoseconds ?? .min)
-        let changedInKit = synced[current.uid] != mine
+        let changedInKit = unwritten[current.uid] != nil
         if changed.isEmpty {
             // The same task: the file's version is taken as kit's, so the file stays as it is.
             if outsideNewer { adopt(updated, from: name, change: nil, conflictWith: nil) }
@@ -174,7 +182,7 @@ extension TaskFeature {
                 "could not take a task from the vdir", metadata: ["vdir.file": "\(name)", "error": "\(error)"])
             return
         }
-        synced[task.uid] = Self.version(of: task)
+        unwritten[task.uid] = nil
         if change != nil {
             apply(task, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
         } else {
@@ -189,15 +197,15 @@ extension TaskFeature {
     /// file last held it: then kit's version stays and is written again, and the deletion is
     /// reported as a conflict.
     private func removedOutside(_ task: TaskItem, now: WallTime) {
-        if synced[task.uid] != Self.version(of: task) {
-            synced[task.uid] = nil
+        if unwritten[task.uid] != nil {
+            // The ledger forgets the file (it is gone), so that kit's version is written anew.
+            mirror?.remove(task.uid)
             keepInVdir([task])
             keepConflict(uid: task.uid, title: task.title, winner: "kit", losing: "", now: now)
             return
         }
         do {
             _ = try delete(RecordRef(String(task.id)))
-            synced[task.uid] = nil
             logger.info("task deleted from the vdir", metadata: ["task.id": "\(task.id)", "task.uid": "\(task.uid)"])
         } catch {
             logger.error(

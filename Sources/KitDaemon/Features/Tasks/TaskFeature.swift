@@ -15,9 +15,10 @@ final class TaskFeature: Feature {
     /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
     /// nil for none.
     var mirror: VdirMirror?
-    /// Each task's version as its file last held it, written or read by kitd: a task whose
-    /// version is another changed in kit since, which a change from outside then conflicts with.
-    var synced: [String: TaskStore.ItemVersion] = [:]
+    /// The versions of tasks changed in kit that have not reached their vdir files yet (written,
+    /// or found there already), by UID: a change from outside to one of these conflicts with
+    /// kit's. Only changes in flight are here, not every task.
+    var unwritten: [String: TaskStore.ItemVersion] = [:]
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
 
@@ -222,6 +223,7 @@ final class TaskFeature: Feature {
         try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
         tasks.removeValue(forKey: task.id)
+        unwritten[task.uid] = nil
         unschedule(task)
         commits.onCommitted { [events, mirror] in
             events.emit(Event.taskDeleted, TaskEvent(task: last))
@@ -241,14 +243,15 @@ final class TaskFeature: Feature {
     /// Writes these tasks' vdir files (after the turn's commit unless `afterCommit` is false),
     /// when tasks are kept in a vdir: one job on the worker, which makes each file's text from
     /// the zones as they are now. A task kit has no time of change for counts as older than
-    /// any file.
+    /// any file. Each is `unwritten` until its file holds it; the catch-up at start, which
+    /// changes nothing in kit, is not tracked.
     func keepInVdir(_ changed: [TaskItem], label: String = "write", afterCommit: Bool = true) {
         guard let mirror, !changed.isEmpty else { return }
         let zones = zones.snapshot()
         let now = clock.now().wall
-        var versions: [String: TaskStore.ItemVersion] = [:]
-        versions.reserveCapacity(changed.count)
-        for task in changed { versions[task.uid] = Self.version(of: task) }
+        let tracked = afterCommit
+        if tracked { for task in changed { unwritten[task.uid] = Self.version(of: task) } }
+        let versions = tracked ? changed.map { ($0.uid, Self.version(of: $0)) } : []
         let write = { [unowned self] in
             mirror.keep(
                 label,
@@ -259,7 +262,11 @@ final class TaskFeature: Feature {
                             modified: $0.modifiedAt ?? WallTime(nanoseconds: 0))
                     }
                 },
-                written: { [unowned self] uids in for uid in uids { synced[uid] = versions[uid] } })
+                settled: { [unowned self] settled in
+                    for (uid, version) in versions where settled.contains(uid) && unwritten[uid] == version {
+                        unwritten[uid] = nil
+                    }
+                })
         }
         if afterCommit { commits.onCommitted(write) } else { write() }
     }
@@ -282,10 +289,9 @@ final class TaskFeature: Feature {
     /// `previous`, so two changes in one second are two versions.
     static func stamp(_ now: WallTime, after previous: WallTime?) -> WallTime {
         let second: Int64 = 1_000_000_000
-        let whole = WallTime(nanoseconds: now.nanoseconds - ((now.nanoseconds % second) + second) % second)
-        guard let previous, previous >= whole else { return whole }
-        return WallTime(
-            nanoseconds: previous.nanoseconds - ((previous.nanoseconds % second) + second) % second + second)
+        let whole = { (time: WallTime) in time.nanoseconds - ((time.nanoseconds % second) + second) % second }
+        guard let previous, whole(previous) >= whole(now) else { return WallTime(nanoseconds: whole(now)) }
+        return WallTime(nanoseconds: whole(previous) + second)
     }
 
     /// Whether a task's file would read differently: not for what only kitd tracks (what has

@@ -23,6 +23,9 @@ struct SyncStatus: ParsableCommand {
             for file in collection.unreadable {
                 lines.append("  not taken: \(file.file): \(file.reason)")
             }
+            if collection.unreadableCount > collection.unreadable.count {
+                lines.append("  … and \(collection.unreadableCount - collection.unreadable.count) more files not taken")
+            }
         }
         if status.conflicts.isEmpty {
             lines.append("No conflicts.")
