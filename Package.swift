@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // glibc's process calls Swift's Glibc module leaves out (pidfd, posix_spawn's closefrom).
+        .systemLibrary(name: "CProcess"),
 
         // Pure domain: no I/O, no clock.
         .target(
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CProcess",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.

@@ -25,6 +25,7 @@ enum KitBench {
         ("ics-stall", { try CalendarFigures.loopStall() }),
         ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
         ("vdir-read", { try TaskFigures.vdirReadLatency() }),
+        ("sync-idle", { try TaskFigures.syncIdleWakeups() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]

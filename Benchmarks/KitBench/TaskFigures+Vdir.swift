@@ -91,3 +91,65 @@ extension TaskFigures {
         ]
     }
 }
+
+extension TaskFigures {
+    /// Issue 18's figure: kitd's wake-ups over `seconds` idle with a sync command configured and
+    /// nothing changing, with the interval off (nothing at all should wake it), and every
+    /// `interval` (only the runs should). The command is `true`: the figure is kitd's, not
+    /// vdirsyncer's. 1,000 tasks wait in the vdir meanwhile.
+    static func syncIdleWakeups(seconds: Double = 30, interval: Int = 10) throws -> [Figure] {
+        var rows: [Figure] = []
+        for every in [nil, interval] {
+            let daemon = try BenchDaemon()
+            let vdir = try daemon.root.subdirectory("vdir")
+            let runs = daemon.root.path + "/runs"
+            let config = daemon.root.path + "/config.toml"
+            try """
+            [vdir]
+            tasks = "\(vdir)"
+
+            [sync]
+            command = "echo run >> \(runs)"
+            interval = "\(every.map { "\($0)s" } ?? "off")"
+            after_change = "off"
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+            daemon.extraArguments = ["--config", config]
+            try daemon.start()
+            defer { daemon.stop() }
+            let connection = try daemon.connect()
+            for index in 0..<1000 {
+                _ = try connection.call(
+                    Method.taskAdd, TaskAddParams(title: "t\(index)", due: "2030-01-15 09:00"), as: TaskInfo.self)
+            }
+            // The vdir written, and the first run (5 s after start) over.
+            Thread.sleep(forTimeInterval: 7)
+            let pid = daemon.process!.pid
+            let runsBefore = Self.lines(runs)
+            let before = ProcessProbe.contextSwitches(pid: pid)
+            Thread.sleep(forTimeInterval: seconds)
+            let switches = ProcessProbe.contextSwitches(pid: pid) - before
+            let ran = Self.lines(runs) - runsBefore
+            if let every {
+                rows.append(
+                    Figure(
+                        name: "kitd wake-ups in \(Int(seconds)) s idle, sync every \(every) s, 1,000 tasks in the vdir "
+                            + "(`sync-idle`)",
+                        target: "only the runs",
+                        measured: "\(switches) context switches (all threads) for \(ran) runs: "
+                            + "\(ran > 0 ? format(Double(switches) / Double(ran), 1) : "-") a run",
+                        met: ran >= Int(seconds) / every - 1 && switches <= ran * 40))
+            } else {
+                rows.append(
+                    Figure(
+                        name: "kitd wake-ups in \(Int(seconds)) s idle, sync configured with the interval off",
+                        target: "0, give or take one", measured: "\(switches) context switches, \(ran) runs",
+                        met: switches <= 1 && ran == 0))
+            }
+        }
+        return rows
+    }
+
+    private static func lines(_ path: String) -> Int {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+}

@@ -3,6 +3,8 @@ extension Event {
     /// An item changed both in kit and in its vdir file since they last agreed: the later
     /// version won, and the other was kept (`sync status` lists it).
     public static let syncConflict = "sync.conflict"
+    /// A run of the sync command (`[sync] command`) ended.
+    public static let syncFinished = "sync.finished"
 }
 
 /// `sync.conflict`.
@@ -31,6 +33,37 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
 /// The `sync.*` methods, by wire name.
 extension Method {
     public static let syncStatus = "sync.status"
+    public static let syncRun = "sync.run"
+}
+
+/// One run of the sync command: `sync.run`'s result, the `sync.finished` event, and the last run
+/// in `sync.status`.
+public struct SyncRunStatus: Codable, Sendable, Equatable {
+    /// When it started (RFC 3339).
+    public var startedAt: String
+    public var durationMs: Int64
+    /// `succeeded` (exit status 0), `failed`, `timed out` (stopped after `[sync] timeout`) or
+    /// `not started` (the command could not be run).
+    public var outcome: String
+    /// The exit status, when the command exited on its own.
+    public var exitStatus: Int32?
+    /// The last lines it wrote to standard output and error (at most 8 KiB).
+    public var output: String
+    /// Why it ran: `asked` (`sync.run`), `change` (kit changed a vdir file), `interval` or `start`.
+    public var reason: String
+
+    public init(
+        startedAt: String, durationMs: Int64, outcome: String, exitStatus: Int32?, output: String, reason: String
+    ) {
+        self.startedAt = startedAt
+        self.durationMs = durationMs
+        self.outcome = outcome
+        self.exitStatus = exitStatus
+        self.output = output
+        self.reason = reason
+    }
+
+    public var succeeded: Bool { outcome == "succeeded" }
 }
 
 /// `sync.status`: the vdir collections kitd keeps, the files in them it could not take, and
@@ -39,10 +72,30 @@ public struct SyncStatusResult: Codable, Sendable, Equatable {
     public var collections: [SyncCollectionStatus]
     /// The kept conflicts, newest first (at most 100).
     public var conflicts: [SyncConflictEvent]
+    /// The sync command (`[sync] command`), or nil when kitd runs none.
+    public var command: String?
+    /// Whether it is running now.
+    public var running: Bool
+    /// Its last run, kept across restarts; nil before the first.
+    public var lastRun: SyncRunStatus?
+    /// When the last run that succeeded started (RFC 3339): kit's changes since are not on the
+    /// server yet.
+    public var lastSucceededAt: String?
+    /// When it runs next on its own (RFC 3339): after a change, or on the interval.
+    public var nextRunAt: String?
 
-    public init(collections: [SyncCollectionStatus], conflicts: [SyncConflictEvent]) {
+    public init(
+        collections: [SyncCollectionStatus], conflicts: [SyncConflictEvent], command: String? = nil,
+        running: Bool = false, lastRun: SyncRunStatus? = nil, lastSucceededAt: String? = nil,
+        nextRunAt: String? = nil
+    ) {
         self.collections = collections
         self.conflicts = conflicts
+        self.command = command
+        self.running = running
+        self.lastRun = lastRun
+        self.lastSucceededAt = lastSucceededAt
+        self.nextRunAt = nextRunAt
     }
 }
 

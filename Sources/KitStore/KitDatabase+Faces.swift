@@ -11,4 +11,5 @@ extension KitDatabase {
     public var diary: DiaryStore { DiaryStore(database: self) }
     public var zoneDefinitions: ZoneDefinitionStore { ZoneDefinitionStore(database: self) }
     public var vdir: VdirStore { VdirStore(database: self) }
+    public var syncRuns: SyncRunStore { SyncRunStore(database: self) }
 }

@@ -308,6 +308,26 @@ extension KitDatabase {
                     """)
         }
 
+        // The last run of the sync command, and when the last run that succeeded started; and
+        // when kitd wrote each vdir file: a change from outside to a file kitd wrote after the
+        // last good run started meets a change of kit's the server may not have yet.
+        migrator.registerMigration("v14 sync runs") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE vdir_file ADD COLUMN written_ns INTEGER;
+                    CREATE TABLE sync_run (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        started_ns INTEGER NOT NULL,
+                        duration_ns INTEGER NOT NULL,
+                        outcome TEXT NOT NULL,
+                        exit_status INTEGER,
+                        output TEXT NOT NULL,
+                        reason TEXT NOT NULL,
+                        succeeded_started_ns INTEGER
+                    );
+                    """)
+        }
+
         return migrator
     }
 }

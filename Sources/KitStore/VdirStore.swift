@@ -14,10 +14,13 @@ extension VdirStore {
         public var uid: String
         /// SHA-256 of its bytes, in hex.
         public var hash: String
+        /// When kitd wrote these bytes; nil when kitd read them (another program wrote them).
+        public var writtenAt: WallTime?
 
-        public init(uid: String, hash: String) {
+        public init(uid: String, hash: String, writtenAt: WallTime? = nil) {
             self.uid = uid
             self.hash = hash
+            self.writtenAt = writtenAt
         }
     }
 
@@ -26,8 +29,12 @@ extension VdirStore {
         try database.read { db in
             var result: [String: File] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT name, uid, hash FROM vdir_file WHERE collection = ?", arguments: [collection])
-            while let row = try rows.next() { result[row[0]] = File(uid: row[1], hash: row[2]) }
+                db, sql: "SELECT name, uid, hash, written_ns FROM vdir_file WHERE collection = ?",
+                arguments: [collection])
+            while let row = try rows.next() {
+                result[row[0]] = File(
+                    uid: row[1], hash: row[2], writtenAt: (row[3] as Int64?).map { WallTime(nanoseconds: $0) })
+            }
             return result
         }
     }
@@ -39,11 +46,13 @@ extension VdirStore {
         guard !changes.isEmpty else { return }
         try database.write(.normal) { db in
             let keep = try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO vdir_file (collection, name, uid, hash) VALUES (?, ?, ?, ?)")
+                sql: """
+                    INSERT OR REPLACE INTO vdir_file (collection, name, uid, hash, written_ns) VALUES (?, ?, ?, ?, ?)
+                    """)
             let drop = try db.cachedStatement(sql: "DELETE FROM vdir_file WHERE collection = ? AND name = ?")
             for (name, file) in changes {
                 if let file {
-                    try keep.execute(arguments: [collection, name, file.uid, file.hash])
+                    try keep.execute(arguments: [collection, name, file.uid, file.hash, file.writtenAt?.nanoseconds])
                 } else {
                     try drop.execute(arguments: [collection, name])
                 }

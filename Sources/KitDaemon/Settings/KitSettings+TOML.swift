@@ -79,6 +79,27 @@ extension KitSettings {
             }
             settings[keyPath: keyPath] = Self.expandingHome(text)
         }
+        let sync = root["sync"]?.table
+        if let value = sync?["command"] {
+            guard let text = value.string, !text.trimmingWhitespace().isEmpty else {
+                throw ConfigError(
+                    path: path, message: "sync.command must be a command in quotes, such as \"vdirsyncer sync kit\"")
+            }
+            settings.syncCommand = text
+        }
+        if let value = sync?["interval"] {
+            settings.syncInterval = try duration(value, "sync.interval", path, allowOff: true)
+        }
+        if let value = sync?["after_change"] {
+            settings.syncAfterChange = try duration(value, "sync.after_change", path, allowOff: true)
+        }
+        if let value = sync?["timeout"] {
+            settings.syncTimeout = try duration(value, "sync.timeout", path, allowOff: false)
+        }
+        if settings.syncCommand == nil, let key = sync?.keys.first {
+            throw ConfigError(
+                path: path, message: "sync.\(key) is set, but sync.command is not: name the command to run")
+        }
         return settings
     }
 

@@ -18,6 +18,12 @@ import KitCore
 /// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there (off when absent)
 /// diary = "~/.local/share/kit/vdir/diary"   # every diary entry, likewise
 /// memos = "~/.local/share/kit/vdir/memos"   # every memo, likewise
+///
+/// [sync]
+/// command = "vdirsyncer sync kit"   # run through /bin/sh -c (no sync when absent)
+/// interval = "15m"                  # and this often; "off" for only after changes and `kitctl sync`
+/// after_change = "5s"               # this long after kit changed a vdir file; "off" for never
+/// timeout = "5m"                    # a run that takes longer is stopped and reported
 /// ```
 public struct KitSettings: Sendable, Equatable {
     public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
@@ -30,6 +36,14 @@ public struct KitSettings: Sendable, Equatable {
     /// The vdir collections of diary entries and memos, one `.ics` (VJOURNAL) each; nil keeps none.
     public var vdirDiary: String?
     public var vdirMemos: String?
+    /// The command that syncs the vdirs with a server (`vdirsyncer sync kit`); nil runs none.
+    public var syncCommand: String?
+    /// How often the command runs, counted from the end of the last run; 0 for never.
+    public var syncInterval: Nanoseconds = 15 * 60 * 1_000_000_000
+    /// How long after kit changed a vdir file the command runs; 0 for never.
+    public var syncAfterChange: Nanoseconds = 5 * 1_000_000_000
+    /// A run that takes longer is stopped (SIGTERM, then SIGKILL) and reported as timed out.
+    public var syncTimeout: Nanoseconds = 5 * 60 * 1_000_000_000
 
     public init() {}
 
@@ -38,6 +52,7 @@ public struct KitSettings: Sendable, Equatable {
         "stopwatch": ["remind_after"],
         "tasks": ["snooze", "all_day_time", "staleness", "digest_after"],
         "vdir": ["tasks", "diary", "memos"],
+        "sync": ["command", "interval", "after_change", "timeout"],
     ]
 }
 

@@ -2,10 +2,12 @@ import KitCore
 import KitProtocol
 import KitStore
 
-/// Sync through vdirs: what the collections the other features keep look like from outside
-/// (`sync.status`). The mirrors themselves belong to the features whose items they hold.
+/// Sync through vdirs: the sync command kitd runs (`[sync] command`, `sync.run`), and what the
+/// collections the other features keep look like from outside (`sync.status`). The mirrors
+/// themselves belong to the features whose items they hold.
 final class SyncFeature: Feature {
     let runtime: FeatureRuntime
+    private var runner: SyncRunner?
 
     /// The most files and conflicts one reply lists.
     static let listed = 100
@@ -14,6 +16,25 @@ final class SyncFeature: Feature {
 
     func mount(on router: RequestRouter) {
         router.register(Method.syncStatus, EmptyParams.self) { [unowned self] _, _ in try status() }
+        router.register(Method.syncRun, EmptyParams.self) {
+            [unowned self] (_, _, reply: @escaping (Result<SyncRunStatus, any Error>) -> Void) in
+            guard let runner else {
+                throw KitError.invalidState(
+                    "kitd runs no sync command; set one in the config: [sync] command = \"vdirsyncer sync kit\"",
+                    state: "not-configured")
+            }
+            runner.request(.asked) { reply(.success($0)) }
+        }
+    }
+
+    func load(_ reason: LoadReason) throws {
+        guard reason == .start, let command = settings.syncCommand else { return }
+        if runtime.vdirs.mirrors.isEmpty {
+            logger.warning("[sync] command is set, but no [vdir] collection is: the command syncs nothing of kit's")
+        }
+        let runner = SyncRunner(command: command, runtime: runtime)
+        try runner.start()
+        self.runner = runner
     }
 
     func status() throws -> SyncStatusResult {
@@ -30,6 +51,10 @@ final class SyncFeature: Feature {
                 id: $0.id, collection: registry.name(ofPath: $0.collection), uid: $0.uid, title: $0.title,
                 winner: $0.winner, at: Timestamp.rfc3339($0.at))
         }
-        return SyncStatusResult(collections: collections, conflicts: conflicts)
+        let succeeded = registry.syncedThrough.flatMap { $0.nanoseconds == .min ? nil : Timestamp.rfc3339($0) }
+        return SyncStatusResult(
+            collections: collections, conflicts: conflicts, command: settings.syncCommand,
+            running: runner?.isRunning ?? false, lastRun: runner?.lastRun, lastSucceededAt: succeeded,
+            nextRunAt: runner?.nextRun(now: clock.now()).map { Timestamp.rfc3339($0) })
     }
 }

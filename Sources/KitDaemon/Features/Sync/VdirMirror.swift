@@ -15,11 +15,15 @@ struct VdirUnreadable: Error, Sendable {
 }
 
 /// What kitd learns from a collection's files, handed to the feature on the loop.
+///
+/// Each carries when kitd wrote the version the outside change replaced (nil when kitd had read
+/// it, or there was none): a write after the last sync that succeeded started may not be on the
+/// server, so the outside change meets a change of kit's (`VdirRegistry.unsynced`).
 enum VdirArrival {
     /// A file new or changed from outside: its name, its text, and what the reader made of it.
-    case changed(name: String, text: String, item: VdirItem)
+    case changed(name: String, text: String, item: VdirItem, kitWroteAt: WallTime?)
     /// A file kit knew is gone: the UID it held.
-    case removed(name: String, uid: String)
+    case removed(name: String, uid: String, kitWroteAt: WallTime?)
 }
 
 /// Keeps a vdir collection and kitd's items in step, both ways.
@@ -63,6 +67,10 @@ final class VdirMirror {
     private var recordTimer: TimerSource?
     /// Files that are not an item kit can read, by name: why.
     private(set) var unreadable: [String: String] = [:]
+    /// Write and remove jobs submitted and not finished.
+    private var jobsInFlight = 0
+    /// What waits for the collection to settle (`whenSettled`).
+    private var settleWaiters: [() -> Void] = []
 
     private var logger: Logger { runtime.logger }
 
@@ -92,6 +100,7 @@ final class VdirMirror {
     /// What a job on the files did.
     private struct Outcome: Sendable {
         var written = 0
+        var removed = 0
         var unchanged = 0
         /// The UIDs whose files now hold kit's version (written, or already there or newer).
         var settled: Set<String> = []
@@ -136,9 +145,12 @@ final class VdirMirror {
             }
             return outcome
         }
+        jobsInFlight += 1
         runtime.worker.submit("vdir." + label, work) { [self] outcome in
+            jobsInFlight -= 1
             finished(outcome, label: label)
             settled?(outcome.settled)
+            checkSettled()
         }
     }
 
@@ -162,7 +174,9 @@ final class VdirMirror {
         if current == bytes {
             let hash = VdirCollection.hash(bytes)
             if known?.hash != hash || known?.uid != item.uid {
-                let file = VdirStore.File(uid: item.uid, hash: hash)
+                // Kit's version, found there (written before a crash lost its record): counted as
+                // written now, since whether a sync took it is not known.
+                let file = VdirStore.File(uid: item.uid, hash: hash, writtenAt: wallNow())
                 ledger.record(name, file)
                 ledgerChanges.append((name, file))
             }
@@ -180,7 +194,7 @@ final class VdirMirror {
             return .heldBack(name)
         }
         try collection.write(bytes, name: name)
-        let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(bytes))
+        let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(bytes), writtenAt: wallNow())
         ledger.record(name, file)
         ledgerChanges.append((name, file))
         return .written
@@ -201,6 +215,7 @@ final class VdirMirror {
                         return outcome
                     }
                     try collection.remove(name: name)
+                    outcome.removed += 1
                 }
                 if known != nil {
                     ledger.record(name, nil)
@@ -211,7 +226,12 @@ final class VdirMirror {
             }
             return outcome
         }
-        runtime.worker.submit("vdir.remove", work) { [self] outcome in finished(outcome, label: "remove") }
+        jobsInFlight += 1
+        runtime.worker.submit("vdir.remove", work) { [self] outcome in
+            jobsInFlight -= 1
+            finished(outcome, label: "remove")
+            checkSettled()
+        }
     }
 
     /// After the turn's commit: the item `uid` removed when `deleted`, else written as `text`
@@ -245,6 +265,28 @@ final class VdirMirror {
             for name in outcome.heldBack { pending[name] = false }
             readSoon()
         }
+        if outcome.written > 0 || outcome.removed > 0 { runtime.vdirs.onLocalChange?() }
+    }
+
+    /// Runs `action` once the files hold what kit committed (no write in flight, none about to
+    /// be submitted by the turn's commit) and what was seen changing has been read.
+    func whenSettled(_ action: @escaping () -> Void) {
+        settleWaiters.append(action)
+        if !reading && (needsScan || !pending.isEmpty) { readPending() }
+        checkSettled()
+    }
+
+    /// At the end of the turn (after its commit submitted its writes): runs what waits for the
+    /// collection to settle, if it has.
+    private func checkSettled() {
+        guard !settleWaiters.isEmpty else { return }
+        runtime.commits.onFlushed { [weak self] in
+            guard let self, !settleWaiters.isEmpty, jobsInFlight == 0, !reading, !needsScan, pending.isEmpty
+            else { return }
+            let waiters = settleWaiters
+            settleWaiters.removeAll()
+            for waiter in waiters { waiter() }
+        }
     }
 
     /// Keeps the ledger's changes in the database: with the next commit kitd makes anyway, or
@@ -276,6 +318,12 @@ final class VdirMirror {
     private func readSoon() {
         guard let readTimer, !readTimer.isArmed else { return }
         readTimer.arm(atMicroseconds: Self.bootMicroseconds() + Self.readDelayMicroseconds)
+    }
+
+    private static func wallNow() -> WallTime {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return WallTime(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
     }
 
     private static func bootMicroseconds() -> UInt64 {
@@ -349,8 +397,8 @@ final class VdirMirror {
 
     /// What a read found.
     private struct Reading: Sendable {
-        var changed: [(name: String, text: String, item: VdirItem)] = []
-        var removed: [(name: String, uid: String)] = []
+        var changed: [(name: String, text: String, item: VdirItem, kitWroteAt: WallTime?)] = []
+        var removed: [(name: String, uid: String, kitWroteAt: WallTime?)] = []
         var unreadable: [(name: String, reason: String)] = []
         /// Names read (unreadable ones included), whose old complaints no longer hold.
         var looked: [String] = []
@@ -375,7 +423,10 @@ final class VdirMirror {
         runtime.worker.submit("vdir.read", work) { [self] reading in
             self.reading = false
             arrived(reading)
-            if needsScan || !pending.isEmpty { readSoon() }
+            if needsScan || !pending.isEmpty {
+                if settleWaiters.isEmpty { readSoon() } else { readPending() }
+            }
+            checkSettled()
         }
     }
 
@@ -424,10 +475,11 @@ final class VdirMirror {
                         unreadable("its UID \(item.uid) is also the UID of \(other); kit reads one file per UID")
                         continue
                     }
+                    let kitWroteAt = ledger.file(named: name)?.writtenAt
                     let file = VdirStore.File(uid: item.uid, hash: hash)
                     ledger.record(name, file)
                     reading.ledger.append((name, file))
-                    reading.changed.append((name, text, item))
+                    reading.changed.append((name, text, item, kitWroteAt))
                 }
             }
         } catch {
@@ -441,13 +493,13 @@ final class VdirMirror {
             gone = []
         }
         for name in gone {
-            guard let uid = ledger.file(named: name)?.uid else { continue }
-            if uid.isEmpty || ledger.name(of: uid) != name {
+            guard let known = ledger.file(named: name) else { continue }
+            if known.uid.isEmpty || ledger.name(of: known.uid) != name {
                 ledger.record(name, nil)
                 reading.ledger.append((name, nil))
                 reading.looked.append(name)
             } else {
-                reading.removed.append((name, uid))
+                reading.removed.append((name, known.uid, known.writtenAt))
             }
         }
         return reading
@@ -468,8 +520,9 @@ final class VdirMirror {
                 metadata: ["vdir.path": "\(collection.path)", "vdir.file": "\(name)", "error": "\(reason)"])
         }
         let arrivals =
-            reading.changed.map { VdirArrival.changed(name: $0.name, text: $0.text, item: $0.item) }
-            + reading.removed.map { VdirArrival.removed(name: $0.name, uid: $0.uid) }
+            reading.changed.map {
+                VdirArrival.changed(name: $0.name, text: $0.text, item: $0.item, kitWroteAt: $0.kitWroteAt)
+            } + reading.removed.map { VdirArrival.removed(name: $0.name, uid: $0.uid, kitWroteAt: $0.kitWroteAt) }
         guard !arrivals.isEmpty else { return }
         logger.info(
             "vdir changed from outside",

@@ -13,8 +13,9 @@ import KitStore
 ///   kit's, re-armed; `STATUS:COMPLETED` marks the task done;
 /// - kit's is newer and differs: kit's stays, and is written back as a new revision
 ///   (`SEQUENCE` + 1, a new `LAST-MODIFIED`), so that vdirsyncer uploads it.
-/// When both sides changed since the file last held kit's version, the losing version is kept
-/// and reported (`sync.conflict`). A file deleted from outside deletes its task. A file that is
+/// When both sides changed since they last agreed (kit's change is not written yet, or, when kitd
+/// runs the sync command, not synced yet), the losing version is kept and reported
+/// (`sync.conflict`). A file deleted from outside deletes its task. A file that is
 /// not one item kit can read is reported and left alone.
 extension TaskFeature {
     /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
@@ -60,8 +61,8 @@ extension TaskFeature {
         guard let mirror else { return }
         let uids = arrivals.map { arrival in
             switch arrival {
-            case .removed(_, let uid): uid
-            case .changed(_, _, let item): item.uid
+            case .removed(_, let uid, _): uid
+            case .changed(_, _, let item, _): item.uid
             }
         }
         // By the database's index on UID, not by a walk over every task.
@@ -75,13 +76,13 @@ extension TaskFeature {
         let now = clock.now().wall
         for arrival in arrivals {
             switch arrival {
-            case .removed(_, let uid):
+            case .removed(_, let uid, let kitWroteAt):
                 guard let id = byUID[uid], let task = tasks[id] else {
                     mirror.remove(uid)
                     continue
                 }
-                removedOutside(task, now: now)
-            case .changed(let name, let text, let item):
+                removedOutside(task, kitWroteAt: kitWroteAt, now: now)
+            case .changed(let name, let text, let item, let kitWroteAt):
                 guard let prepared = item.value as? PreparedImport,
                     let component = prepared.components.first(where: {
                         if case .olderInDocument = $0.outcome { return false }
@@ -90,14 +91,14 @@ extension TaskFeature {
                 else { continue }
                 changedOutside(
                     name: name, text: text, component: component, prepared: prepared,
-                    current: byUID[item.uid].flatMap { tasks[$0] }, now: now)
+                    current: byUID[item.uid].flatMap { tasks[$0] }, kitWroteAt: kitWroteAt, now: now)
             }
         }
     }
 
     private func changedOutside(
         name: String, text: String, component: PreparedImport.Component, prepared: PreparedImport,
-        current: TaskItem?, now: WallTime
+        current: TaskItem?, kitWroteAt: WallTime?, now: WallTime
     ) {
         guard let mirror else { return }
         let new: TaskStore.NewTask
@@ -147,7 +148,7 @@ extension TaskFeature {
         let outsideNewer =
             outside.sequence > mine.sequence
             || (outside.modified?.nanoseconds ?? .min) > (mine.modified?.nanoseconds ?? .min)
-        let changedInKit = unwritten[current.uid] != nil
+        let changedInKit = changedSinceSync(current, kitWroteAt: kitWroteAt)
         if changed.isEmpty {
             // The same task: the file's version is taken as kit's, so the file stays as it is.
             if outsideNewer { adopt(updated, from: name, change: nil, conflictWith: nil) }
@@ -193,11 +194,18 @@ extension TaskFeature {
         }
     }
 
+    /// Whether kit changed `task` since the other side last had it: a change not written to its
+    /// file yet, or, when kitd runs the sync command, a file kit wrote (`kitWroteAt`, the version
+    /// the outside change replaced) after the last run that succeeded started.
+    private func changedSinceSync(_ task: TaskItem, kitWroteAt: WallTime?) -> Bool {
+        unwritten[task.uid] != nil || runtime.vdirs.unsynced(kitWroteAt)
+    }
+
     /// A task whose file was deleted from outside is deleted, unless it changed in kit since its
     /// file last held it: then kit's version stays and is written again, and the deletion is
     /// reported as a conflict.
-    private func removedOutside(_ task: TaskItem, now: WallTime) {
-        if unwritten[task.uid] != nil {
+    private func removedOutside(_ task: TaskItem, kitWroteAt: WallTime?, now: WallTime) {
+        if changedSinceSync(task, kitWroteAt: kitWroteAt) {
             // The ledger forgets the file (it is gone), so that kit's version is written anew.
             mirror?.remove(task.uid)
             keepInVdir([task])

@@ -22,6 +22,9 @@ final class EventLoop {
         static let signal: Int64 = -20
         static let timer: Int64 = -10
         static let io: Int64 = 0
+        /// After the turn's IO: a child's exit, so that the inotify events of what it wrote
+        /// before it exited are taken first.
+        static let afterIO: Int64 = 10
         /// After every pending request and timer of the turn: commit, then reply.
         static let flush: Int64 = 100
     }
@@ -46,14 +49,15 @@ final class EventLoop {
         return TimerSource(pointer: pointer, box: box)
     }
 
-    func io(fd: Int32, events: IOEvents, description: String, _ handler: @escaping (IOEvents) -> Void)
-        throws(SystemError) -> IOSource
-    {
+    func io(
+        fd: Int32, events: IOEvents, description: String, priority: Int64 = Priority.io,
+        _ handler: @escaping (IOEvents) -> Void
+    ) throws(SystemError) -> IOSource {
         let box = CallbackBox { fire in
             if case .io(let revents) = fire { handler(IOEvents(rawValue: revents)) }
         }
         let pointer = try Libsystemd.addIO(event, fd: fd, events: events.rawValue, box: box)
-        Libsystemd.setPriority(pointer, Priority.io)
+        Libsystemd.setPriority(pointer, priority)
         Libsystemd.setDescription(pointer, description)
         return IOSource(pointer: pointer, box: box)
     }

@@ -102,6 +102,30 @@ final class RequestRouter {
         }
     }
 
+    /// Registers `method` with a handler that answers on a later loop turn: it checks the params
+    /// (throwing is an error reply at once) and keeps `reply`, which it calls once, never before
+    /// it has returned. For a request that waits on something the loop drives (a sync run).
+    func register<Params: Decodable, Result: Encodable>(
+        _ method: String, _ params: Params.Type,
+        later handler: @escaping (Params, Context, @escaping (Swift.Result<Result, any Error>) -> Void) throws -> Void
+    ) {
+        let decoder = decoder
+        let encoder = encoder
+        entries[method] = Entry(mutating: false) { line, id, context in
+            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            var reply: ((Swift.Result<Result, any Error>) -> Void)?
+            try handler(params, context) { result in reply?(result) }
+            return .later { deliver in
+                reply = { result in
+                    deliver(
+                        result.flatMap { result in
+                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                        })
+                }
+            }
+        }
+    }
+
     /// Handles one line.
     func handle(_ line: [UInt8], context: Context) -> Outcome {
         guard let reply = route(line, context: context) else { return .noReply }

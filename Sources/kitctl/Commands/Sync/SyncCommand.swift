@@ -3,6 +3,11 @@ import ArgumentParser
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Tasks, diary and memos kept as vdirs ([vdir] in the config), for vdirsyncer to sync.",
-        subcommands: [SyncStatus.self])
+        abstract: "Sync tasks, diary and memos: run the sync command, or see how the vdirs stand.",
+        discussion: """
+            kitd keeps tasks, diary entries and memos as vdirs ([vdir] in the config) and runs a \
+            sync command such as vdirsyncer ([sync] in the config). `kitctl sync` alone runs it.
+            """,
+        subcommands: [SyncRun.self, SyncStatus.self],
+        defaultSubcommand: SyncRun.self)
 }

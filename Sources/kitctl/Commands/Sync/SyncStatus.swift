@@ -12,11 +12,29 @@ struct SyncStatus: ParsableCommand {
     func run() throws {
         let status = try global.call(Method.syncStatus, EmptyParams(), as: SyncStatusResult.self)
         if output.json { return try JSONOutput.print(status) }
-        guard !status.collections.isEmpty || !status.conflicts.isEmpty else {
+        guard !status.collections.isEmpty || !status.conflicts.isEmpty || status.command != nil else {
             return Terminal.writeLine(
                 "kitd keeps no vdir. Set one in the config: [vdir] tasks = \"~/.local/share/kit/vdir/tasks\"")
         }
         var lines: [String] = []
+        if let command = status.command {
+            lines.append("Sync command: \(command)\(status.running ? " (running now)" : "")")
+            if let run = status.lastRun {
+                let outcome = run.succeeded ? "succeeded in \(SyncRun.seconds(run.durationMs))" : SyncRun.describe(run)
+                lines.append("Last run: \(NoteText.when(run.startedAt)) (\(run.reason)): \(outcome)")
+                if !run.succeeded {
+                    for line in run.output.split(separator: "\n").suffix(5) { lines.append("  | \(line)") }
+                    if let succeeded = status.lastSucceededAt {
+                        lines.append("Last run that succeeded: \(NoteText.when(succeeded))")
+                    }
+                }
+            } else {
+                lines.append("Last run: none yet")
+            }
+            if let next = status.nextRunAt { lines.append("Next run: \(NoteText.when(next))") }
+        } else {
+            lines.append("Sync command: none (set [sync] command in the config, or run vdirsyncer yourself)")
+        }
         for collection in status.collections {
             let reading = collection.watched ? "written and read" : "written only"
             lines.append("\(collection.name): \(collection.path) (\(reading))")

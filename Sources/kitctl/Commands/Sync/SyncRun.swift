@@ -1,0 +1,44 @@
+import ArgumentParser
+import KitProtocol
+
+struct SyncRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the sync command ([sync] command in the config) now, wait for it, and print the outcome.",
+        discussion: """
+            kitd runs the command and reads what it changed in the vdirs before it answers. A run \
+            already under way is waited for, then the command runs again. Exits 2 when the command \
+            failed, timed out or could not start, with the end of its output.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let run = try global.call(Method.syncRun, EmptyParams(), as: SyncRunStatus.self)
+        if output.json {
+            try JSONOutput.print(run)
+        } else if run.succeeded {
+            Terminal.writeLine("Synced in \(Self.seconds(run.durationMs)).")
+        }
+        guard run.succeeded else {
+            if !output.json && !run.output.isEmpty { Terminal.writeError(run.output) }
+            throw CLIError.refused("the sync command \(Self.describe(run))")
+        }
+    }
+
+    /// `failed (exit status 1) after 0.4 s`, for a run that did not succeed.
+    static func describe(_ run: SyncRunStatus) -> String {
+        switch run.outcome {
+        case "not started": "could not start: \(run.output)"
+        case "timed out": "timed out after \(seconds(run.durationMs)) and was stopped"
+        default:
+            "\(run.outcome)\(run.exitStatus.map { " (exit status \($0))" } ?? "") after \(seconds(run.durationMs))"
+        }
+    }
+
+    static func seconds(_ milliseconds: Int64) -> String {
+        let tenths = (milliseconds + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}

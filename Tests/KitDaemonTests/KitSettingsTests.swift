@@ -1,0 +1,50 @@
+import Testing
+
+@testable import KitDaemon
+
+@Suite("The config file's [sync] table")
+struct KitSettingsTests {
+    @Test("no [sync] table runs no sync command; the defaults are 15 min, 5 s after a change, and a 5 min timeout")
+    func defaults() throws {
+        let settings = try KitSettings.parse("")
+        #expect(settings.syncCommand == nil)
+        #expect(settings.syncInterval == 15 * 60 * 1_000_000_000)
+        #expect(settings.syncAfterChange == 5 * 1_000_000_000)
+        #expect(settings.syncTimeout == 5 * 60 * 1_000_000_000)
+    }
+
+    @Test("a command, an interval, a delay after changes and a timeout are read; \"off\" turns the first two off")
+    func reads() throws {
+        let settings = try KitSettings.parse(
+            """
+            [sync]
+            command = "vdirsyncer sync kit"
+            interval = "off"
+            after_change = "10s"
+            timeout = "2m"
+            """)
+        #expect(settings.syncCommand == "vdirsyncer sync kit")
+        #expect(settings.syncInterval == 0)
+        #expect(settings.syncAfterChange == 10 * 1_000_000_000)
+        #expect(settings.syncTimeout == 120 * 1_000_000_000)
+        #expect(try KitSettings.parse("[sync]\ncommand = \"x\"\nafter_change = \"off\"").syncAfterChange == 0)
+    }
+
+    @Test(
+        "a bad [sync] table is refused with what to write: no command, an empty one, a timeout that is off, an unknown key",
+        arguments: [
+            ("[sync]\ninterval = \"5m\"", "sync.command is not"),
+            ("[sync]\ncommand = \"  \"", "sync.command must be a command"),
+            ("[sync]\ncommand = 3", "sync.command must be a command"),
+            ("[sync]\ncommand = \"x\"\ntimeout = \"off\"", "sync.timeout"),
+            ("[sync]\ncommand = \"x\"\ninterval = \"10ms\"", "under a second"),
+            ("[sync]\ncommand = \"x\"\nevery = \"5m\"", "unknown key 'every' in [sync]"),
+        ])
+    func refuses(text: String, message: String) {
+        #expect {
+            _ = try KitSettings.parse(text)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+
+/// A real CalDAV server for a test: Radicale (Debian's python3-radicale) on a free localhost
+/// port, with its storage in a temporary directory and one task list, `/kit/tasks/`, made
+/// beforehand. Any user name and password is let in. `stop()` ends it.
+public final class RadicaleServer: @unchecked Sendable {
+    public let root: TemporaryDirectory
+    public let port: UInt16
+    private let process: Subprocess
+
+    /// The task list's URL, for vdirsyncer's `caldav` storage.
+    public var tasksURL: String { "http://127.0.0.1:\(port)/kit/tasks/" }
+
+    public init() throws {
+        root = try TemporaryDirectory(prefix: "kit-radicale")
+        do {
+            let tasks = try root.subdirectory("storage/collection-root/kit/tasks")
+            try #"{"C:supported-calendar-component-set": "VTODO", "D:displayname": "tasks", "tag": "VCALENDAR"}"#
+                .write(toFile: tasks + "/.Radicale.props", atomically: true, encoding: .utf8)
+            port = try Self.freePort()
+            let config = """
+                [server]
+                hosts = 127.0.0.1:\(port)
+                [auth]
+                type = none
+                [rights]
+                type = owner_only
+                [storage]
+                filesystem_folder = \(root.path)/storage
+                [logging]
+                level = warning
+                """
+            try config.write(toFile: root.path + "/config", atomically: true, encoding: .utf8)
+            process = try Subprocess(
+                "/usr/bin/python3", ["-m", "radicale", "--config", root.path + "/config"],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": root.path, "LANG": "C.UTF-8"],
+                outputDirectory: root.path, name: "radicale")
+        } catch {
+            root.remove()
+            throw error
+        }
+        let process = process
+        let port = port
+        let listening = Subprocess.waitUntil(timeout: .seconds(20)) {
+            Self.accepts(port: port) || !process.isRunning
+        }
+        guard listening, process.isRunning else {
+            let log = process.stderr
+            stop()
+            throw HarnessError("Radicale did not start on port \(port): \(log)")
+        }
+    }
+
+    public func stop() {
+        process.stop()
+        root.remove()
+    }
+
+    /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
+    static func freePort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw HarnessError("socket: \(errno)") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw HarnessError("bind: \(errno)") }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    static func accepts(port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
