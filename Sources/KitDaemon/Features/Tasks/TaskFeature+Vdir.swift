@@ -101,7 +101,7 @@ extension TaskFeature {
         current: TaskItem?, kitWroteAt: WallTime?, now: WallTime
     ) {
         guard let mirror else { return }
-        let new: TaskStore.NewTask
+        var new: TaskStore.NewTask
         switch component.outcome {
         case .built(let built): new = built
         case .cancelled:
@@ -127,6 +127,9 @@ extension TaskFeature {
                 logger.error("could not keep a time zone", metadata: ["zone": "\(zoneName)", "error": "\(error)"])
             }
         }
+        // A whole series marked COMPLETED where its rule goes on is one occurrence done.
+        let advanced = oneOccurrenceDone(new.task, version: component.version, now: now)
+        if let advanced { new = TaskStore.NewTask(advanced, version: Self.version(of: advanced)) }
         guard let current else {
             do {
                 let (created, _) = try storing { try store.importTasks([new], updating: []) }
@@ -143,8 +146,18 @@ extension TaskFeature {
         let outside = component.version
         let mine = Self.version(of: current)
         var (updated, changed) = Self.updating(current, to: new.task)
-        updated.sequence = outside.sequence
-        updated.modifiedAt = outside.modified
+        updated.sequence = advanced?.sequence ?? outside.sequence
+        updated.modifiedAt = advanced?.modifiedAt ?? outside.modified
+        if let advanced, advanced.occurrence != current.occurrence || !current.isOpen {
+            // The schedule is the same, so `updating` kept kit's occurrence: move it on.
+            updated.occurrence = advanced.occurrence
+            updated.status = advanced.status
+            updated.dueFired = false
+            updated.alertsFired = 0
+            updated.snoozedUntil = nil
+            updated.lastNagAt = nil
+            changed.append("occurrence done")
+        }
         let outsideNewer =
             outside.sequence > mine.sequence
             || (outside.modified?.nanoseconds ?? .min) > (mine.modified?.nanoseconds ?? .min)
@@ -192,6 +205,23 @@ extension TaskFeature {
         if let loser {
             keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)
         }
+    }
+
+    /// A repeating task whose file says the whole series is `STATUS:COMPLETED`, though its rule
+    /// has occurrences after the current one, is how Nextcloud Tasks (and Tasks.org, when the
+    /// server handles recurring tasks) write "this occurrence is done": kit moves the series on
+    /// once, as `kitctl task done` would, and the result is a version of kit's own (`SEQUENCE`
+    /// one above the file's, a new `LAST-MODIFIED`), which kitd writes back so that the other
+    /// side sees the task open at its next occurrence. Nil for anything else.
+    private func oneOccurrenceDone(_ task: TaskItem, version: TaskStore.ItemVersion, now: WallTime) -> TaskItem? {
+        guard !task.isOpen, task.recurrence != nil else { return nil }
+        var open = task
+        open.status = .open
+        guard let (next, _) = try? open.completed(at: now, in: zone(of: open)), next.isOpen else { return nil }
+        var advanced = next
+        advanced.sequence = version.sequence + 1
+        advanced.modifiedAt = Self.stamp(now, after: version.modified)
+        return advanced
     }
 
     /// Whether kit changed `task` since the other side last had it: a change not written to its
