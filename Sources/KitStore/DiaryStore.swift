@@ -28,6 +28,13 @@ extension DiaryStore {
         }
     }
 
+    /// The entry whose iCalendar UID is `uid`.
+    public func diaryEntry(uid: String) throws -> DiaryEntry? {
+        try database.read { db in
+            try DiaryEntryRecord.fetchOne(db, sql: "SELECT * FROM diary_entry WHERE uid = ?", arguments: [uid])?.entry
+        }
+    }
+
     public func diaryEntry(id: Int64) throws -> DiaryEntry? {
         try database.read { db in
             try DiaryEntryRecord.fetchOne(db, key: id)?.entry

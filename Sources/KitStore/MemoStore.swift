@@ -15,6 +15,37 @@ extension MemoStore {
         }
     }
 
+    /// Inserts a memo that came with its UID, text, pin and times (from a vdir).
+    public func insertMemo(_ memo: Memo) throws -> Memo {
+        try database.write(savepoint: false) { db in
+            let record = MemoRecord(memo)
+            try record.insert(db)
+            return Memo(
+                id: db.lastInsertedRowID, uid: record.uid, text: record.text ?? "", pinned: record.pinned,
+                createdAt: memo.createdAt, updatedAt: memo.updatedAt)
+        }
+    }
+
+    /// Replaces a memo's text, pin and time of change with another version's (from a vdir).
+    public func replaceMemo(_ memo: Memo) throws {
+        try database.write(savepoint: false) { db in
+            let text = memo.text ?? memo.title
+            let title = EntryText(text).title
+            try db.execute(
+                sql: """
+                    UPDATE memo SET text = ?, title = ?, title_key = ?, pinned = ?, updated_at_ns = ? WHERE id = ?
+                    """,
+                arguments: [text, title, NameRules.matchKey(title), memo.pinned, memo.updatedAt.nanoseconds, memo.id])
+        }
+    }
+
+    /// The memo whose iCalendar UID is `uid`.
+    public func memo(uid: String) throws -> Memo? {
+        try database.read { db in
+            try MemoRecord.fetchOne(db, sql: "SELECT * FROM memo WHERE uid = ?", arguments: [uid])?.memo
+        }
+    }
+
     public func memo(id: Int64) throws -> Memo? {
         try database.read { db in
             try MemoRecord.fetchOne(db, key: id)?.memo

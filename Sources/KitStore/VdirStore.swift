@@ -86,7 +86,10 @@ extension VdirStore {
         }
     }
 
-    /// Keeps a losing version; returns it with its id.
+    /// How many conflicts are kept: the oldest go when there are more.
+    public static let keptConflicts: Int64 = 1000
+
+    /// Keeps a losing version, and lets the oldest past `keptConflicts` go; returns it with its id.
     public func keep(_ conflict: Conflict) throws -> Conflict {
         try database.write { db in
             try db.execute(
@@ -100,6 +103,7 @@ extension VdirStore {
                 ])
             var kept = conflict
             kept.id = db.lastInsertedRowID
+            try db.execute(sql: "DELETE FROM sync_conflict WHERE id <= ?", arguments: [kept.id - Self.keptConflicts])
             return kept
         }
     }

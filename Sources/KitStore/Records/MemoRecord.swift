@@ -39,6 +39,17 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
         updatedAtNs = now.nanoseconds
     }
 
+    /// A memo that came with its UID and times (from a vdir); the database gives it its id.
+    init(_ memo: Memo) {
+        uid = memo.uid.isEmpty ? UIDs.make() : memo.uid
+        text = memo.text ?? memo.title
+        title = EntryText(text ?? "").title
+        titleKey = NameRules.matchKey(title)
+        pinned = memo.pinned
+        createdAtNs = memo.createdAt.nanoseconds
+        updatedAtNs = memo.updatedAt.nanoseconds
+    }
+
     /// Nil for a row that was never inserted.
     var memo: Memo? {
         id.map {

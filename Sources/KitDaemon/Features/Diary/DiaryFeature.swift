@@ -10,22 +10,26 @@ import Logging
 /// file.
 final class DiaryFeature: Feature {
     let runtime: FeatureRuntime
-    private let store: DiaryStore
+    let store: DiaryStore
     /// The vdir collection entries are kept in (`[vdir] diary`), opened at start; nil for none.
-    private var mirror: VdirMirror?
+    private(set) var mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.diary
     }
 
-    /// At start, opens the diary's vdir and writes every entry whose file is missing or differs.
+    /// At start, opens the diary's vdir, writes every entry whose file is missing or older, and
+    /// watches it for changes from outside.
     func load(_ reason: LoadReason) throws {
         guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, name: "diary", runtime: runtime)
         else { return }
         self.mirror = mirror
         let entries = try store.allDiaryEntries()
-        mirror.keep("catch-up") { entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }
+        mirror.keep("catch-up") {
+            entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0), modified: $0.updatedAt) }
+        }
+        try watchVdir(mirror)
     }
 
     /// An entry's vdir file: one VJOURNAL on its day.
@@ -159,10 +163,16 @@ final class DiaryFeature: Feature {
         return merged
     }
 
+    /// Announces a change made in kit, and writes it to the entry's vdir file.
     private func announce(_ entry: DiaryEntry, change: String) {
+        emit(entry, change: change)
+        mirror?.change(entry.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(entry) }
+    }
+
+    /// `diary.changed`, after the commit.
+    func emit(_ entry: DiaryEntry, change: String) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
         commits.onCommitted { [events] in events.emit(Event.diaryChanged, payload) }
-        mirror?.change(entry.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(entry) }
     }
 
     /// An id, a date (the latest entry of that day) or a title.

@@ -9,22 +9,26 @@ import Logging
 /// `[vdir] memos`, each memo is also kept there as one VJOURNAL file.
 final class MemoFeature: Feature {
     let runtime: FeatureRuntime
-    private let store: MemoStore
+    let store: MemoStore
     /// The vdir collection memos are kept in (`[vdir] memos`), opened at start; nil for none.
-    private var mirror: VdirMirror?
+    private(set) var mirror: VdirMirror?
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.memos
     }
 
-    /// At start, opens the memos' vdir and writes every memo whose file is missing or differs.
+    /// At start, opens the memos' vdir, writes every memo whose file is missing or older, and
+    /// watches it for changes from outside.
     func load(_ reason: LoadReason) throws {
         guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, name: "memos", runtime: runtime)
         else { return }
         self.mirror = mirror
         let memos = try store.allMemos()
-        mirror.keep("catch-up") { memos.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0)) } }
+        mirror.keep("catch-up") {
+            memos.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0), modified: $0.updatedAt) }
+        }
+        try watchVdir(mirror)
     }
 
     /// A memo's vdir file: one VJOURNAL without a date.
@@ -99,10 +103,16 @@ final class MemoFeature: Feature {
 
     // MARK: Internals
 
+    /// Announces a change made in kit, and writes it to the memo's vdir file.
     private func announce(_ memo: Memo, change: String) {
+        emit(memo, change: change)
+        mirror?.change(memo.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(memo) }
+    }
+
+    /// `memo.changed`, after the commit.
+    func emit(_ memo: Memo, change: String) {
         let payload = MemoEvent(memo: memo.withoutText, change: change)
         commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
-        mirror?.change(memo.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(memo) }
     }
 
     /// An id, or a title (the first line), compared without regard to case.

@@ -1,5 +1,7 @@
 import Glibc
+import KitCalendar
 import KitCore
+import KitProtocol
 import KitStore
 import Logging
 
@@ -44,6 +46,8 @@ enum VdirArrival {
 /// read by the feature's reader there, and what it became goes to the feature on the loop. At
 /// start, and when the kernel's queue overflowed, every file is looked at.
 final class VdirMirror {
+    /// `tasks`, `diary` or `memos`.
+    let name: String
     let collection: VdirCollection
     private let ledger: VdirLedger
     private let runtime: FeatureRuntime
@@ -74,7 +78,8 @@ final class VdirMirror {
 
     private var logger: Logger { runtime.logger }
 
-    private init(collection: VdirCollection, ledger: VdirLedger, runtime: FeatureRuntime) {
+    private init(name: String, collection: VdirCollection, ledger: VdirLedger, runtime: FeatureRuntime) {
+        self.name = name
         self.collection = collection
         self.ledger = ledger
         self.runtime = runtime
@@ -87,7 +92,7 @@ final class VdirMirror {
         guard let path else { return nil }
         let collection = try VdirCollection(path: path)
         let files = try storing { try runtime.store.vdir.files(collection: path) }
-        let mirror = VdirMirror(collection: collection, ledger: VdirLedger(files), runtime: runtime)
+        let mirror = VdirMirror(name: name, collection: collection, ledger: VdirLedger(files), runtime: runtime)
         runtime.vdirs.register(name, mirror)
         return mirror
     }
@@ -344,6 +349,55 @@ final class VdirMirror {
     }
 
     // MARK: In
+
+    /// Keeps the version that lost a conflict (iCalendar text; empty for a deletion) and says so
+    /// (`sync.conflict`, after the commit).
+    func keepConflict(uid: String, title: String, winner: String, losing: String, now: WallTime) {
+        do {
+            let kept = try storing {
+                try runtime.store.vdir.keep(
+                    VdirStore.Conflict(
+                        collection: collection.path, uid: uid, title: title, winner: winner, kept: losing, at: now))
+            }
+            let payload = SyncConflictEvent(
+                id: kept.id, collection: name, uid: uid, title: title, winner: winner, at: Timestamp.rfc3339(now))
+            let events = runtime.events
+            runtime.commits.onCommitted { events.emit(Event.syncConflict, payload) }
+            logger.notice(
+                "an item changed in kit and in its vdir file; the later version won",
+                metadata: [
+                    "vdir.collection": "\(name)", "vdir.uid": "\(uid)", "sync.winner": "\(winner)",
+                    "sync.conflict": "\(kept.id)",
+                ])
+        } catch {
+            logger.error(
+                "could not keep a conflict's losing version", metadata: ["vdir.uid": "\(uid)", "error": "\(error)"])
+        }
+    }
+
+    /// Reads a memo's or diary entry's file (one VJOURNAL) into its `CalendarJournal`, on the
+    /// worker. A diary collection's (`dated`) must have a `DTSTART`, a memo's must not.
+    static func journalReader(dated: Bool) -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
+        { text in
+            let journal: CalendarJournal
+            do throws(ICalendarError) {
+                journal = try ICalendarJournal.read(text)
+            } catch {
+                return .failure(VdirUnreadable(reason: error.description))
+            }
+            if dated && journal.day == nil {
+                return .failure(VdirUnreadable(reason: "its VJOURNAL has no DTSTART; a diary entry has a day"))
+            }
+            if !dated && journal.day != nil {
+                return .failure(
+                    VdirUnreadable(reason: "its VJOURNAL has a DTSTART: a diary entry, not a memo (a memo has no day)"))
+            }
+            if journal.text.trimmingWhitespace().isEmpty {
+                return .failure(VdirUnreadable(reason: "its VJOURNAL has no SUMMARY or DESCRIPTION: it is empty"))
+            }
+            return .success(VdirItem(uid: journal.uid, value: journal))
+        }
+    }
 
     /// Reports a file the feature could not take (its reader read it, but kit cannot keep what
     /// it holds), leaving it as it is.

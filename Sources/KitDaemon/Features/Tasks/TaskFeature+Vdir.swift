@@ -183,7 +183,7 @@ extension TaskFeature {
         }
         tasks[kept.id] = kept
         keepInVdir([kept])
-        keepConflict(uid: kept.uid, title: kept.title, winner: "kit", losing: text, now: now)
+        mirror.keepConflict(uid: kept.uid, title: kept.title, winner: "kit", losing: text, now: now)
     }
 
     /// Takes the file's version of a task: saved, re-armed, announced as `change` (nothing when
@@ -203,7 +203,7 @@ extension TaskFeature {
             tasks[task.id] = task
         }
         if let loser {
-            keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)
+            mirror?.keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)
         }
     }
 
@@ -239,7 +239,7 @@ extension TaskFeature {
             // The ledger forgets the file (it is gone), so that kit's version is written anew.
             mirror?.remove(task.uid)
             keepInVdir([task])
-            keepConflict(uid: task.uid, title: task.title, winner: "kit", losing: "", now: now)
+            mirror?.keepConflict(uid: task.uid, title: task.title, winner: "kit", losing: "", now: now)
             return
         }
         do {
@@ -248,28 +248,6 @@ extension TaskFeature {
         } catch {
             logger.error(
                 "could not delete a task from the vdir", metadata: ["task.id": "\(task.id)", "error": "\(error)"])
-        }
-    }
-
-    /// Keeps a losing version and says so (`sync.conflict`).
-    private func keepConflict(uid: String, title: String, winner: String, losing: String, now: WallTime) {
-        guard let mirror else { return }
-        do {
-            let kept = try storing {
-                try runtime.store.vdir.keep(
-                    VdirStore.Conflict(
-                        collection: mirror.collection.path, uid: uid, title: title, winner: winner, kept: losing,
-                        at: now))
-            }
-            let payload = SyncConflictEvent(
-                id: kept.id, collection: "tasks", uid: uid, title: title, winner: winner, at: Timestamp.rfc3339(now))
-            commits.onCommitted { [events] in events.emit(Event.syncConflict, payload) }
-            logger.notice(
-                "a task changed in kit and in its vdir file; the later version won",
-                metadata: ["task.uid": "\(uid)", "sync.winner": "\(winner)", "sync.conflict": "\(kept.id)"])
-        } catch {
-            logger.error(
-                "could not keep a conflict's losing version", metadata: ["task.uid": "\(uid)", "error": "\(error)"])
         }
     }
 }
