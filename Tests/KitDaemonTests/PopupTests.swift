@@ -243,6 +243,36 @@ struct PopupTests {
         #expect(kit.popups.summaries == ["Due: stretch", "Due: stretch"])
     }
 
+    @Test(
+        "a due popup is withdrawn when its task is done, snoozed or deleted another way; one never shown, or the one a snooze brings back, is left alone"
+    )
+    func taskPopupsWithdrawn() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let done = try kit.tasks.add(TaskAddParams(title: "water plants", due: "in 1m"))
+        let snoozed = try kit.tasks.add(TaskAddParams(title: "stretch", due: "in 1m"))
+        let deleted = try kit.tasks.add(TaskAddParams(title: "call mum", due: "in 1m"))
+        let later = try kit.tasks.add(TaskAddParams(title: "later", due: "in 1h"))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 61 * Self.second)
+        try kit.runUntilShown(3)
+        #expect(kit.popups.withdrawn.isEmpty)
+
+        _ = try kit.tasks.done(RecordRef(String(done.id)))
+        _ = try kit.tasks.snooze(TaskSnoozeParams(ref: String(snoozed.id), for: "10m"))
+        _ = try kit.tasks.delete(RecordRef(String(deleted.id)))
+        _ = try kit.tasks.done(RecordRef(String(later.id)))
+        try kit.run(for: .milliseconds(50))
+        #expect(
+            kit.popups.withdrawn.sorted() == ["task:\(deleted.id)", "task:\(done.id)", "task:\(snoozed.id)"].sorted())
+
+        // The popup the snooze brings back is the task's now: nothing withdraws it.
+        kit.advance(by: 601 * Self.second)
+        try kit.runUntilShown(4)
+        try kit.run(for: .milliseconds(50))
+        #expect(kit.popups.withdrawn.count == 3)
+    }
+
     @Test("a button on a popup of another kind, or an unknown button, changes nothing")
     func unknownButtons() throws {
         let kit = try DrivenDaemon()

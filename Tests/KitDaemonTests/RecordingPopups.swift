@@ -11,7 +11,11 @@ final class RecordingPopups: PopupSink {
         available: true, name: "recorder", capabilities: ["actions", "body", "sound"])
     var onOutcome: ((PopupOutcome) -> Void)?
 
+    private(set) var withdrawn: [String] = []
+
     func show(_ popup: Popup) { shown.append(popup) }
+
+    func withdraw(_ subject: any PopupSubject) { withdrawn.append(subject.text) }
 
     func shutdown() {}
 

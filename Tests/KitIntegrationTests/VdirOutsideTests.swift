@@ -63,6 +63,33 @@ extension Integration {
             #expect(!FileManager.default.fileExists(atPath: vdir + "/phone-1@example.org.ics"))
         }
 
+        @Test("a due popup on screen goes away when its task is done with kitctl, or completed in its vdir file")
+        func popupsWithdrawn() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            let vdir = try kit.root.subdirectory("vdir/tasks")
+            let config = kit.root.path + "/config.toml"
+            try "[vdir]\ntasks = \"\(vdir)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
+            let displayed = {
+                Int(
+                    try kit.desktop!.dunstctl(["count", "displayed"]).stdout.trimmingCharacters(
+                        in: .whitespacesAndNewlines))
+            }
+            _ = try kit.kitctlJSON(["task", "add", "take out the bins", "--due", "in 1s"], as: TaskInfo.self)
+            let plants = try kit.kitctlJSON(["task", "add", "water the plants", "--due", "in 1s"], as: TaskInfo.self)
+            #expect(try Subprocess.waitUntil(timeout: .seconds(10)) { try displayed() == 2 })
+            #expect(try kit.kitctl(["task", "done", "take out the bins"]).exitCode == 0)
+            #expect(try Subprocess.waitUntil(timeout: .seconds(10)) { try displayed() == 1 })
+            try Self.put(
+                Self.todo(
+                    uid: plants.uid, title: "water the plants", due: Self.utc(Date()),
+                    modified: Date(timeIntervalSinceNow: 60), status: "COMPLETED"),
+                vdir, plants.uid + ".ics")
+            #expect(try Subprocess.waitUntil(timeout: .seconds(10)) { try displayed() == 0 })
+            #expect(try Self.task(kit, titled: "water the plants")?.state == "done")
+        }
+
         @Test(
             "a file changed from outside changes the task: a new title and due time, then done; a deleted file deletes it; kit's own writes are not read back"
         )

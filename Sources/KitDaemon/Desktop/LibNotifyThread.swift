@@ -15,7 +15,14 @@ import Synchronization
 final class LibNotifyThread: @unchecked Sendable {
     private let appName: String
     private let deliver: @Sendable (PopupOutcome) -> Void
-    private let queue = Mutex<[Popup]>([])
+    /// What the loop asked of the notification thread, in order.
+    enum Request: Sendable {
+        case show(Popup)
+        /// Close the popup with this subject text, if one is on screen.
+        case withdraw(String)
+    }
+
+    private let queue = Mutex<[Request]>([])
     private let finished = DispatchSemaphore(value: 0)
     private let monotonic: @Sendable () -> BootTime
 
@@ -62,9 +69,9 @@ final class LibNotifyThread: @unchecked Sendable {
         ready.wait()
     }
 
-    /// Queues a popup; safe from any thread.
-    func post(_ popup: Popup) {
-        queue.withLock { $0.append(popup) }
+    /// Queues a request; safe from any thread.
+    func post(_ request: Request) {
+        queue.withLock { $0.append(request) }
         schedule(drainTrampoline, priority: G_PRIORITY_DEFAULT)
     }
 
@@ -87,8 +94,11 @@ final class LibNotifyThread: @unchecked Sendable {
     // MARK: GLib thread
 
     fileprivate func drain() {
-        while let popup = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-            show(popup)
+        while let request = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            switch request {
+            case .show(let popup): show(popup)
+            case .withdraw(let key): withdraw(key)
+            }
         }
     }
 
@@ -192,6 +202,21 @@ final class LibNotifyThread: @unchecked Sendable {
             deliver(.server(name: serverName, capabilities: names.sorted()))
         }
         return Set(names)
+    }
+
+    /// `CloseNotification` for the popup under `key`, if kitd showed one that is still open.
+    /// It is forgotten first, so the server's "closed" signal finds nothing to report.
+    private func withdraw(_ key: String) {
+        guard let notification = live[key] else { return }
+        g_object_ref(notification)
+        if let handle = handles[key] {
+            // The handle goes with `forget`: nothing of this popup may call back into it.
+            g_signal_handlers_disconnect_matched(notification, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, handle.pointer)
+        }
+        forget(key)
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_close(notification, &error) == 0, let error { g_error_free(error) }
+        g_object_unref(notification)
     }
 
     fileprivate func closed(subject: any PopupSubject) {

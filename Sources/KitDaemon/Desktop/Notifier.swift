@@ -49,7 +49,9 @@ final class Notifier: PopupSink {
         close(wakeWrite)
     }
 
-    func show(_ popup: Popup) { thread.post(popup) }
+    func show(_ popup: Popup) { thread.post(.show(popup)) }
+
+    func withdraw(_ subject: any PopupSubject) { thread.post(.withdraw(subject.text)) }
 
     /// Ends the notification thread; popups already on screen stay there.
     func shutdown() { thread.stop() }

@@ -3,6 +3,9 @@
 protocol PopupSink: AnyObject {
     /// Shows `popup`, replacing any popup on screen with the same subject.
     func show(_ popup: Popup)
+    /// Takes `subject`'s popup off the screen, if one is there: what it reports was handled
+    /// another way (done from kitctl, changed through sync).
+    func withdraw(_ subject: any PopupSubject)
     /// What is known of the notification server.
     var serverStatus: NotificationServerStatus { get }
     /// Called on the loop thread with what became of popups: shown, failed, a button pressed.

@@ -222,6 +222,7 @@ final class TaskFeature: Feature {
         let task = try resolve(ref)
         try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
+        withdrawPopups(of: task, now: nil)
         tasks.removeValue(forKey: task.id)
         unwritten[task.uid] = nil
         unschedule(task)
@@ -320,6 +321,7 @@ final class TaskFeature: Feature {
     /// Puts a task's new state in memory and the agenda, and announces it after the commit.
     func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
         if Self.fileDiffers(tasks[task.id], task) { keepInVdir([task]) }
+        if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
         tasks[task.id] = task
         schedule(task)
         if let event {
@@ -338,6 +340,7 @@ final class TaskFeature: Feature {
         armed.reserveCapacity(changed.count)
         keepInVdir(changed)
         for task in changed {
+            if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
             tasks[task.id] = task
             if let next = task.nextFire(in: zone(of: task)) {
                 armed.append((TaskAlarm(task.id), next.at))
@@ -350,6 +353,23 @@ final class TaskFeature: Feature {
         let payloads = shown.map { TaskEvent(task: $0, change: change) }
         commits.onCommitted { [events] in
             for payload in payloads { events.emit(event, payload) }
+        }
+    }
+
+    /// Takes a task's popups off the screen, after the commit, when what they report no longer
+    /// holds: the task done, deleted (`new` nil), snoozed, or moved to another occurrence, by
+    /// kitctl, a popup's button, or a change through the vdir. Only popups it can have shown.
+    func withdrawPopups(of old: TaskItem, now new: TaskItem?) {
+        let dueShown = old.dueFired || old.lastNagAt != nil
+        guard dueShown || old.alertsFired != 0 else { return }
+        let snoozed = new?.snoozedUntil != nil && new?.snoozedUntil != old.snoozedUntil
+        if let new, new.isOpen, new.occurrence == old.occurrence, !snoozed { return }
+        var subjects: [TaskPopup] = dueShown ? [.due(old.id)] : []
+        for index in old.alerts.indices where old.alertsFired & (1 << index) != 0 {
+            subjects.append(.alert(old.id, index: index))
+        }
+        commits.onCommittedAndSent { [popups] in
+            for subject in subjects { popups.withdraw(subject) }
         }
     }
 
