@@ -174,10 +174,10 @@ public final class Daemon {
     }
 
     private func shutdown(signal: Int32) {
-        runtime.logger.info(
-            "stopping",
-            metadata: ["signal": "\(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)")"])
+        let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "\(signal)"
+        runtime.logger.info("stopping", metadata: ["signal": "\(name)"])
         systemd.stopping()
+        for feature in features { feature.stopping() }
         runtime.commits.flush(final: true)
         runtime.worker.shutdown()
         server.shutdown()

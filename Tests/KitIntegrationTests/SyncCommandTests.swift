@@ -137,6 +137,31 @@ extension Integration {
             #expect(Subprocess.waitUntil(timeout: .seconds(5)) { kill(child, 0) != 0 })
         }
 
+        @Test("stopping kitd stops a sync command under way, with what it started")
+        func stoppedWithKitd() throws {
+            let kit = try Self.kitd(
+                """
+                command = "sleep 60 & echo $! > <root>/child; wait"
+                interval = "off"
+                """)
+            defer { kit.tearDown() }
+            let sync = try Subprocess(
+                Binaries.kitctl, ["sync"], environment: kit.environment, outputDirectory: kit.root.path, name: "sync")
+            defer { sync.stop() }
+            #expect(
+                Subprocess.waitUntil(timeout: .seconds(10)) {
+                    FileManager.default.fileExists(atPath: kit.root.path + "/child")
+                })
+            let child = try #require(
+                Int32(
+                    try String(contentsOfFile: kit.root.path + "/child", encoding: .utf8)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(kit.stopKitd(signal: SIGTERM) == 0)
+            #expect(Subprocess.waitUntil(timeout: .seconds(5)) { kill(child, 0) != 0 })
+            // kitctl was waiting for the run: it says kitd went away, and does not hang.
+            #expect(sync.wait(timeout: .seconds(10)) == 1)
+        }
+
         @Test("with no sync command, kitctl sync says how to set one and exits 2")
         func notConfigured() throws {
             let kit = try KitdHarness()

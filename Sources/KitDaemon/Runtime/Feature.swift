@@ -36,6 +36,9 @@ protocol Feature: AnyObject {
 
     /// Fills the feature's fields of `daemon.status`.
     func describe(into status: inout DaemonStatusResult, now: ClockReading)
+
+    /// kitd is stopping: end what the feature runs outside the loop (a sync command).
+    func stopping()
 }
 
 /// Why a feature loads.
@@ -63,4 +66,5 @@ extension Feature {
     func statusLine(now: ClockReading) -> String? { nil }
     var idleStatus: String? { nil }
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {}
+    func stopping() {}
 }

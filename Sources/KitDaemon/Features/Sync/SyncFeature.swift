@@ -37,6 +37,8 @@ final class SyncFeature: Feature {
         self.runner = runner
     }
 
+    func stopping() { runner?.stop() }
+
     func status() throws -> SyncStatusResult {
         let registry = runtime.vdirs
         let collections = registry.mirrors.map { name, mirror in

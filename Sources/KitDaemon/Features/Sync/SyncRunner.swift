@@ -186,6 +186,14 @@ final class SyncRunner {
             "sync started", metadata: ["sync.reason": "\(run.reason.rawValue)", "sync.pid": "\(process.pid)"])
     }
 
+    /// kitd is stopping: a run under way gets SIGTERM, with whatever it started (its own process
+    /// group), so it does not outlive kitd; it is not waited for.
+    func stop() {
+        guard case .running(let run) = state, let process = run.process else { return }
+        logger.info("stopping the sync command under way", metadata: ["sync.pid": "\(process.pid)"])
+        process.signalGroup(SIGTERM)
+    }
+
     private func readOutput(_ run: Run) {
         guard let process = run.process else { return }
         if !process.readOutput(into: &run.output) { run.outputSource?.disable() }
