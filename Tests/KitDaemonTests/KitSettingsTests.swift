@@ -2,7 +2,7 @@ import Testing
 
 @testable import KitDaemon
 
-@Suite("The config file's [sync] table")
+@Suite("The config file's [sync] and [vdir] tables")
 struct KitSettingsTests {
     @Test("no [sync] table runs no sync command; the defaults are 15 min, 5 s after a change, and a 5 min timeout")
     func defaults() throws {
@@ -46,5 +46,18 @@ struct KitSettingsTests {
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+
+    @Test(
+        "a collection is kept where [vdir] says; with a sync command and no path, in the data directory; \"off\" keeps none"
+    )
+    func vdirPaths() throws {
+        let plain = try KitSettings.parse("[vdir]\ntasks = \"/v/tasks\"\nmemos = \"off\"")
+        #expect(plain.vdirPath(plain.vdirTasks, named: "tasks", dataDirectory: "/d")! == ("/v/tasks", false))
+        #expect(plain.vdirPath(plain.vdirMemos, named: "memos", dataDirectory: "/d") == nil)
+        #expect(plain.vdirPath(plain.vdirDiary, named: "diary", dataDirectory: "/d") == nil)
+        let synced = try KitSettings.parse("[vdir]\nmemos = \"OFF\"\n[sync]\ncommand = \"vdirsyncer sync kit\"")
+        #expect(synced.vdirPath(synced.vdirDiary, named: "diary", dataDirectory: "/d")! == ("/d/vdir/diary", true))
+        #expect(synced.vdirPath(synced.vdirMemos, named: "memos", dataDirectory: "/d") == nil)
     }
 }

@@ -162,6 +162,28 @@ extension Integration {
             #expect(sync.wait(timeout: .seconds(10)) == 1)
         }
 
+        @Test("with a sync command and no [vdir] paths, kitd keeps all three collections in its data directory")
+        func defaultCollections() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let config = kit.root.path + "/config.toml"
+            try "[sync]\ncommand = \"true\"\ninterval = \"off\"\n".write(
+                toFile: config, atomically: true, encoding: .utf8)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
+            let status = try kit.kitctlJSON(["sync", "status", "--json"], as: SyncStatusResult.self)
+            let expected = ["tasks", "diary", "memos"].map { (name: $0, path: kit.dataDirectory + "/vdir/" + $0) }
+            #expect(status.collections.map(\.name).sorted() == expected.map(\.name).sorted())
+            for collection in status.collections {
+                #expect(collection.path == kit.dataDirectory + "/vdir/" + collection.name)
+                #expect(collection.watched)
+            }
+            let task = try kit.kitctlJSON(["task", "add", "renew passport", "--due", "2030-01-15"], as: TaskInfo.self)
+            #expect(
+                Subprocess.waitUntil(timeout: .seconds(10)) {
+                    FileManager.default.fileExists(atPath: kit.dataDirectory + "/vdir/tasks/" + task.uid + ".ics")
+                })
+        }
+
         @Test("with no sync command, kitctl sync says how to set one and exits 2")
         func notConfigured() throws {
             let kit = try KitdHarness()

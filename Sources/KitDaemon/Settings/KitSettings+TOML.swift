@@ -75,9 +75,10 @@ extension KitSettings {
             guard let text = value.string, !text.trimmingWhitespace().isEmpty else {
                 throw ConfigError(
                     path: path,
-                    message: "vdir.\(key) must be a directory path such as \"~/.local/share/kit/vdir/\(key)\"")
+                    message:
+                        "vdir.\(key) must be a directory path such as \"~/.local/share/kit/vdir/\(key)\", or \"off\"")
             }
-            settings[keyPath: keyPath] = Self.expandingHome(text)
+            settings[keyPath: keyPath] = text.lowercased() == "off" ? "" : Self.expandingHome(text)
         }
         let sync = root["sync"]?.table
         if let value = sync?["command"] {

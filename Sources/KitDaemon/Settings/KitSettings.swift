@@ -15,9 +15,10 @@ import KitCore
 /// digest_after = 3         # more missed reminders than this at once go into one digest
 ///
 /// [vdir]
-/// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there (off when absent)
+/// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there; "off" for none
 /// diary = "~/.local/share/kit/vdir/diary"   # every diary entry, likewise
 /// memos = "~/.local/share/kit/vdir/memos"   # every memo, likewise
+///                                           # (absent: none, or with [sync] the data dir's vdir/NAME)
 ///
 /// [sync]
 /// command = "vdirsyncer sync kit"   # run through /bin/sh -c (no sync when absent)
@@ -31,7 +32,8 @@ public struct KitSettings: Sendable, Equatable {
     public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
     public var taskStaleness: Nanoseconds = 12 * 3600 * 1_000_000_000
     public var taskDigestAfter = 3
-    /// The vdir collection kitd keeps its tasks in, one `.ics` file each; nil keeps none.
+    /// The vdir collection kitd keeps its tasks in, one `.ics` file each; nil when not set (see
+    /// `vdirPath`), "" when set to "off".
     public var vdirTasks: String?
     /// The vdir collections of diary entries and memos, one `.ics` (VJOURNAL) each; nil keeps none.
     public var vdirDiary: String?
@@ -46,6 +48,15 @@ public struct KitSettings: Sendable, Equatable {
     public var syncTimeout: Nanoseconds = 5 * 60 * 1_000_000_000
 
     public init() {}
+
+    /// Where the collection `name` (`tasks`, `diary` or `memos`, at `setting`) is kept, and
+    /// whether kitd makes the directory: the path set in `[vdir]`; when none is set and kitd
+    /// runs a sync command, `<data directory>/vdir/<name>`, made if missing; nil when set to
+    /// "off", or when neither is set.
+    public func vdirPath(_ setting: String?, named name: String, dataDirectory: String) -> (path: String, make: Bool)? {
+        if let setting { return setting.isEmpty ? nil : (setting, false) }
+        return syncCommand == nil ? nil : (dataDirectory + "/vdir/" + name, true)
+    }
 
     /// The keys the file may have, by table: for the unknown-key check and the docs.
     static let keys: [String: Set<String>] = [

@@ -85,11 +85,16 @@ final class VdirMirror {
         self.runtime = runtime
     }
 
-    /// The mirror of the collection at `path` (a `[vdir]` setting), checked now, with the ledger
-    /// the database kept for it, registered as `name`: nil when the setting is absent; a path
-    /// that is missing or not a directory stops kitd at start.
-    static func open(_ path: String?, name: String, runtime: FeatureRuntime) throws -> VdirMirror? {
-        guard let path else { return nil }
+    /// The mirror of the collection `name` (`tasks`, `diary` or `memos`) at `setting` (its
+    /// `[vdir]` setting; `KitSettings.vdirPath` says where it is), checked now, with the ledger the
+    /// database kept for it, registered: nil when kitd keeps none; a path that is missing (unless
+    /// it is the default, which is made), not a directory or not writable stops kitd at start.
+    static func open(_ setting: String?, name: String, runtime: FeatureRuntime) throws -> VdirMirror? {
+        guard
+            let (path, make) = runtime.settings.vdirPath(
+                setting, named: name, dataDirectory: runtime.dataDirectory)
+        else { return nil }
+        if make && access(path, F_OK) != 0 { try PrivateDirectory.create(path) }
         let collection = try VdirCollection(path: path)
         let files = try storing { try runtime.store.vdir.files(collection: path) }
         let mirror = VdirMirror(name: name, collection: collection, ledger: VdirLedger(files), runtime: runtime)
