@@ -45,12 +45,8 @@ extension DiaryFeature {
                 switch arrival {
                 case .removed(_, let uid, let kitWroteAt):
                     guard let entry = try storing({ try store.diaryEntry(uid: uid) }) else { continue }
-                    if runtime.vdirs.unsynced(kitWroteAt) {
-                        // Kit's version had not reached the other side: it stays, written anew.
-                        mirror.remove(uid)
-                        mirror.keep("write") { [VdirMirror.Text(uid: uid, text: Self.vdirText(entry))] }
-                        mirror.keepConflict(uid: uid, title: entry.title, winner: "kit", losing: "", now: now)
-                    } else {
+                    let kept = Self.vdirText(entry)
+                    if !mirror.keepsDeleted(uid, title: entry.title, text: kept, kitWroteAt: kitWroteAt, now: now) {
                         try storing { try store.deleteDiaryEntry(id: entry.id) }
                         emit(entry, change: "deleted")
                     }

@@ -21,12 +21,8 @@ extension MemoFeature {
                 switch arrival {
                 case .removed(_, let uid, let kitWroteAt):
                     guard let memo = try storing({ try store.memo(uid: uid) }) else { continue }
-                    if runtime.vdirs.unsynced(kitWroteAt) {
-                        // Kit's version had not reached the other side: it stays, written anew.
-                        mirror.remove(uid)
-                        mirror.keep("write") { [VdirMirror.Text(uid: uid, text: Self.vdirText(memo))] }
-                        mirror.keepConflict(uid: uid, title: memo.title, winner: "kit", losing: "", now: now)
-                    } else {
+                    let kept = Self.vdirText(memo)
+                    if !mirror.keepsDeleted(uid, title: memo.title, text: kept, kitWroteAt: kitWroteAt, now: now) {
                         try storing { try store.deleteMemo(id: memo.id) }
                         emit(memo, change: "deleted")
                     }

@@ -70,6 +70,8 @@ final class SyncRunner {
     private var changeAt: UInt64?
     private var intervalAt: UInt64?
     private(set) var lastRun: SyncRunStatus?
+    /// Whether the interval timer has not fired since kitd started: its first run is `start`.
+    private var startRunDue = true
 
     private var settings: KitSettings { runtime.settings }
     private var logger: Logger { runtime.logger }
@@ -96,7 +98,8 @@ final class SyncRunner {
         intervalTimer = try loop.timer(clock: .boot, description: "sync-interval") { [unowned self] _ in
             intervalTimer?.markFired()
             intervalAt = nil
-            request(lastRun == nil ? .start : .interval)
+            request(startRunDue ? .start : .interval)
+            startRunDue = false
         }
         timeoutTimer = try loop.timer(clock: .boot, description: "sync-timeout") { [unowned self] _ in
             timeoutTimer?.markFired()
@@ -264,9 +267,10 @@ final class SyncRunner {
         let events = runtime.events
         runtime.commits.onCommitted { events.emit(Event.syncFinished, status) }
         for waiter in run.waiters { waiter(status) }
-        run.process = nil
+        // The loop's sources go before the descriptors they watch.
         run.exitSource = nil
         run.outputSource = nil
+        run.process = nil
         state = .idle
         if let next = queued {
             queued = nil

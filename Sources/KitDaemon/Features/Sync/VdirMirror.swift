@@ -380,6 +380,17 @@ final class VdirMirror {
         }
     }
 
+    /// An item's file deleted from outside, when kit's version (written at `kitWroteAt`) had not
+    /// reached the other side: kit's stays, is written anew (`text`), and the deletion is kept
+    /// as the losing side; true. False when the deletion stands, and the caller deletes the item.
+    func keepsDeleted(_ uid: String, title: String, text: String, kitWroteAt: WallTime?, now: WallTime) -> Bool {
+        guard runtime.vdirs.unsynced(kitWroteAt) else { return false }
+        remove(uid)
+        keep("write") { [Text(uid: uid, text: text)] }
+        keepConflict(uid: uid, title: title, winner: "kit", losing: "", now: now)
+        return true
+    }
+
     /// Reads a memo's or diary entry's file (one VJOURNAL) into its `CalendarJournal`, on the
     /// worker. A diary collection's (`dated`) must have a `DTSTART`, a memo's must not.
     static func journalReader(dated: Bool) -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {

@@ -21,7 +21,9 @@ final class ChildProcess {
     let exitFD: Int32
     let outputFD: Int32
     private(set) var termination: Termination?
-    private var outputOpen = true
+    /// Whether the pipe reached its end: every process that held it is gone. It stays open (a
+    /// loop source may still name it) until the child is let go.
+    private var outputEnded = false
 
     private init(pid: pid_t, exitFD: Int32, outputFD: Int32) {
         self.pid = pid
@@ -36,7 +38,7 @@ final class ChildProcess {
             _ = try? retryingEINTR("waitpid") { waitpid(pid, &status, 0) }
         }
         close(exitFD)
-        if outputOpen { close(outputFD) }
+        close(outputFD)
     }
 
     /// Starts `/bin/sh -c command`, with kitd's environment. Signals kitd blocks or ignores are
@@ -95,7 +97,7 @@ final class ChildProcess {
     /// process that held it is gone).
     @discardableResult
     func readOutput(into tail: inout OutputTail) -> Bool {
-        guard outputOpen else { return false }
+        guard !outputEnded else { return false }
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(outputFD, $0.baseAddress, $0.count) }
@@ -105,8 +107,7 @@ final class ChildProcess {
             }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
-            close(outputFD)
-            outputOpen = false
+            outputEnded = true
             return false
         }
     }
