@@ -99,6 +99,25 @@ struct RamenSearchTests {
             id: "y", name: "도시락", englishName: "Dosirak (Doshirak)", kind: .cup, cookSeconds: 180, waterMl: 0)
         #expect(nested.displayName == "도시락 (Dosirak)")
     }
+
+    @Test(
+        "a name longer than any name can be is refused before any search, and gets no \"did you mean\": its cost stays bounded"
+    )
+    func overLongName() {
+        let long = String(repeating: "신", count: NameRules.maximumLength + 1)
+        #expect {
+            _ = try RamenSearch.resolve(long, in: Self.products)
+        } throws: { error in
+            guard case KitError.invalidArgument(let message) = error else { return false }
+            return message.contains(
+                "\(NameRules.maximumLength + 1) characters; the limit is \(NameRules.maximumLength)")
+        }
+        #expect(RamenSearch.suggest(long, in: Self.products).isEmpty)
+        #expect(Suggestions.closest(to: long, among: ["신라면", String(repeating: "신", count: 200)]).isEmpty)
+        // At the limit, suggestions still work.
+        let atLimit = String(repeating: "신", count: NameRules.maximumLength)
+        #expect(Suggestions.closest(to: atLimit, among: [atLimit + "면"]) == [atLimit + "면"])
+    }
 }
 
 @Suite("Ramen steps, favourites and catalog updates")

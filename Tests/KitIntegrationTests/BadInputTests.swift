@@ -113,6 +113,33 @@ extension Integration {
             #expect(badID?.message.contains("\"id\"") == true)
         }
 
+        @Test(
+            "a name near the 1 MiB line limit is refused with the name limit, and kitd answers the next client: no search runs over it"
+        )
+        func nearMegabyteName() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let name = String(repeating: "가", count: 340_000)
+            for (method, field) in [
+                (Method.ramenCook, "ref"), (Method.timerCancel, "ref"), (Method.taskGet, "ref"),
+                (Method.memoGet, "ref"),
+            ] {
+                let line = try JSONSerialization.data(
+                    withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method, "params": [field: name]])
+                let reply = try send(line + Data("\n".utf8), to: kit, expectReplies: 1, wait: .seconds(30))
+                #expect(reply.codes.count == 1 && reply.codes[0] != 0, "\(method): \(reply)")
+                try daemonStillAnswers(kit)
+            }
+            let connection = try kit.connect()
+            #expect {
+                _ = try connection.call(Method.ramenCook, RamenCookParams(ref: name), as: TimerInfo.self)
+            } throws: { error in
+                guard case ClientError.refused(let rpc) = error else { return false }
+                return rpc.code == ErrorCode.invalidArgument && rpc.message.contains("the limit is 200")
+            }
+        }
+
         @Test("a last request without a newline is still answered")
         func lastLineWithoutNewline() throws {
             let kit = try KitdHarness()

@@ -3,6 +3,9 @@ public enum Suggestions {
     /// Up to `limit` candidates: those containing `text` first, then those within a small edit
     /// distance of it (or of their own start), closest first. Case and spaces are ignored.
     public static func closest(to text: String, among candidates: [String], limit: Int = 8) -> [String] {
+        // Edit distance costs the text's length times each name's: a text longer than any name
+        // can be has no close name, and is not compared.
+        guard text.count <= NameRules.maximumLength else { return [] }
         let folded = HangulSearch.fold(text)
         guard !folded.isEmpty else { return [] }
         let allowed = max(2, folded.count / 3)

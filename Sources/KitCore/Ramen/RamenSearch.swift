@@ -20,6 +20,12 @@ public enum RamenSearch {
     public static func resolve(_ name: String, in index: RamenSearchIndex) throws(KitError) -> RamenProduct {
         let trimmed = name.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .invalidArgument("the ramen name is empty; try `kitctl ramen list`") }
+        // A name is at most this long, so a longer text matches none; refusing it first also
+        // bounds the cost of the search and of "did you mean" below.
+        guard trimmed.count <= NameRules.maximumLength else {
+            throw .invalidArgument(
+                "the ramen name has \(trimmed.count) characters; the limit is \(NameRules.maximumLength)")
+        }
         if let byID = index.items[trimmed]?.product { return byID }
         let hits = index.search(trimmed)
         // The best kind of match decides: one whole-name match, or one name that starts with the
@@ -42,6 +48,9 @@ public enum RamenSearch {
 
     /// Up to three display names closest to `text` by edit distance over every name field.
     public static func suggest(_ text: String, in products: [RamenProduct], limit: Int = 3) -> [String] {
+        // Edit distance costs the text's length times each name's: a text longer than any name
+        // can be has no close name, and is not compared.
+        guard text.count <= NameRules.maximumLength else { return [] }
         let folded = HangulSearch.fold(text)
         let scored = products.compactMap { product -> (Int, RamenProduct)? in
             let best =
