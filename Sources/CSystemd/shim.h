@@ -19,11 +19,23 @@ static inline int kit_clock_change_fd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
 }
 
+/* The latest expiry the kernel keeps as given: its clocks count nanoseconds in a signed 64-bit
+ * ktime, so a later time saturates. 2262-04-11: never reached, only cancelled. (INT32_MAX, 2038,
+ * would expire instead of being cancelled once the clock is set past it.) */
+#define KIT_CLOCK_CHANGE_NEVER ((time_t)(INT64_MAX / 1000000000) - 1)
+
 static inline int kit_clock_change_fd_arm(int fd) {
     struct itimerspec spec;
     memset(&spec, 0, sizeof spec);
-    spec.it_value.tv_sec = (time_t)INT32_MAX; /* 2038: never reached, only cancelled */
+    spec.it_value.tv_sec = KIT_CLOCK_CHANGE_NEVER;
     return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
+/* Seconds until a timerfd expires (0: disarmed), or -errno. */
+static inline int64_t kit_timerfd_remaining_seconds(int fd) {
+    struct itimerspec spec;
+    if (timerfd_gettime(fd, &spec) < 0) return -errno;
+    return (int64_t)spec.it_value.tv_sec;
 }
 
 /* Returns 1 when the clock was set since the last arm (ECANCELED), 0 when nothing happened,

@@ -32,7 +32,7 @@ public enum WhenExpression: Hashable, Sendable {
         Form(
             examples: ["18:00", "6pm", "6:30pm", "12am", "noon"],
             meaning: "that time today; refused if it has passed (say 'tomorrow 18:00')"),
-        Form(examples: ["today 18:00"], meaning: "the same, spelled out"),
+        Form(examples: ["today 18:00", "at 18:00"], meaning: "the same, spelled out"),
         Form(examples: ["tomorrow", "tomorrow 9:00"], meaning: "tomorrow, at the default time or the one given"),
         Form(
             examples: ["mon", "monday", "mon 10:00"],
@@ -92,6 +92,10 @@ public enum WhenExpression: Hashable, Sendable {
             guard words.count >= 2, let weekday = Weekday(name: words[1]) else { throw unreadable }
             day = .nextWeekday(weekday)
             rest = rest.dropFirst(2)
+        case "at":
+            // `at 23:59`: that time today, as a bare time is.
+            guard words.count >= 2 else { throw unreadable }
+            return .day(.today, at: try time(words.dropFirst().joined(), original: original))
         default:
             if let weekday = Weekday(name: first) {
                 day = .weekday(weekday)

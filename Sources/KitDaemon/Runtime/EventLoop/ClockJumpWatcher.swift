@@ -1,4 +1,5 @@
 import Glibc
+import KitCore
 import Logging
 
 /// Tells the daemon when the wall clock is set (by NTP, by hand, or on resume), through a
@@ -21,6 +22,12 @@ final class ClockJumpWatcher {
                 logger.error("cannot watch the wall clock", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// When the watch would expire on its own, in seconds since the epoch: far past any date the
+    /// clock will be set to (the kernel's limit, in 2262), so it is only ever cancelled.
+    func expiresAt(now: WallTime) throws(SystemError) -> Int64 {
+        now.nanoseconds / 1_000_000_000 + (try Libsystemd.clockChangeRemainingSeconds(fd))
     }
 
     deinit {

@@ -169,6 +169,13 @@ enum Libsystemd {
         return fd
     }
 
+    /// Seconds until the clock-change timerfd would expire on its own (it should never).
+    static func clockChangeRemainingSeconds(_ fd: Int32) throws(SystemError) -> Int64 {
+        let result = kit_timerfd_remaining_seconds(fd)
+        if result < 0 { throw SystemError(operation: "timerfd_gettime", code: Int32(-result)) }
+        return result
+    }
+
     /// Drains the fd and re-arms it. True when the wall clock was set.
     static func consumeClockChange(_ fd: Int32) throws(SystemError) -> Bool {
         let result = kit_clock_change_fd_consume(fd)
