@@ -54,6 +54,28 @@ struct PopupTests {
         #expect(kit.popups.popups(containing: "batch").isEmpty, "\(kit.popups.summaries)")
     }
 
+    @Test(
+        "a timer that fires late while kitd runs (stopped with SIGSTOP, then continued) says how late, not that kitd was down"
+    )
+    func timerLateWhileRunning() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        for index in 0..<5 {
+            _ = try kit.timers.start(TimerStartParams(durationNs: 60 * Self.second, name: "b\(index)"))
+        }
+        _ = try kit.timers.start(TimerStartParams(durationNs: 30 * Self.second, name: "tea"))
+        try kit.run(for: .milliseconds(50))
+        // The loop does not run while the clock moves past the due times: as under SIGSTOP.
+        kit.advance(by: 35 * Self.second)
+        let popup = try #require(try kit.runUntilShown(1).first)
+        #expect(popup.summary == "tea is done")
+        #expect(popup.body.contains("It was due 5s ago"), "\(popup.body)")
+        #expect(!popup.body.contains("not running"), "\(popup.body)")
+        kit.advance(by: 60 * Self.second)
+        let digest = try #require(try kit.runUntilShown(2).last)
+        #expect(digest.summary == "5 timers finished late", "\(kit.popups.summaries)")
+    }
+
     @Test("a timer fires when the clock reaches it, not before")
     func timerFiresOnTime() throws {
         let kit = try DrivenDaemon()

@@ -107,6 +107,7 @@ extension RamenFeature: CountdownObserver {
     /// timers ask, just before they announce the firing.
     func firedPopup(for timer: Countdown, now: ClockReading) -> Popup? {
         guard let cook = cooks[timer.id] else { return nil }
-        return RamenPopups.done(timer, cook: cook, product: entries[cook.ramenID]?.product, now: now)
+        return RamenPopups.done(
+            timer, cook: cook, product: entries[cook.ramenID]?.product, now: now, startedAt: runtime.startedAt.wall)
     }
 }

@@ -29,14 +29,15 @@ enum RamenPopups {
     }
 
     /// The cook is done: the ramen's name, what to do at the end, and the memo.
-    static func done(_ timer: Countdown, cook: RamenCook, product: RamenProduct?, now: ClockReading)
-        -> Popup
-    {
+    static func done(
+        _ timer: Countdown, cook: RamenCook, product: RamenProduct?, now: ClockReading, startedAt: WallTime
+    ) -> Popup {
         var lines = cook.steps.filter { $0.moment == .end }.map(\.text)
         if let memo = cook.memo { lines.append("Memo: \(memo)") }
         if case .fired(let record) = timer.state, record.late {
             lines.append(
-                "It was done \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, while kitd was not running."
+                "It was done \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
+                    + "\(TimerPopups.whileDown(record, startedAt: startedAt))."
             )
         }
         if lines.isEmpty { lines.append("Enjoy.") }

@@ -225,7 +225,9 @@ final class TimerFeature: Feature {
         }
         for timer in fired { apply(timer, .fired) }
         commits.onCommittedAndSent { [self] in
-            for popup in TimerPopups.fired(fired, now: now, worded: { worded[$0.id] }) { popups.show(popup) }
+            let popups = TimerPopups.fired(
+                fired, now: now, startedAt: runtime.startedAt.wall, worded: { worded[$0.id] })
+            for popup in popups { self.popups.show(popup) }
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
                 logger.info(

@@ -2,30 +2,41 @@ import KitCore
 import KitProtocol
 
 /// What the popups for fired timers say. Many timers that came due while kitd was down are
-/// gathered into one digest instead of a storm of popups.
+/// gathered into one digest instead of a storm of popups. A late popup says that kitd was not
+/// running only when the timer came due before this kitd started (`startedAt`); one late for
+/// another reason (kitd stopped with SIGSTOP, a machine too busy) says only how late it is.
 enum TimerPopups {
     /// More late timers than this at once become one digest popup.
     static let digestThreshold = 3
 
     /// The popups for timers that fired together. `worded` gives the popup of a timer whose
     /// wording another feature owns (a ramen cook), or nil for the timers' own.
-    static func fired(_ timers: [Countdown], now: ClockReading, worded: (Countdown) -> Popup?) -> [Popup] {
+    static func fired(
+        _ timers: [Countdown], now: ClockReading, startedAt: WallTime, worded: (Countdown) -> Popup?
+    ) -> [Popup] {
         let missed = timers.filter { if case .fired(let record) = $0.state { record.late } else { false } }
         if missed.count > digestThreshold {
             let missedIDs = Set(missed.map(\.id))
-            return [digest(missed, now: now)]
-                + timers.filter { !missedIDs.contains($0.id) }.map { worded($0) ?? popup(for: $0, now: now) }
+            return [digest(missed, now: now, startedAt: startedAt)]
+                + timers.filter { !missedIDs.contains($0.id) }.map {
+                    worded($0) ?? popup(for: $0, now: now, startedAt: startedAt)
+                }
         }
-        return timers.map { worded($0) ?? popup(for: $0, now: now) }
+        return timers.map { worded($0) ?? popup(for: $0, now: now, startedAt: startedAt) }
     }
 
-    static func popup(for timer: Countdown, now: ClockReading) -> Popup {
+    /// `, while kitd was not running` for a fire due before kitd started; nothing otherwise.
+    static func whileDown(_ record: FireRecord, startedAt: WallTime) -> String {
+        record.due < startedAt ? ", while kitd was not running" : ""
+    }
+
+    static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime) -> Popup {
         var body =
             "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
         if case .fired(let record) = timer.state, record.late {
             body +=
                 "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
-                + "\(ClockText.short(record.due, now: now.wall, in: LocalZone())), while kitd was not running."
+                + "\(ClockText.short(record.due, now: now.wall, in: LocalZone()))\(whileDown(record, startedAt: startedAt))."
         }
         return Popup(
             subject: TimerPopup.fired(timer.id), summary: "\(timer.label) is done", body: body,
@@ -33,14 +44,18 @@ enum TimerPopups {
             category: "x-kit.timer.fired", requestedAt: now.boot)
     }
 
-    private static func digest(_ timers: [Countdown], now: ClockReading) -> Popup {
+    private static func digest(_ timers: [Countdown], now: ClockReading, startedAt: WallTime) -> Popup {
+        let allWhileDown = timers.allSatisfy { timer in
+            if case .fired(let record) = timer.state { record.due < startedAt } else { false }
+        }
         let lines = timers.prefix(8).map { timer -> String in
             guard case .fired(let record) = timer.state else { return timer.label }
             return "\(timer.label): due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
         }
         let more = timers.count > 8 ? "\n… and \(timers.count - 8) more; see `kitctl timer list --all`" : ""
         return Popup(
-            subject: TimerPopup.digest, summary: "\(timers.count) timers finished while kitd was off",
+            subject: TimerPopup.digest,
+            summary: "\(timers.count) timers finished " + (allWhileDown ? "while kitd was off" : "late"),
             body: lines.joined(separator: "\n") + more, icon: "appointment-missed", urgency: .critical,
             soundName: "alarm-clock-elapsed", category: "x-kit.timer.fired", requestedAt: now.boot)
     }
