@@ -5,6 +5,10 @@ import KitProtocol
 
 /// The agenda over a window of time, and iCalendar export.
 extension TaskFeature {
+    /// The most repeats of one task the agenda lists in a window: an hourly task over a month,
+    /// with room to spare.
+    static let agendaRepeatsPerTask = 2000
+
     /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
     /// and the repeats that follow it.
     func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
@@ -22,8 +26,12 @@ extension TaskFeature {
             let current = task.due(in: zone)
             if current >= from && current < to { instants.append((current, current <= now, task.occurrenceTitle)) }
             if current < to, let series = try? task.series(in: zone) {
+                // Expanded from the window's start, not from the task's current occurrence, so a
+                // month years away lists every occurrence: the cost follows the window, not its
+                // distance (the engine jumps to the period that holds a point).
+                let start = max(task.occurrence, CivilDateTime(from, in: zone).adding(days: -1))
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
-                for civil in series.occurrences(after: task.occurrence, through: end, limit: 400) {
+                for civil in series.occurrences(after: start, through: end, limit: Self.agendaRepeatsPerTask) {
                     let instant = ZoneResolver.instant(for: civil, in: zone)
                     if instant >= to { break }
                     // Repeats already past while the task waits at an earlier occurrence will not

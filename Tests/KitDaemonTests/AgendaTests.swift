@@ -1,0 +1,42 @@
+import Foundation
+import KitCore
+import KitProtocol
+import Testing
+
+@testable import KitDaemon
+
+@Suite("The agenda over any window")
+struct AgendaTests {
+    /// The occurrences `kit`'s agenda lists from `first` to `next` (UTC midnights; kitd's zone is Seoul).
+    static func month(_ kit: DrivenDaemon, _ first: String, _ next: String) throws -> [AgendaItem] {
+        try kit.tasks.agenda(TaskAgendaParams(from: first + "T00:00:00Z", to: next + "T00:00:00Z")).items ?? []
+    }
+
+    @Test("a daily task lists every day of a month next year, two years on and ten years on, as of this one")
+    func farMonths() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let task = try kit.tasks.add(TaskAddParams(title: "stretch", due: "tomorrow 07:00", repeat: "daily"))
+        for (first, next, days) in [
+            ("2027-06-01", "2027-07-01", 30), ("2028-06-01", "2028-07-01", 30), ("2036-06-01", "2036-07-01", 30),
+            ("2028-02-01", "2028-03-01", 29),
+        ] {
+            let items = try Self.month(kit, first, next).filter { $0.id == task.id }
+            #expect(items.count == days, "\(first): \(items.count)")
+            #expect(items.first?.dueAt.hasPrefix(first) == true, "\(first): \(items.first?.dueAt ?? "none")")
+        }
+    }
+
+    @Test("a weekly task with a count ends where its count does, however far the window is")
+    func countEnds() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let task = try kit.tasks.add(
+            TaskAddParams(title: "course", due: "2030-01-07 18:00", repeat: "weekly for 10 times"))
+        let january = try Self.month(kit, "2030-01-01", "2030-02-01").filter { $0.id == task.id }
+        #expect(january.count == 4)
+        let march = try Self.month(kit, "2030-03-01", "2030-04-01").filter { $0.id == task.id }
+        #expect(march.map(\.dueAt) == ["2030-03-04T09:00:00.000000Z", "2030-03-11T09:00:00.000000Z"])
+        #expect(try Self.month(kit, "2031-03-01", "2031-04-01").filter { $0.id == task.id }.isEmpty)
+    }
+}
