@@ -92,17 +92,49 @@ extension WhenExpression {
     /// task to so that it keeps that instant, or nil when none is needed or none exists.
     ///
     /// None is needed when the task's zone has that offset at that instant (the person typed
-    /// their own offset: the task follows the zone, DST included). Otherwise the zone is the fixed
-    /// one with that offset: `Etc/GMT-9` for +09:00 (the tz database's `Etc` names have the sign
-    /// reversed), `Etc/UTC` for `Z`. The tz database has fixed zones for whole hours only, from
-    /// −12:00 to +14:00; other offsets (+05:30) get nil, and the task follows the zone.
-    public func fixedOffsetZone(in zone: some UTCOffsets) -> String? {
-        guard case .exact(let civil, let utcOffset) = self else { return nil }
-        let instant = WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000)
-        guard zone.offset(at: instant) != utcOffset else { return nil }
+    /// their own offset: the task follows the zone, DST included), unless the local time is the
+    /// second of the two a fall-back night has (`isSecondOfRepeatedTime`). Otherwise the zone is
+    /// the fixed one with that offset: `Etc/GMT-9` for +09:00 (the tz database's `Etc` names have
+    /// the sign reversed), `Etc/UTC` for `Z`. The tz database has fixed zones for whole hours only,
+    /// from −12:00 to +14:00; other offsets (+05:30) get nil, and the task follows the zone.
+    ///
+    /// With `now`, `in 2h` is read too: it is one instant, at the zone's offset then.
+    public func fixedOffsetZone(in zone: some UTCOffsets, now: WallTime? = nil) -> String? {
+        guard let (instant, utcOffset) = fixedInstant(in: zone, now: now) else { return nil }
+        guard zone.offset(at: instant) != utcOffset || Self.isSecondOfRepeatedTime(instant, in: zone) else {
+            return nil
+        }
         guard utcOffset % 3600 == 0, (-12...14).contains(utcOffset / 3600) else { return nil }
         let hours = utcOffset / 3600
         if hours == 0 { return "Etc/UTC" }
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+
+    /// Whether the instant this WHEN names by itself (an offset, or `in …` from `now`) is the
+    /// second occurrence of a local time `zone` has twice: a task kept as that local time in the
+    /// zone would come an hour early (RFC 5545 reads it as the first), so even a task pinned to
+    /// the zone with `--tz` must keep the offset instead.
+    public func isSecondOfRepeatedTime(in zone: some UTCOffsets, now: WallTime? = nil) -> Bool {
+        guard let (instant, _) = fixedInstant(in: zone, now: now) else { return false }
+        return Self.isSecondOfRepeatedTime(instant, in: zone)
+    }
+
+    /// The instant and UTC offset of a WHEN that names one instant whatever the zone.
+    private func fixedInstant(in zone: some UTCOffsets, now: WallTime?) -> (WallTime, Int)? {
+        switch self {
+        case .exact(let civil, let utcOffset):
+            return (WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000), utcOffset)
+        case .fromNow(let duration):
+            guard let now else { return nil }
+            return (now + duration, zone.offset(at: now + duration))
+        case .day:
+            return nil
+        }
+    }
+
+    private static func isSecondOfRepeatedTime(_ instant: WallTime, in zone: some UTCOffsets) -> Bool {
+        let second = Nanoseconds.nanosecondsPerSecond
+        let whole = WallTime(nanoseconds: instant.nanoseconds / second * second)
+        return ZoneResolver.resolve(CivilDateTime(whole, in: zone), in: zone).instant != whole
     }
 }

@@ -111,9 +111,12 @@ final class TaskFeature: Feature {
         var zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
         let now = clock.now().wall
         let expression = try WhenExpression.parse(params.due)
-        // A due time typed with a UTC offset is one instant: without --tz, a task whose offset the
-        // system zone does not have is pinned to that offset's zone, so it keeps that instant.
-        if pinned == nil, let fixed = expression.fixedOffsetZone(in: zone), let fixedZone = zones.zone(named: fixed) {
+        // A due time typed with a UTC offset (or `in 2h`) is one instant: without --tz, a task whose
+        // offset the system zone does not have is pinned to that offset's zone, so it keeps that
+        // instant; with it too when the zone's local time would name the first of a repeated hour.
+        if pinned == nil || expression.isSecondOfRepeatedTime(in: zone, now: now),
+            let fixed = expression.fixedOffsetZone(in: zone, now: now), let fixedZone = zones.zone(named: fixed)
+        {
             pinned = fixed
             zone = fixedZone
         }
@@ -196,8 +199,9 @@ final class TaskFeature: Feature {
         var zone = zone(of: task)
         if let due = params.due {
             let expression = try WhenExpression.parse(due)
-            if params.tz == nil, let fixed = expression.fixedOffsetZone(in: zone),
-                let fixedZone = zones.zone(named: fixed)
+            let now = clock.now().wall
+            if params.tz == nil || expression.isSecondOfRepeatedTime(in: zone, now: now),
+                let fixed = expression.fixedOffsetZone(in: zone, now: now), let fixedZone = zones.zone(named: fixed)
             {
                 task.zone = fixed
                 zone = fixedZone
