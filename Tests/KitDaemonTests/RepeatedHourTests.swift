@@ -40,3 +40,21 @@ struct RepeatedHourTests {
         #expect(early.dueAt.hasPrefix("2027-11-07T05:30:00"), "\(early.dueAt)")
     }
 }
+
+extension RepeatedHourTests {
+    @Test("a daily 01:30 task done at 01:10 standard time moves to the next day, not to the 01:30 that passed")
+    func doneInRepeatedHour() throws {
+        let kit = try DrivenDaemon(systemZone: "America/New_York")
+        defer { kit.stop() }
+        let task = try kit.tasks.add(TaskAddParams(title: "back up", due: "2027-11-06 01:30", repeat: "daily"))
+        #expect(task.dueAt == "2027-11-06T05:30:00.000000Z")
+        // 2027-11-07 01:10 EST (06:10Z): the task still waits at 6 November, overdue.
+        let target = WallTime(nanoseconds: 1_825_567_800 * 1_000_000_000)
+        kit.clock.jump(by: target.nanoseconds - kit.clock.now().wall.nanoseconds)
+        try kit.run(for: .milliseconds(100))
+        let done = try kit.tasks.done(RecordRef(String(task.id)))
+        // 8 November 01:30 EST.
+        #expect(done.dueAt == "2027-11-08T06:30:00.000000Z", "\(done.dueAt)")
+        #expect(!done.overdue)
+    }
+}

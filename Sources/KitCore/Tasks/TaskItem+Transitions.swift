@@ -30,8 +30,15 @@ extension TaskItem {
         let done = occurrence
         var copy = self
         if let series = try series(in: zone) {
+            // After now as an instant, not as a local time: on a fall-back night 01:10 standard
+            // time comes 40 minutes after 01:30 daylight time. Started a day before now's local
+            // time (no zone shifts more), and stepped on while an occurrence is not after now.
             let nowCivil = CivilDateTime(now, in: zone)
-            if let next = nextToDo(in: series, after: Swift.max(occurrence, nowCivil)) {
+            var upcoming = nextToDo(in: series, after: Swift.max(occurrence, nowCivil.adding(days: -1)))
+            while let candidate = upcoming, ZoneResolver.resolve(candidate, in: zone).instant <= now {
+                upcoming = nextToDo(in: series, after: candidate)
+            }
+            if let next = upcoming {
                 copy.occurrence = next
                 copy.dueFired = false
                 copy.alertsFired = 0
