@@ -127,6 +127,8 @@ struct PopupTests {
         #expect(kit.popups.summaries == ["test noodles: 0:04 left", "test noodles: 0:02 left", "test noodles is done"])
         let done = try #require(kit.popups.shown.last)
         #expect(done.body == "drain\nMemo: add an egg")
+        // The cook is over: its step popups go, the done popup stays.
+        #expect(kit.popups.withdrawn == ["ramen-step:\(cook.timer.id):0", "ramen-step:\(cook.timer.id):1"])
         #expect(
             done.subject as? RamenPopup == .done(timerID: cook.timer.id)
                 && done.subject.text == "timer:\(cook.timer.id)")
@@ -184,6 +186,8 @@ struct PopupTests {
         kit.popups.press("stop", on: notice.subject)
         try kit.run(for: .milliseconds(50))
         #expect(try kit.stopwatches.get(RecordRef(String(stopwatch.id))).state == "stopped")
+        // The notice goes from the screen, whichever way the stopwatch was stopped.
+        #expect(kit.popups.withdrawn == ["stopwatch:\(stopwatch.id)"])
         kit.advance(by: 600 * Self.second)
         try kit.run(for: .milliseconds(100))
         #expect(kit.popups.shown.count == 1, "a stopped stopwatch sends no more notices")

@@ -71,6 +71,13 @@ extension RamenFeature: CountdownObserver {
             break
         case .fired, .cancelled:
             cooks.removeValue(forKey: timer.id)
+            // The step popups shown so far report a cook that is over: they go.
+            let shown = pending.filter { $0.index < cook.nextStep }.map {
+                RamenPopup.step(timerID: timer.id, index: $0.index)
+            }
+            if !shown.isEmpty {
+                commits.onCommittedAndSent { [popups] in for subject in shown { popups.withdraw(subject) } }
+            }
             if case .fired = timer.state, let entry = entries[cook.ramenID] {
                 let payload = RamenCookEvent(ramen: info(entry), timer: timers.info(timer))
                 commits.onCommitted { [events] in events.emit(Event.ramenCooked, payload) }

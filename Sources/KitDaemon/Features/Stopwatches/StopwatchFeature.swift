@@ -100,14 +100,23 @@ final class StopwatchFeature: Feature {
     }
 
     func stop(_ ref: RecordRef) throws -> StopwatchInfo {
-        try change(ref, event: Event.stopwatchStopped) { stopwatch, now throws(KitError) in
+        let stopped = try change(ref, event: Event.stopwatchStopped) { stopwatch, now throws(KitError) in
             try stopwatch.stopped(at: now)
         }
+        withdrawNotice(stopped.id)
+        return stopped
+    }
+
+    /// Takes a stopwatch's "still running" notice off the screen, after the commit: it was
+    /// stopped, reset or deleted another way (kitctl, or the notice's own Stop).
+    private func withdrawNotice(_ id: Int64) {
+        commits.onCommittedAndSent { [popups] in popups.withdraw(StopwatchPopup.stillRunning(id)) }
     }
 
     func reset(_ ref: RecordRef) throws -> StopwatchInfo {
         let stopwatch = try resolve(ref)
         try storing { try store.deleteLaps(stopwatchID: stopwatch.id) }
+        defer { withdrawNotice(stopwatch.id) }
         return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "reset") {
             stopwatch, now in
             stopwatch.reset(at: now)
@@ -134,6 +143,7 @@ final class StopwatchFeature: Feature {
         let last = info(stopwatch)
         stopwatches.removeValue(forKey: stopwatch.id)
         notices.cancel(StopwatchNoticeAlarm(stopwatch.id))
+        withdrawNotice(stopwatch.id)
         commits.onCommitted { [events] in
             events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: "deleted"))
         }
