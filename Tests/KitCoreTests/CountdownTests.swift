@@ -104,15 +104,23 @@ struct CountdownTests {
         }
     }
 
-    @Test("a stored deadline is exact on the same boot and follows the wall clock after a reboot")
+    @Test(
+        "a stored deadline is exact on the same boot, follows the wall clock after a reboot, and after boot clocks that disagree by more than a minute"
+    )
     func restoringDeadlines() {
         let now = ClockReading(
             boot: BootTime(nanoseconds: 50 * Self.s), wall: WallTime(nanoseconds: 2_000_000_000 * Self.s))
         let sameBoot = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: WallTime(nanoseconds: 1), sameBoot: true,
+            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 50 * Self.s, sameBoot: true,
             now: now)
         #expect(sameBoot.boot == BootTime(nanoseconds: 80 * Self.s))
-        #expect(sameBoot.wall == now.wall + 30 * Self.s, "the wall clock was set while down: derived anew")
+        #expect(sameBoot.wall == now.wall + 30 * Self.s, "the wall clock was set 20 s while down: derived anew")
+        // Stored in a time namespace whose boot clock ran 100,000 s ahead: the wall clock decides.
+        let namespaced = Deadline.restored(
+            bootInstant: BootTime(nanoseconds: 100_080 * Self.s), wallInstant: now.wall + 30 * Self.s,
+            sameBoot: true, now: now)
+        #expect(namespaced.boot == BootTime(nanoseconds: 80 * Self.s))
+        #expect(namespaced.wall == now.wall + 30 * Self.s)
         let close = now.wall + 30 * Self.s + 2_000
         let steady = Deadline.restored(
             bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: close, sameBoot: true, now: now)

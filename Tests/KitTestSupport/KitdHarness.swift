@@ -13,6 +13,8 @@ public final class KitdHarness: @unchecked Sendable {
     public let desktop: DesktopSession?
     public private(set) var kitd: Subprocess?
     public var extraEnvironment: [String: String] = [:]
+    /// A command kitd is started under (`unshare --time …`), its arguments first; empty for none.
+    public var launcher: [String] = []
 
     /// `desktop`: nil for no session bus at all; otherwise the session kitd should use.
     public init(desktop: DesktopSession? = nil) throws {
@@ -46,7 +48,9 @@ public final class KitdHarness: @unchecked Sendable {
     {
         let readyBefore = notify.values(of: "READY").count
         let child = try Subprocess(
-            Binaries.kitd, arguments, environment: environment, outputDirectory: root.path, name: "kitd")
+            launcher.first ?? Binaries.kitd,
+            launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [Binaries.kitd] + arguments,
+            environment: environment, outputDirectory: root.path, name: "kitd")
         kitd = child
         if waitForReady {
             let ready = Subprocess.waitUntil(timeout: .seconds(20)) {

@@ -76,14 +76,22 @@ public struct Deadline: Sendable, Equatable {
     {
         if sameBoot, let bootInstant {
             let derived = now.wall(for: bootInstant)
-            return Deadline(
-                boot: bootInstant, wall: abs(derived - wallInstant) <= wallTolerance ? wallInstant : derived)
+            let disagreement = abs(derived - wallInstant)
+            if disagreement <= wallTolerance { return Deadline(boot: bootInstant, wall: wallInstant) }
+            // The wall clock was set while kitd was down: the boot clock knows what time passed.
+            if disagreement <= clockDisagreementLimit { return Deadline(boot: bootInstant, wall: derived) }
+            // Past that, the boot clocks themselves disagree (kitd ran in a time namespace with a
+            // boot-clock offset of its own, or outside one): the wall clock is what both shared.
         }
         return Deadline(boot: now.boot(for: wallInstant), wall: wallInstant)
     }
 
     /// How far the stored wall instant may disagree with the boot clock before it is re-derived.
     public static let wallTolerance: Nanoseconds = 100_000_000
+
+    /// How far the two clocks may disagree, across a restart on the same boot, about what time
+    /// passed before the boot clock is no longer trusted for it (60 s).
+    public static let clockDisagreementLimit: Nanoseconds = 60_000_000_000
 }
 
 /// How a countdown ended when it fired.
