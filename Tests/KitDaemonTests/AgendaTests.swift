@@ -39,4 +39,22 @@ struct AgendaTests {
         #expect(march.map(\.dueAt) == ["2030-03-04T09:00:00.000000Z", "2030-03-11T09:00:00.000000Z"])
         #expect(try Self.month(kit, "2031-03-01", "2031-04-01").filter { $0.id == task.id }.isEmpty)
     }
+
+    @Test("a window in which the tasks repeat more than 100,000 times is refused with what to ask instead")
+    func boundedWork() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        for index in 0..<200 {
+            _ = try kit.tasks.add(TaskAddParams(title: "t\(index)", due: "tomorrow 07:00", repeat: "daily"))
+        }
+        // A month: 6,000 occurrences.
+        #expect(try Self.month(kit, "2027-06-01", "2027-07-01").count == 200 * 30)
+        // Two years: 146,000.
+        #expect {
+            _ = try Self.month(kit, "2027-01-01", "2029-01-01")
+        } throws: { error in
+            guard case KitError.invalidArgument(let message) = error else { return false }
+            return message.contains("more than 100000 times") && message.contains("ask for a shorter window")
+        }
+    }
 }

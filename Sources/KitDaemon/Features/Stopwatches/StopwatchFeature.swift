@@ -100,23 +100,22 @@ final class StopwatchFeature: Feature {
     }
 
     func stop(_ ref: RecordRef) throws -> StopwatchInfo {
-        let stopped = try change(ref, event: Event.stopwatchStopped) { stopwatch, now throws(KitError) in
+        try change(ref, event: Event.stopwatchStopped) { stopwatch, now throws(KitError) in
             try stopwatch.stopped(at: now)
         }
-        withdrawNotice(stopped.id)
-        return stopped
     }
 
-    /// Takes a stopwatch's "still running" notice off the screen, after the commit: it was
-    /// stopped, reset or deleted another way (kitctl, or the notice's own Stop).
-    private func withdrawNotice(_ id: Int64) {
-        commits.onCommittedAndSent { [popups] in popups.withdraw(StopwatchPopup.stillRunning(id)) }
+    /// Takes a stopwatch's "still running" notice off the screen, after the commit, when one went
+    /// out (`remindersSent`) and the stopwatch was stopped, reset or deleted since (by kitctl, or
+    /// the notice's own Stop).
+    private func withdrawNotice(of old: Stopwatch, now new: Stopwatch?) {
+        guard old.remindersSent > 0, (new?.remindersSent ?? 0) == 0 else { return }
+        commits.onCommittedAndSent { [popups] in popups.withdraw(StopwatchPopup.stillRunning(old.id)) }
     }
 
     func reset(_ ref: RecordRef) throws -> StopwatchInfo {
         let stopwatch = try resolve(ref)
         try storing { try store.deleteLaps(stopwatchID: stopwatch.id) }
-        defer { withdrawNotice(stopwatch.id) }
         return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "reset") {
             stopwatch, now in
             stopwatch.reset(at: now)
@@ -143,7 +142,7 @@ final class StopwatchFeature: Feature {
         let last = info(stopwatch)
         stopwatches.removeValue(forKey: stopwatch.id)
         notices.cancel(StopwatchNoticeAlarm(stopwatch.id))
-        withdrawNotice(stopwatch.id)
+        withdrawNotice(of: stopwatch, now: nil)
         commits.onCommitted { [events] in
             events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: "deleted"))
         }
@@ -239,6 +238,7 @@ final class StopwatchFeature: Feature {
         let updated = try transition(stopwatch, now)
         try storing { try store.updateStopwatch(updated, bootID: clock.bootID) }
         apply(updated, now: now, event: event, change: change)
+        withdrawNotice(of: stopwatch, now: updated)
         return info(updated, now: now)
     }
 

@@ -48,7 +48,7 @@ final class SyncRunner {
         case preparing(Run)
         case running(Run)
         /// The command ended; waiting for kitd to read what it wrote.
-        case reading(Run, ChildProcess.Termination?)
+        case reading(Run)
     }
 
     /// The last bytes of output a run keeps.
@@ -211,7 +211,7 @@ final class SyncRunner {
         // What it wrote last; a child it left behind may hold the pipe, so read only what is there.
         process.readOutput(into: &run.output)
         run.outputSource?.disable()
-        state = .reading(run, termination)
+        state = .reading(run)
         runtime.vdirs.whenSettled { [weak self] in self?.finish(run, termination: termination) }
     }
 

@@ -9,6 +9,10 @@ extension TaskFeature {
     /// with room to spare.
     static let agendaRepeatsPerTask = 2000
 
+    /// The most repeats one agenda request expands, every task together: whatever window a client
+    /// asks for, the loop's work stays bounded (about 0.1 s at the limit, measured).
+    static let agendaOccurrenceLimit = 100_000
+
     /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
     /// and the repeats that follow it.
     func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
@@ -20,6 +24,7 @@ extension TaskFeature {
         var perDay: [String: (count: Int, overdue: Int)] = [:]
         let system = zones.system
         let countsOnly = params.countsOnly ?? false
+        var expanded = 0
         for task in tasks.values where task.isOpen {
             let zone = zone(of: task)
             var instants: [(WallTime, Bool, String)] = []
@@ -31,7 +36,16 @@ extension TaskFeature {
                 // distance (the engine jumps to the period that holds a point).
                 let start = max(task.occurrence, CivilDateTime(from, in: zone).adding(days: -1))
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
-                for civil in series.occurrences(after: start, through: end, limit: Self.agendaRepeatsPerTask) {
+                let repeats = series.occurrences(
+                    after: start, through: end,
+                    limit: min(Self.agendaRepeatsPerTask, Self.agendaOccurrenceLimit - expanded + 1))
+                expanded += repeats.count
+                guard expanded <= Self.agendaOccurrenceLimit else {
+                    throw KitError.invalidArgument(
+                        "the open tasks repeat more than \(Self.agendaOccurrenceLimit) times between \(params.from) "
+                            + "and \(params.to); ask for a shorter window (a day, a week or a month)")
+                }
+                for civil in repeats {
                     let instant = ZoneResolver.instant(for: civil, in: zone)
                     if instant >= to { break }
                     // Repeats already past while the task waits at an earlier occurrence will not
