@@ -8,6 +8,7 @@ enum KitBench {
     static let all: [(String, @Sendable () throws -> [Figure])] = [
         ("lateness", { try Figures.lateness() }),
         ("notify", { try Figures.notificationLatency() }),
+        ("popup-burst", { try PopupFigures.burst() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
         ("get", { try Figures.timerGetThroughput() }),

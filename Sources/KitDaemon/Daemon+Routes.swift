@@ -20,13 +20,15 @@ extension Daemon {
     private func status() -> DaemonStatusResult {
         let now = runtime.clock.now()
         let server = runtime.popups.serverStatus
+        let popups = runtime.popups.counts
         var status = DaemonStatusResult(
             version: KitVersion.version, protocolVersion: KitVersion.protocolVersion, pid: getpid(),
             startedAt: Timestamp.rfc3339(runtime.startedAt.wall),
             uptimeNs: now.boot - runtime.startedAt.boot,
             socket: listener.path, database: paths.databasePath,
             notifications: DaemonStatusResult.Notifications(
-                available: server.available, server: server.name, capabilities: server.capabilities))
+                available: server.available, server: server.name, capabilities: server.capabilities,
+                pending: popups.pending, shown: popups.shown, failed: popups.failed, replayed: popups.replayed))
         status.backgroundJobs = runtime.worker.pendingCount
         for feature in features { feature.describe(into: &status, now: now) }
         return status

@@ -87,8 +87,10 @@ public final class Daemon {
         do {
             let server = try SocketServer(loop: loop, listener: listener, logger: logger)
             let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
-            let popups =
-                try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
+            let sink = try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
+            let popups = PopupLedger(
+                sink: sink, store: store, commits: commits, clock: clock, burstAfter: settings.popupBurstAfter,
+                logger: logger)
             let events = EventBus(server: server, logger: logger)
             let runtime = FeatureRuntime(
                 loop: loop, store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock,
@@ -103,6 +105,7 @@ public final class Daemon {
             let daemon = Daemon(
                 paths: paths, lock: lock, listener: listener, loop: loop, runtime: runtime,
                 server: server, systemd: systemd)
+            popups.replayUndelivered(within: settings.taskStaleness)
             for feature in daemon.features { try feature.load(.start) }
             try daemon.wire()
             logger.info(

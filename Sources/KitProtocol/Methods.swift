@@ -200,10 +200,24 @@ public struct DaemonStatusResult: Codable, Sendable {
         public var server: String?
         /// The server's capabilities as it reported them.
         public var capabilities: [String]
-        public init(available: Bool?, server: String?, capabilities: [String]) {
+        /// Popups decided on that the server has not answered yet: waiting their turn or on their way.
+        public var pending: Int?
+        /// Since kitd started: popups the server showed, and those it could not be given.
+        public var shown: Int?
+        public var failed: Int?
+        /// Since kitd started: popups the last kitd left undelivered, shown again at start.
+        public var replayed: Int?
+        public init(
+            available: Bool?, server: String?, capabilities: [String], pending: Int? = nil, shown: Int? = nil,
+            failed: Int? = nil, replayed: Int? = nil
+        ) {
             self.available = available
             self.server = server
             self.capabilities = capabilities
+            self.pending = pending
+            self.shown = shown
+            self.failed = failed
+            self.replayed = replayed
         }
     }
 

@@ -12,4 +12,5 @@ extension KitDatabase {
     public var zoneDefinitions: ZoneDefinitionStore { ZoneDefinitionStore(database: self) }
     public var vdir: VdirStore { VdirStore(database: self) }
     public var syncRuns: SyncRunStore { SyncRunStore(database: self) }
+    public var popups: PopupStore { PopupStore(database: self) }
 }

@@ -328,6 +328,29 @@ extension KitDatabase {
                     """)
         }
 
+        // Each popup kitd means to show, from the turn that decided on it until the server took
+        // it: `pending` (queued), `sending` (handed to the server, no answer yet), then `shown` or
+        // `failed`. What is pending or sending when kitd starts was lost with the last kitd.
+        migrator.registerMigration("v15 popup deliveries") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE popup_delivery (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        subject TEXT NOT NULL,
+                        summary TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        icon TEXT NOT NULL,
+                        urgency INTEGER NOT NULL,
+                        sound_name TEXT,
+                        category TEXT,
+                        timeout_ms INTEGER NOT NULL,
+                        requested_ns INTEGER NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'shown', 'failed'))
+                    );
+                    CREATE INDEX popup_delivery_undelivered ON popup_delivery (state) WHERE state IN ('pending', 'sending');
+                    """)
+        }
+
         return migrator
     }
 }

@@ -61,3 +61,19 @@ struct KitSettingsTests {
         #expect(synced.vdirPath(synced.vdirMemos, named: "memos", dataDirectory: "/d") == nil)
     }
 }
+
+extension KitSettingsTests {
+    @Test("[popups] burst_after is 5 unless set, and must be a whole number from 1 to 100")
+    func burstAfter() throws {
+        #expect(try KitSettings.parse("").popupBurstAfter == 5)
+        #expect(try KitSettings.parse("[popups]\nburst_after = 12").popupBurstAfter == 12)
+        for bad in ["0", "101", "\"5\"", "2.5"] {
+            #expect {
+                _ = try KitSettings.parse("[popups]\nburst_after = \(bad)")
+            } throws: { error in
+                "\(error)".contains("popups.burst_after must be a whole number from 1 to 100")
+            }
+        }
+        #expect(throws: ConfigError.self) { try KitSettings.parse("[popups]\nburst = 5") }
+    }
+}

@@ -13,7 +13,25 @@ final class RecordingPopups: PopupSink {
 
     private(set) var withdrawn: [String] = []
 
-    func show(_ popup: Popup) { shown.append(popup) }
+    /// Holds back the answers to shows, as a slow server does, until `releaseOutcomes`.
+    var holdOutcomes = false
+    private var held: [PopupOutcome] = []
+
+    /// Records `popup` and reports it shown at once, as a server that answers does.
+    func show(_ popup: Popup) {
+        shown.append(popup)
+        let outcome = PopupOutcome.shown(
+            subject: popup.subject, summary: popup.summary, serverID: UInt32(shown.count), latency: 0)
+        if holdOutcomes { held.append(outcome) } else { onOutcome?(outcome) }
+    }
+
+    /// Reports the answers held back, and answers at once from now on.
+    func releaseOutcomes() {
+        holdOutcomes = false
+        let outcomes = held
+        held.removeAll()
+        for outcome in outcomes { onOutcome?(outcome) }
+    }
 
     func withdraw(_ subject: any PopupSubject) { withdrawn.append(subject.text) }
 

@@ -16,7 +16,7 @@ struct MigrationTests {
             try database.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
-                "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs",
+                "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -42,7 +42,7 @@ struct MigrationTests {
             try second.appliedMigrations() == [
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
-                "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs",
+                "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
         #expect(timers.map(\.name) == ["tea"])

@@ -53,8 +53,12 @@ final class Notifier: PopupSink {
 
     func withdraw(_ subject: any PopupSubject) { thread.post(.withdraw(subject.text)) }
 
-    /// Ends the notification thread; popups already on screen stay there.
-    func shutdown() { thread.stop() }
+    /// Ends the notification thread, then reports what became of the popup it was showing;
+    /// popups already on screen stay there.
+    func shutdown() {
+        thread.stop()
+        drain()
+    }
 
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)

@@ -10,7 +10,8 @@ protocol PopupSink: AnyObject {
     var serverStatus: NotificationServerStatus { get }
     /// Called on the loop thread with what became of popups: shown, failed, a button pressed.
     var onOutcome: ((PopupOutcome) -> Void)? { get set }
-    /// Stops showing popups; those on screen stay there.
+    /// Stops showing popups, after reporting the outcome of the one on its way (if the server
+    /// answers within a second); those on screen stay there.
     func shutdown()
 }
 

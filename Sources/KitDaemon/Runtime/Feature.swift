@@ -55,7 +55,7 @@ extension Feature {
     var scheduler: Scheduler { runtime.scheduler }
     var commits: CommitCoordinator { runtime.commits }
     var events: EventBus { runtime.events }
-    var popups: any PopupSink { runtime.popups }
+    var popups: PopupLedger { runtime.popups }
     var status: StatusReport { runtime.status }
     var settings: KitSettings { runtime.settings }
     var logger: Logger { runtime.logger }

@@ -14,7 +14,8 @@ struct FeatureRuntime {
     let worker: BackgroundWorker
     let commits: CommitCoordinator
     let events: EventBus
-    let popups: any PopupSink
+    /// Every popup goes through here: recorded, one at a time, bursts gathered.
+    let popups: PopupLedger
     let popupActions: PopupActions
     /// The vdir collections the features keep, for `sync.status`.
     let vdirs = VdirRegistry()

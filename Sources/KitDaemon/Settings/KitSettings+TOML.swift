@@ -68,6 +68,12 @@ extension KitSettings {
             }
             settings.taskDigestAfter = number
         }
+        if let value = root["popups"]?.table?["burst_after"] {
+            guard let number = value.int, number >= 1, number <= 100 else {
+                throw ConfigError(path: path, message: "popups.burst_after must be a whole number from 1 to 100")
+            }
+            settings.popupBurstAfter = number
+        }
         for (key, keyPath) in [
             ("tasks", \KitSettings.vdirTasks), ("diary", \KitSettings.vdirDiary), ("memos", \KitSettings.vdirMemos),
         ] {

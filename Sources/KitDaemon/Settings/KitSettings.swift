@@ -14,6 +14,9 @@ import KitCore
 /// staleness = "12h"        # missed reminders older than this go into one digest
 /// digest_after = 3         # more missed reminders than this at once go into one digest
 ///
+/// [popups]
+/// burst_after = 5          # more popups than this within a second: the rest go into one digest
+///
 /// [vdir]
 /// tasks = "~/.local/share/kit/vdir/tasks"   # keep every task as a .ics file there; "off" for none
 /// diary = "~/.local/share/kit/vdir/diary"   # every diary entry, likewise
@@ -32,6 +35,8 @@ public struct KitSettings: Sendable, Equatable {
     public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
     public var taskStaleness: Nanoseconds = 12 * 3600 * 1_000_000_000
     public var taskDigestAfter = 3
+    /// More popups than this coming due within a second: the ones past it go into one digest.
+    public var popupBurstAfter = 5
     /// The vdir collection kitd keeps its tasks in, one `.ics` file each; nil when not set (see
     /// `vdirPath`), "" when set to "off".
     public var vdirTasks: String?
@@ -62,6 +67,7 @@ public struct KitSettings: Sendable, Equatable {
     static let keys: [String: Set<String>] = [
         "stopwatch": ["remind_after"],
         "tasks": ["snooze", "all_day_time", "staleness", "digest_after"],
+        "popups": ["burst_after"],
         "vdir": ["tasks", "diary", "memos"],
         "sync": ["command", "interval", "after_change", "timeout"],
     ]

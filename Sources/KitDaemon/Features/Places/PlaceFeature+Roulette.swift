@@ -40,7 +40,7 @@ extension PlaceFeature {
         commits.onCommitted { [events] in events.emit(Event.placePicked, event) }
         if params.notify == true {
             let popup = pickPopup(result.picks, now: clock.now())
-            commits.onCommittedAndSent { [popups] in popups.show(popup) }
+            popups.post(popup)
         }
         logger.info(
             "roulette picked",

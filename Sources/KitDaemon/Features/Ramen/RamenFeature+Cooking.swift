@@ -105,7 +105,7 @@ extension RamenFeature: CountdownObserver {
             alert.step, secondsLeft: alert.secondsLeft, of: name, timerID: timerID, index: index, now: now)
         let event = RamenStepEvent(ramenId: cook.ramenID, timerId: timerID, step: alert.step)
         commits.onCommitted { [events] in events.emit(Event.ramenStep, event) }
-        commits.onCommittedAndSent { [popups] in popups.show(popup) }
+        popups.post(popup)
     }
 
     func countdown(_ timer: Countdown, did transition: CountdownTransition) { follow(timer) }

@@ -196,7 +196,7 @@ final class StopwatchFeature: Feature {
         let total = StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot))
         let popup = StopwatchPopups.stillRunning(stopwatch, running: running, total: total, now: now)
         commits.onCommitted { [events] in events.emit(Event.stopwatchReminded, payload) }
-        commits.onCommittedAndSent { [popups] in popups.show(popup) }
+        popups.post(popup)
         logger.info("stopwatch still running", metadata: ["stopwatch.id": "\(id)", "stopwatch.span": "\(running)"])
     }
 

@@ -31,8 +31,8 @@ extension TaskFeature {
             return
         }
         for task in plan.updated.values { apply(task) }
-        // Events go out right after the commit; the popups are built only after that, so that
-        // subscribers do not wait for them.
+        // Events go out right after the commit; the popups are recorded in the same transaction
+        // and shown after the events.
         var composers: [() -> Popup] = []
         var emits: [() -> Void] = []
         for item in plan.popups {
@@ -55,7 +55,7 @@ extension TaskFeature {
             }
         }
         commits.onCommitted { for emit in emits { emit() } }
-        commits.onCommittedAndSent { [popups] in for compose in composers { popups.show(compose()) } }
+        for compose in composers { popups.post(compose()) }
         logger.info(
             "task popups", metadata: ["task.popups": "\(composers.count)", "task.missed": "\(plan.missedCount)"])
     }

@@ -202,7 +202,7 @@ final class TimerFeature: Feature {
             return
         }
         // Observers word their own popups now, while they still hold what they know of their
-        // countdowns; the timers' own popups are worded after the events are out.
+        // countdowns. The popups are recorded in this turn's transaction, with the fire.
         var worded: [Int64: Popup] = [:]
         for timer in fired {
             for entry in observers {
@@ -224,10 +224,10 @@ final class TimerFeature: Feature {
             }
         }
         for timer in fired { apply(timer, .fired) }
+        for popup in TimerPopups.fired(fired, now: now, startedAt: runtime.startedAt.wall, worded: { worded[$0.id] }) {
+            popups.post(popup)
+        }
         commits.onCommittedAndSent { [self] in
-            let popups = TimerPopups.fired(
-                fired, now: now, startedAt: runtime.startedAt.wall, worded: { worded[$0.id] })
-            for popup in popups { self.popups.show(popup) }
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
                 logger.info(

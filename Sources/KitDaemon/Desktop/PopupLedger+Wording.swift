@@ -1,0 +1,42 @@
+import KitCore
+import KitProtocol
+import KitStore
+
+/// What the ledger keeps of a popup, and the popups it words itself: a replay and a digest.
+extension PopupLedger {
+    /// `popup` as it is kept: a replay has no buttons, so the body that names the kitctl
+    /// commands instead is kept.
+    static func delivery(of popup: Popup, at now: WallTime) -> PopupStore.Delivery {
+        PopupStore.Delivery(
+            subject: popup.subject.text, summary: popup.summary,
+            body: popup.actions.isEmpty ? popup.body : popup.bodyWithoutActions ?? popup.body, icon: popup.icon,
+            urgency: popup.urgency.rawValue, soundName: popup.soundName, category: popup.category,
+            timeoutMilliseconds: popup.timeoutMilliseconds, requestedAt: now)
+    }
+
+    /// The popup the last kitd did not get onto the screen, marked late.
+    static func replay(_ delivery: PopupStore.Delivery, now: ClockReading) -> Popup {
+        let late =
+            "Shown late: kitd stopped before this reached the screen at "
+            + "\(ClockText.short(delivery.requestedAt, now: now.wall, in: LocalZone())), "
+            + "\(DurationFormatter.compact(max(0, now.wall - delivery.requestedAt), rounding: .down)) ago."
+        return Popup(
+            subject: LedgerPopup.replayed(delivery.subject), summary: delivery.summary,
+            body: delivery.body.isEmpty ? late : delivery.body + "\n" + late, icon: delivery.icon,
+            urgency: Popup.Urgency(rawValue: delivery.urgency) ?? .normal, soundName: delivery.soundName,
+            category: delivery.category, timeoutMilliseconds: delivery.timeoutMilliseconds, requestedAt: now.boot)
+    }
+
+    /// One popup for the `total` popups of a burst: the first few (`named`) by summary, and a
+    /// count of the rest.
+    static func digest(_ named: [Popup], total: Int, subject: LedgerPopup, at now: BootTime) -> Popup {
+        var lines = named.prefix(digestLines).map(\.summary)
+        if total > lines.count {
+            lines.append("… and \(total - lines.count) more; see `kitctl timer list --all` and `kitctl task list`")
+        }
+        return Popup(
+            subject: subject, summary: "\(total) more alerts at once", body: lines.joined(separator: "\n"),
+            icon: "appointment-soon", urgency: named.map(\.urgency).max { $0.rawValue < $1.rawValue } ?? .normal,
+            soundName: named.lazy.compactMap(\.soundName).first, category: "x-kit.burst", requestedAt: now)
+    }
+}

@@ -1,0 +1,274 @@
+import KitCore
+import KitProtocol
+import KitStore
+import Logging
+
+/// Between the features and the notification server: every popup goes through here, so that
+/// none is lost with a crash of kitd and a burst of them does not flood the screen.
+///
+/// - **Recorded in the turn.** `post` writes the popup to `popup_delivery` in the transaction of
+///   the turn that decided on it (the one that marks a timer fired), and hands it on only once
+///   that is committed. A kitd killed after the commit leaves the popup `pending`; the next kitd
+///   shows it, marked late (`replayUndelivered`).
+/// - **One at a time.** A popup is marked `sending` (committed) just before it goes to the
+///   notification thread, and `shown` or `failed` when the answer comes; only then does the next
+///   go. So a kill leaves at most one popup whose fate is unknown (`sending`): the next kitd
+///   shows it again, and it is the only popup that can appear twice.
+/// - **Bursts.** When more than `burstAfter` popups come due within a second, the ones past
+///   that go into one digest popup, updated in place as more arrive, so none waits behind a
+///   queue of others. Each item's own state and event are unchanged.
+final class PopupLedger {
+    /// Finished deliveries kept for `daemon.status`; older ones are pruned.
+    static let keptFinished = 1000
+    static let burstWindow: Nanoseconds = 1_000_000_000
+    /// Names a digest lists; the rest are counted.
+    static let digestLines = 8
+
+    private struct Entry {
+        var id: Int64?
+        var popup: Popup
+    }
+
+    /// What the notification thread is showing now.
+    private enum InFlight {
+        case single(Entry)
+        case digest(subject: LedgerPopup, ids: [Int64], entries: Int)
+
+        /// How many popups it stands for.
+        var count: Int {
+            switch self {
+            case .single: 1
+            case .digest(_, _, let entries): entries
+            }
+        }
+
+        var subjectText: String {
+            switch self {
+            case .single(let entry): entry.popup.subject.text
+            case .digest(let subject, _, _): subject.text
+            }
+        }
+    }
+
+    private struct Burst {
+        var number: Int
+        /// The first popups of the burst, which its digest names.
+        var named: [Popup] = []
+        var total = 0
+        /// The entries its popup on screen does not show yet.
+        var unshown: [Entry] = []
+        var lastAdded: BootTime
+
+        mutating func add(_ entry: Entry) {
+            if named.count < PopupLedger.digestLines { named.append(entry.popup) }
+            total += 1
+            unshown.append(entry)
+            lastAdded = entry.popup.requestedAt
+        }
+    }
+
+    private let sink: any PopupSink
+    private let store: KitDatabase
+    private let commits: CommitCoordinator
+    private let clock: any DaemonClock
+    private let logger: Logger
+    private let burstAfter: Int
+    private var queue: [Entry] = []
+    private var inFlight: InFlight?
+    /// When the popups of the last second were asked for, oldest first, from `recentStart`.
+    private var recent: [BootTime] = []
+    private var recentStart = 0
+    private var burst: Burst?
+    private var bursts = 0
+    private var finishedSincePrune = 0
+    private var stopped = false
+    /// What became of popups since kitd started, for `daemon.status`.
+    private(set) var counts = (pending: 0, shown: 0, failed: 0, replayed: 0)
+
+    /// Called on the loop thread for every outcome (shown, failed, a button, closed), after the
+    /// ledger has taken note of it.
+    var onOutcome: ((PopupOutcome) -> Void)?
+
+    init(
+        sink: any PopupSink, store: KitDatabase, commits: CommitCoordinator, clock: any DaemonClock, burstAfter: Int,
+        logger: Logger
+    ) {
+        self.sink = sink
+        self.store = store
+        self.commits = commits
+        self.clock = clock
+        self.burstAfter = burstAfter
+        self.logger = logger
+        sink.onOutcome = { [unowned self] in handle($0) }
+    }
+
+    var serverStatus: NotificationServerStatus { sink.serverStatus }
+
+    /// Shows `popup` once the turn's changes are committed, replacing any popup on screen with
+    /// the same subject. Call it in the turn that decided on the popup: it is recorded in that
+    /// turn's transaction.
+    func post(_ popup: Popup) {
+        guard !stopped else { return }
+        var id: Int64?
+        do {
+            id = try store.popups.add(Self.delivery(of: popup, at: clock.now().wall))
+        } catch {
+            logger.error(
+                "could not record a popup; it is shown, but not again if kitd dies first",
+                metadata: ["notify.subject": "\(popup.subject.text)", "error": "\(error)"])
+        }
+        counts.pending += 1
+        commits.onCommittedAndSent { [self] in enqueue(Entry(id: id, popup: popup)) }
+    }
+
+    /// Takes `subject`'s popup off the screen, or out of the queue if it has not gone out yet.
+    func withdraw(_ subject: any PopupSubject) {
+        let text = subject.text
+        let dropped = queue.filter { $0.popup.subject.text == text }
+        queue.removeAll { $0.popup.subject.text == text }
+        counts.pending -= dropped.count
+        forget(dropped.compactMap(\.id))
+        sink.withdraw(subject)
+    }
+
+    /// Shows again, marked late, what the last kitd decided on but did not get onto the screen,
+    /// if it is younger than `within`; forgets the rest. Many at once become a digest.
+    func replayUndelivered(within: Nanoseconds) {
+        let undelivered: [PopupStore.Delivery]
+        do {
+            undelivered = try store.popups.undelivered()
+        } catch {
+            logger.error("could not read the popups the last kitd left", metadata: ["error": "\(error)"])
+            return
+        }
+        guard !undelivered.isEmpty else { return }
+        let now = clock.now()
+        let stale = undelivered.filter { now.wall - $0.requestedAt > within }
+        let fresh = undelivered.filter { now.wall - $0.requestedAt <= within }
+        forget(stale.map(\.id))
+        let uncertain = fresh.filter { $0.state == .sending }
+        logger.notice(
+            "showing popups the last kitd did not get onto the screen",
+            metadata: [
+                "notify.replayed": "\(fresh.count)", "notify.too_old": "\(stale.count)",
+                "notify.uncertain": "\(uncertain.map(\.subject).joined(separator: ","))",
+            ])
+        counts.pending += fresh.count
+        counts.replayed += fresh.count
+        for delivery in fresh {
+            enqueue(Entry(id: delivery.id, popup: Self.replay(delivery, now: now)))
+        }
+    }
+
+    /// Stops showing popups; those on screen stay there. The answer for the popup on its way is
+    /// waited for (briefly), so that one the server took is not shown again by the next kitd.
+    func shutdown() {
+        guard !stopped else { return }
+        stopped = true
+        sink.shutdown()
+        do {
+            try store.commit()
+        } catch {
+            logger.error("could not record the last popup's delivery", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: Delivery
+
+    private func enqueue(_ entry: Entry) {
+        guard !stopped else { return }
+        let at = entry.popup.requestedAt
+        while recentStart < recent.count && at - recent[recentStart] >= Self.burstWindow { recentStart += 1 }
+        if recentStart > 64 && recentStart * 2 > recent.count {
+            recent.removeFirst(recentStart)
+            recentStart = 0
+        }
+        recent.append(at)
+        if recent.count - recentStart > burstAfter {
+            if burst == nil || at - burst!.lastAdded >= Self.burstWindow {
+                bursts += 1
+                burst = Burst(number: bursts, lastAdded: at)
+            }
+            burst!.add(entry)
+        } else {
+            queue.append(entry)
+        }
+        pump()
+    }
+
+    /// Hands the next popup to the notification thread, if none is on its way.
+    private func pump() {
+        guard inFlight == nil, !stopped else { return }
+        let next: InFlight
+        let popup: Popup
+        if !queue.isEmpty {
+            let entry = queue.removeFirst()
+            next = .single(entry)
+            popup = entry.popup
+        } else if let current = burst, !current.unshown.isEmpty {
+            let subject = LedgerPopup.burst(current.number)
+            next = .digest(subject: subject, ids: current.unshown.compactMap(\.id), entries: current.unshown.count)
+            burst!.unshown = []
+            popup = Self.digest(current.named, total: current.total, subject: subject, at: clock.now().boot)
+        } else {
+            return
+        }
+        inFlight = next
+        mark(.sending, next)
+        commits.onCommitted { [sink] in sink.show(popup) }
+    }
+
+    private func handle(_ outcome: PopupOutcome) {
+        switch outcome {
+        case .shown(let subject, _, _, _), .failed(let subject, _, _, _, _):
+            if let current = inFlight, current.subjectText == subject.text {
+                inFlight = nil
+                let count = current.count
+                counts.pending -= count
+                if case .shown = outcome {
+                    counts.shown += count
+                    mark(.shown, current)
+                } else {
+                    counts.failed += count
+                    mark(.failed, current)
+                }
+                pump()
+            }
+        case .action, .closed, .server, .diagnostic:
+            break
+        }
+        onOutcome?(outcome)
+    }
+
+    private func mark(_ state: PopupStore.State, _ item: InFlight) {
+        let ids: [Int64]
+        switch item {
+        case .single(let entry): ids = entry.id.map { [$0] } ?? []
+        case .digest(_, let digested, _): ids = digested
+        }
+        guard !ids.isEmpty else { return }
+        do {
+            try store.popups.setState(state, of: ids)
+            if state != .sending {
+                finishedSincePrune += ids.count
+                if finishedSincePrune >= Self.keptFinished / 4 {
+                    finishedSincePrune = 0
+                    try store.popups.prune(keeping: Self.keptFinished)
+                }
+            }
+        } catch {
+            logger.error("could not record a popup's delivery", metadata: ["error": "\(error)"])
+        }
+        commits.onCommitted {}
+    }
+
+    private func forget(_ ids: [Int64]) {
+        guard !ids.isEmpty else { return }
+        do {
+            try store.popups.remove(ids)
+        } catch {
+            logger.error("could not forget popups", metadata: ["error": "\(error)"])
+        }
+        commits.onCommitted {}
+    }
+}

@@ -1,0 +1,138 @@
+import GRDB
+import KitCore
+
+/// The delivery of each popup kitd means to show (`popup_delivery`): written in the turn that
+/// decided on it, so a popup whose event went out is never lost with a crash of kitd before the
+/// notification server took it.
+public struct PopupStore {
+    let database: KitDatabase
+}
+
+extension PopupStore {
+    /// Where a popup is on its way to the screen.
+    public enum State: String, Sendable {
+        /// Decided on, waiting for its turn.
+        case pending
+        /// Handed to the notification server, no answer yet: if kitd dies now, the server may or
+        /// may not have shown it.
+        case sending
+        case shown
+        case failed
+    }
+
+    /// A popup as it is kept: what it says, without buttons (a popup shown again after a restart
+    /// has nobody to answer them).
+    public struct Delivery: Sendable, Equatable {
+        public var id: Int64
+        /// The wire form of its subject (`timer:7`).
+        public var subject: String
+        public var summary: String
+        public var body: String
+        public var icon: String
+        public var urgency: Int
+        public var soundName: String?
+        public var category: String?
+        public var timeoutMilliseconds: Int32
+        /// When kitd decided to show it.
+        public var requestedAt: WallTime
+        public var state: State
+
+        public init(
+            id: Int64 = 0, subject: String, summary: String, body: String, icon: String, urgency: Int,
+            soundName: String?, category: String?, timeoutMilliseconds: Int32, requestedAt: WallTime,
+            state: State = .pending
+        ) {
+            self.id = id
+            self.subject = subject
+            self.summary = summary
+            self.body = body
+            self.icon = icon
+            self.urgency = urgency
+            self.soundName = soundName
+            self.category = category
+            self.timeoutMilliseconds = timeoutMilliseconds
+            self.requestedAt = requestedAt
+            self.state = state
+        }
+    }
+
+    /// Records `delivery` as pending in the open batch; returns its id.
+    public func add(_ delivery: Delivery) throws -> Int64 {
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO popup_delivery
+                        (subject, summary, body, icon, urgency, sound_name, category, timeout_ms, requested_ns, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                    """,
+                arguments: [
+                    delivery.subject, delivery.summary, delivery.body, delivery.icon, delivery.urgency,
+                    delivery.soundName, delivery.category, Int64(delivery.timeoutMilliseconds),
+                    delivery.requestedAt.nanoseconds,
+                ])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Moves the deliveries `ids` to `state`, in the open batch.
+    public func setState(_ state: State, of ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: "UPDATE popup_delivery SET state = ? WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments([state.rawValue] + ids.map { $0 as any DatabaseValueConvertible }))
+        }
+    }
+
+    /// Forgets the deliveries `ids` (withdrawn before they were shown, or too old to show).
+    public func remove(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: "DELETE FROM popup_delivery WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(ids))
+        }
+    }
+
+    /// Every delivery still pending or sending, oldest first: at start, what the last kitd left.
+    public func undelivered() throws -> [Delivery] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, subject, summary, body, icon, urgency, sound_name, category, timeout_ms, requested_ns,
+                        state
+                    FROM popup_delivery WHERE state IN ('pending', 'sending') ORDER BY id
+                    """
+            ).map { row in
+                Delivery(
+                    id: row[0], subject: row[1], summary: row[2], body: row[3], icon: row[4], urgency: row[5],
+                    soundName: row[6], category: row[7], timeoutMilliseconds: Int32(clamping: row[8] as Int64),
+                    requestedAt: WallTime(nanoseconds: row[9]), state: State(rawValue: row[10]) ?? .pending)
+            }
+        }
+    }
+
+    /// How many deliveries are in each state.
+    public func counts() throws -> [State: Int] {
+        try database.read { db in
+            var counts: [State: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT state, COUNT(*) FROM popup_delivery GROUP BY state") {
+                if let state = State(rawValue: row[0]) { counts[state] = row[1] }
+            }
+            return counts
+        }
+    }
+
+    /// Keeps the last `keep` finished deliveries (shown or failed), in the open batch.
+    public func prune(keeping keep: Int) throws {
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM popup_delivery WHERE state IN ('shown', 'failed') AND id NOT IN
+                        (SELECT id FROM popup_delivery WHERE state IN ('shown', 'failed') ORDER BY id DESC LIMIT ?)
+                    """,
+                arguments: [keep])
+        }
+    }
+}
