@@ -153,4 +153,16 @@ struct FixedOffsetZoneTests {
         #expect(try WhenExpression.parse("2026-11-25 18:00").fixedOffsetZone(in: FixedOffset.utc) == nil)
         #expect(try WhenExpression.parse("in 2h").fixedOffsetZone(in: FixedOffset.utc) == nil)
     }
+
+    @Test("the second of a repeated time at an offset without an Etc zone is kept in UTC")
+    func halfHourRepeatedTime() throws {
+        // Lord Howe falls back from +11:00 to +10:30 at 02:00 on 2027-04-04: 01:45 comes twice.
+        let lordHowe = FoundationZone("Australia/Lord_Howe")
+        #expect(try WhenExpression.parse("2027-04-04T01:45+10:30").fixedOffsetZone(in: lordHowe) == "Etc/UTC")
+        #expect(try WhenExpression.parse("2027-04-04T01:45+11:00").fixedOffsetZone(in: lordHowe) == nil)
+        // The first 01:00 (+11:00); an hour on is the second 01:30.
+        let now = utc("2027-04-03T14:00:00Z")
+        #expect(try WhenExpression.parse("in 1h").fixedOffsetZone(in: lordHowe, now: now) == "Etc/UTC")
+        #expect(try WhenExpression.parse("in 45m").fixedOffsetZone(in: lordHowe, now: now) == nil)
+    }
 }

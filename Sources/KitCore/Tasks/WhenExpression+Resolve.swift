@@ -96,15 +96,18 @@ extension WhenExpression {
     /// second of the two a fall-back night has (`isSecondOfRepeatedTime`). Otherwise the zone is
     /// the fixed one with that offset: `Etc/GMT-9` for +09:00 (the tz database's `Etc` names have
     /// the sign reversed), `Etc/UTC` for `Z`. The tz database has fixed zones for whole hours only,
-    /// from −12:00 to +14:00; other offsets (+05:30) get nil, and the task follows the zone.
+    /// from −12:00 to +14:00; other offsets (+05:30) get nil, and the task follows the zone,
+    /// except the second of a repeated time (Lord Howe's second 01:45, at +10:30), which no local
+    /// time names: that gets `Etc/UTC`, which keeps the instant.
     ///
     /// With `now`, `in 2h` is read too: it is one instant, at the zone's offset then.
     public func fixedOffsetZone(in zone: some UTCOffsets, now: WallTime? = nil) -> String? {
         guard let (instant, utcOffset) = fixedInstant(in: zone, now: now) else { return nil }
-        guard zone.offset(at: instant) != utcOffset || Self.isSecondOfRepeatedTime(instant, in: zone) else {
-            return nil
+        let secondOfRepeated = Self.isSecondOfRepeatedTime(instant, in: zone)
+        guard zone.offset(at: instant) != utcOffset || secondOfRepeated else { return nil }
+        guard utcOffset % 3600 == 0, (-12...14).contains(utcOffset / 3600) else {
+            return secondOfRepeated ? "Etc/UTC" : nil
         }
-        guard utcOffset % 3600 == 0, (-12...14).contains(utcOffset / 3600) else { return nil }
         let hours = utcOffset / 3600
         if hours == 0 { return "Etc/UTC" }
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
