@@ -95,6 +95,24 @@ extension TimerStore {
         }
     }
 
+    /// What the two clocks say of the first running timer saved on this boot: how long until it
+    /// is due by its boot-clock instant, and by its wall-clock instant. They agree unless a clock
+    /// was set, or kitd ran under another boot-clock offset (a time namespace), while it was down.
+    public func clockReadings(now: ClockReading, bootID: String) throws -> (byBoot: Nanoseconds, byWall: Nanoseconds)? {
+        try database.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT due_boot_ns, due_wall_ns FROM timer
+                        WHERE state = 'running' AND boot_id = ? AND due_boot_ns IS NOT NULL ORDER BY id LIMIT 1
+                        """,
+                    arguments: [bootID])
+            else { return nil }
+            return (row[0] - now.boot.nanoseconds, row[1] - now.wall.nanoseconds)
+        }
+    }
+
     /// One countdown by id, whatever its state.
     public func timer(id: Int64, now: ClockReading, bootID: String) throws -> Countdown? {
         try database.read { db in

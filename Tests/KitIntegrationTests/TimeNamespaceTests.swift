@@ -51,6 +51,14 @@ extension Integration {
                 }
                 kit.launcher = second
                 try kit.startKitd()
+                // Said once, with both clocks' readings.
+                let warnings = kit.kitd?.stderr.split(separator: "\n").filter {
+                    $0.contains("the boot clock and the wall clock disagree")
+                }
+                #expect(warnings?.count == 1, "\(kit.kitd?.stderr ?? "")")
+                #expect(
+                    warnings?.first?.contains("clock.boot_due_in_s=") == true
+                        && warnings?.first?.contains("clock.wall_due_in_s=") == true)
                 let timer = try #require(
                     try kit.kitctlJSON(["timer", "list", "--json"], as: TimerListResult.self).timers.first)
                 // About 7 s left: not 100,007, and not due at once.

@@ -35,6 +35,7 @@ final class TimerFeature: Feature {
     /// while kitd was down are scheduled in the past, so they fire on the first loop turn.
     func load(_ reason: LoadReason) throws {
         let now = clock.now()
+        if reason == .start { logClockDisagreement(now: now) }
         let timers = try store.activeTimers(now: now, bootID: clock.bootID)
         active.removeAll(keepingCapacity: true)
         idsByName.removeAll(keepingCapacity: true)
@@ -51,6 +52,22 @@ final class TimerFeature: Feature {
         }
         alarms.replaceAll(entries)
         logger.info("timers loaded", metadata: ["timers.loaded": "\(timers.count)"])
+    }
+
+    /// Says once, at start, when the boot clock and the wall clock disagree about the time that
+    /// passed while kitd was down by more than `Deadline.clockDisagreementLimit`: the countdowns
+    /// then follow the wall clock (`Deadline.restored`), and the log shows both readings.
+    private func logClockDisagreement(now: ClockReading) {
+        guard let readings = try? store.clockReadings(now: now, bootID: clock.bootID),
+            abs(readings.byBoot - readings.byWall) > Deadline.clockDisagreementLimit
+        else { return }
+        logger.warning(
+            "the boot clock and the wall clock disagree about the time kitd was down; timers and stopwatches follow the wall clock",
+            metadata: [
+                "clock.boot_due_in_s": "\(Double(readings.byBoot) / 1e9)",
+                "clock.wall_due_in_s": "\(Double(readings.byWall) / 1e9)",
+                "clock.boot_now_ns": "\(now.boot.nanoseconds)", "clock.wall_now": "\(Timestamp.rfc3339(now.wall))",
+            ])
     }
 
     // MARK: Reading
