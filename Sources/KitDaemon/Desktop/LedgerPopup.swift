@@ -6,11 +6,15 @@ enum LedgerPopup: PopupSubject, Equatable {
     case replayed(String)
     /// The digest of a burst: `burst:3` for the third burst since kitd started.
     case burst(Int)
+    /// Why a button pressed on a popup did nothing: what it was about changed meanwhile
+    /// (`stale:task:7`).
+    case stale(String)
 
     var text: String {
         switch self {
         case .replayed(let text): text
         case .burst(let number): "burst:\(number)"
+        case .stale(let text): "stale:\(text)"
         }
     }
 }

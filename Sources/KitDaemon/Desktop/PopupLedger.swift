@@ -121,6 +121,15 @@ final class PopupLedger {
         commits.onCommittedAndSent { [self] in enqueue(Entry(id: id, popup: popup)) }
     }
 
+    /// Says, in a short popup, why a button pressed on `subject`'s popup did nothing: what it
+    /// reported changed by another route (`'stretch' was already done at 10:05`).
+    func outOfDate(_ subject: any PopupSubject, summary: String, body: String) {
+        post(
+            Popup(
+                subject: LedgerPopup.stale(subject.text), summary: summary, body: body, icon: "dialog-information",
+                urgency: .low, category: "x-kit.stale", timeoutMilliseconds: 8000, requestedAt: clock.now().boot))
+    }
+
     /// Takes `subject`'s popup off the screen, or out of the queue if it has not gone out yet.
     func withdraw(_ subject: any PopupSubject) {
         let text = subject.text

@@ -117,4 +117,17 @@ extension RamenFeature: CountdownObserver {
         return RamenPopups.done(
             timer, cook: cook, product: entries[cook.ramenID]?.product, now: now, startedAt: runtime.startedAt.wall)
     }
+
+    /// "Cook again" on a cook's done popup: `kitctl ramen cook NAME --time T` for the same ramen
+    /// and time.
+    func pressed(_ key: String, on subject: RamenPopup) {
+        guard case .done(_, let ramenID, let seconds) = subject, key == RamenPopup.cookAgain else { return }
+        do {
+            _ = try cook(RamenCookParams(ref: ramenID, seconds: seconds))
+            logger.info("cooking again from the popup", metadata: ["ramen.id": "\(ramenID)"])
+        } catch {
+            logger.notice("the popup's button did nothing", metadata: ["ramen.id": "\(ramenID)", "error": "\(error)"])
+            popups.outOfDate(subject, summary: "Cannot cook again", body: "\(error)")
+        }
+    }
 }

@@ -31,6 +31,7 @@ final class RamenFeature: Feature {
             for key in keys { stepDue(timerID: key.timerID, index: key.index, now: now) }
         }
         timers.observe(self)
+        runtime.popupActions.register(RamenPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
     }
 
     // MARK: Loading

@@ -4,13 +4,17 @@ import KitCore
 enum RamenPopup: PopupSubject, Equatable {
     /// A timed step of the cook on a timer: `ramen-step:7:0`.
     case step(timerID: Int64, index: Int)
-    /// The cook on a timer is done. It takes the timer's place on screen (`timer:7`).
-    case done(timerID: Int64)
+    /// The cook on a timer is done. It takes the timer's place on screen (`timer:7`). Its
+    /// "Cook again" button cooks the same ramen for the same time.
+    case done(timerID: Int64, ramenID: String, seconds: Int)
+
+    /// The key of the "Cook again" button.
+    static let cookAgain = "cook-again"
 
     var text: String {
         switch self {
         case .step(let timer, let index): "ramen-step:\(timer):\(index)"
-        case .done(let timer): "timer:\(timer)"
+        case .done(let timer, _, _): "timer:\(timer)"
         }
     }
 }
@@ -41,9 +45,15 @@ enum RamenPopups {
             )
         }
         if lines.isEmpty { lines.append("Enjoy.") }
+        let seconds = Int(timer.duration / 1_000_000_000)
+        let again =
+            "kitctl ramen cook \(ShellQuote.quoted(product?.name ?? cook.ramenID)) --time \(DurationFormatter.compact(timer.duration))"
+        let body = lines.joined(separator: "\n")
         return Popup(
-            subject: RamenPopup.done(timerID: timer.id), summary: "\(product?.displayName ?? timer.label) is done",
-            body: lines.joined(separator: "\n"), icon: "appointment-soon", urgency: .critical,
-            soundName: "alarm-clock-elapsed", category: "x-kit.ramen.done", requestedAt: now.boot)
+            subject: RamenPopup.done(timerID: timer.id, ramenID: cook.ramenID, seconds: seconds),
+            summary: "\(product?.displayName ?? timer.label) is done", body: body, icon: "appointment-soon",
+            urgency: .critical, soundName: "alarm-clock-elapsed", category: "x-kit.ramen.done",
+            actions: [Popup.Action(key: RamenPopup.cookAgain, label: "Cook again")],
+            bodyWithoutActions: body + "\nAgain: " + again, requestedAt: now.boot)
     }
 }

@@ -208,6 +208,9 @@ final class StopwatchFeature: Feature {
             logger.info("stopped from the popup", metadata: ["stopwatch.id": "\(id)"])
         } catch {
             logger.notice("the popup's Stop did nothing", metadata: ["stopwatch.id": "\(id)", "error": "\(error)"])
+            popups.outOfDate(
+                subject, summary: "Stop did nothing",
+                body: "The popup was out of date: \(error). Nothing was changed.")
         }
     }
 

@@ -90,7 +90,8 @@ extension TaskFeature {
         let body = task.occurrenceNote ?? ""
         let snooze = DurationFormatter.compact(settings.taskSnooze)
         return Popup(
-            subject: TaskPopup.due(task.id), summary: summary, body: body, icon: "appointment-soon", urgency: .critical,
+            subject: TaskPopup.due(task.id, occurrence: task.occurrence), summary: summary, body: body,
+            icon: "appointment-soon", urgency: .critical,
             soundName: "alarm-clock-elapsed", category: "x-kit.task.due",
             actions: [
                 Popup.Action(key: TaskPopup.Button.done.rawValue, label: "Done"),
@@ -111,9 +112,26 @@ extension TaskFeature {
             urgency: .normal, soundName: "bell", category: "x-kit.task.alert", requestedAt: now.boot)
     }
 
-    /// A button on a due popup: Done or Snooze, as `kitctl task done|snooze` would do.
+    /// A button on a due popup: Done or Snooze, as `kitctl task done|snooze` would do. A popup
+    /// whose occurrence was done, moved or deleted meanwhile does nothing, and says so.
     func pressed(_ key: String, on subject: TaskPopup) {
-        guard case .due(let id) = subject, let button = TaskPopup.Button(rawValue: key) else { return }
+        guard case .due(let id, let occurrence) = subject, let button = TaskPopup.Button(rawValue: key) else { return }
+        guard let task = tasks[id] else {
+            popups.outOfDate(subject, summary: "Task \(id) was deleted", body: "Nothing was changed.")
+            return
+        }
+        if !task.isOpen || (occurrence != nil && occurrence != task.occurrence) {
+            let now = clock.now().wall
+            let state =
+                task.isOpen
+                ? "it is now due \(ClockText.short(task.due(in: zone(of: task)), now: now, in: zone(of: task)))"
+                : "it is done"
+            popups.outOfDate(
+                subject, summary: "'\(task.occurrenceTitle)' changed since this popup",
+                body: "The popup was out of date: \(state). Nothing was changed.")
+            logger.notice("a button on an out-of-date popup", metadata: ["task.id": "\(id)", "task.action": "\(key)"])
+            return
+        }
         do {
             switch button {
             case .done: _ = try done(RecordRef(String(id)))
@@ -122,6 +140,7 @@ extension TaskFeature {
             logger.info("task changed from its popup", metadata: ["task.id": "\(id)", "task.action": "\(key)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["task.id": "\(id)", "error": "\(error)"])
+            popups.outOfDate(subject, summary: "'\(task.occurrenceTitle)': \(key) did nothing", body: "\(error)")
         }
     }
 }

@@ -1,7 +1,10 @@
+import KitCore
+
 /// What a task popup is about.
 enum TaskPopup: PopupSubject, Equatable {
-    /// A task is due (or nags): `task:7`, with Done and Snooze.
-    case due(Int64)
+    /// A task is due (or nags): `task:7`, with Done and Snooze. It carries the occurrence it is
+    /// about, so a button pressed after that occurrence was done elsewhere does nothing.
+    case due(Int64, occurrence: CivilDateTime? = nil)
     /// A pre-alert before a task is due: `task-alert:7:0`.
     case alert(Int64, index: Int)
     /// Many missed popups gathered into one: `task:digest`.
@@ -15,9 +18,12 @@ enum TaskPopup: PopupSubject, Equatable {
 
     var text: String {
         switch self {
-        case .due(let id): "task:\(id)"
+        case .due(let id, _): "task:\(id)"
         case .alert(let id, let index): "task-alert:\(id):\(index)"
         case .digest: "task:digest"
         }
     }
+
+    /// Two subjects are the same popup on screen: a newer popup of a task replaces the older.
+    static func == (lhs: TaskPopup, rhs: TaskPopup) -> Bool { lhs.text == rhs.text }
 }

@@ -24,6 +24,7 @@ final class TimerFeature: Feature {
         alarms = runtime.scheduler.alarms(TimerAlarm.self, on: BootTime.self) { [unowned self] keys, now in
             fire(keys.map(\.id), now: now)
         }
+        runtime.popupActions.register(TimerPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
     }
 
     /// Tells `observer` of every countdown's transitions from now on (held weakly).

@@ -5,6 +5,24 @@ enum TimerPopup: PopupSubject, Equatable {
     /// Many timers came due while kitd was off: `timer:digest`.
     case digest
 
+    /// The buttons on a fired timer's popup, by the key that comes back when one is pressed.
+    enum Button: String, CaseIterable {
+        /// Closes the popup; the timer is done either way.
+        case stop
+        /// The same length again, under the same name: `kitctl timer start 5m --name tea`.
+        case restart
+        /// One more minute, under the same name: `kitctl timer start 1m --name tea`.
+        case addMinute = "add-minute"
+
+        var label: String {
+            switch self {
+            case .stop: "Stop"
+            case .restart: "Restart"
+            case .addMinute: "+1 min"
+            }
+        }
+    }
+
     var text: String {
         switch self {
         case .fired(let id): "timer:\(id)"

@@ -41,7 +41,15 @@ enum TimerPopups {
         return Popup(
             subject: TimerPopup.fired(timer.id), summary: "\(timer.label) is done", body: body,
             icon: "appointment-soon", urgency: .critical, soundName: "alarm-clock-elapsed",
-            category: "x-kit.timer.fired", requestedAt: now.boot)
+            category: "x-kit.timer.fired",
+            actions: TimerPopup.Button.allCases.map { Popup.Action(key: $0.rawValue, label: $0.label) },
+            bodyWithoutActions: body + "\nAgain: " + againCommand(timer), requestedAt: now.boot)
+    }
+
+    /// The kitctl command that starts the same timer again, as the Restart button does.
+    static func againCommand(_ timer: Countdown) -> String {
+        let name = timer.name.map { " --name " + ShellQuote.quoted($0) } ?? ""
+        return "kitctl timer start \(DurationFormatter.compact(timer.duration))\(name)"
     }
 
     private static func digest(_ timers: [Countdown], now: ClockReading, startedAt: WallTime) -> Popup {
