@@ -9,6 +9,7 @@ enum KitBench {
         ("lateness", { try Figures.lateness() }),
         ("notify", { try Figures.notificationLatency() }),
         ("popup-burst", { try PopupFigures.burst() }),
+        ("bar", { try BarFigures.wakeups() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
         ("get", { try Figures.timerGetThroughput() }),

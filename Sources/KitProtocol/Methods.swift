@@ -184,12 +184,15 @@ public struct DaemonStatusResult: Codable, Sendable {
         public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
         /// Protocol 1's `remainingNs`, in seconds.
         public private(set) var remainingSeconds: LegacySeconds?
-        public init(id: Int64, label: String, dueAt: String, remainingNs: Nanoseconds) {
+        /// Its whole length (with time added or taken away); absent from an older kitd.
+        public var durationNs: Nanoseconds?
+        public init(id: Int64, label: String, dueAt: String, remainingNs: Nanoseconds, durationNs: Nanoseconds? = nil) {
             self.id = id
             self.label = label
             self.dueAt = dueAt
             self.remainingNs = remainingNs
             self.remainingSeconds = LegacySeconds(remainingNs)
+            self.durationNs = durationNs
         }
     }
 
@@ -221,6 +224,39 @@ public struct DaemonStatusResult: Codable, Sendable {
         }
     }
 
+    /// Stopwatches: how many run now, of how many.
+    public struct StopwatchCounts: Codable, Sendable, Equatable {
+        public var running: Int
+        public var total: Int
+        public init(running: Int, total: Int) {
+            self.running = running
+            self.total = total
+        }
+    }
+
+    /// Open tasks: how many, how many are overdue, and the next one due that is not.
+    public struct TaskSummary: Codable, Sendable, Equatable {
+        public struct Next: Codable, Sendable, Equatable {
+            public var id: Int64
+            public var title: String
+            public var dueAt: String
+            public init(id: Int64, title: String, dueAt: String) {
+                self.id = id
+                self.title = title
+                self.dueAt = dueAt
+            }
+        }
+
+        public var open: Int
+        public var overdue: Int
+        public var next: Next?
+        public init(open: Int, overdue: Int, next: Next?) {
+            self.open = open
+            self.overdue = overdue
+            self.next = next
+        }
+    }
+
     public var version: String
     public var protocolVersion: Int
     public var pid: Int32
@@ -232,6 +268,9 @@ public struct DaemonStatusResult: Codable, Sendable {
     public var timers: Counts
     public var next: NextDue?
     public var notifications: Notifications
+    /// Absent from a kitd older than these fields.
+    public var stopwatches: StopwatchCounts?
+    public var tasks: TaskSummary?
     /// Requests and other work running off kitd's event loop now (a `task.import` reading its
     /// document). Absent from a kitd older than this field.
     public var backgroundJobs: Int?

@@ -35,6 +35,6 @@ struct Kitctl: ParsableCommand {
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
             AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, SyncCommand.self,
-            EventsCommand.self,
+            EventsCommand.self, BarCommand.self,
         ])
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import KitClient
 import KitProtocol
 
@@ -14,17 +15,53 @@ struct EventsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Event names or prefixes such as timer.* (default: all).", valueName: "event"))
     var filters: [String] = []
 
+    @Flag(
+        help: """
+            Print a kit.snapshot line first (after each reconnection too): {"status": daemon.status, "timers": the \
+            active timers}.
+            """)
+    var snapshot = false
+
+    @Flag(help: "When kitd stops, wait for it and go on, instead of exiting.")
+    var reconnect = false
+
     func run() throws {
-        let connection = try global.connect()
-        do {
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters), as: SubscribeResult.self)
-            while let event = try connection.nextEvent() {
-                Terminal.write(String(decoding: event.line, as: UTF8.self) + "\n")
+        var announced = false
+        while true {
+            do {
+                try follow(try KitConnection.connect(to: global.socketPath))
+            } catch .connectionLost, .notRunning {
+                guard reconnect else { throw CLIError.usage("kitd closed the connection (it stopped?)") }
+                if !announced { Terminal.writeError("kitctl: kitd is gone; waiting for it to come back") }
+                announced = true
+                usleep(1_000_000)
+                continue
+            } catch {
+                throw CLIError(error)
             }
-        } catch .connectionLost {
-            throw CLIError.usage("kitd closed the connection (it stopped?)")
-        } catch {
-            throw CLIError(error)
         }
+    }
+
+    private func follow(_ connection: KitConnection) throws(ClientError) {
+        _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters), as: SubscribeResult.self)
+        if snapshot {
+            let line = Snapshot(
+                status: try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self),
+                timers: try connection.call(Method.timerList, TimerListParams(), as: TimerListResult.self).timers)
+            guard
+                let data = try? WireCodec.line(
+                    EventEnvelope(method: "kit.snapshot", params: line), with: WireCodec.encoder())
+            else { throw .malformedReply("cannot encode the snapshot") }
+            Terminal.write(String(decoding: data, as: UTF8.self))
+        }
+        while let event = try connection.nextEvent() {
+            Terminal.write(String(decoding: event.line, as: UTF8.self) + "\n")
+        }
+    }
+
+    /// What `--snapshot` prints first, as the params of a `kit.snapshot` line.
+    struct Snapshot: Encodable {
+        var status: DaemonStatusResult
+        var timers: [TimerInfo]
     }
 }

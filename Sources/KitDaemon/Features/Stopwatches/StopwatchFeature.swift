@@ -8,7 +8,11 @@ import Logging
 /// notices as alarms. A running stopwatch needs no tick: elapsed time is computed from its
 /// start instant whenever it is asked for, and only the next notice is scheduled.
 final class StopwatchFeature: Feature {
-    private var stopwatches: [Int64: Stopwatch] = [:]
+    private var stopwatches: [Int64: Stopwatch] = [:] {
+        didSet { runningCount = nil }
+    }
+    /// How many run, counted once per change of the stopwatches.
+    private var runningCount: Int?
     private var notices: Alarms<StopwatchNoticeAlarm, BootTime>!
     let runtime: FeatureRuntime
     private let store: StopwatchStore
@@ -281,4 +285,20 @@ final class StopwatchFeature: Feature {
             }
         ).resolve(ref.text)
     }
+}
+
+extension StopwatchFeature {
+    func describe(into status: inout DaemonStatusResult, now: ClockReading) {
+        status.stopwatches = DaemonStatusResult.StopwatchCounts(running: running, total: total)
+    }
+
+    /// How many stopwatches run now.
+    var running: Int {
+        if let runningCount { return runningCount }
+        let count = stopwatches.values.count { $0.isRunning }
+        runningCount = count
+        return count
+    }
+
+    var total: Int { stopwatches.count }
 }

@@ -8,7 +8,15 @@ import Logging
 /// alarms (see TaskFeature+Firing.swift). Due times are civil times in a zone, turned into
 /// instants through `zones`, the seam that a change of the system zone goes through.
 final class TaskFeature: Feature {
-    var tasks: [Int64: TaskItem] = [:]
+    var tasks: [Int64: TaskItem] = [:] {
+        didSet {
+            summaryCache = nil
+            status.changed()
+        }
+    }
+    /// Counts for `daemon.status` and the `STATUS=` line, kept until a task changes, so a change
+    /// of a timer does not count the tasks again.
+    var summaryCache: DaemonStatusResult.TaskSummary?
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
     let store: TaskStore
@@ -239,6 +247,7 @@ final class TaskFeature: Feature {
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
     func zoneChanged() {
+        summaryCache = nil
         let following = tasks.values.filter { $0.zone == nil }
         for task in following { schedule(task) }
         // Their files name the system zone.

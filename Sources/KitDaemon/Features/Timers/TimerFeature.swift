@@ -93,7 +93,7 @@ final class TimerFeature: Feature {
         if let timer = nextDue(), case .running(let deadline) = timer.state {
             status.next = DaemonStatusResult.NextDue(
                 id: timer.id, label: timer.label, dueAt: Timestamp.rfc3339(deadline.wall),
-                remainingNs: timer.remaining(at: now.boot))
+                remainingNs: timer.remaining(at: now.boot), durationNs: timer.duration)
         }
     }
 

@@ -1,0 +1,153 @@
+import KitCore
+import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// One line for a status bar from `daemon.status`: a format with placeholders, or, by default,
+/// what is going on (`tea 3:12 · 2 stopwatches · 1 task overdue`). The countdown is worked out
+/// here from the due instant, so a bar can redraw it every second without asking kitd.
+struct StatusFeed {
+    /// The placeholders a format may use, with what each stands for (for `--help` and errors).
+    static let placeholders: [(name: String, meaning: String)] = [
+        ("timer", "the next timer's name and time left (tea 3:12)"),
+        ("timer_name", "the next timer's name"), ("timer_left", "its time left (3:12)"),
+        ("timers", "how many timers run or are paused"), ("stopwatches", "how many stopwatches run"),
+        ("task", "the next task due and when (dentist 14:30)"), ("task_title", "the next task's title"),
+        ("task_due", "when it is due (14:30, or tomorrow 09:00)"), ("overdue", "how many tasks are overdue"),
+    ]
+
+    var status: DaemonStatusResult
+
+    /// Whether a timer is counting down, so the line changes every second.
+    var counting: Bool { status.next != nil }
+
+    func remaining(now: WallTime) -> Nanoseconds? {
+        guard let next = status.next, let due = Timestamp.parse(next.dueAt) else { return nil }
+        return max(0, due - now)
+    }
+
+    func value(of name: String, now: WallTime) -> String? {
+        switch name {
+        case "timer":
+            guard let next = status.next else { return "" }
+            return next.label + " " + DurationFormatter.clock(remaining(now: now) ?? 0)
+        case "timer_name": return status.next?.label ?? ""
+        case "timer_left": return remaining(now: now).map { DurationFormatter.clock($0) } ?? ""
+        case "timers": return String(status.timers.running + status.timers.paused)
+        case "stopwatches": return String(status.stopwatches?.running ?? 0)
+        case "task":
+            guard let next = status.tasks?.next else { return "" }
+            return next.title + " " + (value(of: "task_due", now: now) ?? "")
+        case "task_title": return status.tasks?.next?.title ?? ""
+        case "task_due":
+            guard let next = status.tasks?.next, let due = Timestamp.parse(next.dueAt) else { return "" }
+            return ClockText.brief(due, now: now, in: LocalZone())
+        case "overdue": return String(status.tasks?.overdue ?? 0)
+        default: return nil
+        }
+    }
+
+    /// `format` with its placeholders filled (`{{` and `}}` are braces), or the default line.
+    func line(format: String?, now: WallTime) throws(CLIError) -> String {
+        guard let format else { return defaultLine(now: now) }
+        return try Self.render(format) { name in value(of: name, now: now) }
+    }
+
+    /// Checks a format's placeholders before anything is asked of kitd.
+    static func validate(_ format: String) throws(CLIError) {
+        _ = try render(format) { name in placeholders.contains { $0.name == name } ? "" : nil }
+    }
+
+    private static func render(_ format: String, _ value: (String) -> String?) throws(CLIError) -> String {
+        var output = ""
+        var index = format.startIndex
+        while index < format.endIndex {
+            let character = format[index]
+            let next = format.index(after: index)
+            if character == "{" || character == "}", next < format.endIndex, format[next] == character {
+                output.append(character)
+                index = format.index(after: next)
+                continue
+            }
+            guard character == "{" else {
+                output.append(character)
+                index = next
+                continue
+            }
+            guard let close = format[next...].firstIndex(of: "}") else {
+                throw .usage("the format has a '{' without its '}'; write '{{' for a brace")
+            }
+            let name = String(format[next..<close])
+            guard let filled = value(name) else {
+                throw .usage(
+                    "unknown placeholder {\(name)} in the format; known: "
+                        + placeholders.map { "{\($0.name)}" }.joined(separator: ", "))
+            }
+            output += filled
+            index = format.index(after: close)
+        }
+        return output
+    }
+
+    /// `tea 3:12 · 2 stopwatches · 1 task overdue · next: dentist 14:30`, or `kit: idle`.
+    func defaultLine(now: WallTime) -> String {
+        var parts: [String] = []
+        if let timer = value(of: "timer", now: now), !timer.isEmpty { parts.append(timer) }
+        let running = status.stopwatches?.running ?? 0
+        if running > 0 { parts.append(running == 1 ? "1 stopwatch" : "\(running) stopwatches") }
+        let overdue = status.tasks?.overdue ?? 0
+        if overdue > 0 { parts.append(overdue == 1 ? "1 task overdue" : "\(overdue) tasks overdue") }
+        if let task = value(of: "task", now: now), !task.isEmpty { parts.append("next: " + task) }
+        return parts.isEmpty ? "kit: idle" : parts.joined(separator: " · ")
+    }
+
+    /// waybar's custom-module JSON: `text`, a `tooltip` with each part on its own line, a
+    /// `class` (`timer`, `overdue`, `stopwatch`, `idle`, or `offline` while kitd is not running)
+    /// and the next timer's progress as `percentage`.
+    func waybar(format: String?, now: WallTime) throws(CLIError) -> String {
+        let text = try line(format: format, now: now)
+        var tooltip: [String] = []
+        if let next = status.next { tooltip.append("Timer: \(value(of: "timer", now: now) ?? next.label)") }
+        tooltip.append("Timers: \(value(of: "timers", now: now) ?? "0")")
+        tooltip.append("Stopwatches running: \(value(of: "stopwatches", now: now) ?? "0")")
+        tooltip.append("Tasks overdue: \(value(of: "overdue", now: now) ?? "0")")
+        if let task = value(of: "task", now: now), !task.isEmpty { tooltip.append("Next task: \(task)") }
+        let overdue = (status.tasks?.overdue ?? 0) > 0
+        let stopwatch = (status.stopwatches?.running ?? 0) > 0
+        let cssClass = status.next != nil ? "timer" : overdue ? "overdue" : stopwatch ? "stopwatch" : "idle"
+        var percentage = 0
+        if let next = status.next, let duration = next.durationNs, duration > 0, let left = remaining(now: now) {
+            percentage = Int((Double(duration - left) / Double(duration) * 100).rounded(.down)).clamped(0, 100)
+        }
+        return Self.json(
+            text: text, tooltip: tooltip.joined(separator: "\n"), cssClass: cssClass, percentage: percentage)
+    }
+
+    /// What a bar shows while kitd cannot be reached.
+    static func offline(waybar: Bool) -> String {
+        waybar
+            ? json(text: "kit: off", tooltip: "kitd is not running", cssClass: "offline", percentage: 0)
+            : "kit: off"
+    }
+
+    private static func json(text: String, tooltip: String, cssClass: String, percentage: Int) -> String {
+        struct Line: Encodable {
+            var text: String
+            var tooltip: String
+            var `class`: String
+            var percentage: Int
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Line(text: text, tooltip: tooltip, class: cssClass, percentage: percentage)))
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
+
+extension Int {
+    fileprivate func clamped(_ low: Int, _ high: Int) -> Int { Swift.min(Swift.max(self, low), high) }
+}
