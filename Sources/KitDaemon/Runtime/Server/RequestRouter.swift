@@ -138,7 +138,7 @@ final class RequestRouter {
             return errorReply(
                 .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
         }
-        let data = Data(line)
+        let data = Data(RequestText.normalized(line))
         let header: RequestHeader
         do {
             header = try decoder.decode(RequestHeader.self, from: data)
