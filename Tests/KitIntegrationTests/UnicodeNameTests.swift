@@ -23,5 +23,29 @@ extension Integration {
             let list = try kit.kitctlJSON(["sw", "list"], as: StopwatchListResult.self)
             #expect(list.stopwatches.map(\.name) == ["caf\u{00E9}"])
         }
+
+        /// Cells a terminal gives these rows' characters, written out here from Unicode's East
+        /// Asian Width data (Hangul syllables and ☕ 🚀 are wide), not from kitctl's code.
+        static func cells(_ text: Substring) -> Int {
+            text.unicodeScalars.reduce(0) { total, scalar in
+                let wide = (0xAC00...0xD7A3).contains(scalar.value) || scalar == "☕" || scalar == "🚀"
+                return total + (wide ? 2 : 1)
+            }
+        }
+
+        @Test("a table with emoji and Hangul names lines up, by display width")
+        func columnsLineUp() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            for name in ["☕ break", "🚀 launch", "신라면 타이머", "plain"] {
+                #expect(try kit.kitctl(["sw", "new", name]).exitCode == 0)
+            }
+            let table = try kit.kitctl(["sw", "list"])
+            let rows = table.stdout.split(separator: "\n").dropFirst()
+            #expect(rows.count == 4, "\(table)")
+            let columns = rows.compactMap { row in row.range(of: "stopped").map { Self.cells(row[..<$0.lowerBound]) } }
+            #expect(columns.count == 4 && Set(columns).count == 1, "STATE starts at cells \(columns):\n\(table.stdout)")
+        }
     }
 }

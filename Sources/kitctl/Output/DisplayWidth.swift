@@ -1,22 +1,34 @@
-/// How many terminal cells text takes: East Asian wide characters (Hangul, kana, CJK,
-/// full-width forms) take two, combining marks none, everything else one.
+import Glibc
+
+/// How many terminal cells text takes, from glibc's `wcwidth` and so from the Unicode data the
+/// C library ships (East Asian Width and emoji, kept current with glibc), not a list of ranges of
+/// our own: Hangul, kana, CJK and emoji such as ☕ and 🚀 take two, combining marks none.
 enum DisplayWidth {
+    /// wcwidth reads the LC_CTYPE locale: the user's when it is UTF-8, else C.UTF-8, which every
+    /// glibc since 2.35 has built in.
+    private static let ready: Bool = {
+        if let name = setlocale(LC_CTYPE, ""), String(cString: name).lowercased().contains("utf") { return true }
+        return setlocale(LC_CTYPE, "C.UTF-8") != nil
+    }()
+
     static func of(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 0x20 || scalar.value == 0x7F { return 0 }
+        if scalar.value < 0x7F { return 1 }
+        guard ready else { return fallback(scalar) }
+        let cells = c_wcwidth(Int32(bitPattern: scalar.value))
+        return cells >= 0 ? Int(cells) : fallback(scalar)
+    }
+
+    /// For a character the C library does not know (newer than its Unicode data): marks and
+    /// format characters take none, the rest one.
+    private static func fallback(_ scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
-        }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
+        default: return scalar.properties.isEmojiPresentation ? 2 : 1
         }
     }
 
@@ -34,3 +46,7 @@ enum DisplayWidth {
         return result + "…"
     }
 }
+
+/// glibc's `int wcwidth(wchar_t)`, which Swift's Glibc module leaves out (it needs _XOPEN_SOURCE).
+@_silgen_name("wcwidth")
+private func c_wcwidth(_ character: Int32) -> Int32
