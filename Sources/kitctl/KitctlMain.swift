@@ -6,9 +6,9 @@ import Glibc
 @main
 enum KitctlMain {
     static func main() {
+        let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
         do {
-            var command = try Kitctl.parseAsRoot(
-                DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst()))))
+            var command = try Kitctl.parseAsRoot(arguments)
             try command.run()
         } catch let error as CLIError {
             Terminal.writeError("kitctl: \(error.message)")
@@ -17,7 +17,16 @@ enum KitctlMain {
             exit(error.rawValue)
         } catch {
             if Kitctl.exitCode(for: error) == .success { Kitctl.exit(withError: error) }
-            Terminal.writeError(Kitctl.fullMessage(for: error))
+            if let message = CommandSuggestion.unknownSubcommand(in: arguments)
+                ?? CommandSuggestion.negativeLength(in: arguments)
+            {
+                Terminal.writeError("kitctl: " + message)
+            } else {
+                // ArgumentParser's own words, in kitctl's style: `kitctl: …`, then its usage lines.
+                var message = Kitctl.fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message = "kitctl: " + message.dropFirst("Error: ".count) }
+                Terminal.writeError(message.hasPrefix("kitctl: ") ? message : "kitctl: " + message)
+            }
             exit(CLIError.usageExitCode)
         }
     }

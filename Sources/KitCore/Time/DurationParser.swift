@@ -8,6 +8,12 @@ public enum DurationParser {
 
     /// Parses a positive duration.
     public static func parse(_ text: String) throws(DurationParseError) -> Nanoseconds {
+        let trimmed = text.trimmingWhitespace()
+        if let first = trimmed.first, first == "-" || first == "\u{2212}",
+            (try? parseMagnitude(String(trimmed.dropFirst()), original: text)) != nil
+        {
+            throw DurationParseError(input: text, reason: .negative)
+        }
         let value = try parseMagnitude(text, original: text)
         guard value > 0 else { throw DurationParseError(input: text, reason: .notPositive) }
         return value
@@ -138,6 +144,8 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
         case empty, malformed, missingUnit
         case unknownUnit(String)
         case unitOrder, fieldOver59, notPositive, tooLong
+        /// `-5m` where only a length makes sense.
+        case negative
     }
 
     public var input: String
@@ -160,6 +168,7 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
         case .fieldOver59: return "\(quoted): minutes and seconds after a colon must be below 60 (e.g. 4:30)"
         case .notPositive: return "\(quoted) is not a positive duration; try \(DurationParser.examples)"
         case .tooLong: return "\(quoted) is longer than 366 days, the longest duration kit accepts"
+        case .negative: return "\(quoted) is negative; a length must be positive, such as \(DurationParser.examples)"
         }
     }
 }

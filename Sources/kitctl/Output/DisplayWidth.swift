@@ -19,7 +19,7 @@ enum DisplayWidth {
         if scalar.value < 0x20 || scalar.value == 0x7F { return 0 }
         if scalar.value < 0x7F { return 1 }
         guard ready else { return fallback(scalar) }
-        let cells = c_wcwidth(Int32(bitPattern: scalar.value))
+        let cells = glibcWcwidth(Int32(bitPattern: scalar.value))
         return cells >= 0 ? Int(cells) : fallback(scalar)
     }
 
@@ -49,4 +49,4 @@ enum DisplayWidth {
 
 /// glibc's `int wcwidth(wchar_t)`, which Swift's Glibc module leaves out (it needs _XOPEN_SOURCE).
 @_silgen_name("wcwidth")
-private func c_wcwidth(_ character: Int32) -> Int32
+private func glibcWcwidth(_ character: Int32) -> Int32

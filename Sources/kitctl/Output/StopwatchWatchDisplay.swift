@@ -1,3 +1,4 @@
+import ArgumentParser
 import KitClient
 import KitCore
 import KitProtocol
@@ -35,6 +36,8 @@ struct StopwatchWatchDisplay {
             if event != nil { try refresh(connection) }
         }
         if live && drawnLines > 0 { Terminal.write("\n") }
+        // Ctrl-C ends watching, as it ends `timer wait`: exit 130, the stopwatches run on.
+        throw ExitCode(130)
     }
 
     private mutating func refresh(_ connection: KitConnection) throws {

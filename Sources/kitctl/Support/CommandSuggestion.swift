@@ -1,0 +1,64 @@
+import ArgumentParser
+
+/// What to say when parsing failed: a mistyped subcommand gets the nearest real one
+/// (`kitctl tiemr` → `timer`), a negative length says it is negative.
+enum CommandSuggestion {
+    /// `unknown command 'tiemr'; did you mean 'timer'? …` when an argument stands where a
+    /// subcommand must, and names none.
+    static func unknownSubcommand(in arguments: [String]) -> String? {
+        var command: any ParsableCommand.Type = Kitctl.self
+        var path = ["kitctl"]
+        for argument in arguments {
+            guard !argument.hasPrefix("-") else { return nil }
+            let configuration = command.configuration
+            guard !configuration.subcommands.isEmpty, configuration.defaultSubcommand == nil else { return nil }
+            if let next = configuration.subcommands.first(where: {
+                $0._commandName == argument || $0.configuration.aliases.contains(argument)
+            }) {
+                command = next
+                path.append(argument)
+                continue
+            }
+            let names = configuration.subcommands.map { $0._commandName }
+            let ranked = names.map { ($0, distance(argument.lowercased(), $0)) }.sorted { $0.1 < $1.1 }
+            var message = "unknown command '\(argument)' for '\(path.joined(separator: " "))'"
+            if let best = ranked.first, best.1 <= max(2, argument.count / 3) || best.0.hasPrefix(argument.lowercased())
+            {
+                message +=
+                    "; did you mean '\(path.dropFirst().joined(separator: " ") + (path.count > 1 ? " " : ""))\(best.0)'?"
+            }
+            return message + " Commands: " + names.joined(separator: ", ")
+        }
+        return nil
+    }
+
+    /// `'-5m' is negative; …` when a parse failed and an argument is a negative number or
+    /// length, which ArgumentParser takes for an option.
+    static func negativeLength(in arguments: [String]) -> String? {
+        guard
+            let negative = arguments.first(where: { argument in
+                let scalars = Array(argument.unicodeScalars)
+                return scalars.count > 1 && (scalars[0] == "-" || scalars[0] == "\u{2212}")
+                    && ("0"..."9").contains(scalars[1])
+            })
+        else { return nil }
+        return "'\(negative)' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30"
+    }
+
+    /// Levenshtein distance, for names of a few letters.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
