@@ -33,6 +33,7 @@ run: build
 ## units, and check the formatting
 test: build
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	./scripts/check-units.sh $(DEBUG_BIN)
 	$(MAKE) lint
@@ -48,8 +49,10 @@ format:
 bench: release
 	$(RELEASE_BIN)/kit-bench
 
-## install: binaries into $(BINDIR), user units into $(UNITDIR), shell completions into $(DATADIR)
+## install: binaries into $(BINDIR), user units into $(UNITDIR), shell completions and man pages into $(DATADIR)
 install: release
+	$(SWIFT) build -c release --product generate-manual
+	./scripts/man-pages.sh $(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/kitctl "$(DESTDIR)$(DATADIR)/man"
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(UNITDIR)" \
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions" "$(DESTDIR)$(DATADIR)/zsh/site-functions" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
@@ -67,7 +70,9 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/kitd" "$(DESTDIR)$(BINDIR)/kitctl" "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json" \
 		"$(DESTDIR)$(UNITDIR)/kitd.service" "$(DESTDIR)$(UNITDIR)/kitd.socket" \
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl" \
-		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish"
+		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish" \
+		"$(DESTDIR)$(DATADIR)/man/man8/kitd.8" "$(DESTDIR)$(DATADIR)/man/man5/kit.toml.5" \
+		"$(DESTDIR)$(DATADIR)"/man/man1/kitctl.1 "$(DESTDIR)$(DATADIR)"/man/man1/kitctl.*.1
 
 clean:
 	rm -rf .build

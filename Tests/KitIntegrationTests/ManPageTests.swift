@@ -1,0 +1,49 @@
+import Foundation
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("Man pages")
+    struct ManPageTests {
+        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+
+        @Test(
+            "the pages make install installs render with man -l without warnings: kitctl and each subcommand, kitd(8), kit.toml(5)"
+        )
+        func pagesRender() throws {
+            let out = try TemporaryDirectory(prefix: "kit-man")
+            defer { out.remove() }
+            let generate = Binaries.directory + "/generate-manual"
+            #expect(FileManager.default.isExecutableFile(atPath: generate), "make test builds generate-manual first")
+            let made = try Subprocess.run(
+                Self.repository + "/scripts/man-pages.sh", [generate, Binaries.kitctl, out.path + "/man"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: out.path)
+            #expect(made.exitCode == 0, "\(made)")
+            let pages = try ["man1", "man5", "man8"].flatMap { section in
+                try FileManager.default.contentsOfDirectory(atPath: out.path + "/man/" + section).map {
+                    "\(section)/\($0)"
+                }
+            }
+            for expected in [
+                "man1/kitctl.1", "man1/kitctl.timer.start.1", "man1/kitctl.bar.1", "man1/kitctl.task.import.1",
+                "man5/kit.toml.5", "man8/kitd.8",
+            ] {
+                #expect(pages.contains(expected), "\(expected) in \(pages.sorted())")
+            }
+            #expect(pages.count > 80)
+            for page in pages {
+                let shown = try Subprocess.run(
+                    "/usr/bin/man", ["--warnings", "-l", out.path + "/man/" + page],
+                    environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MANPAGER": "cat", "LANG": "C.UTF-8"],
+                    outputDirectory: out.path)
+                #expect(shown.exitCode == 0 && shown.stderr.isEmpty, "\(page): \(shown)")
+                #expect(shown.stdout.contains("NAME"), "\(page)")
+            }
+            let timerStart = try Subprocess.run(
+                "/usr/bin/man", ["-l", out.path + "/man/man1/kitctl.timer.start.1"],
+                environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MANPAGER": "cat"], outputDirectory: out.path)
+            #expect(timerStart.stdout.contains("kitctl timer start"))
+        }
+    }
+}
