@@ -16,7 +16,9 @@ struct DiaryEdit: ParsableCommand {
     @Option(name: [.short, .customLong("message")], help: ArgumentHelp("The new text.", valueName: "text"))
     var message: String?
 
-    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+    )
     var ref: [String] = []
 
     func validate() throws {

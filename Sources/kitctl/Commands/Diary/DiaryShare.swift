@@ -7,7 +7,9 @@ struct DiaryShare: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+    )
     var ref: [String] = []
 
     func validate() throws {

@@ -8,7 +8,9 @@ struct DiaryShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+    )
     var ref: [String] = []
 
     func validate() throws {

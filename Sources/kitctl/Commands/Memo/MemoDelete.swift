@@ -8,7 +8,7 @@ struct MemoDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     @Flag(name: [.short, .long], help: "Delete without asking.")

@@ -7,7 +7,9 @@ struct StopwatchExport: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
     @Flag(help: "CSV with a header row.")

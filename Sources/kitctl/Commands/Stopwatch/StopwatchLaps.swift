@@ -7,7 +7,9 @@ struct StopwatchLaps: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
     @Flag(help: "Print CSV: number, lap, total, lap_seconds, total_seconds, note, at.")

@@ -7,7 +7,9 @@ struct StopwatchRename: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
     @Argument(help: ArgumentHelp("The new, unique name.", valueName: "new-name"))

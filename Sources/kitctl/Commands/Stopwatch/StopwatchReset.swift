@@ -8,7 +8,9 @@ struct StopwatchReset: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
     func run() throws {

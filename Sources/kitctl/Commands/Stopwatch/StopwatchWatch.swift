@@ -12,7 +12,9 @@ struct StopwatchWatch: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The stopwatch's id or name (default: every running one).", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The stopwatch's id or name (default: every running one).", valueName: "ref"),
+        completion: .custom(RefCompletion.stopwatches))
     var ref: String?
 
     func run() throws {

@@ -7,7 +7,7 @@ struct TaskDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"), completion: .custom(RefCompletion.tasks))
     var ref: [String] = []
 
     func validate() throws {

@@ -9,7 +9,7 @@ struct TaskEdit: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"), completion: .custom(RefCompletion.taskIDs))
     var ref: String
 
     @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?

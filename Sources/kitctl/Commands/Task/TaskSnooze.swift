@@ -12,7 +12,7 @@ struct TaskSnooze: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"))
+    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"), completion: .custom(RefCompletion.taskIDs))
     var ref: String
 
     @Argument(help: ArgumentHelp("A duration, or 'until WHEN'.", valueName: "how-long"))

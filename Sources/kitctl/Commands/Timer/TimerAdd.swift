@@ -10,7 +10,8 @@ struct TimerAdd: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
     var ref: String
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("+1m, -30s, 90 ...", valueName: "amount"))

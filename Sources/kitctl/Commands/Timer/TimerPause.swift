@@ -8,7 +8,8 @@ struct TimerPause: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
     var ref: String
 
     func run() throws {

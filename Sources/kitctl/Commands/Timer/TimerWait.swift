@@ -13,7 +13,8 @@ struct TimerWait: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The timer's id or name.", valueName: "ref"))
+    @Argument(
+        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
     var ref: String
 
     func run() throws {

@@ -1,0 +1,55 @@
+import Foundation
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    @Suite("REF completion from kitd")
+    struct RefCompletionTests {
+        @Test(
+            "bash and fish complete the REFs of timers, tasks, stopwatches, memos and diary entries from a running kitd"
+        )
+        func refs() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["timer", "start", "10m", "--name", "pasta"]).exitCode == 0)
+            #expect(try kit.kitctl(["task", "add", "water plants", "--due", "in 2h"]).exitCode == 0)
+            #expect(try kit.kitctl(["sw", "new", "focus"]).exitCode == 0)
+            #expect(try kit.kitctl(["memo", "add", "packing list"]).exitCode == 0)
+            #expect(try kit.kitctl(["diary", "write", "-m", "first snow", "--date", "2026-11-20"]).exitCode == 0)
+            let generator = ManPageTests.repository + "/scripts/completions.sh"
+            var environment = kit.environment
+            environment["PATH"] = Binaries.directory + ":/usr/bin:/bin"
+            for shell in ["bash", "fish"] {
+                let script = try Subprocess.run(
+                    generator, [shell, Binaries.kitctl], environment: kit.environment, outputDirectory: kit.root.path)
+                try script.stdout.write(toFile: kit.root.path + "/kitctl.\(shell)", atomically: true, encoding: .utf8)
+            }
+            for (line, expected) in [
+                ("kitctl timer show ", ["pasta", "1"]), ("kitctl task done w", ["water plants"]),
+                ("kitctl sw stop f", ["focus"]), ("kitctl memo show pa", ["packing list"]),
+                ("kitctl diary show 2026-", ["2026-11-20"]),
+            ] {
+                let fish = "source \(kit.root.path)/kitctl.fish\ncomplete -C '\(line)'"
+                let result = try Subprocess.run(
+                    "/usr/bin/fish", ["--no-config", "-c", fish], environment: environment,
+                    outputDirectory: kit.root.path)
+                let offered = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+                #expect(offered == Set(expected), "\(line): \(result)")
+            }
+            let bash = """
+                source \(kit.root.path)/kitctl.bash
+                COMP_WORDS=(kitctl timer cancel pa)
+                COMP_CWORD=3
+                COMP_LINE="kitctl timer cancel pa"
+                COMP_POINT=${#COMP_LINE}
+                _kitctl kitctl pa cancel
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try Subprocess.run(
+                "/bin/bash", ["-c", bash], environment: environment, outputDirectory: kit.root.path)
+            #expect(result.stdout.split(separator: "\n") == ["pasta"], "\(result)")
+        }
+    }
+}
