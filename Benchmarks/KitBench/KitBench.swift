@@ -10,6 +10,7 @@ enum KitBench {
         ("notify", { try Figures.notificationLatency() }),
         ("popup-burst", { try PopupFigures.burst() }),
         ("bar", { try BarFigures.wakeups() }),
+        ("scale-start", { try ScaleFigures.timerStart() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
         ("get", { try Figures.timerGetThroughput() }),

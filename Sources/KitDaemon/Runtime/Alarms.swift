@@ -13,6 +13,9 @@ final class Alarms<Key: Hashable & Comparable & Sendable, Instant: AlarmInstant>
         self.onDue = onDue
     }
 
+    /// How many keys are scheduled.
+    var count: Int { agenda.count }
+
     /// When `key` is due, if it is scheduled.
     func due(of key: Key) -> Instant? { agenda.due(of: key).map(Instant.init(nanoseconds:)) }
 
