@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // glibc's process calls Swift's Glibc module leaves out (pidfd, posix_spawn's closefrom).
         .systemLibrary(name: "CProcess"),
+        // glibc's mallopt, which the Glibc module leaves out too.
+        .systemLibrary(name: "CMalloc"),
 
         // Pure domain: no I/O, no clock.
         .target(
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CProcess",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CProcess", "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.

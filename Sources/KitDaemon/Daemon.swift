@@ -70,6 +70,7 @@ public final class Daemon {
         ProcessSetup.blockSignals([SIGTERM, SIGINT])
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.minimiseTimerSlack()
+        ProcessSetup.returnLargeBlocks()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
         let startedAt = clock.now()

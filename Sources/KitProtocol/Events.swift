@@ -19,6 +19,9 @@ public enum Event {
         memoChanged, diaryChanged, syncConflict,
     ]
 
+    /// The most patterns one `events.subscribe` may give.
+    public static let maximumPatterns = 100
+
     /// Whether `name` matches a subscription pattern: an exact name, `noun.*`, or `*`.
     public static func matches(_ name: String, pattern: String) -> Bool {
         if pattern == "*" || pattern == name { return true }

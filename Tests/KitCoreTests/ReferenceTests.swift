@@ -62,6 +62,18 @@ struct ReferenceTests {
         }
     }
 
+    @Test("a reference longer than a name can be is refused before any lookup")
+    func overLong() throws {
+        #expect(
+            try resolve(
+                " " + String(repeating: "x", count: 200) + " ", [Item(id: 5, name: String(repeating: "x", count: 200))]
+            ).id == 5)
+        #expect(
+            throws: KitError.invalidArgument(
+                "the timer reference has 201 characters; the limit is 200, so give an id or a shorter name")
+        ) { try resolve(String(repeating: "x", count: 201)) }
+    }
+
     @Test("an unknown name is not found")
     func unknown() {
         #expect(throws: KitError.notFound("no timer named 'soup'")) { try resolve("soup") }

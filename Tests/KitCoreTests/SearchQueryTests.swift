@@ -31,6 +31,18 @@ struct SearchQueryTests {
         #expect(try SearchQuery("Rain rain RAIN river").terms == ["Rain", "river"])
     }
 
+    @Test("a query is at most 100 characters, so no search can hold the loop or take the memory of a long phrase")
+    func longQuery() throws {
+        #expect(try SearchQuery(" " + String(repeating: "가", count: 100) + " ").terms.count == 1)
+        #expect {
+            try SearchQuery(String(repeating: "가", count: 101))
+        } throws: { error in
+            (error as? KitError)
+                == .invalidArgument(
+                    "the search has 101 characters; the limit is 100, so look for a few words")
+        }
+    }
+
     @Test("a snippet marks every match near the first one, on one line, any case")
     func snippet() {
         let parts = Snippet.make("First line\n\nThe River was high; the river was loud.", terms: ["river"], radius: 20)

@@ -61,6 +61,15 @@ struct LineEncoderTests {
         #expect(!text.contains("absent") && text.contains(#"slash / tab \t"#) && text.contains(#"\u0007"#))
     }
 
+    @Test("a long text with characters to escape between runs of plain ones reads back the same")
+    func longText() throws {
+        let text =
+            String(repeating: "가", count: 10_000) + "\"q\" back\\slash \u{1}\n" + String(repeating: "a", count: 3)
+        let bytes = try LineEncoder().encode([text, "", "\"", "plain"])
+        #expect(try JSONDecoder().decode([String].self, from: Data(bytes)) == [text, "", "\"", "plain"])
+        #expect(String(decoding: bytes.suffix(40), as: UTF8.self).hasSuffix(#"slash \u0001\naaa","","\"","plain"]"#))
+    }
+
     @Test("nested containers are closed in the right places")
     func nesting() throws {
         let text = String(decoding: try LineEncoder().encode(Manual()), as: UTF8.self)

@@ -5,6 +5,9 @@ public struct RecordLookup<Record> {
     public var noun: String
     /// `name` or `title`: what the reference is when it is not an id.
     public var nameWord: String
+    /// The longest name a reference may be, in characters; a longer one is refused before any
+    /// lookup, so that no reference costs more than a name can.
+    public var maximumLength: Int
     public var byID: (Int64) throws -> Record?
     /// The records a name means, in the order to list them; more than one is ambiguous.
     public var byName: (String) throws -> [Record]
@@ -16,12 +19,14 @@ public struct RecordLookup<Record> {
     public var missingName: (String) throws -> KitError
 
     public init(
-        noun: String, nameWord: String = "name", byID: @escaping (Int64) throws -> Record?,
+        noun: String, nameWord: String = "name", maximumLength: Int = NameRules.maximumLength,
+        byID: @escaping (Int64) throws -> Record?,
         byName: @escaping (String) throws -> [Record], describe: @escaping (Record) -> String,
         missingID: @escaping (Int64) throws -> KitError, missingName: @escaping (String) throws -> KitError
     ) {
         self.noun = noun
         self.nameWord = nameWord
+        self.maximumLength = maximumLength
         self.byID = byID
         self.byName = byName
         self.describe = describe
@@ -38,6 +43,11 @@ public struct RecordLookup<Record> {
         case .name(let name):
             guard !name.isEmpty else {
                 throw KitError.invalidArgument("the \(noun) reference is empty; give an id or a \(nameWord)")
+            }
+            guard name.count <= maximumLength else {
+                throw KitError.invalidArgument(
+                    "the \(noun) reference has \(name.count) characters; the limit is \(maximumLength), "
+                        + "so give an id or a shorter \(nameWord)")
             }
             let found = try byName(name)
             if found.count == 1 { return found[0] }

@@ -1,5 +1,8 @@
 /// "Did you mean": the candidates closest to what was typed.
 public enum Suggestions {
+    /// How much of each candidate is compared with the text, in characters.
+    public static let comparedLength = 2 * NameRules.maximumLength
+
     /// Up to `limit` candidates: those containing `text` first, then those within a small edit
     /// distance of it (or of their own start), closest first. Case and spaces are ignored.
     public static func closest(to text: String, among candidates: [String], limit: Int = 8) -> [String] {
@@ -12,13 +15,17 @@ public enum Suggestions {
         var scored: [(Int, String)] = []
         var seen = Set<String>()
         for candidate in candidates where seen.insert(candidate).inserted {
-            let other = HangulSearch.fold(candidate)
+            // Only the start of a candidate is compared: a memo's title is its whole first line,
+            // and comparing every character of long ones held the loop for a second.
+            let other = HangulSearch.fold(String(candidate.prefix(comparedLength)))
             if HangulSearch.match(folded, inFolded: other) != .none {
                 scored.append((0, candidate))
                 continue
             }
             // The start of a long title counts too, cut one shorter or longer for a dropped or doubled letter.
-            var distance = HangulSearch.distance(folded, other)
+            // The whole of it is close only when the lengths are.
+            var distance =
+                abs(other.count - folded.count) <= allowed ? HangulSearch.distance(folded, other) : Int.max
             for length in max(1, folded.count - 1)...(folded.count + 1) where length < other.count {
                 distance = min(distance, HangulSearch.distance(folded, Array(other.prefix(length))) + 1)
             }

@@ -18,6 +18,11 @@ public enum DiaryRef: Equatable, Sendable {
         default: break
         }
         if looksLikeDate(trimmed) && trimmed.utf8.count == 10 { return .day(try CivilDate.parseISO8601(trimmed)) }
+        guard trimmed.count <= EntryText.maximumReferenceLength else {
+            throw .invalidArgument(
+                "the entry reference has \(trimmed.count) characters; the limit is "
+                    + "\(EntryText.maximumReferenceLength), so give an id, a date or a shorter title")
+        }
         return .title(trimmed)
     }
 

@@ -4,6 +4,9 @@ public struct EntryText: Sendable, Equatable {
     /// The most text one memo or entry may hold, in UTF-8 bytes: what fits, escaped as JSON, in
     /// one request line of the protocol's 1 MiB.
     public static let maximumBytes = 1_000_000
+    /// The longest title a reference (`memo.get`, `diary.get`, …) may give, in characters. A
+    /// title is a whole first line, so it has no limit of its own: a longer one is found by id.
+    public static let maximumReferenceLength = 1_000
 
     public var title: String
     public var body: String

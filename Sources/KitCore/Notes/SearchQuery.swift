@@ -8,6 +8,11 @@ public struct SearchQuery: Sendable, Equatable {
     /// The shortest word the trigram index can look up, in Unicode scalars.
     public static let indexedLength = 3
     public static let maximumTerms = 16
+    /// The longest query, in Unicode scalars. The trigram index looks a word up as one phrase of
+    /// its trigrams, and a phrase's cost (time and memory) grows with its length times the
+    /// occurrences of its trigrams: a 20,000-character word over a long memo of one repeated
+    /// syllable took gigabytes. 100 is a sentence.
+    public static let maximumLength = 100
     /// How many results a search returns when the client does not say.
     public static let defaultLimit = 50
 
@@ -23,6 +28,11 @@ public struct SearchQuery: Sendable, Equatable {
     public let terms: [String]
 
     public init(_ raw: String) throws(KitError) {
+        let length = raw.trimmingWhitespace().unicodeScalars.count
+        guard length <= Self.maximumLength else {
+            throw .invalidArgument(
+                "the search has \(length) characters; the limit is \(Self.maximumLength), so look for a few words")
+        }
         var seen = Set<String>()
         var terms: [String] = []
         for word in raw.split(whereSeparator: { $0.isWhitespace }) {

@@ -118,7 +118,8 @@ final class MemoFeature: Feature {
     /// An id, or a title (the first line), compared without regard to case.
     private func resolve(_ ref: RecordRef) throws -> Memo {
         try RecordLookup<Memo>(
-            noun: "memo", nameWord: "title", byID: { [self] id in try storing { try store.memo(id: id) } },
+            noun: "memo", nameWord: "title", maximumLength: EntryText.maximumReferenceLength,
+            byID: { [self] id in try storing { try store.memo(id: id) } },
             byName: { [self] title in try storing { try store.memos(titled: title) } },
             describe: { "\($0.id) (\($0.title))" },
             missingID: { [self] id in

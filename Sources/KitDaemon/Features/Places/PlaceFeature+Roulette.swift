@@ -7,7 +7,7 @@ extension PlaceFeature {
     static let drawnSeedLimit: UInt64 = 1 << 53
 
     func pick(_ params: PlacePickParams) throws -> PlacePickResult {
-        let filter = try PlaceFilter(parsing: params.tags ?? [])
+        let filter = try Self.filter(params.tags)
         var window: Nanoseconds?
         if let value = params.avoidRecentNs {
             // The bound also bounds the history read below, on the loop.

@@ -33,8 +33,8 @@ extension PlaceFeature {
         router.register(Method.placeExport, EmptyParams.self) { [unowned self] _, _ in
             export()
         }
-        router.register(Method.placeImport, mutating: true, PlaceImportParams.self) { [unowned self] params, _ in
-            try importPlaces(params)
-        }
+        router.register(
+            Method.placeImport, mutating: true, PlaceImportParams.self,
+            offLoop: { [unowned self] params, _ in importOffLoop(params) })
     }
 }

@@ -113,6 +113,7 @@ final class RamenFeature: Feature {
         }
         let ordered: [RamenEntry]
         if let query = params.query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
+            try TextLimit.check(query.trimmingWhitespace(), "search", limit: NameRules.maximumLength)
             let allowed = Set(visible.map(\.id))
             let hits = index.search(query) { allowed.contains($0.id) }
             let found = hits.compactMap { entries[$0.product.id] }
@@ -195,9 +196,7 @@ final class RamenFeature: Feature {
         if let seconds = params.seconds { entry.settings.customSeconds = try Self.validCookSeconds(seconds) }
         if let memo = params.memo {
             let trimmed = memo.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard trimmed.count <= 2000 else {
-                throw KitError.invalidArgument("the memo has \(trimmed.count) characters; the limit is 2000")
-            }
+            try TextLimit.check(trimmed, "memo", limit: Self.maximumNoteLength)
             entry.settings.memo = trimmed.isEmpty ? nil : trimmed
         }
         if let steps = params.steps { entry.settings.ownSteps = steps.isEmpty ? nil : try Self.validSteps(steps) }
@@ -214,6 +213,9 @@ final class RamenFeature: Feature {
 
     func add(_ params: RamenAddParams) throws -> RamenInfo {
         let name = try NameRules.validated(params.name, noun: "ramen name")
+        try TextLimit.check(params.brand, "brand", limit: NameRules.maximumLength)
+        try TextLimit.check(params.englishName, "English name", limit: NameRules.maximumLength)
+        try TextLimit.check(params.note, "note", limit: Self.maximumNoteLength)
         if let clash = entries.values.first(where: { HangulSearch.fold($0.product.name) == HangulSearch.fold(name) }) {
             throw KitError.invalidArgument(
                 "a ramen called \(clash.product.displayName) exists already [\(clash.id)]; choose another name")
@@ -284,9 +286,14 @@ final class RamenFeature: Feature {
         return seconds
     }
 
+    /// The longest memo or note of a ramen, and text of a step, in characters.
+    static let maximumNoteLength = 2000
+    static let maximumStepLength = 500
+
     static func validSteps(_ steps: [RamenStep]) throws -> [RamenStep] {
         guard steps.count <= 20 else { throw KitError.invalidArgument("at most 20 steps") }
         for step in steps {
+            try TextLimit.check(step.text, "text of a step", limit: maximumStepLength)
             if case .left(let seconds) = step.moment, seconds <= 0 {
                 throw KitError.invalidArgument("the step '\(step.text)' must come a positive time before the end")
             }

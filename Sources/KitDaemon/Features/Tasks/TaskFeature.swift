@@ -114,6 +114,7 @@ final class TaskFeature: Feature {
     // MARK: Changing
 
     func add(_ params: TaskAddParams) throws -> TaskInfo {
+        try Self.checkLengths(due: params.due, options: params.options)
         let title = try Self.validTitle(params.title)
         var pinned = try params.tz.flatMap { try validZoneName($0) }
         var zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
@@ -179,6 +180,7 @@ final class TaskFeature: Feature {
         switch (params.for, params.until) {
         case (let text?, nil): until = now + (try Self.duration(text, field: "for"))
         case (nil, let when?):
+            try TextLimit.check(when, "'until' time", limit: Self.maximumWhenLength)
             until = try WhenExpression.parse(when).resolve(
                 now: now, in: zone(of: task), defaultTime: settings.taskAllDayTime
             ).instant
@@ -195,6 +197,7 @@ final class TaskFeature: Feature {
         guard params.title != nil || params.due != nil || !params.options.isEmpty else {
             throw KitError.invalidArgument("nothing to change; give one of title, due, repeat, remind, note, tz or nag")
         }
+        try Self.checkLengths(due: params.due, options: params.options)
         var task = try resolve(params.ref)
         if let title = params.title { task.title = try Self.validTitle(title) }
         if let note = params.note { task.note = Self.cleanNote(note) }
@@ -400,7 +403,7 @@ final class TaskFeature: Feature {
     /// An id, or a title only one open task has (or, failing that, only one task).
     func resolve(_ ref: RecordRef) throws -> TaskItem {
         try RecordLookup<TaskItem>(
-            noun: "task", nameWord: "title", byID: { [self] in tasks[$0] },
+            noun: "task", nameWord: "title", maximumLength: Self.maximumTitleLength, byID: { [self] in tasks[$0] },
             byName: { [self] title in
                 let key = NameRules.matchKey(title)
                 let named = tasks.values.filter { NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id }
@@ -435,17 +438,33 @@ final class TaskFeature: Feature {
             throw KitError.invalidArgument(
                 "'\(title)' would read as a task id; give a title with a word in it, e.g. 'read \(title)'")
         }
-        guard title.count <= 500 else {
-            throw KitError.invalidArgument("the title has \(title.count) characters; the limit is 500")
-        }
+        try TextLimit.check(title, "title", limit: maximumTitleLength)
         guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw KitError.invalidArgument("the title contains control characters; use printable text")
         }
         return title
     }
 
+    /// The longest title, note, due time (or pre-alerts, nag or snooze length), repeat rule and
+    /// zone name a request may give, in characters.
+    static let maximumTitleLength = 500
+    static let maximumNoteLength = 10_000
+    static let maximumWhenLength = 200
+    static let maximumRuleLength = 2_000
+    static let maximumZoneLength = 200
+
+    /// Refuses a text of `task.add` or `task.edit` over its limit, before any of them is read.
+    static func checkLengths(due: String?, options: TaskOptions) throws {
+        try TextLimit.check(due, "due time", limit: maximumWhenLength)
+        try TextLimit.check(options.repeat, "repeat rule", limit: maximumRuleLength)
+        try TextLimit.check(options.remind, "list of pre-alerts", limit: maximumWhenLength)
+        try TextLimit.check(cleanNote(options.note), "note", limit: maximumNoteLength)
+        try TextLimit.check(options.tz, "time zone name", limit: maximumZoneLength)
+        try TextLimit.check(options.nag, "nag interval", limit: maximumWhenLength)
+    }
+
     static func cleanNote(_ note: String?) -> String? {
-        guard let trimmed = note?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard let trimmed = note?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
         return trimmed
     }
 
@@ -458,6 +477,7 @@ final class TaskFeature: Feature {
     }
 
     static func duration(_ text: String, field: String) throws -> Nanoseconds {
+        try TextLimit.check(text, "'\(field)' duration", limit: maximumWhenLength)
         do throws(DurationParseError) {
             return try DurationParser.parse(text)
         } catch {

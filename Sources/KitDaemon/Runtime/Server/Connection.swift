@@ -14,8 +14,9 @@ final class Connection {
     let id: Int
     let fd: Int32
     var framer = LineFramer()
-    /// Replies of this turn, sent after the commit.
+    /// Replies of this turn, sent after the commit, and their size in bytes.
     var staged: [StagedReply] = []
+    var stagedBytes = 0
     /// Bytes ready to write.
     var output: [UInt8] = []
     var outputStart = 0
@@ -26,6 +27,9 @@ final class Connection {
     /// A request of this connection runs off the loop: nothing more is read or handled from it
     /// until its reply comes, so replies keep the order of the requests.
     var awaitingLateReply = false
+    /// Lines are buffered that were not handled yet: the connection's slice of a loop turn ran
+    /// out, or its unread replies piled up. Nothing more is read from it until they are handled.
+    var hasWaitingLines = false
     var isClosed = false
     var source: IOSource?
 

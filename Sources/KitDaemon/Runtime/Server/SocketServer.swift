@@ -8,13 +8,22 @@ import Logging
 ///
 /// Replies are staged per connection and written only in `flush`, which the daemon runs after
 /// it has committed the turn's changes. A client that sends faster than it reads is paused
-/// (its socket is not read) until its backlog drains. So is a client whose request runs off the
-/// loop, until its late reply comes (`awaitLateReply`, `deliverLateReply`).
+/// (its lines are not handled and its socket is not read) until its backlog drains. So is a
+/// client whose request runs off the loop, until its late reply comes (`awaitLateReply`,
+/// `deliverLateReply`).
+///
+/// One client's lines are handled for at most `slice` at a time. What is left waits, unread
+/// beyond, until the turn's replies are out and other clients have had their turn; then the
+/// next slice runs (`resumeWaitingLines`). So thousands of pipelined requests never hold the
+/// loop, and a request that makes a big reply is not run again and again before anyone reads.
 final class SocketServer {
     static let maximumConnections = 1024
-    /// Stop reading a client with this many replies staged or this many bytes unwritten.
+    /// Stop handling and reading a client with this many replies staged, or this many bytes of
+    /// replies staged and unwritten.
     static let stagedLimit = 4096
     static let readPauseBytes = 4 << 20
+    /// How long one client's lines are handled before the loop moves on.
+    static let slice = Duration.milliseconds(10)
     /// A subscriber that lets this much pile up is disconnected.
     static let outputLimit = 64 << 20
 
@@ -22,8 +31,11 @@ final class SocketServer {
     private let listener: ListeningSocket
     private let logger: Logger
     private var acceptSource: IOSource?
+    private var resumeSource: DeferSource?
     private var connections: [Int: Connection] = [:]
     private var dirty: Set<Int> = []
+    /// Connections with lines left to handle (`Connection.hasWaitingLines`).
+    private var waiting: Set<Int> = []
     private var nextID = 1
     private let ownUID = getuid()
 
@@ -42,6 +54,11 @@ final class SocketServer {
         self.logger = logger
         acceptSource = try loop.io(fd: listener.fd, events: .readable, description: "listener") { [unowned self] _ in
             self.acceptAll()
+        }
+        // After the turn's IO, so that every other client is read first.
+        resumeSource = try loop.deferred(description: "resume-lines", priority: EventLoop.Priority.afterIO) {
+            [unowned self] in
+            self.resumeWaitingLines()
         }
     }
 
@@ -72,7 +89,7 @@ final class SocketServer {
         }
         connection.awaitingLateReply = false
         if let reply { stage(reply, on: connection) }
-        drainLines(connection)
+        drainLines(connection, until: ContinuousClock.now + Self.slice)
         // Written, then closed, when the client had already closed its side.
         if connection.closeAfterFlush { markDirty(connection) }
         updateInterest(connection)
@@ -82,6 +99,7 @@ final class SocketServer {
     func stage(_ reply: StagedReply, on connection: Connection) {
         guard !connection.isClosed else { return }
         connection.staged.append(reply)
+        connection.stagedBytes += reply.bytes.count
         markDirty(connection)
     }
 
@@ -107,6 +125,7 @@ final class SocketServer {
                 }
             }
             connection.staged.removeAll(keepingCapacity: true)
+            connection.stagedBytes = 0
         }
     }
 
@@ -118,6 +137,15 @@ final class SocketServer {
             guard let connection = connections[id] else { continue }
             write(connection)
         }
+        // The turn's replies are out: the next slice of what clients left waiting.
+        if !waiting.isEmpty { resumeSource?.trigger() }
+    }
+
+    /// Whether `connection` has so many replies waiting (staged, or unwritten because the client
+    /// does not read) that no more of its lines are handled or read.
+    private func isBacklogged(_ connection: Connection) -> Bool {
+        connection.staged.count >= Self.stagedLimit
+            || connection.pendingOutput + connection.stagedBytes >= Self.readPauseBytes
     }
 
     // MARK: Accepting and reading
@@ -171,24 +199,24 @@ final class SocketServer {
         }
     }
 
-    /// Reads up to 256 KiB per turn, for fairness between clients. Always leaves the source's
-    /// interest up to date: a level-triggered source left readable at EOF would spin the loop.
+    /// Reads up to 256 KiB per turn, and handles lines for up to `slice`, for fairness between
+    /// clients. Always leaves the source's interest up to date: a level-triggered source left
+    /// readable at EOF would spin the loop.
     private func read(_ connection: Connection) {
         defer {
             updateInterest(connection)
             onReadHandled?()
         }
+        let deadline = ContinuousClock.now + Self.slice
         for _ in 0..<4 {
-            guard !connection.isClosed, !connection.closeAfterFlush, !connection.awaitingLateReply else { return }
+            guard !connection.isClosed, !connection.closeAfterFlush, !connection.awaitingLateReply,
+                !connection.hasWaitingLines
+            else { return }
             let count = readBuffer.withUnsafeMutableBytes { Glibc.read(connection.fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 readBuffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                drainLines(connection)
-                if connection.staged.count >= Self.stagedLimit || connection.pendingOutput >= Self.readPauseBytes
-                    || connection.awaitingLateReply
-                {
-                    return
-                }
+                drainLines(connection, until: deadline)
+                if connection.hasWaitingLines || isBacklogged(connection) || connection.awaitingLateReply { return }
                 if count < readBuffer.count { return }
             } else if count == 0 {
                 if let last = connection.framer.takeRemainder(), !last.allSatisfy({ $0 == 32 || $0 == 9 }) {
@@ -206,8 +234,16 @@ final class SocketServer {
         }
     }
 
-    private func drainLines(_ connection: Connection) {
-        while !connection.closeAfterFlush, !connection.awaitingLateReply, let frame = connection.framer.next() {
+    /// Handles the lines `connection` has sent, until `deadline` or until its replies pile up;
+    /// what is left waits for `resumeWaitingLines`.
+    private func drainLines(_ connection: Connection, until deadline: ContinuousClock.Instant) {
+        connection.hasWaitingLines = false
+        while !connection.closeAfterFlush, !connection.awaitingLateReply {
+            if isBacklogged(connection) || ContinuousClock.now >= deadline {
+                connection.hasWaitingLines = true
+                break
+            }
+            guard let frame = connection.framer.next() else { break }
             switch frame {
             case .line(let line):
                 if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
@@ -226,6 +262,30 @@ final class SocketServer {
                 markDirty(connection)
             }
         }
+        if connection.hasWaitingLines {
+            waiting.insert(connection.id)
+            // The slice resumes once the turn's replies are out (`flush`).
+            requestFlush?()
+        } else {
+            waiting.remove(connection.id)
+        }
+    }
+
+    /// The next slice of each connection that has lines waiting and whose replies are read.
+    private func resumeWaitingLines() {
+        resumeSource?.cancel()
+        var handled = false
+        for id in waiting.sorted() {
+            guard let connection = connections[id], !connection.isClosed else {
+                waiting.remove(id)
+                continue
+            }
+            guard !connection.awaitingLateReply, !isBacklogged(connection) else { continue }
+            drainLines(connection, until: ContinuousClock.now + Self.slice)
+            updateInterest(connection)
+            handled = true
+        }
+        if handled { onReadHandled?() }
     }
 
     /// What a client that sent an over-long line is told: the limit, what became of the line, and
@@ -273,14 +333,16 @@ final class SocketServer {
             connection.output.removeFirst(connection.outputStart)
             connection.outputStart = 0
         }
+        // The client read enough: its waiting lines can be handled again.
+        if connection.hasWaitingLines && !isBacklogged(connection) { resumeSource?.trigger() }
         updateInterest(connection)
     }
 
     private func updateInterest(_ connection: Connection) {
         guard !connection.isClosed else { return }
         var events: IOEvents = []
-        if !connection.closeAfterFlush && !connection.awaitingLateReply && connection.staged.count < Self.stagedLimit
-            && connection.pendingOutput < Self.readPauseBytes
+        if !connection.closeAfterFlush && !connection.awaitingLateReply && !connection.hasWaitingLines
+            && !isBacklogged(connection)
         {
             events.insert(.readable)
         }
@@ -301,6 +363,7 @@ final class SocketServer {
         close(connection.fd)
         connections.removeValue(forKey: connection.id)
         dirty.remove(connection.id)
+        waiting.remove(connection.id)
         logger.trace("client disconnected", metadata: ["client.id": "\(connection.id)"])
     }
 
@@ -308,6 +371,7 @@ final class SocketServer {
     func shutdown() {
         for connection in connections.values { closeConnection(connection) }
         acceptSource = nil
+        resumeSource = nil
         close(listener.fd)
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+import KitCore
+
+/// The inputs of the protocol fuzz suite, all drawn from one seeded generator so that a run can
+/// be repeated: `FuzzInput(seed:)` with the seed a failure message prints.
+struct FuzzInput {
+    /// A value for a member, as JSON text (not always valid JSON: `NaN` is a hostile value too).
+    struct Value {
+        var label: String
+        var json: String
+        /// A string of `longLength` characters (`.text`), or an array of one (`.textArray`).
+        var long: DocumentedMethods.Param.Kind = .other
+    }
+
+    /// The length of the long strings sent in every param: far past every limit on a name or a
+    /// field, and still under the 1 MiB line limit in 3-byte characters.
+    static let longLength = 200_000
+
+    let seed: UInt64
+    private var generator: SplitMix64
+
+    init(seed: UInt64) {
+        self.seed = seed
+        generator = SplitMix64(seed: seed)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &generator) < probability }
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...items.count - 1)] }
+
+    mutating func bytes(_ count: Int) -> Data {
+        var data = Data(count: count)
+        data.withUnsafeMutableBytes { raw in
+            var index = 0
+            while index < raw.count {
+                var word = generator.next()
+                for _ in 0..<8 where index < raw.count {
+                    raw[index] = UInt8(truncatingIfNeeded: word)
+                    word >>= 8
+                    index += 1
+                }
+            }
+        }
+        return data
+    }
+
+    /// Random bytes with a newline now and then, so that kitd reads several lines out of them.
+    mutating func garbage(_ count: Int, newlineEvery: Int) -> Data {
+        var data = bytes(count)
+        if newlineEvery > 0 {
+            for _ in 0..<(count / newlineEvery) { data[int(0...count - 1)] = 10 }
+        }
+        return data
+    }
+
+    /// Text made of JSON's own characters and words, which reaches deeper into the parser than bytes.
+    mutating func jsonSoup(_ count: Int) -> String {
+        let tokens = [
+            "{", "}", "[", "]", ":", ",", "\"", "\\", "\\u", "\\ud800", "0", "-", "1e999", "1.5", "true", "false",
+            "null", "NaN", "Infinity", " ", "\"jsonrpc\"", "\"2.0\"", "\"id\"", "\"method\"", "\"params\"",
+            "\"timer.start\"", "\"ref\"", "é", "가", "\t",
+        ]
+        var text = ""
+        while text.utf8.count < count { text += pick(tokens) }
+        return text
+    }
+
+    /// A random JSON value, up to `depth` levels deep.
+    mutating func json(depth: Int) -> String {
+        switch int(0...(depth > 0 ? 9 : 6)) {
+        case 0: return "null"
+        case 1: return chance(0.5) ? "true" : "false"
+        case 2: return String(Int64.random(in: Int64.min...Int64.max, using: &generator))
+        case 3: return pick(["0", "-0", "1e308", "-1e308", "5e-324", "1.5", "1e400", "123456789012345678901234567890"])
+        case 4:
+            return "\"\(pick(["", " ", "tea", "#1", "0", "-1", "*", "timer.*", "2026-02-30", "in 5m", "\\u0000"]))\""
+        case 5: return "\"\(String(repeating: pick(["a", "가", " ", "😀"]), count: int(1...3000)))\""
+        case 6: return pick(["[]", "{}"])
+        case 7, 8:
+            return "[" + (0..<int(1...4)).map { _ in json(depth: depth - 1) }.joined(separator: ",") + "]"
+        default:
+            let keys = ["ref", "name", "title", "text", "query", "due", "seconds", "durationNs", "tags", "x"]
+            return "{"
+                + (0..<int(1...4)).map { _ in "\"\(pick(keys))\":\(json(depth: depth - 1))" }.joined(separator: ",")
+                + "}"
+        }
+    }
+
+    /// The long strings, built once: letters, Hangul (three UTF-8 bytes each), one-letter words
+    /// (for anything that splits words) and digits with dashes (for anything that reads numbers).
+    static let longValues = [
+        Value(label: "200k ASCII letters", json: "\"\(String(repeating: "a", count: longLength))\"", long: .text),
+        Value(label: "200k Hangul", json: "\"\(String(repeating: "가", count: longLength))\"", long: .text),
+        Value(
+            label: "100k one-letter words", json: "\"\(String(repeating: "a ", count: longLength / 2))\"", long: .text),
+        Value(
+            label: "200k digits and dashes", json: "\"\(String(repeating: "1-", count: longLength / 2))\"",
+            long: .text),
+    ]
+    static let manyStrings = Value(
+        label: "10,000 strings", json: "[" + Array(repeating: "\"a=b\"", count: 10_000).joined(separator: ",") + "]")
+
+    /// Values of every wrong type, out-of-range numbers, literals JSON does not have, and a long
+    /// string of one of the kinds above; for a param that takes an array of strings, also 10,000
+    /// strings and an array of one long string. Each param gets the essential ones and a few of
+    /// the others, picked by the generator, so that a run stays short and a few runs cover all.
+    mutating func hostileValues(for kind: DocumentedMethods.Param.Kind) -> [Value] {
+        let long = pick(Self.longValues)
+        let literal = pick(["NaN", "Infinity", "-Infinity"])
+        let essential = [
+            Value(label: "string", json: "\"fuzz\""),
+            Value(label: "number", json: "42"),
+            Value(label: "negative number", json: "-1"),
+            Value(label: "huge number", json: "1e308"),
+            Value(label: "array", json: "[1,\"a\",null,{}]"),
+            Value(label: "object", json: "{\"a\":1}"),
+            Value(label: "null", json: "null"),
+            Value(label: literal, json: literal),
+            long,
+        ]
+        var others = [
+            Value(label: "empty string", json: "\"\""),
+            Value(label: "white space", json: "\" \\t \""),
+            Value(label: "control characters", json: "\"\\u0000\\u0007\\u001b\""),
+            Value(label: "lone surrogate", json: "\"\\ud800\""),
+            Value(label: "zero", json: "0"),
+            Value(label: "fraction", json: "1.5"),
+            Value(label: "huge negative number", json: "-1e308"),
+            Value(label: "2^64", json: "18446744073709551616"),
+            Value(label: "Int64.min - 1", json: "-9223372036854775809"),
+            Value(label: "30 digits", json: "123456789012345678901234567890"),
+            Value(label: "number past Double", json: "1e400"),
+            Value(label: "boolean", json: "true"),
+            Value(label: "empty array", json: "[]"),
+            Value(label: "random JSON", json: json(depth: 3)),
+        ]
+        var chosen: [Value] = []
+        for _ in 0..<4 { chosen.append(others.remove(at: int(0...others.count - 1))) }
+        let arrays =
+            kind == .textArray
+            ? [Self.manyStrings, Value(label: "array of one " + long.label, json: "[\(long.json)]", long: .textArray)]
+            : []
+        return essential + chosen + arrays
+    }
+}
