@@ -27,7 +27,7 @@ struct DurationParserTests {
             ("", DurationParseError.Reason.empty), ("abc", .malformed), ("4x", .unknownUnit("x")),
             ("4m4m", .unitOrder), ("30s4m", .unitOrder), ("4:75", .fieldOver59), ("0", .notPositive),
             ("0s", .notPositive), ("367d", .tooLong), ("1:2:3:4", .malformed), ("4:", .malformed),
-            ("m", .malformed), ("-5m", .malformed), ("5 5", .missingUnit),
+            ("m", .malformed), ("-5m", .negative), ("5 5", .missingUnit),
         ])
     func refusesBadInput(input: String, reason: DurationParseError.Reason) {
         #expect(throws: DurationParseError(input: input, reason: reason)) { try DurationParser.parse(input) }
