@@ -62,6 +62,7 @@ struct TimerStart: ParsableCommand {
             path = String(cString: home) + path.dropFirst()
         } else if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
             defer { free(cwd) }
+            while path.hasPrefix("./") { path.removeFirst(2) }
             path = String(cString: cwd) + "/" + path
         }
         var info = stat()
