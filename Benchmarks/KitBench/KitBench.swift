@@ -2,13 +2,14 @@ import Foundation
 import KitTestSupport
 
 /// `make bench`: measures kitd's figures against a release build and prints them as a table.
-/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup diary ics-import ….
+/// Pass figure names to run some: lateness notify sound idle kitctl get startcancel startup diary ics-import ….
 @main
 enum KitBench {
     static let all: [(String, @Sendable () throws -> [Figure])] = [
         ("lateness", { try Figures.lateness() }),
         ("notify", { try Figures.notificationLatency() }),
         ("popup-burst", { try PopupFigures.burst() }),
+        ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
         ("get", { try Figures.timerGetThroughput() }),
