@@ -111,6 +111,20 @@ extension Integration {
             #expect(!kit.kitd!.stderr.contains("sound playing"))
         }
 
+        @Test("with no notification server at all, the timer's sound still plays")
+        func noNotificationServer() throws {
+            let pulse = try PulseAudioServer()
+            defer { pulse.stop() }
+            let kit = try KitdHarness(desktop: try DesktopSession(notificationServer: false))
+            defer { kit.tearDown() }
+            kit.extraEnvironment = pulse.environment
+            try kit.startKitd()
+            _ = try kit.kitctlJSON(["timer", "start", "0.5s", "--name", "tea"], as: TimerInfo.self)
+            let stream = try pulse.waitForSinkInput { $0.properties["event.description"] == "tea is done" }
+            #expect(stream?.properties["event.id"] == "alarm-clock-elapsed", "\(kit.kitd!.stderr)")
+            #expect(kit.kitd!.stderr.contains("no notification server reachable"))
+        }
+
         @Test("with no sound device, kitd says so once and keeps firing timers and showing popups")
         func noSoundDevice() throws {
             // The harness's sound server address points nowhere.
