@@ -111,7 +111,9 @@ extension Integration {
             #expect(!kit.kitd!.stderr.contains("sound playing"))
         }
 
-        @Test("with no notification server at all, the timer's sound still plays")
+        @Test(
+            "with no notification server at all, the timer's sound still plays; a sound the theme lacks is logged once"
+        )
         func noNotificationServer() throws {
             let pulse = try PulseAudioServer()
             defer { pulse.stop() }
@@ -123,6 +125,15 @@ extension Integration {
             let stream = try pulse.waitForSinkInput { $0.properties["event.description"] == "tea is done" }
             #expect(stream?.properties["event.id"] == "alarm-clock-elapsed", "\(kit.kitd!.stderr)")
             #expect(kit.kitd!.stderr.contains("no notification server reachable"))
+
+            // A sound the theme lacks is said once, by name.
+            for index in 0..<2 {
+                _ = try kit.kitctl(["timer", "start", "0.3s", "--name", "odd\(index)", "--sound", "no-such-sound"])
+                Thread.sleep(forTimeInterval: 0.6)
+            }
+            let log = kit.kitd!.stderr
+            #expect(log.components(separatedBy: "the sound theme has no such sound").count == 2, "\(log)")
+            #expect(log.contains("sound.name=no-such-sound"))
         }
 
         @Test("with no sound device, kitd says so once and keeps firing timers and showing popups")
