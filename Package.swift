@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
         // glibc's process calls Swift's Glibc module leaves out (pidfd, posix_spawn's closefrom).
         .systemLibrary(name: "CProcess"),
         // glibc's mallopt, which the Glibc module leaves out too.
@@ -48,11 +49,12 @@ let package = Package(
         .target(name: "KitCalendar", dependencies: ["KitCore", "CLibical"], swiftSettings: strict),
         // Wire types shared by kitd and kitctl.
         .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
-        // The runtime: event loop, clocks, socket server, notifier thread, systemd glue.
+        // The runtime: event loop, clocks, socket server, notifier and sound threads, systemd glue.
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CProcess", "CMalloc",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CCanberra", "CProcess",
+                "CMalloc",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.

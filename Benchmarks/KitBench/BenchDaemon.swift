@@ -16,6 +16,8 @@ final class BenchDaemon {
     var busAddress: String?
     /// More kitd arguments, e.g. `--config FILE`.
     var extraArguments: [String] = []
+    /// More environment, e.g. a sound server's (`PulseAudioServer.environment`).
+    var extraEnvironment: [String: String] = [:]
 
     init() throws {
         root = try TemporaryDirectory(prefix: "kit-bench")
@@ -32,11 +34,13 @@ final class BenchDaemon {
     var socketPath: String { runtime + "/kit/kitd.sock" }
     var databasePath: String { dataHome + "/kit/kit.sqlite" }
 
+    /// Without a bus or a sound server of the figure's, both addresses point nowhere.
     var environment: [String: String] {
         [
             "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_RUNTIME_DIR": runtime, "XDG_DATA_HOME": dataHome,
             "NOTIFY_SOCKET": notify.path, "DBUS_SESSION_BUS_ADDRESS": busAddress ?? "unix:path=\(root.path)/no-bus",
-        ]
+            "CANBERRA_DRIVER": "pulse", "PULSE_SERVER": "unix:\(root.path)/no-pulse",
+        ].merging(extraEnvironment) { $1 }
     }
 
     /// Starts kitd and returns the seconds from spawn to the arrival of READY=1.

@@ -2,7 +2,7 @@ import Foundation
 import KitTestSupport
 
 /// `make bench`: measures kitd's figures against a release build and prints them as a table.
-/// Pass figure names to run some: lateness notify idle kitctl get startcancel startup diary ics-import ….
+/// Pass figure names to run some: lateness notify sound idle kitctl get startcancel startup diary ics-import ….
 @main
 enum KitBench {
     static let all: [(String, @Sendable () throws -> [Figure])] = [
@@ -11,6 +11,7 @@ enum KitBench {
         ("popup-burst", { try PopupFigures.burst() }),
         ("bar", { try BarFigures.wakeups() }),
         ("scale-start", { try ScaleFigures.timerStart() }),
+        ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
         ("get", { try Figures.timerGetThroughput() }),

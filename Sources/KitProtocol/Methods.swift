@@ -50,14 +50,18 @@ public struct TimerStartParams: Codable, Sendable {
     /// still takes that.
     public var durationNs: Nanoseconds
     public var name: String?
+    /// What its popup plays: a sound theme name (`bell`), an absolute path to a sound file, or
+    /// `off`; absent for what config.toml sets for timers.
+    public var sound: String?
 
-    public init(durationNs: Nanoseconds, name: String? = nil) {
+    public init(durationNs: Nanoseconds, name: String? = nil, sound: String? = nil) {
         self.durationNs = durationNs
         self.name = name
+        self.sound = sound
     }
 
     enum CodingKeys: String, CodingKey {
-        case durationNs, name
+        case durationNs, name, sound
         case seconds
     }
 
@@ -65,12 +69,14 @@ public struct TimerStartParams: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         durationNs = try container.decodeDuration(.durationNs, legacy: .seconds)
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        sound = try container.decodeIfPresent(String.self, forKey: .sound)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(durationNs, forKey: .durationNs)
         try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(sound, forKey: .sound)
     }
 }
 
@@ -137,6 +143,8 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public var cancelledAt: String?
     /// For a fired timer: whether it fired late (kitd was down, or more than 1 s late).
     public var late: Bool?
+    /// The timer's own sound, when it was started with one: a theme name, a file path, or `off`.
+    public var sound: String?
     /// Protocol 1's `durationNs` and `remainingNs`, in seconds (see `LegacyDuration`).
     public private(set) var durationSeconds: LegacySeconds?
     public private(set) var remainingSeconds: LegacySeconds?
@@ -144,7 +152,7 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public init(
         id: Int64, name: String?, label: String, state: String, durationNs: Nanoseconds,
         remainingNs: Nanoseconds, dueAt: String?, createdAt: String, firedAt: String? = nil,
-        cancelledAt: String? = nil, late: Bool? = nil
+        cancelledAt: String? = nil, late: Bool? = nil, sound: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -159,6 +167,7 @@ public struct TimerInfo: Codable, Sendable, Equatable {
         self.firedAt = firedAt
         self.cancelledAt = cancelledAt
         self.late = late
+        self.sound = sound
     }
 }
 

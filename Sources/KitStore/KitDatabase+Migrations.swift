@@ -351,6 +351,17 @@ extension KitDatabase {
                     """)
         }
 
+        // A timer's own sound (`kitctl timer start --sound`, `--silent`): a theme name, a file
+        // path or `off`; NULL for what config.toml sets. And the volume a popup's sound plays at,
+        // kept with the popup so a replay after a crash sounds as the original would have.
+        migrator.registerMigration("v16 sounds") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE timer ADD COLUMN sound TEXT;
+                    ALTER TABLE popup_delivery ADD COLUMN sound_volume INTEGER;
+                    """)
+        }
+
         return migrator
     }
 }

@@ -30,7 +30,11 @@ extension PopupStore {
         public var body: String
         public var icon: String
         public var urgency: Int
+        /// What it plays, in `SoundChoice`'s text form (`alarm-clock-elapsed`, a file path, or
+        /// `off`); nil for no sound of kit's.
         public var soundName: String?
+        /// How loud kitd plays it, in percent; nil for 100.
+        public var soundVolume: Int?
         public var category: String?
         public var timeoutMilliseconds: Int32
         /// When kitd decided to show it.
@@ -39,8 +43,8 @@ extension PopupStore {
 
         public init(
             id: Int64 = 0, subject: String, summary: String, body: String, icon: String, urgency: Int,
-            soundName: String?, category: String?, timeoutMilliseconds: Int32, requestedAt: WallTime,
-            state: State = .pending
+            soundName: String?, soundVolume: Int? = nil, category: String?, timeoutMilliseconds: Int32,
+            requestedAt: WallTime, state: State = .pending
         ) {
             self.id = id
             self.subject = subject
@@ -49,6 +53,7 @@ extension PopupStore {
             self.icon = icon
             self.urgency = urgency
             self.soundName = soundName
+            self.soundVolume = soundVolume
             self.category = category
             self.timeoutMilliseconds = timeoutMilliseconds
             self.requestedAt = requestedAt
@@ -62,12 +67,13 @@ extension PopupStore {
             try db.execute(
                 sql: """
                     INSERT INTO popup_delivery
-                        (subject, summary, body, icon, urgency, sound_name, category, timeout_ms, requested_ns, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                        (subject, summary, body, icon, urgency, sound_name, sound_volume, category, timeout_ms,
+                         requested_ns, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
                     """,
                 arguments: [
                     delivery.subject, delivery.summary, delivery.body, delivery.icon, delivery.urgency,
-                    delivery.soundName, delivery.category, Int64(delivery.timeoutMilliseconds),
+                    delivery.soundName, delivery.soundVolume, delivery.category, Int64(delivery.timeoutMilliseconds),
                     delivery.requestedAt.nanoseconds,
                 ])
             return db.lastInsertedRowID
@@ -101,14 +107,15 @@ extension PopupStore {
                 db,
                 sql: """
                     SELECT id, subject, summary, body, icon, urgency, sound_name, category, timeout_ms, requested_ns,
-                        state
+                        state, sound_volume
                     FROM popup_delivery WHERE state IN ('pending', 'sending') ORDER BY id
                     """
             ).map { row in
                 Delivery(
                     id: row[0], subject: row[1], summary: row[2], body: row[3], icon: row[4], urgency: row[5],
-                    soundName: row[6], category: row[7], timeoutMilliseconds: Int32(clamping: row[8] as Int64),
-                    requestedAt: WallTime(nanoseconds: row[9]), state: State(rawValue: row[10]) ?? .pending)
+                    soundName: row[6], soundVolume: row[11], category: row[7],
+                    timeoutMilliseconds: Int32(clamping: row[8] as Int64), requestedAt: WallTime(nanoseconds: row[9]),
+                    state: State(rawValue: row[10]) ?? .pending)
             }
         }
     }

@@ -68,7 +68,7 @@ extension TimerStore {
                 db,
                 sql: """
                     SELECT id, name, duration_ns, state, created_at_ns, due_wall_ns, due_boot_ns, boot_id,
-                           remaining_ns
+                           remaining_ns, sound
                     FROM timer WHERE state IN ('running', 'paused') ORDER BY id
                     """)
             while let row = try rows.next() {
@@ -89,7 +89,11 @@ extension TimerStore {
                 } else {
                     state = .paused(remaining: row[8])
                 }
-                result.append(Countdown(id: id, name: name, duration: duration, createdAt: createdAt, state: state))
+                let sound: String? = row[9]
+                result.append(
+                    Countdown(
+                        id: id, name: name, duration: duration, createdAt: createdAt, state: state,
+                        sound: sound.flatMap { try? SoundChoice.parse($0) }))
             }
             return result
         }

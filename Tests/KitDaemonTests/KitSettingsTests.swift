@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 
 @testable import KitDaemon
 
-@Suite("The config file's [sync] and [vdir] tables")
+@Suite("The config file's [sync], [vdir], [popups] and [sound] tables")
 struct KitSettingsTests {
     @Test("no [sync] table runs no sync command; the defaults are 15 min, 5 s after a change, and a 5 min timeout")
     func defaults() throws {
@@ -75,5 +76,61 @@ extension KitSettingsTests {
             }
         }
         #expect(throws: ConfigError.self) { try KitSettings.parse("[popups]\nburst = 5") }
+    }
+}
+
+extension KitSettingsTests {
+    @Test("[sound] sets a sound per kind (a theme name, a file, off) and volumes, for all kinds or one family")
+    func sounds() throws {
+        let file = FileManager.default.temporaryDirectory.path + "/kit-gong-\(getpid()).oga"
+        try Data("OggS".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let settings = try KitSettings.parse(
+            """
+            [sound]
+            timer = "complete"
+            ramen_step = "\(file)"
+            task = "off"
+            volume = 70
+            ramen_volume = 20
+            """)
+        let sounds = settings.sounds
+        #expect(sounds.sound(for: .timer) == PopupSound(choice: .theme("complete"), volume: 70))
+        #expect(sounds.sound(for: .ramenStep) == PopupSound(choice: .file(file), volume: 20))
+        #expect(sounds.sound(for: .ramen) == PopupSound(choice: .theme("alarm-clock-elapsed"), volume: 20))
+        #expect(sounds.sound(for: .task) == PopupSound(choice: .off, volume: 70))
+        #expect(sounds.sound(for: .taskAlert) == PopupSound(choice: .theme("message-new-instant"), volume: 70))
+        #expect(try KitSettings.parse("").sounds == SoundSettings())
+    }
+
+    @Test("~/ in a [sound] file is the home directory")
+    func soundHome() throws {
+        let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+        let name = ".kit-gong-\(getpid()).wav"
+        try Data("RIFF".utf8).write(to: URL(fileURLWithPath: home + "/" + name))
+        defer { try? FileManager.default.removeItem(atPath: home + "/" + name) }
+        let settings = try KitSettings.parse("[sound]\nstopwatch = \"~/\(name)\"")
+        #expect(settings.sounds.sound(for: .stopwatch).choice == .file(home + "/" + name))
+    }
+
+    @Test(
+        "a bad [sound] table is refused with what to write",
+        arguments: [
+            ("[sound]\ntimer = 3", "sound.timer must be a sound in quotes, such as \"alarm-clock-elapsed\""),
+            ("[sound]\ntimer = \"gong.oga\"", "sound.timer: the sound file 'gong.oga' is not an absolute path"),
+            ("[sound]\ntask = \"/nowhere/gong.oga\"", "sound.task: there is no file /nowhere/gong.oga"),
+            ("[sound]\ntask = \"/tmp\"", "sound.task: /tmp is not a file"),
+            ("[sound]\nstopwatch = \"ding dong\"", "sound.stopwatch: 'ding dong' is not a sound"),
+            ("[sound]\nvolume = 0", "sound.volume must be a whole number from 1 to 100 (percent)"),
+            ("[sound]\ntask_volume = 101", "sound.task_volume must be a whole number from 1 to 100"),
+            ("[sound]\nvolume = \"50%\"", "sound.volume must be a whole number"),
+            ("[sound]\ntimers = \"bell\"", "unknown key 'timers' in [sound]; known: ramen, ramen_step, ramen_volume"),
+        ])
+    func refusesSounds(text: String, message: String) {
+        #expect {
+            _ = try KitSettings.parse(text)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
     }
 }

@@ -39,7 +39,7 @@ struct PopupLedgerTests {
                 "t5 is done", "t6 is done", "t7 is done", "t8 is done", "t9 is done", "t10 is done", "t11 is done",
             ])
         #expect(digest.urgency == .critical)
-        #expect(digest.soundName == "alarm-clock-elapsed")
+        #expect(digest.sound == PopupSound(choice: .theme("alarm-clock-elapsed")))
         let counts = try kit.daemon.runtime.store.popups.counts()
         #expect(counts[.shown] == 12 && counts[.pending] == nil && counts[.sending] == nil, "\(counts)")
     }

@@ -17,6 +17,7 @@ struct MigrationTests {
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
+                "v16 sounds",
             ])
         #expect(try database.journalMode() == "wal")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
@@ -35,6 +36,9 @@ struct MigrationTests {
             _ = try first.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
                 try Countdown.started(id: id, name: "tea", duration: 60_000_000_000, now: now)
             }
+            _ = try first.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
+                try Countdown.started(id: id, name: "gong", duration: 90_000_000_000, now: now, sound: .file("/x.oga"))
+            }
             try first.commit()
         }
         let second = try KitDatabase.open(path: path, logger: .init(label: "test"))
@@ -43,9 +47,12 @@ struct MigrationTests {
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
+                "v16 sounds",
             ])
         let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
-        #expect(timers.map(\.name) == ["tea"])
+        #expect(timers.map(\.name) == ["tea", "gong"])
+        #expect(timers.map(\.sound) == [nil, .file("/x.oga")])
+        #expect(try second.timers.timer(id: timers[1].id, now: now, bootID: "boot-a")?.sound == .file("/x.oga"))
     }
 
     @Test("memos and diary entries from before UIDs each get their own, kept by edits; new ones get one too")

@@ -2,8 +2,17 @@ import Foundation
 import Glibc
 
 /// A private desktop for one test: Xvfb, a session dbus-daemon with no service activation (so a
-/// missing notification server stays missing), and optionally dunst on both. Stop it with `stop()`.
+/// missing notification server stays missing), and optionally a notification server on both:
+/// dunst, or GNOME's notification-daemon. Stop it with `stop()`.
 public final class DesktopSession: @unchecked Sendable {
+    /// The notification servers a test can run.
+    public enum Server: Sendable {
+        /// dunst: actions, markup, a history to read back (`dunstctl`); no `sound` capability.
+        case dunst
+        /// GNOME's notification-daemon, which advertises the `sound` capability.
+        case notificationDaemon
+    }
+
     public struct Notification: Equatable, Sendable {
         /// The server's id: it grows with every notification received.
         public var id: Int
@@ -19,22 +28,23 @@ public final class DesktopSession: @unchecked Sendable {
     private var xvfb: Subprocess?
     private var bus: Subprocess?
     public private(set) var dunst: Subprocess?
+    private var notificationDaemon: Subprocess?
     private var monitor: Subprocess?
 
-    /// Starts the bus, and with `notificationServer` also Xvfb and dunst. `dmenuScript` becomes
+    /// Starts the bus, and with `notificationServer` also Xvfb and `server`. `dmenuScript` becomes
     /// dunst's `dmenu`, which `dunstctl context` runs to pick an action.
-    public init(notificationServer: Bool = true, dmenuScript: String? = nil) throws {
+    public init(notificationServer: Bool = true, server: Server = .dunst, dmenuScript: String? = nil) throws {
         directory = try TemporaryDirectory(prefix: "kit-desk")
         busAddress = "unix:path=\(directory.path)/bus"
         do {
-            try start(notificationServer: notificationServer, dmenuScript: dmenuScript)
+            try start(notificationServer: notificationServer, server: server, dmenuScript: dmenuScript)
         } catch {
             stop()
             throw error
         }
     }
 
-    private func start(notificationServer: Bool, dmenuScript: String?) throws {
+    private func start(notificationServer: Bool, server: Server, dmenuScript: String?) throws {
         try writeBusConfig()
         let path = directory.path
         let bus = try Subprocess(
@@ -54,10 +64,13 @@ public final class DesktopSession: @unchecked Sendable {
             throw HarnessError("dbus-monitor did not start: \(monitor.stderr)")
         }
         guard notificationServer else { return }
-        let (server, number) = try Self.startXvfb(in: path)
-        xvfb = server
+        let (xserver, number) = try Self.startXvfb(in: path)
+        xvfb = xserver
         display = ":\(number)"
-        try startDunst(dmenuScript: dmenuScript)
+        switch server {
+        case .dunst: try startDunst(dmenuScript: dmenuScript)
+        case .notificationDaemon: try startNotificationDaemon()
+        }
     }
 
     /// What a client of this desktop needs in its environment.
@@ -86,6 +99,36 @@ public final class DesktopSession: @unchecked Sendable {
             throw HarnessError("dunst did not come up: \(child.stderr)")
         }
     }
+
+    /// Starts GNOME's notification-daemon, which says it plays sounds (`sound`) and shows
+    /// actions; it keeps no history, so read what it got with `notifyCalls()`.
+    public func startNotificationDaemon() throws {
+        let child = try Subprocess(
+            Self.notificationDaemonPath, [],
+            environment: environment.merging(["PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_AT_BRIDGE": "1"]) {
+                $1
+            },
+            outputDirectory: directory.path, name: "notification-daemon")
+        notificationDaemon = child
+        let answering = Subprocess.waitUntil(timeout: .seconds(10)) {
+            guard child.isRunning else { return true }
+            let info = try? Subprocess.run(
+                "/usr/bin/dbus-send",
+                [
+                    "--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                    "/org/freedesktop/Notifications", "org.freedesktop.Notifications.GetServerInformation",
+                ],
+                environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, outputDirectory: directory.path,
+                timeout: .seconds(5))
+            return info?.stdout.contains("Notification Daemon") == true
+        }
+        guard answering, child.isRunning else {
+            throw HarnessError("notification-daemon did not come up: \(child.stderr)")
+        }
+    }
+
+    /// Where Debian installs notification-daemon.
+    public static let notificationDaemonPath = "/usr/lib/notification-daemon/notification-daemon"
 
     /// Runs dunstctl against this session.
     public func dunstctl(_ arguments: [String]) throws -> CommandResult {
@@ -139,6 +182,8 @@ public final class DesktopSession: @unchecked Sendable {
         monitor?.stop()
         monitor = nil
         dunst?.stop()
+        notificationDaemon?.stop()
+        notificationDaemon = nil
         bus?.stop()
         xvfb?.stop()
         dunst = nil

@@ -29,11 +29,14 @@ public final class KitdHarness: @unchecked Sendable {
     public var socketPath: String { runtimeDirectory + "/kit/kitd.sock" }
     public var dataDirectory: String { dataHome + "/kit" }
 
-    /// The environment kitd and kitctl run with. Without a desktop, the bus address points nowhere.
+    /// The environment kitd and kitctl run with. Without a desktop, the bus address points nowhere;
+    /// and so does the sound server, unless a test starts one (`PulseAudioServer.environment`):
+    /// kitd's sounds never reach a real sound card.
     public var environment: [String: String] {
         var env = [
             "PATH": "/usr/bin:/bin", "HOME": root.path, "XDG_RUNTIME_DIR": runtimeDirectory,
             "XDG_DATA_HOME": dataHome, "NOTIFY_SOCKET": notify.path, "TZ": "UTC", "LANG": "C.UTF-8",
+            "CANBERRA_DRIVER": "pulse", "PULSE_SERVER": "unix:\(root.path)/no-pulse",
         ]
         env["DBUS_SESSION_BUS_ADDRESS"] = desktop?.busAddress ?? "unix:path=\(root.path)/no-bus"
         if let display = desktop?.display, !display.isEmpty { env["DISPLAY"] = display }

@@ -5,14 +5,15 @@ extension Countdown {
     public static let lateThreshold: Nanoseconds = 1_000_000_000
 
     public static func started(
-        id: Int64, name: String?, duration: Nanoseconds, now: ClockReading
+        id: Int64, name: String?, duration: Nanoseconds, now: ClockReading, sound: SoundChoice? = nil
     ) throws(KitError) -> Countdown {
         guard duration > 0 else { throw .invalidArgument("a timer needs a positive duration") }
         guard duration <= DurationParser.maximum else {
             throw .invalidArgument("a timer can last at most 366 days")
         }
         let deadline = Deadline(boot: now.boot + duration, wall: now.wall + duration)
-        return Countdown(id: id, name: name, duration: duration, createdAt: now.wall, state: .running(deadline))
+        return Countdown(
+            id: id, name: name, duration: duration, createdAt: now.wall, state: .running(deadline), sound: sound)
     }
 
     public func paused(at now: ClockReading) throws(KitError) -> Countdown {

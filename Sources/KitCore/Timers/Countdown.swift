@@ -7,13 +7,20 @@ public struct Countdown: Sendable, Equatable, Identifiable {
     public var duration: Nanoseconds
     public var createdAt: WallTime
     public var state: CountdownState
+    /// What its popup plays when it fires, when the person chose (`kitctl timer start --sound`,
+    /// `--silent`); nil for what config.toml sets for timers.
+    public var sound: SoundChoice?
 
-    public init(id: Int64, name: String?, duration: Nanoseconds, createdAt: WallTime, state: CountdownState) {
+    public init(
+        id: Int64, name: String?, duration: Nanoseconds, createdAt: WallTime, state: CountdownState,
+        sound: SoundChoice? = nil
+    ) {
         self.id = id
         self.name = name
         self.duration = duration
         self.createdAt = createdAt
         self.state = state
+        self.sound = sound
     }
 
     /// What people see: the name, or `timer 7` for an unnamed one.

@@ -12,9 +12,14 @@ import Synchronization
 /// GLib with an idle source on this thread's own main context; results go back through
 /// `deliver`. Each idle source holds a reference to this object until it has run, so a source
 /// can never outlive what it calls (tests run several daemons in one process).
+///
+/// Sounds: a server with the `sound` capability gets the popup's sound as a hint and plays it;
+/// for one without, or when no server answers, the popup's sound goes to `sounds`, which plays
+/// it through libcanberra (`SoundRoute`). So the alarm is heard once, with or without a server.
 final class LibNotifyThread: @unchecked Sendable {
     private let appName: String
     private let deliver: @Sendable (PopupOutcome) -> Void
+    private let sounds: SoundPlayer
     /// What the loop asked of the notification thread, in order.
     enum Request: Sendable {
         case show(Popup)
@@ -40,10 +45,11 @@ final class LibNotifyThread: @unchecked Sendable {
     static let unresponsiveHoldOff: Nanoseconds = 30 * 1_000_000_000
 
     init(
-        appName: String, monotonic: @escaping @Sendable () -> BootTime,
+        appName: String, sounds: SoundPlayer, monotonic: @escaping @Sendable () -> BootTime,
         deliver: @escaping @Sendable (PopupOutcome) -> Void
     ) {
         self.appName = appName
+        self.sounds = sounds
         self.monotonic = monotonic
         self.deliver = deliver
     }
@@ -106,6 +112,8 @@ final class LibNotifyThread: @unchecked Sendable {
 
     private func show(_ popup: Popup) {
         if let until = unresponsiveUntil, monotonic() < until {
+            // No popup, but the alarm is still heard.
+            playItself(popup)
             deliver(
                 .failed(
                     subject: popup.subject, summary: popup.summary,
@@ -114,6 +122,9 @@ final class LibNotifyThread: @unchecked Sendable {
             return
         }
         let caps = serverCapabilities()
+        let route = popup.sound.map { SoundRoute($0, serverCapabilities: caps) }
+        // Started before the popup, so the sound does not wait for the server's answer.
+        if route == .kit { playItself(popup) }
         var summary = popup.summary
         let plainBody =
             !caps.contains("actions") && !popup.actions.isEmpty ? popup.bodyWithoutActions ?? popup.body : popup.body
@@ -142,8 +153,7 @@ final class LibNotifyThread: @unchecked Sendable {
         notify_notification_set_urgency(notification, NotifyUrgency(UInt32(popup.urgency.rawValue)))
         notify_notification_set_timeout(notification, popup.timeoutMilliseconds)
         if let category = popup.category { notify_notification_set_category(notification, category) }
-        // Servers without the `sound` capability ignore the hint, as the spec says they must.
-        if let sound = popup.soundName { notify_notification_set_hint_string(notification, "sound-name", sound) }
+        if let sound = popup.sound { setSoundHints(notification, sound, route: route, caps: caps) }
         if caps.contains("actions"), let handle = handles[key] {
             for action in popup.actions {
                 notify_notification_add_action(
@@ -168,11 +178,36 @@ final class LibNotifyThread: @unchecked Sendable {
             if let error { g_error_free(error) }
             capabilities = nil  // ask again next time: the server may have changed
             forget(key)
+            // The server that was to play the sound did not take the popup.
+            if route == .server { playItself(popup) }
             deliver(
                 .failed(
                     subject: popup.subject, summary: popup.summary, reason: reason, latency: latency,
                     serverMissing: missing))
         }
+    }
+
+    /// The sound hints for a server that plays sounds: which sound, or none at all.
+    private func setSoundHints(
+        _ notification: UnsafeMutablePointer<NotifyNotification>, _ sound: PopupSound, route: SoundRoute?,
+        caps: Set<String>
+    ) {
+        switch (route, sound.choice) {
+        case (.server, .theme(let name)):
+            notify_notification_set_hint_string(notification, "sound-name", name)
+        case (.server, .file(let path)):
+            notify_notification_set_hint_string(notification, "sound-file", path)
+        case (.silent, _) where caps.contains("sound"):
+            notify_notification_set_hint(notification, "suppress-sound", g_variant_new_boolean(1))
+        default:
+            break
+        }
+    }
+
+    /// Hands the popup's sound to the sound thread, unless it is silent.
+    private func playItself(_ popup: Popup) {
+        guard let sound = popup.sound, sound.choice != .off else { return }
+        sounds.play(sound, for: popup.subject, description: popup.summary, requestedAt: popup.requestedAt)
     }
 
     private func serverCapabilities() -> Set<String> {

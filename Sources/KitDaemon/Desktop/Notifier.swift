@@ -8,12 +8,16 @@ import Synchronization
 /// pipe that the loop watches, so `onOutcome` always runs on the loop thread.
 final class Notifier: PopupSink {
     private let thread: LibNotifyThread
+    private let sounds: SoundPlayer
     private let outcomes = OutcomeQueue()
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private var source: IOSource?
     private let logger: Logger
     private var missingServerLogged = false
+    private var missingSoundDeviceLogged = false
+    /// The sounds said to be missing, each said once.
+    private var missingSoundsLogged: Set<SoundChoice> = []
 
     private(set) var serverStatus = NotificationServerStatus()
     /// Called on the loop thread for every outcome, after `serverStatus` is updated.
@@ -32,14 +36,17 @@ final class Notifier: PopupSink {
         let outcomes = outcomes
         let wakeWrite = wakeWrite
         let now = { @Sendable in clock.now().boot }
-        thread = LibNotifyThread(appName: appName, monotonic: now) { outcome in
+        let deliver = { @Sendable (outcome: PopupOutcome) in
             outcomes.append(outcome)
             var byte: UInt8 = 1
             _ = write(wakeWrite, &byte, 1)
         }
+        sounds = SoundPlayer(monotonic: now, deliver: deliver)
+        thread = LibNotifyThread(appName: appName, sounds: sounds, monotonic: now, deliver: deliver)
         source = try loop.io(fd: wakeRead, events: .readable, description: "notify-results") {
             [unowned self] _ in self.drain()
         }
+        sounds.start()
         thread.start()
     }
 
@@ -57,6 +64,7 @@ final class Notifier: PopupSink {
     /// popups already on screen stay there.
     func shutdown() {
         thread.stop()
+        sounds.stop()
         drain()
     }
 
@@ -108,6 +116,43 @@ final class Notifier: PopupSink {
             break
         case .diagnostic(let text):
             logger.debug("libnotify says", metadata: ["notify.message": "\(text)"])
+        case .sound(let subject, let outcome):
+            record(outcome, for: subject)
+        }
+    }
+
+    /// Logs what became of a sound kitd played: a missing device once until a sound plays again,
+    /// a missing sound once per sound.
+    private func record(_ outcome: SoundOutcome, for subject: any PopupSubject) {
+        switch outcome {
+        case .started(let latency):
+            missingSoundDeviceLogged = false
+            logger.debug(
+                "sound playing",
+                metadata: ["notify.subject": "\(subject.text)", "sound.latency_ms": "\(Double(latency) / 1e6)"])
+        case .noDevice(let reason):
+            guard !missingSoundDeviceLogged else { return }
+            missingSoundDeviceLogged = true
+            logger.warning(
+                "no sound device or sound server; popups come without kit's sound until one appears",
+                metadata: ["notify.subject": "\(subject.text)", "sound.error": "\(reason)"])
+        case .notFound(let sound, let reason):
+            guard missingSoundsLogged.insert(sound).inserted else { return }
+            let hint: Logger.Message =
+                if case .file = sound {
+                    "cannot play the sound file; give a .oga, .ogg or .wav file kitd can read ([sound] in config.toml, or --sound)"
+                } else {
+                    "the sound theme has no such sound; install sound-theme-freedesktop, or name another sound ([sound] in config.toml, or --sound)"
+                }
+            logger.warning(
+                hint,
+                metadata: [
+                    "notify.subject": "\(subject.text)", "sound.name": "\(sound.text)", "sound.error": "\(reason)",
+                ])
+        case .failed(let reason):
+            logger.warning(
+                "could not play a popup's sound",
+                metadata: ["notify.subject": "\(subject.text)", "sound.error": "\(reason)"])
         }
     }
 }

@@ -22,9 +22,10 @@ struct Popup: Sendable {
     /// A name from the freedesktop icon naming spec.
     var icon: String = "appointment-soon"
     var urgency: Urgency = .normal
-    /// A name from the freedesktop sound naming spec, sent as the `sound-name` hint when the
-    /// server has the `sound` capability.
-    var soundName: String?
+    /// What it plays: sent as the `sound-name` or `sound-file` hint when the server has the
+    /// `sound` capability, played by kitd through libcanberra when it has not (`SoundRoute`);
+    /// nil for no sound of kit's (the server does as it likes).
+    var sound: PopupSound?
     /// A spec category; kit uses `x-kit.*` ones.
     var category: String?
     /// Buttons; dropped when the server lacks the `actions` capability.
@@ -49,4 +50,6 @@ enum PopupOutcome: Sendable {
     case server(name: String?, capabilities: [String])
     /// A message libnotify logged through GLib.
     case diagnostic(String)
+    /// What became of a popup's sound that kitd played itself.
+    case sound(subject: any PopupSubject, outcome: SoundOutcome)
 }

@@ -35,7 +35,7 @@ final class PopupActions {
                     latencyNs: latency))
         case .action(let subject, let key):
             handlers[ObjectIdentifier(type(of: subject))]?(subject, key)
-        case .closed, .server, .diagnostic:
+        case .closed, .server, .diagnostic, .sound:
             break
         }
     }

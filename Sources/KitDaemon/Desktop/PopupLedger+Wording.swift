@@ -10,11 +10,13 @@ extension PopupLedger {
         PopupStore.Delivery(
             subject: popup.subject.text, summary: popup.summary,
             body: popup.actions.isEmpty ? popup.body : popup.bodyWithoutActions ?? popup.body, icon: popup.icon,
-            urgency: popup.urgency.rawValue, soundName: popup.soundName, category: popup.category,
+            urgency: popup.urgency.rawValue, soundName: popup.sound?.choice.text, soundVolume: popup.sound?.volume,
+            category: popup.category,
             timeoutMilliseconds: popup.timeoutMilliseconds, requestedAt: now)
     }
 
-    /// The popup the last kitd did not get onto the screen, marked late.
+    /// The popup the last kitd did not get onto the screen, marked late. It plays its sound as
+    /// the original would have: nobody heard that one either.
     static func replay(_ delivery: PopupStore.Delivery, now: ClockReading) -> Popup {
         let late =
             "Shown late: kitd stopped before this reached the screen at "
@@ -23,7 +25,10 @@ extension PopupLedger {
         return Popup(
             subject: LedgerPopup.replayed(delivery.subject), summary: delivery.summary,
             body: delivery.body.isEmpty ? late : delivery.body + "\n" + late, icon: delivery.icon,
-            urgency: Popup.Urgency(rawValue: delivery.urgency) ?? .normal, soundName: delivery.soundName,
+            urgency: Popup.Urgency(rawValue: delivery.urgency) ?? .normal,
+            sound: delivery.soundName.flatMap { try? SoundChoice.parse($0) }.map {
+                PopupSound(choice: $0, volume: delivery.soundVolume ?? 100)
+            },
             category: delivery.category, timeoutMilliseconds: delivery.timeoutMilliseconds, requestedAt: now.boot)
     }
 
@@ -37,6 +42,6 @@ extension PopupLedger {
         return Popup(
             subject: subject, summary: "\(total) more alerts at once", body: lines.joined(separator: "\n"),
             icon: "appointment-soon", urgency: named.map(\.urgency).max { $0.rawValue < $1.rawValue } ?? .normal,
-            soundName: named.lazy.compactMap(\.soundName).first, category: "x-kit.burst", requestedAt: now)
+            sound: named.lazy.compactMap(\.sound).first, category: "x-kit.burst", requestedAt: now)
     }
 }

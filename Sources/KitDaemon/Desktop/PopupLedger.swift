@@ -58,6 +58,8 @@ final class PopupLedger {
         /// The entries its popup on screen does not show yet.
         var unshown: [Entry] = []
         var lastAdded: BootTime
+        /// Whether its digest went out once: an update in place makes no sound again.
+        var sounded = false
 
         mutating func add(_ entry: Entry) {
             if named.count < PopupLedger.digestLines { named.append(entry.popup) }
@@ -209,7 +211,7 @@ final class PopupLedger {
     private func pump() {
         guard inFlight == nil, !stopped else { return }
         let next: InFlight
-        let popup: Popup
+        var popup: Popup
         if !queue.isEmpty {
             let entry = queue.removeFirst()
             next = .single(entry)
@@ -218,7 +220,9 @@ final class PopupLedger {
             let subject = LedgerPopup.burst(current.number)
             next = .digest(subject: subject, ids: current.unshown.compactMap(\.id), entries: current.unshown.count)
             burst!.unshown = []
+            burst!.sounded = true
             popup = Self.digest(current.named, total: current.total, subject: subject, at: clock.now().boot)
+            if current.sounded { popup.sound = nil }
         } else {
             return
         }
@@ -243,7 +247,7 @@ final class PopupLedger {
                 }
                 pump()
             }
-        case .action, .closed, .server, .diagnostic:
+        case .action, .closed, .server, .diagnostic, .sound:
             break
         }
         onOutcome?(outcome)

@@ -107,7 +107,49 @@ extension KitSettings {
             throw ConfigError(
                 path: path, message: "sync.\(key) is set, but sync.command is not: name the command to run")
         }
+        if let table = root["sound"]?.table { settings.sounds = try sounds(table, path) }
         return settings
+    }
+
+    /// The `[sound]` table: a sound per kind of popup, and volumes.
+    private static func sounds(_ table: TOMLTable, _ path: String) throws(ConfigError) -> SoundSettings {
+        var sounds = SoundSettings()
+        for kind in SoundSettings.Kind.allCases {
+            guard let value = table[kind.rawValue] else { continue }
+            let key = "sound.\(kind.rawValue)"
+            guard let text = value.string else {
+                throw ConfigError(
+                    path: path, message: "\(key) must be a sound in quotes, such as \"\(kind.defaultChoice.text)\"")
+            }
+            let trimmed = text.trimmingWhitespace()
+            let expanded = SoundChoice.looksLikeFile(trimmed) ? expandingHome(trimmed) : trimmed
+            let choice: SoundChoice
+            do throws(KitError) {
+                choice = try SoundChoice.parse(expanded)
+            } catch {
+                throw ConfigError(path: path, message: "\(key): \(error.message) (a file starts with / or ~/)")
+            }
+            if case .file(let file) = choice, let problem = PopupSound.fileProblem(file) {
+                throw ConfigError(path: path, message: "\(key): \(problem)")
+            }
+            sounds.choices[kind] = choice
+        }
+        func volume(_ key: String) throws(ConfigError) -> Int? {
+            guard let value = table[key] else { return nil }
+            guard let number = value.int, SoundSettings.volumeRange.contains(number) else {
+                throw ConfigError(
+                    path: path,
+                    message:
+                        "sound.\(key) must be a whole number from 1 to 100 (percent); for no sound, set the sound to \"off\""
+                )
+            }
+            return number
+        }
+        if let number = try volume("volume") { sounds.volume = number }
+        for family in SoundSettings.Family.allCases {
+            if let number = try volume(family.volumeKey) { sounds.familyVolumes[family] = number }
+        }
+        return sounds
     }
 
     /// `~/x` as `$HOME/x`.

@@ -28,6 +28,10 @@ import KitCore
 /// interval = "15m"                  # and this often; "off" for only after changes and `kitctl sync`
 /// after_change = "5s"               # this long after kit changed a vdir file; "off" for never
 /// timeout = "5m"                    # a run that takes longer is stopped and reported
+///
+/// [sound]                           # see SoundSettings
+/// timer = "alarm-clock-elapsed"     # a sound theme name, a file, or "off"; also ramen, ramen_step,
+/// volume = 100                      # task, task_alert, stopwatch, and <family>_volume
 /// ```
 public struct KitSettings: Sendable, Equatable {
     public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
@@ -51,6 +55,8 @@ public struct KitSettings: Sendable, Equatable {
     public var syncAfterChange: Nanoseconds = 5 * 1_000_000_000
     /// A run that takes longer is stopped (SIGTERM, then SIGKILL) and reported as timed out.
     public var syncTimeout: Nanoseconds = 5 * 60 * 1_000_000_000
+    /// What each kind of popup plays, and how loud.
+    public var sounds = SoundSettings()
 
     public init() {}
 
@@ -70,6 +76,7 @@ public struct KitSettings: Sendable, Equatable {
         "popups": ["burst_after"],
         "vdir": ["tasks", "diary", "memos"],
         "sync": ["command", "interval", "after_change", "timeout"],
+        "sound": SoundSettings.keys,
     ]
 }
 

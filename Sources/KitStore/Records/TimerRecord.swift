@@ -20,9 +20,11 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
     var firedDueNs: Int64?
     var latenessNs: Int64?
     var late: Bool
+    /// The timer's own sound, in `SoundChoice`'s text form; nil for the configured one.
+    var sound: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, state, late
+        case id, name, state, late, sound
         case nameKey = "name_key"
         case durationNs = "duration_ns"
         case createdAtNs = "created_at_ns"
@@ -43,6 +45,7 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
         state = countdown.state.name
         createdAtNs = countdown.createdAt.nanoseconds
         late = false
+        sound = countdown.sound?.text
         switch countdown.state {
         case .running(let deadline):
             dueWallNs = deadline.wall.nanoseconds
@@ -84,6 +87,7 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
             return nil
         }
         return Countdown(
-            id: id, name: name, duration: durationNs, createdAt: WallTime(nanoseconds: createdAtNs), state: state)
+            id: id, name: name, duration: durationNs, createdAt: WallTime(nanoseconds: createdAtNs), state: state,
+            sound: sound.flatMap { try? SoundChoice.parse($0) })
     }
 }

@@ -102,7 +102,8 @@ extension RamenFeature: CountdownObserver {
         cooks[timerID] = cook
         let name = entries[cook.ramenID]?.product.name ?? timer.label
         let popup = RamenPopups.step(
-            alert.step, secondsLeft: alert.secondsLeft, of: name, timerID: timerID, index: index, now: now)
+            alert.step, secondsLeft: alert.secondsLeft, of: name, timerID: timerID, index: index,
+            sound: settings.sounds.sound(for: .ramenStep), now: now)
         let event = RamenStepEvent(ramenId: cook.ramenID, timerId: timerID, step: alert.step)
         commits.onCommitted { [events] in events.emit(Event.ramenStep, event) }
         popups.post(popup)
@@ -115,7 +116,9 @@ extension RamenFeature: CountdownObserver {
     func firedPopup(for timer: Countdown, now: ClockReading) -> Popup? {
         guard let cook = cooks[timer.id] else { return nil }
         return RamenPopups.done(
-            timer, cook: cook, product: entries[cook.ramenID]?.product, now: now, startedAt: runtime.startedAt.wall)
+            timer, cook: cook, product: entries[cook.ramenID]?.product,
+            sound: settings.sounds.sound(for: .ramen, choice: timer.sound), now: now,
+            startedAt: runtime.startedAt.wall)
     }
 
     /// "Cook again" on a cook's done popup: `kitctl ramen cook NAME --time T` for the same ramen

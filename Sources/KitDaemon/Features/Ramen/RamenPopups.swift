@@ -23,18 +23,20 @@ enum RamenPopup: PopupSubject, Equatable {
 enum RamenPopups {
     /// A step's moment came: `Shin Ramyun: 1:00 left`, and what to do.
     static func step(
-        _ step: RamenStep, secondsLeft: Int, of name: String, timerID: Int64, index: Int, now: ClockReading
+        _ step: RamenStep, secondsLeft: Int, of name: String, timerID: Int64, index: Int, sound: PopupSound,
+        now: ClockReading
     ) -> Popup {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
             summary: "\(name): \(DurationFormatter.clock(Int64(secondsLeft) * 1_000_000_000)) left",
-            body: step.text, icon: "appointment-soon", urgency: .normal, soundName: "bell",
+            body: step.text, icon: "appointment-soon", urgency: .normal, sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
 
     /// The cook is done: the ramen's name, what to do at the end, and the memo.
     static func done(
-        _ timer: Countdown, cook: RamenCook, product: RamenProduct?, now: ClockReading, startedAt: WallTime
+        _ timer: Countdown, cook: RamenCook, product: RamenProduct?, sound: PopupSound, now: ClockReading,
+        startedAt: WallTime
     ) -> Popup {
         var lines = cook.steps.filter { $0.moment == .end }.map(\.text)
         if let memo = cook.memo { lines.append("Memo: \(memo)") }
@@ -52,7 +54,7 @@ enum RamenPopups {
         return Popup(
             subject: RamenPopup.done(timerID: timer.id, ramenID: cook.ramenID, seconds: seconds),
             summary: "\(product?.displayName ?? timer.label) is done", body: body, icon: "appointment-soon",
-            urgency: .critical, soundName: "alarm-clock-elapsed", category: "x-kit.ramen.done",
+            urgency: .critical, sound: sound, category: "x-kit.ramen.done",
             actions: [Popup.Action(key: RamenPopup.cookAgain, label: "Cook again")],
             bodyWithoutActions: body + "\nAgain: " + again, requestedAt: now.boot)
     }

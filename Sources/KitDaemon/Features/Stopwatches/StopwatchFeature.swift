@@ -198,7 +198,8 @@ final class StopwatchFeature: Feature {
         let payload = StopwatchEvent(stopwatch: info(stopwatch, now: now))
         let running = DurationFormatter.clock(span, rounding: .down)
         let total = StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot))
-        let popup = StopwatchPopups.stillRunning(stopwatch, running: running, total: total, now: now)
+        let popup = StopwatchPopups.stillRunning(
+            stopwatch, running: running, total: total, sound: settings.sounds.sound(for: .stopwatch), now: now)
         commits.onCommitted { [events] in events.emit(Event.stopwatchReminded, payload) }
         popups.post(popup)
         logger.info("stopwatch still running", metadata: ["stopwatch.id": "\(id)", "stopwatch.span": "\(running)"])

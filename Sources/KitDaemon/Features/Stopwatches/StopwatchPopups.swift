@@ -20,12 +20,14 @@ enum StopwatchPopups {
     }
 
     /// `pasta is still running`, with a Stop button.
-    static func stillRunning(_ stopwatch: Stopwatch, running: String, total: String, now: ClockReading) -> Popup {
+    static func stillRunning(
+        _ stopwatch: Stopwatch, running: String, total: String, sound: PopupSound, now: ClockReading
+    ) -> Popup {
         let command = "kitctl sw stop \(ShellWord.quoted(stopwatch.name))"
         return Popup(
             subject: StopwatchPopup.stillRunning(stopwatch.id), summary: "\(stopwatch.name) is still running",
             body: "Running for \(running) (total \(total)).", icon: "appointment-soon", urgency: .normal,
-            soundName: "bell", category: "x-kit.stopwatch.running",
+            sound: sound, category: "x-kit.stopwatch.running",
             actions: [Popup.Action(key: Button.stop.rawValue, label: "Stop")],
             bodyWithoutActions: "Running for \(running) (total \(total)). Stop it with `\(command)`.",
             requestedAt: now.boot)

@@ -79,7 +79,7 @@ extension TaskFeature {
         return Popup(
             subject: TaskPopup.digest, summary: title,
             body: lines.joined(separator: "\n") + (missed.count > 10 ? "\n… `kitctl task list --overdue`" : ""),
-            icon: "appointment-missed", urgency: .critical, soundName: "alarm-clock-elapsed",
+            icon: "appointment-missed", urgency: .critical, sound: settings.sounds.sound(for: .task),
             category: "x-kit.task.missed",
             requestedAt: now.boot)
     }
@@ -92,7 +92,7 @@ extension TaskFeature {
         return Popup(
             subject: TaskPopup.due(task.id, occurrence: task.occurrence), summary: summary, body: body,
             icon: "appointment-soon", urgency: .critical,
-            soundName: "alarm-clock-elapsed", category: "x-kit.task.due",
+            sound: settings.sounds.sound(for: .task), category: "x-kit.task.due",
             actions: [
                 Popup.Action(key: TaskPopup.Button.done.rawValue, label: "Done"),
                 Popup.Action(key: TaskPopup.Button.snooze.rawValue, label: "Snooze \(snooze)"),
@@ -109,7 +109,8 @@ extension TaskFeature {
         return Popup(
             subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.occurrenceTitle)",
             body: "Due in \(left), at \(at)." + (task.occurrenceNote.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
-            urgency: .normal, soundName: "bell", category: "x-kit.task.alert", requestedAt: now.boot)
+            urgency: .normal, sound: settings.sounds.sound(for: .taskAlert), category: "x-kit.task.alert",
+            requestedAt: now.boot)
     }
 
     /// A button on a due popup: Done or Snooze, as `kitctl task done|snooze` would do. A popup

@@ -11,9 +11,9 @@ extension TimerFeature {
             case .stop:
                 break
             case .restart:
-                _ = try start(TimerStartParams(durationNs: timer.durationNs, name: timer.name))
+                _ = try start(TimerStartParams(durationNs: timer.durationNs, name: timer.name, sound: timer.sound))
             case .addMinute:
-                _ = try start(TimerStartParams(durationNs: 60_000_000_000, name: timer.name))
+                _ = try start(TimerStartParams(durationNs: 60_000_000_000, name: timer.name, sound: timer.sound))
             }
             logger.info("timer button pressed", metadata: ["timer.id": "\(id)", "timer.action": "\(key)"])
         } catch {

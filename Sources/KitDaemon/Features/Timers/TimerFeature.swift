@@ -148,15 +148,27 @@ final class TimerFeature: Feature {
             throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
         }
         let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
+        let sound = try params.sound.map { try Self.validatedSound($0) }
         let now = clock.now()
-        return info(try startCountdown(duration: duration, name: name, now: now), now: now)
+        return info(try startCountdown(duration: duration, name: name, sound: sound, now: now), now: now)
+    }
+
+    /// A timer's own sound as `timer.start` takes it: a theme name, `off`, or a file kitd can read.
+    static func validatedSound(_ text: String) throws(KitError) -> SoundChoice {
+        let sound = try SoundChoice.parse(text)
+        if case .file(let path) = sound, let problem = PopupSound.fileProblem(path) {
+            throw .invalidArgument("the timer's sound: \(problem); give a .oga, .ogg or .wav file kitd can read")
+        }
+        return sound
     }
 
     /// Starts a countdown and announces it; the building block of `timer.start` and `ramen.cook`.
-    func startCountdown(duration: Nanoseconds, name: String?, now: ClockReading) throws -> Countdown {
+    func startCountdown(duration: Nanoseconds, name: String?, sound: SoundChoice? = nil, now: ClockReading) throws
+        -> Countdown
+    {
         let timer: Countdown = try storing {
             try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
-                try Countdown.started(id: id, name: name, duration: duration, now: now)
+                try Countdown.started(id: id, name: name, duration: duration, now: now, sound: sound)
             }
         }
         apply(timer, .started)
@@ -240,9 +252,9 @@ final class TimerFeature: Feature {
             }
         }
         for timer in fired { apply(timer, .fired) }
-        for popup in TimerPopups.fired(fired, now: now, startedAt: runtime.startedAt.wall, worded: { worded[$0.id] }) {
-            popups.post(popup)
-        }
+        let firedPopups = TimerPopups.fired(
+            fired, now: now, startedAt: runtime.startedAt.wall, sounds: settings.sounds, worded: { worded[$0.id] })
+        for popup in firedPopups { popups.post(popup) }
         commits.onCommittedAndSent { [self] in
             for timer in fired {
                 guard case .fired(let record) = timer.state else { continue }
@@ -379,7 +391,7 @@ extension TimerInfo {
             id: timer.id, name: timer.name, label: timer.label, state: timer.state.name,
             durationNs: timer.duration, remainingNs: timer.remaining(at: now.boot),
             dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
-            late: late)
+            late: late, sound: timer.sound?.text)
     }
 }
 

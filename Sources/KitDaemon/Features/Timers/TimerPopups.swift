@@ -12,17 +12,18 @@ enum TimerPopups {
     /// The popups for timers that fired together. `worded` gives the popup of a timer whose
     /// wording another feature owns (a ramen cook), or nil for the timers' own.
     static func fired(
-        _ timers: [Countdown], now: ClockReading, startedAt: WallTime, worded: (Countdown) -> Popup?
+        _ timers: [Countdown], now: ClockReading, startedAt: WallTime, sounds: SoundSettings,
+        worded: (Countdown) -> Popup?
     ) -> [Popup] {
         let missed = timers.filter { if case .fired(let record) = $0.state { record.late } else { false } }
         if missed.count > digestThreshold {
             let missedIDs = Set(missed.map(\.id))
-            return [digest(missed, now: now, startedAt: startedAt)]
+            return [digest(missed, now: now, startedAt: startedAt, sound: sounds.sound(for: .timer))]
                 + timers.filter { !missedIDs.contains($0.id) }.map {
-                    worded($0) ?? popup(for: $0, now: now, startedAt: startedAt)
+                    worded($0) ?? popup(for: $0, now: now, startedAt: startedAt, sounds: sounds)
                 }
         }
-        return timers.map { worded($0) ?? popup(for: $0, now: now, startedAt: startedAt) }
+        return timers.map { worded($0) ?? popup(for: $0, now: now, startedAt: startedAt, sounds: sounds) }
     }
 
     /// `, while kitd was not running` for a fire due before kitd started; nothing otherwise.
@@ -30,7 +31,9 @@ enum TimerPopups {
         record.due < startedAt ? ", while kitd was not running" : ""
     }
 
-    static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime) -> Popup {
+    /// The popup of one fired timer; it plays the timer's own sound (`--sound`, `--silent`), or
+    /// the one `[sound] timer` sets.
+    static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime, sounds: SoundSettings) -> Popup {
         var body =
             "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
         if case .fired(let record) = timer.state, record.late {
@@ -40,7 +43,7 @@ enum TimerPopups {
         }
         return Popup(
             subject: TimerPopup.fired(timer.id), summary: "\(timer.label) is done", body: body,
-            icon: "appointment-soon", urgency: .critical, soundName: "alarm-clock-elapsed",
+            icon: "appointment-soon", urgency: .critical, sound: sounds.sound(for: .timer, choice: timer.sound),
             category: "x-kit.timer.fired",
             actions: TimerPopup.Button.allCases.map { Popup.Action(key: $0.rawValue, label: $0.label) },
             bodyWithoutActions: body + "\nAgain: " + againCommand(timer), requestedAt: now.boot)
@@ -52,7 +55,9 @@ enum TimerPopups {
         return "kitctl timer start \(DurationFormatter.compact(timer.duration))\(name)"
     }
 
-    private static func digest(_ timers: [Countdown], now: ClockReading, startedAt: WallTime) -> Popup {
+    private static func digest(_ timers: [Countdown], now: ClockReading, startedAt: WallTime, sound: PopupSound)
+        -> Popup
+    {
         let allWhileDown = timers.allSatisfy { timer in
             if case .fired(let record) = timer.state { record.due < startedAt } else { false }
         }
@@ -65,6 +70,6 @@ enum TimerPopups {
             subject: TimerPopup.digest,
             summary: "\(timers.count) timers finished " + (allWhileDown ? "while kitd was off" : "late"),
             body: lines.joined(separator: "\n") + more, icon: "appointment-missed", urgency: .critical,
-            soundName: "alarm-clock-elapsed", category: "x-kit.timer.fired", requestedAt: now.boot)
+            sound: sound, category: "x-kit.timer.fired", requestedAt: now.boot)
     }
 }

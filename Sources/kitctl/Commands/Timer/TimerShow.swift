@@ -30,6 +30,7 @@ struct TimerShow: ParsableCommand {
         if timer.dueAt != nil { lines.append("due:      \(local(timer.dueAt))") }
         if timer.firedAt != nil { lines.append("fired:    \(local(timer.firedAt))") }
         if timer.cancelledAt != nil { lines.append("cancelled: \(local(timer.cancelledAt))") }
+        if let sound = timer.sound { lines.append("sound:    \(sound)") }
         Terminal.writeLine(lines.joined(separator: "\n"))
     }
 }

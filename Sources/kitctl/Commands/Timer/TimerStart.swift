@@ -1,11 +1,15 @@
 import ArgumentParser
+import Glibc
 import KitCore
 import KitProtocol
 
 struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start a countdown.",
-        discussion: "DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03.")
+        discussion: """
+            DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03.
+            SOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -16,6 +20,19 @@ struct TimerStart: ParsableCommand {
     @Option(name: .shortAndLong, help: "A name to refer to it by and to show in the popup.")
     var name: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "What its popup plays: a sound theme name or a sound file, instead of [sound] timer in config.toml.",
+            valueName: "sound"))
+    var sound: String?
+
+    @Flag(help: "No sound when it fires.")
+    var silent = false
+
+    func validate() throws {
+        if silent && sound != nil { throw ValidationError("give --sound or --silent, not both") }
+    }
+
     func run() throws {
         let length: Nanoseconds
         do {
@@ -23,9 +40,39 @@ struct TimerStart: ParsableCommand {
         } catch {
             throw CLIError.usage(error.description)
         }
+        let chosen = silent ? "off" : try sound.map(Self.resolved)
         let timer = try global.call(
-            Method.timerStart, TimerStartParams(durationNs: length, name: name), as: TimerInfo.self)
+            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen), as: TimerInfo.self)
         if output.json { return try JSONOutput.print(timer) }
         Terminal.writeLine(TimerText.summary("Started", timer))
+    }
+
+    /// `--sound` as kitd takes it: a file's path made absolute (kitd runs in another directory)
+    /// and checked here, where a mistake in it is easiest to fix; a theme name as given.
+    static func resolved(_ text: String) throws -> String {
+        var path = text.trimmingWhitespace()
+        guard SoundChoice.looksLikeFile(path) else {
+            do {
+                return try SoundChoice.parse(path).text
+            } catch {
+                throw CLIError.usage("--sound: \(error.message)")
+            }
+        }
+        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") {
+            path = String(cString: home) + path.dropFirst()
+        } else if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            defer { free(cwd) }
+            while path.hasPrefix("./") { path.removeFirst(2) }
+            path = String(cString: cwd) + "/" + path
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CLIError.usage("--sound: cannot use \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw CLIError.usage("--sound: \(path) is not a file") }
+        guard access(path, R_OK) == 0 else {
+            throw CLIError.usage("--sound: cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
     }
 }
