@@ -49,7 +49,8 @@ format:
 bench: release
 	$(RELEASE_BIN)/kit-bench
 
-## install: binaries into $(BINDIR), user units into $(UNITDIR), shell completions and man pages into $(DATADIR)
+## install: binaries into $(BINDIR), user units into $(UNITDIR), and into $(DATADIR) shell completions, man pages,
+## kit.desktop (for notification servers) and its icon
 install: release
 	$(SWIFT) build -c release --product generate-manual
 	./scripts/man-pages.sh $(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/kitctl "$(DESTDIR)$(DATADIR)/man"
@@ -59,6 +60,8 @@ install: release
 	install -m 0755 $(RELEASE_BIN)/kitd $(RELEASE_BIN)/kitctl "$(DESTDIR)$(BINDIR)/"
 	install -d "$(DESTDIR)$(DATADIR)/kit"
 	install -m 0644 Sources/KitRamenCatalog/ramen-catalog.json "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json"
+	install -D -m 0644 share/kit.desktop "$(DESTDIR)$(DATADIR)/applications/kit.desktop"
+	install -D -m 0644 share/kit.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg"
 	sed "s|@BINDIR@|$(BINDIR)|g" systemd/kitd.service > "$(DESTDIR)$(UNITDIR)/kitd.service"
 	install -m 0644 systemd/kitd.socket "$(DESTDIR)$(UNITDIR)/kitd.socket"
 	./scripts/completions.sh bash $(RELEASE_BIN)/kitctl > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
@@ -72,6 +75,7 @@ uninstall:
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_kitctl" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish" \
 		"$(DESTDIR)$(DATADIR)/man/man8/kitd.8" "$(DESTDIR)$(DATADIR)/man/man5/kit.toml.5" \
+		"$(DESTDIR)$(DATADIR)/applications/kit.desktop" "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg" \
 		"$(DESTDIR)$(DATADIR)"/man/man1/kitctl.1 "$(DESTDIR)$(DATADIR)"/man/man1/kitctl.*.1
 
 clean:

@@ -45,5 +45,19 @@ extension Integration {
                 environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MANPAGER": "cat"], outputDirectory: out.path)
             #expect(timerStart.stdout.contains("kitctl timer start"))
         }
+
+        @Test("kit.desktop, which popups name in their desktop-entry hint, is a valid desktop entry with an icon")
+        func desktopEntry() throws {
+            let out = try TemporaryDirectory(prefix: "kit-desktop")
+            defer { out.remove() }
+            let result = try Subprocess.run(
+                "/usr/bin/desktop-file-validate", [Self.repository + "/share/kit.desktop"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: out.path)
+            #expect(result.exitCode == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+            let entry = try String(contentsOfFile: Self.repository + "/share/kit.desktop", encoding: .utf8)
+            #expect(entry.contains("\nNoDisplay=true\n") && entry.contains("\nIcon=kit\n"))
+            let icon = try String(contentsOfFile: Self.repository + "/share/kit.svg", encoding: .utf8)
+            #expect(icon.hasPrefix("<svg ") && icon.contains("</svg>"))
+        }
     }
 }

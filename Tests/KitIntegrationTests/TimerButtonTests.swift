@@ -25,6 +25,7 @@ extension Integration {
             let call = kit.desktop!.notifyCalls().first { $0.contains("tea is done") } ?? ""
             #expect(call.contains("string \"restart\" string \"Restart\""), "\(call)")
             #expect(call.contains("string \"add-minute\" string \"+1 min\""), "\(call)")
+            #expect(call.contains("string \"desktop-entry\" variant string \"kit\""), "\(call)")
             #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
             let after = try TaskTests.collect(connection, timeout: .seconds(10)) {
                 $0.contains { $0.name == Event.timerStarted }

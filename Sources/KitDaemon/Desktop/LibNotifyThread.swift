@@ -40,6 +40,9 @@ final class LibNotifyThread: @unchecked Sendable {
     private var handles: [String: PopupHandle] = [:]
     private var unresponsiveUntil: BootTime?
 
+    /// The desktop entry `make install` installs: `kit.desktop`.
+    static let desktopEntry = "kit"
+
     /// After a server fails to answer in time, popups are skipped for this long instead of each
     /// waiting out the D-Bus timeout.
     static let unresponsiveHoldOff: Nanoseconds = 30 * 1_000_000_000
@@ -150,6 +153,9 @@ final class LibNotifyThread: @unchecked Sendable {
             live[key] = notification
         }
         notify_notification_set_app_name(notification, appName)
+        // The installed kit.desktop, by which servers that group or filter by application find
+        // kit's name and icon.
+        notify_notification_set_hint_string(notification, "desktop-entry", Self.desktopEntry)
         notify_notification_set_urgency(notification, NotifyUrgency(UInt32(popup.urgency.rawValue)))
         notify_notification_set_timeout(notification, popup.timeoutMilliseconds)
         if let category = popup.category { notify_notification_set_category(notification, category) }
