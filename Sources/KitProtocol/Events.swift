@@ -16,7 +16,7 @@ public enum Event {
         notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
         stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
         taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed, placePicked, placeChanged,
-        memoChanged, diaryChanged, syncConflict,
+        memoChanged, diaryChanged, syncConflict, syncFinished,
     ]
 
     /// The most patterns one `events.subscribe` may give.

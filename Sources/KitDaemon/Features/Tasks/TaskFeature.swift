@@ -100,7 +100,8 @@ final class TaskFeature: Feature {
                 task.isOpen && CivilDateTime(task.due(in: zone(of: task)), in: system).date <= last
             }
         default:
-            throw KitError.invalidArgument("unknown filter '\(filter)'; use open, today, week, overdue, done or all")
+            throw KitError.invalidArgument(
+                "unknown filter '\(filter.prefix(40))'; use open, today, week, overdue, done or all")
         }
         let sorted = chosen.sorted { lhs, rhs in
             let (l, r) = (lhs.due(in: zone(of: lhs)), rhs.due(in: zone(of: rhs)))
