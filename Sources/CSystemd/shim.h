@@ -3,6 +3,8 @@
 
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-event.h>
+#include <systemd/sd-journal.h>
+#include <sys/uio.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/timerfd.h>

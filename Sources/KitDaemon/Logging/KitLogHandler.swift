@@ -1,9 +1,14 @@
 import Foundation
 import Logging
 
-/// swift-log to stderr. Under systemd (JOURNAL_STREAM set) each line starts with a `<N>` syslog
-/// priority that journald understands and carries no timestamp; otherwise lines start with an
-/// RFC 3339 time. Metadata follows the message as `key=value`.
+/// swift-log to the journal under systemd, else to stderr.
+///
+/// Under systemd (JOURNAL_STREAM set) each entry goes to journald in its native protocol
+/// (`sd_journal_sendv`), with the metadata as fields of their own: `timer.id` becomes
+/// `KIT_TIMER_ID`, so `journalctl --user -u kitd KIT_TIMER_ID=7` finds a timer's story. If the
+/// journal does not take it, the line goes to stderr with a `<N>` syslog priority and no
+/// timestamp. Run by hand, lines go to stderr starting with an RFC 3339 time. In every line,
+/// metadata follows the message as `key=value`.
 public struct KitLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
@@ -26,15 +31,32 @@ public struct KitLogHandler: LogHandler {
         var merged = metadata
         if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         if let error = event.error { merged["error"] = "\(error)" }
-        var text =
+        var line = "\(label): \(event.message)"
+        for key in merged.keys.sorted() {
+            line += " \(key)=\(Self.quoted("\(merged[key]!)"))"
+        }
+        if journal && Libsystemd.journalSend(Self.journalFields(line, level: event.level, metadata: merged)) { return }
+        let prefix =
             journal
             ? "<\(Self.priority(event.level))>" : Self.timestamp() + " " + event.level.rawValue.uppercased() + " "
-        text += "\(label): \(event.message)"
-        for key in merged.keys.sorted() {
-            text += " \(key)=\(Self.quoted("\(merged[key]!)"))"
+        FileHandle.standardError.write(Data((prefix + line + "\n").utf8))
+    }
+
+    /// `MESSAGE`, `PRIORITY`, `SYSLOG_IDENTIFIER`, and a `KIT_…` field per metadata key.
+    static func journalFields(_ message: String, level: Logger.Level, metadata: Logger.Metadata) -> [String] {
+        var fields = ["MESSAGE=" + message, "PRIORITY=\(priority(level))", "SYSLOG_IDENTIFIER=kitd"]
+        for key in metadata.keys.sorted() {
+            fields.append(fieldName(key) + "=" + "\(metadata[key]!)")
         }
-        text += "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        return fields
+    }
+
+    /// `timer.id` → `KIT_TIMER_ID`: upper-case letters, digits and `_`, as journal fields must be.
+    static func fieldName(_ key: String) -> String {
+        let name = key.uppercased().unicodeScalars.map { scalar -> String in
+            ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? String(scalar) : "_"
+        }.joined()
+        return String(("KIT_" + name).prefix(64))
     }
 
     private static func priority(_ level: Logger.Level) -> Int {

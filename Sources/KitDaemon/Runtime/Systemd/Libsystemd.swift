@@ -236,3 +236,19 @@ private func deferTrampoline(_ source: OpaquePointer?, _ userdata: UnsafeMutable
     CallbackBox.fire(userdata, .deferred)
     return 0
 }
+
+extension Libsystemd {
+    /// Sends one entry to the journal in its native protocol: each field `NAME=value`.
+    /// Returns false when no journal takes it (kitd was not started by systemd).
+    static func journalSend(_ fields: [String]) -> Bool {
+        let buffers = fields.map { field -> UnsafeMutableRawBufferPointer in
+            let bytes = Array(field.utf8)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+            buffer.copyBytes(from: bytes)
+            return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<bytes.count])
+        }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        var vectors = buffers.map { iovec(iov_base: $0.baseAddress, iov_len: $0.count) }
+        return sd_journal_sendv(&vectors, Int32(vectors.count)) >= 0
+    }
+}
