@@ -16,28 +16,62 @@ public struct FixedOffset: UTCOffsets {
 
 /// Wall instants as people read them in a given zone.
 public enum ClockText {
+    /// How a locale writes times: its month abbreviations, and a 12- or 24-hour clock. kitctl
+    /// reads it from `LC_TIME`; `english` (the C locale's) is kitd's and the default.
+    public struct Style: Sendable, Equatable {
+        public var months: [String]
+        public var twelveHour: Bool
+        public var am: String
+        public var pm: String
+
+        public init(months: [String], twelveHour: Bool, am: String = "AM", pm: String = "PM") {
+            self.months = months.count == 12 ? months : Style.english.months
+            self.twelveHour = twelveHour
+            self.am = am
+            self.pm = pm
+        }
+
+        public static let english = Style(
+            months: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+            twelveHour: false)
+
+        /// `14:05` or `2:05 PM`, with `:12` seconds when given.
+        func time(hour: Int, minute: Int, second: Int?) -> String {
+            let tail = ":" + two(minute) + (second.map { ":" + two($0) } ?? "")
+            guard twelveHour else { return two(hour) + tail }
+            let twelve = hour % 12 == 0 ? 12 : hour % 12
+            return "\(twelve)" + tail + " " + (hour < 12 ? am : pm)
+        }
+    }
+
     /// `14:05:12` when `instant` is on the same local day as `now`, else `Nov 22 14:05`
-    /// (with the year when it differs).
-    public static func short(_ instant: WallTime, now: WallTime, in zone: some UTCOffsets) -> String {
+    /// (with the year when it differs); in `style`'s month names and clock.
+    public static func short(
+        _ instant: WallTime, now: WallTime, in zone: some UTCOffsets, style: Style = .english
+    ) -> String {
         let local = LocalDateTime(instant, in: zone)
         let today = LocalDateTime(now, in: zone)
-        let hms = two(local.hour) + ":" + two(local.minute) + ":" + two(local.second)
-        if local.date == today.date { return hms }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        var text = "\(months[local.date.month - 1]) \(local.date.day)"
+        if local.date == today.date { return style.time(hour: local.hour, minute: local.minute, second: local.second) }
+        var text = "\(style.months[local.date.month - 1]) \(local.date.day)"
         if local.date.year != today.date.year { text += " \(local.date.year)" }
-        return text + " " + two(local.hour) + ":" + two(local.minute)
+        return text + " " + style.time(hour: local.hour, minute: local.minute, second: nil)
     }
 
     /// `short`, but `14:05` rather than `14:05:00`: for times people set, which are mostly on
     /// the minute.
-    public static func brief(_ instant: WallTime, now: WallTime, in zone: some UTCOffsets) -> String {
-        let text = short(instant, now: now, in: zone)
-        return text.utf8.count == 8 && text.hasSuffix(":00") ? String(text.dropLast(3)) : text
+    public static func brief(
+        _ instant: WallTime, now: WallTime, in zone: some UTCOffsets, style: Style = .english
+    ) -> String {
+        let local = LocalDateTime(instant, in: zone)
+        let today = LocalDateTime(now, in: zone)
+        if local.date == today.date && local.second == 0 {
+            return style.time(hour: local.hour, minute: local.minute, second: nil)
+        }
+        return short(instant, now: now, in: zone, style: style)
     }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
+
+private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
 /// A wall instant broken down into local civil time.
 public struct LocalDateTime: Equatable, Sendable {

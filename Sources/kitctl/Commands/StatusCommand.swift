@@ -37,7 +37,7 @@ struct StatusCommand: ParsableCommand {
             let left = DurationFormatter.clock(next.remainingNs)
             let at =
                 Timestamp.parse(next.dueAt).map {
-                    ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())
+                    LocalClock.short($0, now: TimerText.currentWallTime())
                 } ?? next.dueAt
             timers += "; next: \(next.label) in \(left) (\(at))"
         }
@@ -49,7 +49,7 @@ struct StatusCommand: ParsableCommand {
             var line = "\(tasks.open) open, \(tasks.overdue) overdue"
             if let next = tasks.next, let due = Timestamp.parse(next.dueAt) {
                 line +=
-                    "; next: \(next.title) (\(ClockText.short(due, now: TimerText.currentWallTime(), in: LocalZone())))"
+                    "; next: \(next.title) (\(LocalClock.short(due, now: TimerText.currentWallTime())))"
             }
             lines.append("tasks:         \(line)")
         }

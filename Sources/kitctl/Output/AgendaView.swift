@@ -3,15 +3,16 @@ import KitProtocol
 
 /// Draws the agenda: a month grid, or days listing their tasks with times.
 enum AgendaView {
-    static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+    /// In the user's locale (LC_TIME), Monday first: `Mo Tu …` in C.
+    static var weekdays: [String] { LocalClock.weekdays }
 
     /// `cal`-style: days with tasks are marked `*` (bold), overdue ones `!` (red), today in reverse.
     static func month(first: CivilDate, days: [AgendaDay], today: CivilDate, color: Bool) -> String {
         let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
-        let title = "\(CivilDate.monthName(first.month)) \(first.year)"
+        let title = "\(LocalClock.monthNames?[first.month - 1] ?? CivilDate.monthName(first.month)) \(first.year)"
         var lines = [
-            String(repeating: " ", count: max(0, (28 - title.count) / 2)) + title,
-            weekdays.map { " " + $0 + " " }.joined(),
+            String(repeating: " ", count: max(0, (28 - DisplayWidth.of(title)) / 2)) + title,
+            weekdays.map { " " + DisplayWidth.padded($0, to: 2) + " " }.joined(),
         ]
         var line = String(repeating: "    ", count: first.weekday.rawValue - 1)
         let count = CivilDate.daysIn(month: first.month, year: first.year)

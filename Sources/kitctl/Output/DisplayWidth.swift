@@ -32,6 +32,19 @@ enum DisplayWidth {
         }
     }
 
+    /// `text` with spaces after it up to `width` cells (cut to them first if longer).
+    static func padded(_ text: String, to width: Int) -> String {
+        var fitted = ""
+        var used = 0
+        for character in text {
+            let cells = of(String(character))
+            if used + cells > width { break }
+            fitted.append(character)
+            used += cells
+        }
+        return fitted + String(repeating: " ", count: width - used)
+    }
+
     /// `text` cut to at most `width` cells, with an ellipsis when cut.
     static func truncated(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }

@@ -30,7 +30,7 @@ enum NoteText {
     }
 
     static func when(_ instant: WallTime) -> String {
-        ClockText.brief(instant, now: TimerText.currentWallTime(), in: LocalZone())
+        LocalClock.brief(instant, now: TimerText.currentWallTime())
     }
 
     /// The title, a blank line and the body: the text as shown, leading blank lines trimmed.

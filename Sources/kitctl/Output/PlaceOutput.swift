@@ -85,7 +85,7 @@ enum PlaceOutput {
     /// A stored instant as local time, short: `14:05` today, `Fri 12:30`, `2026-11-02 12:30`.
     private static func when(_ text: String?) -> String? {
         guard let text, let instant = Timestamp.parse(text) else { return nil }
-        return ClockText.short(instant, now: TimerText.currentWallTime(), in: LocalZone())
+        return LocalClock.short(instant, now: TimerText.currentWallTime())
     }
 }
 

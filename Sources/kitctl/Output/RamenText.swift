@@ -43,7 +43,7 @@ enum RamenText {
         if ramen.cookCount > 0 {
             let last =
                 ramen.lastCookedAt.flatMap(Timestamp.parse).map {
-                    ", last \(ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone()))"
+                    ", last \(LocalClock.short($0, now: TimerText.currentWallTime()))"
                 } ?? ""
             lines.append("cooked:    \(ramen.cookCount) time\(ramen.cookCount == 1 ? "" : "s")\(last)")
         }

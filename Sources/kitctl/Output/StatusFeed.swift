@@ -45,7 +45,7 @@ struct StatusFeed {
         case "task_title": return status.tasks?.next?.title ?? ""
         case "task_due":
             guard let next = status.tasks?.next, let due = Timestamp.parse(next.dueAt) else { return "" }
-            return ClockText.brief(due, now: now, in: LocalZone())
+            return LocalClock.brief(due, now: now)
         case "overdue": return String(status.tasks?.overdue ?? 0)
         default: return nil
         }

@@ -7,7 +7,7 @@ enum StopwatchText {
 
     static func started(_ stopwatch: StopwatchInfo) -> String {
         guard let text = stopwatch.startedAt, let instant = Timestamp.parse(text) else { return "-" }
-        return ClockText.short(instant, now: TimerText.currentWallTime(), in: LocalZone())
+        return LocalClock.short(instant, now: TimerText.currentWallTime())
     }
 
     static func table(_ list: [StopwatchInfo]) -> String {

@@ -6,7 +6,7 @@ enum TaskText {
     static func due(_ task: TaskInfo) -> String {
         guard let instant = Timestamp.parse(task.dueAt) else { return task.dueLocal }
         let now = TimerText.currentWallTime()
-        var text = ClockText.brief(instant, now: now, in: LocalZone())
+        var text = LocalClock.brief(instant, now: now)
         if task.allDay, let space = text.lastIndex(of: " ") {
             text = String(text[..<space]) + " (all day)"
         } else if task.allDay {
@@ -61,7 +61,7 @@ enum TaskText {
         if let nag = task.nagNs { lines.append("nag:      every \(DurationFormatter.compact(nag))") }
         if let snoozed = task.snoozedUntil.flatMap(Timestamp.parse) {
             lines.append(
-                "snoozed:  until \(ClockText.brief(snoozed, now: TimerText.currentWallTime(), in: LocalZone()))")
+                "snoozed:  until \(LocalClock.brief(snoozed, now: TimerText.currentWallTime()))")
         }
         if let note = task.note { lines.append("note:     \(note)") }
         return lines.joined(separator: "\n")

@@ -11,7 +11,7 @@ enum TimerText {
 
     static func due(_ timer: TimerInfo, now: WallTime = currentWallTime()) -> String {
         guard let text = timer.dueAt, let due = Timestamp.parse(text) else { return "-" }
-        return ClockText.short(due, now: now, in: LocalZone())
+        return LocalClock.short(due, now: now)
     }
 
     /// `3 (pasta)` or `3`.

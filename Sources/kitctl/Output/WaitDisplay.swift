@@ -47,7 +47,7 @@ struct WaitDisplay {
         case "fired":
             if live { Terminal.write("\r\u{1B}[2K") }
             let at = firedAt.flatMap(Timestamp.parse).map {
-                ClockText.short($0, now: TimerText.currentWallTime(), in: LocalZone())
+                LocalClock.short($0, now: TimerText.currentWallTime())
             }
             Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
             return true

@@ -29,7 +29,7 @@ struct TaskSnooze: ParsableCommand {
         let task = try global.call(Method.taskSnooze, params, as: TaskInfo.self)
         if output.json { return try JSONOutput.print(task) }
         let until = task.snoozedUntil.flatMap(Timestamp.parse).map {
-            ClockText.brief($0, now: TimerText.currentWallTime(), in: LocalZone())
+            LocalClock.brief($0, now: TimerText.currentWallTime())
         }
         Terminal.writeLine("Snoozed \(task.title)" + (until.map { " until \($0)" } ?? ""))
     }

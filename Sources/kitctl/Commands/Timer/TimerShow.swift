@@ -18,7 +18,7 @@ struct TimerShow: ParsableCommand {
         let now = TimerText.currentWallTime()
         func local(_ text: String?) -> String {
             guard let text, let instant = Timestamp.parse(text) else { return "-" }
-            return ClockText.short(instant, now: now, in: LocalZone())
+            return LocalClock.short(instant, now: now)
         }
         var lines = [
             "timer \(timer.id)" + (timer.name.map { " (\($0))" } ?? ""),
