@@ -72,11 +72,15 @@ public struct PlaceAddParams: Codable, Sendable {
     public var weight: Int?
     /// An absolute path to a PNG, JPEG, GIF or WebP file of at most 20 MiB; kitd copies it.
     public var imagePath: String?
+    /// The image itself, base64: what kitctl sends, so a file kitd cannot see (under a private
+    /// /tmp) still arrives. At most `PlaceImageData.maximumBytes` once decoded.
+    public var imageData: String?
 
     public init(
         name: String, tags: [String]? = nil, url: String? = nil, phone: String? = nil, address: String? = nil,
-        note: String? = nil, weight: Int? = nil, imagePath: String? = nil
+        note: String? = nil, weight: Int? = nil, imagePath: String? = nil, imageData: String? = nil
     ) {
+        self.imageData = imageData
         self.name = name
         self.tags = tags
         self.url = url
@@ -102,14 +106,17 @@ public struct PlaceEditParams: Codable, Sendable {
     public var note: String?
     public var weight: Int?
     public var imagePath: String?
+    /// The new image itself, base64 (see `PlaceAddParams.imageData`).
+    public var imageData: String?
     /// Drop the image.
     public var removeImage: Bool?
 
     public init(
         ref: String, name: String? = nil, tags: [String]? = nil, untag: [String]? = nil, url: String? = nil,
         phone: String? = nil, address: String? = nil, note: String? = nil, weight: Int? = nil,
-        imagePath: String? = nil, removeImage: Bool? = nil
+        imagePath: String? = nil, imageData: String? = nil, removeImage: Bool? = nil
     ) {
+        self.imageData = imageData
         self.ref = RecordRef(ref)
         self.name = name
         self.tags = tags
@@ -372,4 +379,11 @@ public struct PlaceChangedEvent: Codable, Sendable {
         self.place = place
         self.count = count
     }
+}
+
+/// Images sent in a request (`imageData`): they must fit in one request line (1 MiB) once in
+/// base64, so kitctl sends files up to this size as bytes and bigger ones by path.
+public enum PlaceImageData {
+    /// 700 KiB: 956,000 characters of base64, with room for the rest of the request.
+    public static let maximumBytes = 700 * 1024
 }

@@ -1,6 +1,13 @@
 import ArgumentParser
 import Glibc
 import KitCore
+import KitProtocol
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The fields `place add` and `place edit` set. For `edit`, an empty value clears a field.
 struct PlaceFieldOptions: ParsableArguments {
@@ -26,7 +33,9 @@ struct PlaceFieldOptions: ParsableArguments {
     var weight: String?
 
     @Option(
-        help: ArgumentHelp("A PNG, JPEG, GIF or WebP file of at most 20 MiB; kitd keeps a copy.", valueName: "file"),
+        help: ArgumentHelp(
+            "A PNG, JPEG, GIF or WebP file; kitctl sends one of up to 700 KiB, kitd reads a bigger one (to 20 MiB) itself.",
+            valueName: "file"),
         completion: .file())
     var image: String?
 
@@ -39,6 +48,18 @@ struct PlaceFieldOptions: ParsableArguments {
         } catch {
             throw CLIError.usage(error.message)
         }
+    }
+
+    /// The image as kitctl sends it: its bytes (base64) when it is at most 700 KiB, so kitd need
+    /// not see the file (under systemd's private /tmp it cannot); a bigger one by absolute path,
+    /// which kitd reads itself (up to 20 MiB).
+    func imageUpload() throws -> (path: String?, data: String?) {
+        guard let path = absoluteImagePath else { return (nil, nil) }
+        guard let bytes = FileText.readBytes(path, limit: PlaceImageData.maximumBytes + 1) else {
+            throw CLIError.usage("cannot read the image '\(image ?? path)': no such file, or no permission")
+        }
+        if bytes.count > PlaceImageData.maximumBytes { return (path, nil) }
+        return (nil, Data(bytes).base64EncodedString())
     }
 
     /// The image path made absolute (kitd may run in another directory).

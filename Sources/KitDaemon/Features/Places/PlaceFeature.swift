@@ -108,7 +108,7 @@ final class PlaceFeature: Feature {
             address: params.address, note: params.note, weight: params.weight ?? 1
         ).validated()
         try requireFreeName(draft.name)
-        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        if let image = try image(path: params.imagePath, data: params.imageData) { draft.image = image }
         let now = clock.now().wall
         let (spelledDrafts, known) = spelled([draft])
         let stored = try storing { try store.insertPlaces(spelledDrafts, now: now) }
@@ -145,14 +145,14 @@ final class PlaceFeature: Feature {
         if let note = params.note { draft.note = note }
         if let weight = params.weight { draft.weight = weight }
         if params.removeImage == true {
-            guard params.imagePath == nil else {
+            guard params.imagePath == nil && params.imageData == nil else {
                 throw KitError.invalidArgument("give either a new image or removeImage, not both")
             }
             draft.image = nil
         }
         draft = try draft.validated()
         if draft.nameKey != old.nameKey || draft.name != old.name { try requireFreeName(draft.name, except: old.id) }
-        if let path = params.imagePath { draft.image = try images.store(copying: path) }
+        if let image = try image(path: params.imagePath, data: params.imageData) { draft.image = image }
         guard draft != old.draft else {
             throw KitError.invalidArgument(
                 "nothing to change for \(old.name); give a field to set, e.g. --tag kind=한식 or --weight 2")
@@ -336,5 +336,26 @@ final class PlaceFeature: Feature {
 
     static func byName(_ lhs: Place, _ rhs: Place) -> Bool {
         lhs.nameKey != rhs.nameKey ? lhs.nameKey < rhs.nameKey : lhs.id < rhs.id
+    }
+}
+
+extension PlaceFeature {
+    /// The stored image's reference for an `imagePath` or an `imageData`, or nil for neither.
+    func image(path: String?, data: String?) throws -> String? {
+        switch (path, data) {
+        case (nil, nil): return nil
+        case (.some, .some): throw KitError.invalidArgument("give the image as a path or as data, not both")
+        case (.some(let path), nil): return try images.store(copying: path)
+        case (nil, .some(let text)):
+            guard text.utf8.count <= (PlaceImageData.maximumBytes + 2) / 3 * 4 + 4 else {
+                throw KitError.invalidArgument(
+                    "the image data is over \(PlaceImageData.maximumBytes / 1024) KiB; send a smaller image, "
+                        + "or its path (imagePath) if kitd can read it")
+            }
+            guard let bytes = Data(base64Encoded: text) else {
+                throw KitError.invalidArgument("the image data is not base64; send the file's bytes in base64")
+            }
+            return try images.store(bytes: bytes)
+        }
     }
 }

@@ -43,6 +43,12 @@ struct PlaceImages {
         guard let data = FileManager.default.contents(atPath: source) else {
             throw KitError.invalidArgument("cannot read the image '\(source)'; check its permissions")
         }
+        return try store(bytes: data)
+    }
+
+    /// Stores an image's bytes and returns its reference. Refuses an empty image, one over 20 MiB,
+    /// or one that is not a PNG, JPEG, GIF or WebP.
+    func store(bytes data: Data) throws -> String {
         let kind = try ImageKind.check(prefix: data.prefix(ImageKind.prefixLength), byteCount: data.count)
         let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         let reference = "\(digest).\(kind.fileExtension)"

@@ -34,10 +34,11 @@ struct PlaceEdit: ParsableCommand {
             }
         }
         if noImage && fields.image != nil { throw CLIError.usage("give either --image or --no-image, not both") }
+        let upload = try fields.imageUpload()
         let params = PlaceEditParams(
             ref: ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url, phone: fields.phone,
             address: fields.address, note: fields.note, weight: try fields.checkedWeight(),
-            imagePath: fields.absoluteImagePath, removeImage: noImage ? true : nil)
+            imagePath: upload.path, imageData: upload.data, removeImage: noImage ? true : nil)
         let place = try global.call(Method.placeEdit, params, as: PlaceInfo.self)
         if output.json { return try JSONOutput.print(place) }
         Terminal.writeLine("Changed place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
