@@ -51,5 +51,40 @@ extension Integration {
                 "/bin/bash", ["-c", bash], environment: environment, outputDirectory: kit.root.path)
             #expect(result.stdout.split(separator: "\n") == ["pasta"], "\(result)")
         }
+
+        @Test("zsh's completion function asks kitd for the REFs and offers them through _describe")
+        func zshRefs() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["timer", "start", "10m", "--name", "pasta"]).exitCode == 0)
+            #expect(try kit.kitctl(["sw", "new", "focus"]).exitCode == 0)
+            let script = try Subprocess.run(
+                ManPageTests.repository + "/scripts/completions.sh", ["zsh", Binaries.kitctl],
+                environment: kit.environment, outputDirectory: kit.root.path)
+            try script.stdout.write(toFile: kit.root.path + "/_kitctl", atomically: true, encoding: .utf8)
+            var environment = kit.environment
+            environment["PATH"] = Binaries.directory + ":/usr/bin:/bin"
+            // The script's own glue, as `_arguments` runs it for `kitctl timer show <TAB>`, with
+            // `_describe` (which needs a live completion widget) replaced by one that prints.
+            for (words, expected) in [
+                (["kitctl", "timer", "show", ""], ["pasta", "1"]), (["kitctl", "sw", "stop", "f"], ["focus"]),
+            ] {
+                let zsh = """
+                    autoload -U compinit && compinit -u -d \(kit.root.path)/zcompdump
+                    source \(kit.root.path)/_kitctl
+                    _describe() { print -l -- "${(@P)3}" }
+                    export SAP_SHELL=zsh SAP_SHELL_VERSION=$ZSH_VERSION
+                    command_name=kitctl
+                    command_line=(\(words.map { "'\($0)'" }.joined(separator: " ")))
+                    PREFIX='\(words.last!)'
+                    __kitctl_custom_complete ---completion \(words[1]) \(words[2]) -- positional@0 3 \(words.last!.count)
+                    """
+                let result = try Subprocess.run(
+                    "/usr/bin/zsh", ["-f", "-c", zsh], environment: environment, outputDirectory: kit.root.path)
+                let offered = Set(result.stdout.split(separator: "\n").map(String.init))
+                #expect(offered == Set(expected), "\(words): \(result)")
+            }
+        }
     }
 }
