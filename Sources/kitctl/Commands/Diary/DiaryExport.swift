@@ -26,7 +26,9 @@ struct DiaryExport: ParsableCommand {
     @Option(help: ArgumentHelp("md or json.", valueName: "format"))
     var format: Format
 
-    @Option(help: ArgumentHelp("Write one file per entry into this directory (made if missing).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Write one file per entry into this directory (made if missing).", valueName: "dir"),
+        completion: .directory)
     var out: String?
 
     func run() throws {

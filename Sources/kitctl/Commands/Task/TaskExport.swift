@@ -10,7 +10,7 @@ struct TaskExport: ParsableCommand {
 
     @Flag(help: "iCalendar (the only format).") var ics = false
 
-    @Argument(help: ArgumentHelp("Where to write (default: stdout).", valueName: "file"))
+    @Argument(help: ArgumentHelp("Where to write (default: stdout).", valueName: "file"), completion: .file())
     var file: String?
 
     func validate() throws {

@@ -14,7 +14,9 @@ struct TaskImport: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file"),
+        completion: .file(extensions: ["ics"]))
     var file: String
 
     @Flag(help: "Import nothing if any component cannot be read or represented.")

@@ -23,7 +23,8 @@ struct TimerStart: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "What its popup plays: a sound theme name or a sound file, instead of [sound] timer in config.toml.",
-            valueName: "sound"))
+            valueName: "sound"),
+        completion: .file(extensions: ["oga", "ogg", "wav"]))
     var sound: String?
 
     @Flag(help: "No sound when it fires.")
