@@ -119,7 +119,7 @@ final class PopupLedger {
                 "could not record a popup; it is shown, but not again if kitd dies first",
                 metadata: ["notify.subject": "\(popup.subject.text)", "error": "\(error)"])
         }
-        counts.pending += 1
+        // Dropped with the rest of the turn's work if its commit fails: then nothing fired.
         commits.onCommittedAndSent { [self] in enqueue(Entry(id: id, popup: popup)) }
     }
 
@@ -164,7 +164,6 @@ final class PopupLedger {
                 "notify.replayed": "\(fresh.count)", "notify.too_old": "\(stale.count)",
                 "notify.uncertain": "\(uncertain.map(\.subject).joined(separator: ","))",
             ])
-        counts.pending += fresh.count
         counts.replayed += fresh.count
         for delivery in fresh {
             enqueue(Entry(id: delivery.id, popup: Self.replay(delivery, now: now)))
@@ -188,6 +187,7 @@ final class PopupLedger {
 
     private func enqueue(_ entry: Entry) {
         guard !stopped else { return }
+        counts.pending += 1
         let at = entry.popup.requestedAt
         while recentStart < recent.count && at - recent[recentStart] >= Self.burstWindow { recentStart += 1 }
         if recentStart > 64 && recentStart * 2 > recent.count {
