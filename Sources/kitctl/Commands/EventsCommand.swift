@@ -30,8 +30,12 @@ struct EventsCommand: ParsableCommand {
         while true {
             do {
                 try follow(try KitConnection.connect(to: global.socketPath))
-            } catch .connectionLost, .notRunning {
-                guard reconnect else { throw CLIError.usage("kitd closed the connection (it stopped?)") }
+            } catch let error where error.isConnectionLost || error.isNotRunning {
+                guard reconnect else {
+                    // Not running at all: the usual message, with how to start it.
+                    if error.isNotRunning { throw CLIError(error) }
+                    throw CLIError.usage("kitd closed the connection (it stopped?)")
+                }
                 if !announced { Terminal.writeError("kitctl: kitd is gone; waiting for it to come back") }
                 announced = true
                 usleep(1_000_000)
@@ -64,4 +68,9 @@ struct EventsCommand: ParsableCommand {
         var status: DaemonStatusResult
         var timers: [TimerInfo]
     }
+}
+
+extension ClientError {
+    fileprivate var isConnectionLost: Bool { if case .connectionLost = self { true } else { false } }
+    fileprivate var isNotRunning: Bool { if case .notRunning = self { true } else { false } }
 }
