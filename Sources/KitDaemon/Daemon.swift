@@ -67,10 +67,7 @@ public final class Daemon {
         _ paths: DaemonPaths, logger: Logger, clock: any DaemonClock, zones: any ZoneProvider,
         popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil
     ) throws -> Daemon {
-        ProcessSetup.blockSignals([SIGTERM, SIGINT])
-        ProcessSetup.ignoreSIGPIPE()
-        ProcessSetup.minimiseTimerSlack()
-        ProcessSetup.returnLargeBlocks()
+        ProcessSetup.prepareDaemon()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
         let startedAt = clock.now()
@@ -89,15 +86,16 @@ public final class Daemon {
             let server = try SocketServer(loop: loop, listener: listener, logger: logger)
             let commits = try CommitCoordinator(loop: loop, store: store, server: server, logger: logger)
             let sink = try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
-            let popups = PopupLedger(
-                sink: sink, store: store, commits: commits, clock: clock, burstAfter: settings.popupBurstAfter,
-                logger: logger)
             let events = EventBus(server: server, logger: logger)
+            let popupActions = PopupActions(events: events)
+            let popups = PopupLedger(
+                sink: sink, actions: popupActions, store: store, commits: commits, clock: clock, settings: settings,
+                logger: logger)
             let runtime = FeatureRuntime(
                 loop: loop, store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock,
                 zones: zones,
                 worker: try BackgroundWorker(loop: loop, logger: logger),
-                commits: commits, events: events, popups: popups, popupActions: PopupActions(events: events),
+                commits: commits, events: events, popups: popups, popupActions: popupActions,
                 status: StatusReport(commits: commits), settings: settings,
                 startedAt: startedAt, dataDirectory: paths.dataDirectory, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
@@ -106,7 +104,7 @@ public final class Daemon {
             let daemon = Daemon(
                 paths: paths, lock: lock, listener: listener, loop: loop, runtime: runtime,
                 server: server, systemd: systemd)
-            popups.replayUndelivered(within: settings.taskStaleness)
+            popups.replayUndelivered()
             for feature in daemon.features { try feature.load(.start) }
             try daemon.wire()
             logger.info(
@@ -142,7 +140,6 @@ public final class Daemon {
                 runtime.logger.critical("cannot reload state from the database", metadata: ["error": "\(error)"])
             }
         }
-        runtime.popups.onOutcome = { [popupActions = runtime.popupActions] in popupActions.handle($0) }
 
         for signal in [SIGTERM, SIGINT] {
             retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
@@ -191,14 +188,4 @@ public final class Daemon {
 
     /// The registered feature of type `F`, for tests that drive one.
     func feature<F: Feature>(_ type: F.Type) -> F? { features.lazy.compactMap { $0 as? F }.first }
-
-    /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=: each feature's part, or
-    /// `idle: no timers` with what the features say when they have nothing to report.
-    func statusLine() -> String {
-        let now = runtime.clock.now()
-        let parts = features.compactMap { $0.statusLine(now: now) }
-        guard parts.isEmpty else { return parts.joined(separator: "; ") }
-        let idle = features.compactMap(\.idleStatus)
-        return idle.isEmpty ? "idle" : "idle: " + idle.joined(separator: "; ")
-    }
 }

@@ -75,6 +75,8 @@ final class PopupLedger {
     private let clock: any DaemonClock
     private let logger: Logger
     private let burstAfter: Int
+    /// Popups the last kitd left undelivered are shown at start while younger than this.
+    private let replayWithin: Nanoseconds
     private var queue: [Entry] = []
     private var inFlight: InFlight?
     /// When the popups of the last second were asked for, oldest first, from `recentStart`.
@@ -87,19 +89,22 @@ final class PopupLedger {
     /// What became of popups since kitd started, for `daemon.status`.
     private(set) var counts = (pending: 0, shown: 0, failed: 0, replayed: 0)
 
-    /// Called on the loop thread for every outcome (shown, failed, a button, closed), after the
-    /// ledger has taken note of it.
-    var onOutcome: ((PopupOutcome) -> Void)?
+    /// Where every outcome goes once the ledger has taken note of it: `notification.*` events,
+    /// and pressed buttons to their features.
+    private let actions: PopupActions
 
     init(
-        sink: any PopupSink, store: KitDatabase, commits: CommitCoordinator, clock: any DaemonClock, burstAfter: Int,
-        logger: Logger
+        sink: any PopupSink, actions: PopupActions, store: KitDatabase, commits: CommitCoordinator,
+        clock: any DaemonClock,
+        settings: KitSettings, logger: Logger
     ) {
         self.sink = sink
+        self.actions = actions
         self.store = store
         self.commits = commits
         self.clock = clock
-        self.burstAfter = burstAfter
+        burstAfter = settings.popupBurstAfter
+        replayWithin = settings.taskStaleness
         self.logger = logger
         sink.onOutcome = { [unowned self] in handle($0) }
     }
@@ -143,8 +148,9 @@ final class PopupLedger {
     }
 
     /// Shows again, marked late, what the last kitd decided on but did not get onto the screen,
-    /// if it is younger than `within`; forgets the rest. Many at once become a digest.
-    func replayUndelivered(within: Nanoseconds) {
+    /// if it is younger than the catch-up window (`[tasks] staleness`); forgets the rest. Many at
+    /// once become a digest.
+    func replayUndelivered() {
         let undelivered: [PopupStore.Delivery]
         do {
             undelivered = try store.popups.undelivered()
@@ -154,8 +160,8 @@ final class PopupLedger {
         }
         guard !undelivered.isEmpty else { return }
         let now = clock.now()
-        let stale = undelivered.filter { now.wall - $0.requestedAt > within }
-        let fresh = undelivered.filter { now.wall - $0.requestedAt <= within }
+        let stale = undelivered.filter { now.wall - $0.requestedAt > replayWithin }
+        let fresh = undelivered.filter { now.wall - $0.requestedAt <= replayWithin }
         forget(stale.map(\.id))
         let uncertain = fresh.filter { $0.state == .sending }
         logger.notice(
@@ -250,7 +256,7 @@ final class PopupLedger {
         case .action, .closed, .server, .diagnostic, .sound:
             break
         }
-        onOutcome?(outcome)
+        actions.handle(outcome)
     }
 
     private func mark(_ state: PopupStore.State, _ item: InFlight) {

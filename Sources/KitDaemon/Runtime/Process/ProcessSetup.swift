@@ -29,4 +29,14 @@ enum ProcessSetup {
     /// threshold after each big free, up to 32 MiB, and then keeps what such blocks freed: after
     /// one slow subscriber's 64 MiB backlog, kitd stayed 20 MB bigger for good.
     static func returnLargeBlocks() { _ = kit_mmap_threshold(256 << 10) }
+
+    /// Everything a kitd process sets up before it builds anything: SIGTERM and SIGINT blocked
+    /// (the loop takes them as sources), SIGPIPE ignored, the least timer slack, big freed blocks
+    /// given back.
+    static func prepareDaemon() {
+        blockSignals([SIGTERM, SIGINT])
+        ignoreSIGPIPE()
+        minimiseTimerSlack()
+        returnLargeBlocks()
+    }
 }
