@@ -1,4 +1,5 @@
 import Foundation
+import KitProtocol
 import KitTestSupport
 
 /// What `kitctl bar --waybar` costs: wake-ups of kitd and of the bar per minute, with nothing
@@ -27,7 +28,7 @@ enum BarFigures {
         let lines = bar.stdout.split(separator: "\n").count
         let began = monotonicSeconds()
         _ = try client.call(
-            "timer.start", TimerStartBody(durationNs: 3_600_000_000_000, name: "tea"), as: IgnoredResult.self)
+            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "tea"), as: TimerInfo.self)
         while bar.stdout.split(separator: "\n").count == lines && monotonicSeconds() < began + 5 { usleep(200) }
         let update = (monotonicSeconds() - began) * 1000
         Thread.sleep(forTimeInterval: 0.5)
@@ -47,11 +48,4 @@ enum BarFigures {
                 measured: "\(format(update, 1)) ms", met: update < 100),
         ]
     }
-
-    private struct TimerStartBody: Encodable {
-        var durationNs: Int64
-        var name: String
-    }
-
-    private struct IgnoredResult: Decodable {}
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KitCore
 
 /// What to say when parsing failed: a mistyped subcommand gets the nearest real one
 /// (`kitctl tiemr` → `timer`), a negative length says it is negative.
@@ -45,20 +46,8 @@ enum CommandSuggestion {
         return "'\(negative)' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30"
     }
 
-    /// Levenshtein distance, for names of a few letters.
+    /// Edit distance, with the one the ramen suggestions use.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        HangulSearch.distance(Array(a.unicodeScalars), Array(b.unicodeScalars))
     }
 }
