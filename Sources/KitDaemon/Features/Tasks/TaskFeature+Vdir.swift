@@ -181,7 +181,7 @@ extension TaskFeature {
             logger.error("could not keep a task's version", metadata: ["task.id": "\(kept.id)", "error": "\(error)"])
             return
         }
-        tasks[kept.id] = kept
+        put(kept)
         keepInVdir([kept])
         mirror.keepConflict(uid: kept.uid, title: kept.title, winner: "kit", losing: text, now: now)
     }
@@ -200,7 +200,7 @@ extension TaskFeature {
         if change != nil {
             apply(task, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
         } else {
-            tasks[task.id] = task
+            put(task)
         }
         if let loser {
             mirror?.keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)

@@ -8,14 +8,13 @@ import Logging
 /// alarms (see TaskFeature+Firing.swift). Due times are civil times in a zone, turned into
 /// instants through `zones`, the seam that a change of the system zone goes through.
 final class TaskFeature: Feature {
-    var tasks: [Int64: TaskItem] = [:] {
-        didSet {
-            summaryCache = nil
-            status.changed()
-        }
-    }
-    /// Counts for `daemon.status` and the `STATUS=` line, kept until a task changes, so a change
-    /// of a timer does not count the tasks again.
+    /// Every task by id. Change it only through `put` and `drop` (and `load`), which keep the
+    /// overdue set and the status line up to date.
+    var tasks: [Int64: TaskItem] = [:]
+    /// The open tasks past their due instant, kept as tasks change, so that systemd's status line
+    /// costs nothing per change. A task becomes overdue when its due popup fires, which changes it.
+    var overdueIDs: Set<Int64> = []
+    /// Counts for `daemon.status`, kept until a task changes.
     var summaryCache: DaemonStatusResult.TaskSummary?
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
@@ -46,6 +45,7 @@ final class TaskFeature: Feature {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         tasks = try store.tasksByID()
+        recountOverdue()
         if reason == .start { try openVdir() }
         var entries: [(key: TaskAlarm, due: WallTime)] = []
         entries.reserveCapacity(tasks.count)
@@ -239,7 +239,7 @@ final class TaskFeature: Feature {
         try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
         withdrawPopups(of: task, now: nil)
-        tasks.removeValue(forKey: task.id)
+        drop(task.id)
         unwritten[task.uid] = nil
         unschedule(task)
         commits.onCommitted { [events, mirror] in
@@ -251,7 +251,7 @@ final class TaskFeature: Feature {
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
     func zoneChanged() {
-        summaryCache = nil
+        defer { recountOverdue() }
         let following = tasks.values.filter { $0.zone == nil }
         for task in following { schedule(task) }
         // Their files name the system zone.
@@ -339,7 +339,7 @@ final class TaskFeature: Feature {
     func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
         if Self.fileDiffers(tasks[task.id], task) { keepInVdir([task]) }
         if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
-        tasks[task.id] = task
+        put(task)
         schedule(task)
         if let event {
             let payload = TaskEvent(task: info(task), change: change)
@@ -358,7 +358,7 @@ final class TaskFeature: Feature {
         keepInVdir(changed)
         for task in changed {
             if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
-            tasks[task.id] = task
+            put(task)
             if let next = task.nextFire(in: zone(of: task)) {
                 armed.append((TaskAlarm(task.id), next.at))
             } else {
