@@ -11,6 +11,7 @@ enum KitBench {
         ("popup-burst", { try PopupFigures.burst() }),
         ("bar", { try BarFigures.wakeups() }),
         ("scale-start", { try ScaleFigures.timerStart() }),
+        ("scale", { try ScaleFigures.table() }),
         ("scale-lateness", { try ScaleFigures.lateness() }),
         ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),

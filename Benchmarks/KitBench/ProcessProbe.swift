@@ -26,4 +26,22 @@ enum ProcessProbe {
         let kib = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? .nan
         return kib / 1024
     }
+
+    /// Resident, anonymous and proportional set size in MiB, from smaps_rollup.
+    struct Memory {
+        var rss: Double
+        var anonymous: Double
+        var pss: Double
+    }
+
+    static func memoryMiB(pid: Int32) -> Memory {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else {
+            return Memory(rss: .nan, anonymous: .nan, pss: .nan)
+        }
+        func field(_ name: String) -> Double {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return .nan }
+            return (Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? .nan) / 1024
+        }
+        return Memory(rss: field("Rss"), anonymous: field("Anonymous"), pss: field("Pss"))
+    }
 }

@@ -46,6 +46,7 @@ enum ScaleFigures {
         try daemon.start()
         daemon.stop()
         try Figures.populate(daemon.databasePath, timers: pending)
+        try TaskFigures.populate(daemon.databasePath, tasks: pending, repeatingEvery: 2, spreadDays: 365)
         try daemon.start()
         let events = try daemon.connect()
         _ = try events.call(
@@ -77,7 +78,8 @@ enum ScaleFigures {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
         return [
             Figure(
-                name: "\(timers) timers due while \(pending) wait: due → timer.fired at a client (load \(load))",
+                name:
+                    "\(timers) timers due while \(pending) timers and \(pending) tasks wait: due → timer.fired at a client (load \(load))",
                 target: "report",
                 measured: "p50 \(format(c.median, 2)) ms, p99 \(format(c.percentile(99), 2)) ms (\(c.count) events)",
                 met: nil),
@@ -86,5 +88,71 @@ enum ScaleFigures {
                 measured: "p50 \(format(b.median, 2)) ms, p99 \(format(b.percentile(99), 2)) ms (\(b.count) popups)",
                 met: nil),
         ]
+    }
+
+    /// Issue 14's scale table: `size` timers and `size` tasks filled straight into the database,
+    /// then READY, memory and the cost of each operation at 10k, 100k and 1M, with the ratio of
+    /// each to its 10k figure.
+    static func table(sizes: [Int] = [10_000, 100_000, 1_000_000], operations: Int = 1000) throws -> [Figure] {
+        var columns: [ScaleColumn] = []
+        for size in sizes {
+            FileHandle.standardError.write(Data("bench: scale: filling \(size) timers and \(size) tasks…\n".utf8))
+            let daemon = try BenchDaemon()
+            try daemon.start()
+            daemon.stop()
+            try Figures.populate(daemon.databasePath, timers: size)
+            try TaskFigures.populate(daemon.databasePath, tasks: size, repeatingEvery: 2, spreadDays: 365)
+            var column = ScaleColumn(size: size)
+            var readies: [Double] = []
+            for _ in 0..<3 {
+                readies.append(try daemon.start() * 1000)
+                daemon.stop()
+            }
+            column.ready = Sample(readies).median
+            try daemon.start()
+            Thread.sleep(forTimeInterval: 2)
+            let pid = daemon.process!.pid
+            column.memory = ProcessProbe.memoryMiB(pid: pid)
+            let switches = ProcessProbe.contextSwitches(pid: pid)
+            Thread.sleep(forTimeInterval: 5)
+            column.idleWakeupsPerMinute = Double(ProcessProbe.contextSwitches(pid: pid) - switches) * 12
+            let client = try daemon.connect()
+            var startedIDs: [Int64] = []
+            column.startOne = try perOperation(operations) { index in
+                let timer = try client.call(
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000),
+                    as: TimerInfo.self)
+                startedIDs.append(timer.id)
+            }
+            let began = monotonicSeconds()
+            try Figures.pipeline(
+                client,
+                (0..<operations).map {
+                    RequestEnvelope(
+                        id: .number(1), method: Method.timerStart,
+                        params: TimerStartParams(durationNs: Int64(9000 + $0) * 1_000_000_000))
+                }, window: 256)
+            column.startPipelined = (monotonicSeconds() - began) * 1e6 / Double(operations)
+            column.cancel = try perOperation(startedIDs.count) { index in
+                _ = try client.call(
+                    Method.timerCancel, TimerRefParams(ref: String(startedIDs[index])), as: TimerInfo.self)
+            }
+            column.taskAdd = try perOperation(operations) { index in
+                _ = try client.call(
+                    Method.taskAdd, TaskAddParams(title: "scale \(index)", due: "2031-03-0\(1 + index % 9) 09:00"),
+                    as: TaskInfo.self)
+            }
+            column.load = ScaleColumn.loadAverage()
+            daemon.stop()
+            columns.append(column)
+        }
+        return ScaleColumn.figures(columns)
+    }
+
+    /// Microseconds per call of `body`, run `count` times one after another.
+    private static func perOperation(_ count: Int, _ body: (Int) throws -> Void) throws -> Double {
+        let began = monotonicSeconds()
+        for index in 0..<count { try body(index) }
+        return (monotonicSeconds() - began) * 1e6 / Double(count)
     }
 }
