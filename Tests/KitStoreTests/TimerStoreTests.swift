@@ -106,3 +106,48 @@ struct TimerStoreTests {
         #expect(try reopened.timers.activeTimers(now: now, bootID: "boot-a").compactMap(\.name) == ["committed"])
     }
 }
+
+@Suite("Active timers read from their rows")
+struct ActiveTimerStoreTests {
+    static let s: Int64 = 1_000_000_000
+    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+
+    func insert(_ database: KitDatabase, name: String?, seconds: Int64) throws -> Countdown {
+        try database.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
+            try Countdown.started(id: id, name: name, duration: seconds * Self.s, now: now)
+        }
+    }
+
+    @Test("after a reboot the schedule is restored for the new boot and written back, so a row read later agrees")
+    func restoredDeadlinesAreWrittenBack() throws {
+        let database = try KitDatabase.inMemory()
+        let running = try insert(database, name: "tea", seconds: 300)
+        let paused = try insert(database, name: "egg", seconds: 60).paused(at: now)
+        try database.timers.updateTimer(paused, bootID: "boot-a")
+        try database.commit()
+
+        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
+        let schedule = try database.timers.restoreActive(now: later, bootID: "boot-b")
+        #expect(schedule.paused == [paused.id] && schedule.restored == 1)
+        let deadline = try #require(schedule.running.first { $0.id == running.id }?.deadline)
+        #expect(deadline.boot == later.boot + 200 * Self.s && deadline.wall == now.wall + 300 * Self.s)
+        #expect(try database.timers.activeTimer(id: running.id)?.state == .running(deadline))
+        #expect(try database.timers.activeTimer(id: paused.id) == paused)
+        try database.commit()
+        #expect(try database.timers.restoreActive(now: later, bootID: "boot-b").restored == 0)
+    }
+
+    @Test("active timers by name, in due order, and their names")
+    func activeReads() throws {
+        let database = try KitDatabase.inMemory()
+        let long = try insert(database, name: "Pasta", seconds: 600)
+        let short = try insert(database, name: "egg", seconds: 60)
+        let paused = try insert(database, name: "pasta", seconds: 30).paused(at: now)
+        let ended = try insert(database, name: "pasta", seconds: 30).cancelled(at: now)
+        try database.timers.updateTimers([paused, ended], bootID: "boot-a")
+        #expect(try database.timers.activeTimers(named: "PASTA").map(\.id) == [long.id, paused.id])
+        #expect(try database.timers.activeTimersInOrder().map(\.id) == [short.id, long.id, paused.id])
+        #expect(try database.timers.activeNames(limit: 8) == ["Pasta", "egg", "pasta"])
+        #expect(try database.timers.activeTimer(id: ended.id) == nil)
+    }
+}

@@ -3,14 +3,18 @@ import KitProtocol
 import KitStore
 import Logging
 
-/// The timers feature. Owns every active countdown: the in-memory state, its alarms, and its
-/// rows. Each change is computed by KitCore's rules, written to the database, then applied in
+/// The timers feature. Owns every active countdown: its row, its alarm, and its place in the
+/// counts. Each change is computed by KitCore's rules, written to the database, then applied in
 /// memory; its event and popup go out only after the turn's commit. Other features follow
 /// countdowns as `CountdownObserver`s (a ramen cook is a countdown); timers know none of them.
+///
+/// Memory holds the schedule, not the countdowns: each running timer's deadline (its alarm) and
+/// the ids of paused ones, about 50 bytes a timer. A countdown is read from its row when a
+/// request or an alarm needs it, and the last few thousand are kept (`CountdownCache`).
 final class TimerFeature: Feature {
-    private var active: [Int64: Countdown] = [:]
-    private var idsByName: [String: TimerIDs] = [:]
     private var alarms: Alarms<TimerAlarm, BootTime>!
+    private var pausedIDs: Set<Int64> = []
+    private var recent = CountdownCache(limit: 4096)
     private var observers: [WeakCountdownObserver] = []
     let runtime: FeatureRuntime
     private let store: TimerStore
@@ -32,27 +36,22 @@ final class TimerFeature: Feature {
 
     // MARK: Loading
 
-    /// Loads every running and paused timer and schedules the running ones. Timers that came due
-    /// while kitd was down are scheduled in the past, so they fire on the first loop turn.
+    /// Reads the schedule of every running and paused timer and arms the running ones. Timers
+    /// that came due while kitd was down are scheduled in the past, so they fire on the first
+    /// loop turn. Deadlines restored for this boot are written back to their rows.
     func load(_ reason: LoadReason) throws {
         let now = clock.now()
         if reason == .start { logClockDisagreement(now: now) }
-        let timers = try store.activeTimers(now: now, bootID: clock.bootID)
-        active.removeAll(keepingCapacity: true)
-        idsByName.removeAll(keepingCapacity: true)
-        active.reserveCapacity(timers.count)
-        idsByName.reserveCapacity(timers.count)
-        var entries: [(key: TimerAlarm, due: BootTime)] = []
-        entries.reserveCapacity(timers.count)
-        for timer in timers {
-            active[timer.id] = timer
-            index(timer)
-            if case .running(let deadline) = timer.state {
-                entries.append((key: TimerAlarm(timer.id), due: deadline.boot))
-            }
-        }
-        alarms.replaceAll(entries)
-        logger.info("timers loaded", metadata: ["timers.loaded": "\(timers.count)"])
+        let schedule = try store.restoreActive(now: now, bootID: clock.bootID)
+        recent.removeAll()
+        pausedIDs = Set(schedule.paused)
+        alarms.replaceAll(schedule.running.map { (key: TimerAlarm($0.id), due: $0.deadline.boot) })
+        logger.info(
+            "timers loaded",
+            metadata: [
+                "timers.loaded": "\(schedule.running.count + schedule.paused.count)",
+                "timers.restored": "\(schedule.restored)",
+            ])
     }
 
     /// Says once, at start, when the boot clock and the wall clock disagree about the time that
@@ -100,16 +99,33 @@ final class TimerFeature: Feature {
     /// Running timers are the ones with an alarm; the rest of the active ones are paused.
     /// Constant time: the status line is worked out after every change.
     var counts: DaemonStatusResult.Counts {
-        DaemonStatusResult.Counts(running: alarms.count, paused: active.count - alarms.count)
+        DaemonStatusResult.Counts(running: alarms.count, paused: pausedIDs.count)
     }
 
     /// The running timer due first.
     func nextDue() -> Countdown? {
-        alarms.next().flatMap { active[$0.key.id] }
+        alarms.next().flatMap { countdown(id: $0.key.id) }
     }
 
     /// An active timer by id.
-    func activeTimer(id: Int64) -> Countdown? { active[id] }
+    func activeTimer(id: Int64) -> Countdown? {
+        guard alarms.due(of: TimerAlarm(id)) != nil || pausedIDs.contains(id) else { return nil }
+        return countdown(id: id)
+    }
+
+    /// A running or paused countdown from the cache or its row; nil when it is neither, or when
+    /// the row cannot be read (logged).
+    private func countdown(id: Int64) -> Countdown? {
+        if let timer = recent[id] { return timer }
+        do {
+            guard let timer = try store.activeTimer(id: id) else { return nil }
+            recent.keep(timer)
+            return timer
+        } catch {
+            logger.error("could not read a timer", metadata: ["timer.id": "\(id)", "error": "\(error)"])
+            return nil
+        }
+    }
 
     func info(_ timer: Countdown, now: ClockReading? = nil) -> TimerInfo {
         TimerInfo(timer, now: now ?? clock.now())
@@ -120,15 +136,7 @@ final class TimerFeature: Feature {
     /// Active timers by due order (paused ones after, by id); with `all`, then ended ones, newest first.
     func list(all: Bool) throws -> [TimerInfo] {
         let now = clock.now()
-        let running = active.values.sorted { lhs, rhs in
-            switch (lhs.state, rhs.state) {
-            case (.running(let a), .running(let b)): return a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
-            case (.running, _): return true
-            case (_, .running): return false
-            default: return lhs.id < rhs.id
-            }
-        }
-        var result = running.map { TimerInfo($0, now: now) }
+        var result = try store.activeTimersInOrder().map { TimerInfo($0, now: now) }
         if all {
             let ended = try store.endedTimers(limit: 1000, now: now, bootID: clock.bootID)
             result += ended.map { TimerInfo($0, now: now) }
@@ -212,7 +220,7 @@ final class TimerFeature: Feature {
     func fire(_ ids: [Int64], now: ClockReading) {
         var fired: [Countdown] = []
         for id in ids {
-            guard let timer = active[id], case .running(let deadline) = timer.state,
+            guard let timer = countdown(id: id), case .running(let deadline) = timer.state,
                 let done = try? timer.fired(at: now, dueBeforeStart: deadline.boot < startedAt)
             else { continue }
             fired.append(done)
@@ -224,7 +232,7 @@ final class TimerFeature: Feature {
             logger.error("could not record fired timers; retrying shortly", metadata: ["error": "\(error)"])
             scheduler.holdOff(until: now.boot + 1_000_000_000)
             for timer in fired {
-                guard let old = active[timer.id], case .running(let deadline) = old.state else { continue }
+                guard let old = countdown(id: timer.id), case .running(let deadline) = old.state else { continue }
                 alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)
             }
             return
@@ -272,18 +280,10 @@ final class TimerFeature: Feature {
     /// The wall clock was set: countdowns keep their boot-clock deadlines, but their stored wall
     /// instants (used after a reboot) and displayed due times move with the clock.
     func wallClockChanged() {
-        let now = clock.now()
-        var moved: [Countdown] = []
-        for timer in active.values {
-            guard case .running(let deadline) = timer.state else { continue }
-            var copy = timer
-            copy.state = .running(Deadline(boot: deadline.boot, wall: now.wall(for: deadline.boot)))
-            moved.append(copy)
-        }
-        guard !moved.isEmpty else { return }
+        guard alarms.count > 0 else { return }
         do {
-            try store.updateTimers(moved, bootID: clock.bootID, durability: .normal)
-            for timer in moved { active[timer.id] = timer }
+            try store.moveWallInstants(now: clock.now(), bootID: clock.bootID)
+            recent.removeAll()
         } catch {
             logger.error("could not update due times after a clock change", metadata: ["error": "\(error)"])
         }
@@ -316,32 +316,20 @@ final class TimerFeature: Feature {
     /// Puts a countdown's new state into memory and the agenda, and tells the observers.
     private func apply(_ timer: Countdown, _ transition: CountdownTransition) {
         defer { for entry in observers { entry.observer?.countdown(timer, did: transition) } }
-        if let old = active[timer.id] { unindex(old) }
         switch timer.state {
         case .running(let deadline):
-            active[timer.id] = timer
-            index(timer)
+            pausedIDs.remove(timer.id)
+            recent.keep(timer)
             alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)
         case .paused:
-            active[timer.id] = timer
-            index(timer)
+            pausedIDs.insert(timer.id)
+            recent.keep(timer)
             alarms.cancel(TimerAlarm(timer.id))
         case .fired, .cancelled:
-            active.removeValue(forKey: timer.id)
+            pausedIDs.remove(timer.id)
+            recent.forget(timer.id)
             alarms.cancel(TimerAlarm(timer.id))
         }
-    }
-
-    private func index(_ timer: Countdown) {
-        guard let name = timer.name else { return }
-        let key = NameRules.matchKey(name)
-        idsByName[key] = idsByName[key].map { $0.inserting(timer.id) } ?? .one(timer.id)
-    }
-
-    private func unindex(_ timer: Countdown) {
-        guard let name = timer.name else { return }
-        let key = NameRules.matchKey(name)
-        idsByName[key] = idsByName[key]?.removing(timer.id)
     }
 
     /// An id, or a name among active timers (ambiguous names list the candidates); a name with
@@ -351,12 +339,11 @@ final class TimerFeature: Feature {
         return try RecordLookup<Countdown>(
             noun: "timer",
             byID: { [self] id in
-                if let timer = active[id] { return timer }
+                if let timer = activeTimer(id: id) { return timer }
                 return activeOnly ? nil : try store.timer(id: id, now: now, bootID: clock.bootID)
             },
             byName: { [self] name in
-                let candidates = (idsByName[NameRules.matchKey(name)]?.all ?? []).compactMap { active[$0] }
-                    .sorted { $0.id < $1.id }
+                let candidates = try store.activeTimers(named: name)
                 if !candidates.isEmpty { return RecordLookup.matching(name, among: candidates, name: \.name) }
                 guard !activeOnly else { return [] }
                 return try store.latestEndedTimer(named: name, now: now, bootID: clock.bootID).map { [$0] } ?? []
@@ -364,7 +351,7 @@ final class TimerFeature: Feature {
             describe: { "\($0.id) (\($0.label), \($0.state.name))" },
             missingID: { .notFound("no timer with id \($0); `kitctl timer list --all` shows them") },
             missingName: { [self] name in
-                let names = Set(active.values.compactMap(\.name)).sorted()
+                let names = try store.activeNames(limit: 8)
                 let hint =
                     names.isEmpty ? "no timers are running" : "active: \(names.prefix(8).joined(separator: ", "))"
                 return .notFound("no timer named '\(name)'; \(hint)", suggestions: Array(names.prefix(8)))
@@ -392,38 +379,5 @@ extension TimerInfo {
             durationNs: timer.duration, remainingNs: timer.remaining(at: now.boot),
             dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
             late: late, sound: timer.sound?.text)
-    }
-}
-
-/// The active timers that share one name: almost always one, so that case allocates nothing.
-private enum TimerIDs {
-    case one(Int64)
-    case many(Set<Int64>)
-
-    var all: [Int64] {
-        switch self {
-        case .one(let id): [id]
-        case .many(let ids): Array(ids)
-        }
-    }
-
-    func inserting(_ id: Int64) -> TimerIDs {
-        switch self {
-        case .one(let existing): return existing == id ? self : .many([existing, id])
-        case .many(var ids):
-            ids.insert(id)
-            return .many(ids)
-        }
-    }
-
-    /// nil when none are left.
-    func removing(_ id: Int64) -> TimerIDs? {
-        switch self {
-        case .one(let existing): return existing == id ? nil : self
-        case .many(var ids):
-            ids.remove(id)
-            if ids.count == 1, let last = ids.first { return .one(last) }
-            return ids.isEmpty ? nil : .many(ids)
-        }
     }
 }
