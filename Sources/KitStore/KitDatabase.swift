@@ -22,6 +22,9 @@ public final class KitDatabase {
     /// Opens (creating if needed) and migrates the database at `path`.
     public static func open(path: String, logger: Logger) throws -> KitDatabase {
         let queue = try DatabaseQueue(path: path, configuration: configuration(wal: true))
+        // GRDB turns WAL on after `prepareDatabase`, and sets `synchronous = NORMAL` as it does:
+        // without this, commits kitd counts as durable were written to the WAL with no fsync.
+        try queue.inDatabase { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         let database = KitDatabase(path: path, queue: queue, logger: logger)
         try database.migrate()
         return database
@@ -62,6 +65,11 @@ public final class KitDatabase {
     /// The names of the migrations applied to this database, in order.
     public func appliedMigrations() throws -> [String] {
         try queue.read { try Self.migrator.appliedMigrations($0) }
+    }
+
+    /// The synchronous level SQLite reports for the connection: 2 (FULL) or 1 (NORMAL).
+    public func synchronousPragma() throws -> Int {
+        try queue.inDatabase { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// The journal mode SQLite reports (`wal` for an on-disk database).

@@ -20,6 +20,7 @@ struct MigrationTests {
                 "v16 sounds",
             ])
         #expect(try database.journalMode() == "wal")
+        #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
         let columns = try database.read { try $0.columns(in: "timer").map(\.name) }
         #expect(columns.contains("due_boot_ns") && columns.contains("boot_id"))
     }
