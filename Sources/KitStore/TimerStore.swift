@@ -54,51 +54,6 @@ extension TimerStore {
         }
     }
 
-    /// Every running or paused countdown, restored for this boot. Fast enough for 100,000 rows.
-    ///
-    /// The one timer read that is not a TimerRecord fetch: kitd reads every active timer when it
-    /// starts, and decoding 100,000 Codable records more than doubles that start-up.
-    /// `swift build -c release && .build/release/kit-bench startup` (kitd start → READY=1 with
-    /// 100,000 timers; median of 5 starts, 2 cores, 2026-11-25): these positional reads 176–187 ms
-    /// over 3 runs, `TimerRecord.fetchCursor` 421–429 ms over 2, against a target of 300 ms.
-    public func activeTimers(now: ClockReading, bootID: String) throws -> [Countdown] {
-        try database.read { db in
-            var result: [Countdown] = []
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, name, duration_ns, state, created_at_ns, due_wall_ns, due_boot_ns, boot_id,
-                           remaining_ns, sound
-                    FROM timer WHERE state IN ('running', 'paused') ORDER BY id
-                    """)
-            while let row = try rows.next() {
-                let id: Int64 = row[0]
-                let name: String? = row[1]
-                let duration: Int64 = row[2]
-                let stateName: String = row[3]
-                let createdAt = WallTime(nanoseconds: row[4])
-                let state: CountdownState
-                if stateName == "running" {
-                    let dueWall: Int64 = row[5]
-                    let dueBoot: Int64? = row[6]
-                    let rowBoot: String? = row[7]
-                    state = .running(
-                        Deadline.restored(
-                            bootInstant: dueBoot.map(BootTime.init(nanoseconds:)),
-                            wallInstant: WallTime(nanoseconds: dueWall), sameBoot: rowBoot == bootID, now: now))
-                } else {
-                    state = .paused(remaining: row[8])
-                }
-                let sound: String? = row[9]
-                result.append(
-                    Countdown(
-                        id: id, name: name, duration: duration, createdAt: createdAt, state: state,
-                        sound: sound.flatMap { try? SoundChoice.parse($0) }))
-            }
-            return result
-        }
-    }
-
     /// What the two clocks say of the first running timer saved on this boot: how long until it
     /// is due by its boot-clock instant, and by its wall-clock instant. They agree unless a clock
     /// was set, or kitd ran under another boot-clock offset (a time namespace), while it was down.

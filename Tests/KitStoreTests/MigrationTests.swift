@@ -50,7 +50,7 @@ struct MigrationTests {
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds",
             ])
-        let timers = try second.timers.activeTimers(now: now, bootID: "boot-a")
+        let timers = try second.timers.activeTimersInOrder()
         #expect(timers.map(\.name) == ["tea", "gong"])
         #expect(timers.map(\.sound) == [nil, .file("/x.oga")])
         #expect(try second.timers.timer(id: timers[1].id, now: now, bootID: "boot-a")?.sound == .file("/x.oga"))

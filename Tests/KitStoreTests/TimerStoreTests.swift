@@ -27,7 +27,7 @@ struct TimerStoreTests {
         for timer in [running, paused, fired, cancelled] {
             #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == timer)
         }
-        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").map(\.id) == [running.id, paused.id])
+        #expect(try database.timers.activeTimersInOrder().map(\.id) == [running.id, paused.id])
         #expect(
             try database.timers.endedTimers(limit: 10, now: now, bootID: "boot-a").map(\.id) == [
                 cancelled.id, fired.id,
@@ -52,7 +52,7 @@ struct TimerStoreTests {
         try database.timers.markTimersFired([fired])
         try database.commit()
         #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == fired)
-        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").isEmpty)
+        #expect(try database.timers.activeTimersInOrder().isEmpty)
     }
 
     @Test("ids are never reused, even after the newest row is gone")
@@ -70,9 +70,9 @@ struct TimerStoreTests {
         let timer = try insert(database, name: "a", seconds: 300)
         try database.commit()
         let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
-        let restored = try database.timers.activeTimers(now: later, bootID: "boot-b")
-        #expect(restored.first?.remaining(at: later.boot) == 200 * Self.s)
-        #expect(timer.id == restored.first?.id)
+        let restored = try #require(try database.timers.restoreActive(now: later, bootID: "boot-b").running.first)
+        #expect(restored.deadline.boot - later.boot == 200 * Self.s)
+        #expect(timer.id == restored.id)
     }
 
     @Test("a failed write inside the batch rolls back only itself")
@@ -88,7 +88,7 @@ struct TimerStoreTests {
         #expect(database.hasPendingChanges)
         try database.commit()
         #expect(!database.hasPendingChanges)
-        #expect(try database.timers.activeTimers(now: now, bootID: "boot-a").map(\.name) == ["kept"])
+        #expect(try database.timers.activeTimersInOrder().map(\.name) == ["kept"])
     }
 
     @Test("nothing of an uncommitted batch survives a reopen; a committed one does")
@@ -103,7 +103,7 @@ struct TimerStoreTests {
             _ = try insert(database, name: "lost", seconds: 60)
         }
         let reopened = try KitDatabase.open(path: path, logger: .init(label: "test"))
-        #expect(try reopened.timers.activeTimers(now: now, bootID: "boot-a").compactMap(\.name) == ["committed"])
+        #expect(try reopened.timers.activeTimersInOrder().compactMap(\.name) == ["committed"])
     }
 }
 
