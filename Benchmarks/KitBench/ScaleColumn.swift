@@ -10,6 +10,7 @@ struct ScaleColumn {
     var startPipelined = Double.nan
     var cancel = Double.nan
     var taskAdd = Double.nan
+    var importSmall = Double.nan
     var load = "?"
 
     static func loadAverage() -> String {
@@ -62,6 +63,9 @@ struct ScaleColumn {
             Figure(
                 name: "  task.add, one at a time", target: "≤ 1.5×",
                 measured: row(unit: "µs", digits: 1, ratio: true) { $0.taskAdd }, met: flat { $0.taskAdd }),
+            Figure(
+                name: "  task.import of 10 new VTODOs, one file at a time", target: "≤ 1.5×",
+                measured: row(unit: "µs", digits: 1, ratio: true) { $0.importSmall }, met: flat { $0.importSmall }),
         ]
     }
 }

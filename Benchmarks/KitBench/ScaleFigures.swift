@@ -142,6 +142,10 @@ enum ScaleFigures {
                     Method.taskAdd, TaskAddParams(title: "scale \(index)", due: "2031-03-0\(1 + index % 9) 09:00"),
                     as: TaskInfo.self)
             }
+            column.importSmall = try perOperation(operations / 50) { index in
+                _ = try client.callForLine(
+                    Method.taskImport, TaskImportParams(ics: CalendarFigures.todos(count: 10, prefix: "scale\(index)")))
+            }
             column.load = ScaleColumn.loadAverage()
             daemon.stop()
             columns.append(column)

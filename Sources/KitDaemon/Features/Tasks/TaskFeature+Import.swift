@@ -55,10 +55,9 @@ extension TaskFeature {
             [(task: TaskItem, version: TaskStore.ItemVersion, changed: [String], line: Int, component: String)] =
                 []
         let fileUIDs = Set(prepared.components.lazy.filter { !$0.documentUID.isEmpty }.map(\.uid))
+        // Found through the index on UID: the cost follows the file, not the number of tasks.
         var existing: [String: TaskItem] = [:]
-        for task in tasks.values where fileUIDs.contains(task.uid) && existing[task.uid] == nil {
-            existing[task.uid] = task
-        }
+        for (uid, id) in try store.ids(uids: Array(fileUIDs)) { existing[uid] = tasks[id] }
         let stored = try store.versions(uids: Array(existing.keys))
         for component in prepared.components {
             let line = component.line
