@@ -67,10 +67,10 @@ public struct TaskFirePlan: Sendable {
                 catchUp.digest.allSatisfy({ $0.due < startedAt })
                 ? catchUp.digestTitle ?? "\(count) reminders missed while off"
                 : count == 1 ? "1 reminder missed" : "\(count) reminders missed"
+            // A set: after a long time off, thousands may be missed at once.
+            let digestIDs = Set(catchUp.digest.map(\.id))
             plan.popups.append(
-                .digest(
-                    catchUp.digest, plan.updated.filter { entry in catchUp.digest.contains { $0.id == entry.key } },
-                    title: title))
+                .digest(catchUp.digest, plan.updated.filter { digestIDs.contains($0.key) }, title: title))
         }
         return plan
     }
