@@ -11,6 +11,7 @@ struct ScaleColumn {
     var cancel = Double.nan
     var taskAdd = Double.nan
     var importSmall = Double.nan
+    var getByTitle = Double.nan
     var load = "?"
 
     static func loadAverage() -> String {
@@ -63,6 +64,9 @@ struct ScaleColumn {
             Figure(
                 name: "  task.add, one at a time", target: "≤ 1.5×",
                 measured: row(unit: "µs", digits: 1, ratio: true) { $0.taskAdd }, met: flat { $0.taskAdd }),
+            Figure(
+                name: "  task.get by title (any case), one at a time", target: "≤ 1.5×",
+                measured: row(unit: "µs", digits: 1, ratio: true) { $0.getByTitle }, met: flat { $0.getByTitle }),
             Figure(
                 name: "  task.import of 10 new VTODOs, one file at a time", target: "≤ 1.5×",
                 measured: row(unit: "µs", digits: 1, ratio: true) { $0.importSmall }, met: flat { $0.importSmall }),

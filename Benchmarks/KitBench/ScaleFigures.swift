@@ -142,6 +142,10 @@ enum ScaleFigures {
                     Method.taskAdd, TaskAddParams(title: "scale \(index)", due: "2031-03-0\(1 + index % 9) 09:00"),
                     as: TaskInfo.self)
             }
+            column.getByTitle = try perOperation(operations) { index in
+                _ = try client.call(
+                    Method.taskGet, TaskRefParams(ref: "TASK \(index * (size / operations))"), as: TaskInfo.self)
+            }
             column.importSmall = try perOperation(operations / 50) { index in
                 _ = try client.callForLine(
                     Method.taskImport, TaskImportParams(ics: CalendarFigures.todos(count: 10, prefix: "scale\(index)")))

@@ -1,4 +1,5 @@
 import GRDB
+import KitCore
 
 /// The schema's history. Shipped migrations are frozen: never edit one, add a new one.
 extension KitDatabase {
@@ -359,6 +360,26 @@ extension KitDatabase {
                 sql: """
                     ALTER TABLE timer ADD COLUMN sound TEXT;
                     ALTER TABLE popup_delivery ADD COLUMN sound_volume INTEGER;
+                    """)
+        }
+
+        // Tasks found by title through an index, as timers are by name: `kitctl task done "buy
+        // milk"` walked every task in memory (NameRules.matchKey of each title), O(n) a request.
+        // The key is NameRules' (Swift folds case in every script; SQLite's NOCASE only in ASCII),
+        // so the rows there are keyed here. Open titles also get an index of their own, so the
+        // first few in order (an unknown title's suggestions) are read without a sort.
+        migrator.registerMigration("v17 task title keys") { db in
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN title_key TEXT")
+            let rows = try Row.fetchAll(db, sql: "SELECT id, title FROM task")
+            let update = try db.makeStatement(sql: "UPDATE task SET title_key = ? WHERE id = ?")
+            for row in rows {
+                let title: String = row[1]
+                try update.execute(arguments: [NameRules.matchKey(title), row[0] as Int64])
+            }
+            try db.execute(
+                sql: """
+                    CREATE INDEX task_title ON task(title_key);
+                    CREATE INDEX task_open_title ON task(title) WHERE state = 'open';
                     """)
         }
 

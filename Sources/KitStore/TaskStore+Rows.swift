@@ -86,6 +86,7 @@ extension TaskRecord {
             case .id: row.integer(id)
             case .uid: row.text(uid)
             case .title: row.text(title)
+            case .titleKey: row.text(titleKey)
             case .note: row.text(note)
             case .zone: row.text(zone)
             case .allDay: row.integer(allDay ? 1 : 0)

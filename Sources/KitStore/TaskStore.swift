@@ -78,6 +78,24 @@ extension TaskStore {
         return result
     }
 
+    /// The ids of the tasks whose title matches `title` (as NameRules matches), in id order.
+    public func ids(titled title: String) throws -> [Int64] {
+        try database.read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT id FROM task WHERE title_key = ? ORDER BY id", arguments: [NameRules.matchKey(title)])
+        }
+    }
+
+    /// Up to `limit` distinct titles of open tasks, sorted: read in the order of an index, so
+    /// the cost does not grow with the number of tasks.
+    public func openTitles(limit: Int) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT title FROM task WHERE state = 'open' ORDER BY title LIMIT ?",
+                arguments: [limit])
+        }
+    }
+
     /// The ids of the tasks with these UIDs, by UID.
     public func ids(uids: [String]) throws -> [String: Int64] {
         var result: [String: Int64] = [:]

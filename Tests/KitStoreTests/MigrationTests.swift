@@ -17,7 +17,7 @@ struct MigrationTests {
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
-                "v16 sounds",
+                "v16 sounds", "v17 task title keys",
             ])
         #expect(try database.journalMode() == "wal")
         #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
@@ -48,7 +48,7 @@ struct MigrationTests {
                 "v1 timers", "v2 ramen", "v3 stopwatches", "v4 tasks", "v5 places", "v6 memos and diary",
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
-                "v16 sounds",
+                "v16 sounds", "v17 task title keys",
             ])
         let timers = try second.timers.activeTimersInOrder()
         #expect(timers.map(\.name) == ["tea", "gong"])
@@ -84,6 +84,41 @@ struct MigrationTests {
         let fresh = try database.memos.insertMemo(text: "three", now: WallTime(nanoseconds: 6))
         #expect(fresh.uid.hasSuffix("@kit") && !uids.contains(fresh.uid))
         #expect(try database.memos.memo(id: fresh.id)?.uid == fresh.uid)
+    }
+
+    @Test("tasks from before title keys are found by title, in any case, and new and edited ones too")
+    func taskTitleKeys() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try KitDatabase.migrator.migrate(queue, upTo: "v16 sounds")
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO task (uid, title, anchor, occurrence, state, created_at_ns)
+                        VALUES ('a@kit', 'Äpfel kaufen', '2026-11-20T09:00', '2026-11-20T09:00', 'open', 1),
+                               ('b@kit', 'call mom', '2026-11-21T09:00', '2026-11-21T09:00', 'done', 2);
+                        """)
+            }
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        #expect(try database.tasks.ids(titled: "äPFEL KAUFEN") == [1])
+        #expect(try database.tasks.ids(titled: "Call Mom") == [2])
+        #expect(try database.tasks.openTitles(limit: 8) == ["Äpfel kaufen"])
+        let now = WallTime(nanoseconds: 3)
+        let added = try database.tasks.insertTask { id throws(KitError) in
+            TaskItem(
+                id: id, uid: "c@kit", title: "Water plants",
+                anchor: CivilDateTime(date: CivilDate(year: 2026, month: 11, day: 22), hour: 9),
+                createdAt: now)
+        }
+        var renamed = added
+        renamed.title = "Water the plants"
+        try database.tasks.updateTask(renamed)
+        #expect(try database.tasks.ids(titled: "water the PLANTS") == [added.id])
+        #expect(try database.tasks.ids(titled: "water plants").isEmpty)
     }
 
     @Test("a database from before task series keeps its tasks: a repeating one becomes a series with no dates")

@@ -10,6 +10,8 @@ struct TaskRecord: Encodable, PersistableRecord {
     var id: Int64
     var uid: String
     var title: String
+    /// The title as titles are matched (NameRules.matchKey), for the index on it.
+    var titleKey: String
     var note: String?
     var zone: String?
     var allDay: Bool
@@ -43,6 +45,7 @@ struct TaskRecord: Encodable, PersistableRecord {
     /// exhaustive switch over these, so a new column cannot be left out of it.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, uid, title, note, zone, anchor, rrule, rdates, exdates, overrides, occurrence, alerts, state
+        case titleKey = "title_key"
         case allDay = "all_day"
         case nagNs = "nag_ns"
         case doneAtNs = "done_at_ns"
@@ -60,6 +63,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         id = task.id
         uid = task.uid
         title = task.title
+        titleKey = NameRules.matchKey(task.title)
         note = task.note
         zone = task.zone
         allDay = task.allDay

@@ -406,15 +406,14 @@ final class TaskFeature: Feature {
         try RecordLookup<TaskItem>(
             noun: "task", nameWord: "title", maximumLength: Self.maximumTitleLength, byID: { [self] in tasks[$0] },
             byName: { [self] title in
-                let key = NameRules.matchKey(title)
-                let named = tasks.values.filter { NameRules.matchKey($0.title) == key }.sorted { $0.id < $1.id }
+                let named = try store.ids(titled: title).compactMap { tasks[$0] }
                 let open = named.filter(\.isOpen)
                 return open.isEmpty ? named : open
             },
             describe: { "\($0.id) (\($0.title), due \($0.occurrence.iso8601))" },
             missingID: { .notFound("no task with id \($0); `kitctl task list --all` shows them") },
             missingName: { [self] title in
-                let titles = Array(Set(tasks.values.filter(\.isOpen).map(\.title))).sorted()
+                let titles = try store.openTitles(limit: 8)
                 return .notFound(
                     "no task called '\(title)'"
                         + (titles.isEmpty ? "" : "; open tasks: \(titles.prefix(8).joined(separator: ", "))"),
