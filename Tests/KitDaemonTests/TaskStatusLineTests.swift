@@ -33,4 +33,54 @@ struct TaskStatusLineTests {
         _ = try kit.tasks.delete(RecordRef(String(second.id)))
         #expect(kit.daemon.statusLine() == "idle: no timers")
     }
+
+    @Test("daemon.status's task summary, kept as tasks change, agrees with a walk over every task")
+    func summaryAgreesWithAWalk() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        func walked() -> DaemonStatusResult.TaskSummary {
+            let open = kit.tasks.tasks.values.filter(\.isOpen)
+            let overdue = open.filter { kit.tasks.overdueIDs.contains($0.id) }
+            var next: (task: TaskItem, due: WallTime)?
+            for task in open where !kit.tasks.overdueIDs.contains(task.id) {
+                let due = task.due(in: kit.tasks.zone(of: task))
+                if let current = next, current.due < due || (current.due == due && current.task.id < task.id) {
+                    continue
+                }
+                next = (task, due)
+            }
+            var summary = DaemonStatusResult.TaskSummary(open: open.count, overdue: overdue.count, next: nil)
+            if let next {
+                summary.next = DaemonStatusResult.TaskSummary.Next(
+                    id: next.task.id, title: next.task.occurrenceTitle, dueAt: Timestamp.rfc3339(next.due))
+            }
+            return summary
+        }
+        func check(_ step: String) {
+            let kept = kit.tasks.summary(now: kit.clock.now().wall)
+            let walk = walked()
+            #expect(kept == walk, "\(step)")
+        }
+        let stretch = try kit.tasks.add(TaskAddParams(title: "stretch", due: "in 1m"))
+        let water = try kit.tasks.add(TaskAddParams(title: "water", due: "in 2m", repeat: "daily"))
+        _ = try kit.tasks.add(TaskAddParams(title: "tie", due: "in 2m"))
+        check("added")
+        #expect(kit.tasks.summary(now: kit.clock.now().wall).next?.id == stretch.id)
+        kit.advance(by: 61 * DrivenDaemon.second)
+        try kit.run(for: .milliseconds(50))
+        check("stretch overdue")
+        #expect(kit.tasks.summary(now: kit.clock.now().wall).overdue == 1)
+        _ = try kit.tasks.snooze(TaskSnoozeParams(ref: String(stretch.id), for: "10m"))
+        check("stretch snoozed")
+        _ = try kit.tasks.done(RecordRef(String(water.id)))
+        check("a repeating task done moves to its next day")
+        _ = try kit.tasks.done(RecordRef("tie"))
+        check("tie done")
+        _ = try kit.tasks.delete(RecordRef(String(stretch.id)))
+        check("stretch deleted")
+        kit.clock.jump(by: 2 * 86_400 * DrivenDaemon.second)
+        kit.daemon.wallClockChanged()
+        check("two days later")
+        #expect(kit.tasks.summary(now: kit.clock.now().wall).overdue == 1)
+    }
 }

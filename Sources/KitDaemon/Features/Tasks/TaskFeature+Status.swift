@@ -14,53 +14,68 @@ extension TaskFeature {
         status.tasks = summary(now: now.wall)
     }
 
-    /// Open tasks, overdue ones, and the next one due that is not overdue. Walked once per change
-    /// of the tasks, and only when a client asks (`daemon.status`).
+    /// Open tasks, overdue ones, and the next one due that is not overdue: from what `put` and
+    /// `drop` keep, in constant time (a status bar asks after every change).
     func summary(now: WallTime) -> DaemonStatusResult.TaskSummary {
         if let summaryCache { return summaryCache }
-        var open = 0
-        var overdue = 0
-        var next: (task: TaskItem, due: WallTime)?
-        for task in tasks.values where task.isOpen {
-            open += 1
-            // The same overdue tasks the status line counts.
-            if overdueIDs.contains(task.id) {
-                overdue += 1
-                continue
-            }
-            let due = task.due(in: zone(of: task))
-            if next == nil || due < next!.due || (due == next!.due && task.id < next!.task.id) { next = (task, due) }
-        }
+        let next = dues.next().flatMap { entry in tasks[entry.key.id].map { ($0, WallTime(nanoseconds: entry.due)) } }
         let summary = DaemonStatusResult.TaskSummary(
-            open: open, overdue: overdue,
-            next: next.map { .init(id: $0.task.id, title: $0.task.occurrenceTitle, dueAt: Timestamp.rfc3339($0.due)) })
+            open: openCount, overdue: overdueIDs.count,
+            next: next.map { .init(id: $0.0.id, title: $0.0.occurrenceTitle, dueAt: Timestamp.rfc3339($0.1)) })
         summaryCache = summary
         return summary
     }
 
-    /// Puts `task` in memory, and in the overdue set if it is overdue now.
+    /// Puts `task` in memory, in the overdue set if it is overdue now, and among the dues if not.
     func put(_ task: TaskItem) {
-        tasks[task.id] = task
-        if task.isOverdue(now: clock.now().wall, in: zone(of: task)) {
-            overdueIDs.insert(task.id)
-        } else {
-            overdueIDs.remove(task.id)
-        }
+        if tasks.updateValue(task, forKey: task.id)?.isOpen == true { openCount -= 1 }
+        if task.isOpen { openCount += 1 }
+        track(task, now: clock.now().wall)
         tasksChanged()
     }
 
     func drop(_ id: Int64) {
-        tasks.removeValue(forKey: id)
+        if tasks.removeValue(forKey: id)?.isOpen == true { openCount -= 1 }
         overdueIDs.remove(id)
+        dues.remove(TaskAlarm(id))
         tasksChanged()
     }
 
-    /// The overdue set from scratch: at load, and when the zone or the wall clock changed under
-    /// every task at once.
+    /// The overdue set, the dues and the open count from scratch: at load, and when the zone or
+    /// the wall clock changed under every task at once.
     func recountOverdue() {
         let now = clock.now().wall
-        overdueIDs = Set(tasks.values.lazy.filter { $0.isOverdue(now: now, in: self.zone(of: $0)) }.map(\.id))
+        var overdue: Set<Int64> = []
+        var entries: [(key: TaskAlarm, due: Int64)] = []
+        openCount = 0
+        for task in tasks.values where task.isOpen {
+            openCount += 1
+            let zone = zone(of: task)
+            if task.isOverdue(now: now, in: zone) {
+                overdue.insert(task.id)
+            } else {
+                entries.append((TaskAlarm(task.id), task.due(in: zone).nanoseconds))
+            }
+        }
+        overdueIDs = overdue
+        dues = Agenda(entries)
         tasksChanged()
+    }
+
+    /// Files an open task as overdue or among the dues (a done one as neither).
+    private func track(_ task: TaskItem, now: WallTime) {
+        let zone = zone(of: task)
+        if task.isOverdue(now: now, in: zone) {
+            overdueIDs.insert(task.id)
+            dues.remove(TaskAlarm(task.id))
+        } else {
+            overdueIDs.remove(task.id)
+            if task.isOpen {
+                dues.schedule(TaskAlarm(task.id), at: task.due(in: zone).nanoseconds)
+            } else {
+                dues.remove(TaskAlarm(task.id))
+            }
+        }
     }
 
     private func tasksChanged() {

@@ -16,6 +16,10 @@ final class TaskFeature: Feature {
     var overdueIDs: Set<Int64> = []
     /// Counts for `daemon.status`, kept until a task changes.
     var summaryCache: DaemonStatusResult.TaskSummary?
+    /// The open tasks that are not overdue, by due instant, and how many tasks are open: kept as
+    /// tasks change, so `daemon.status` finds the next one due without walking every task.
+    var dues = Agenda<TaskAlarm>()
+    var openCount = 0
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
     let store: TaskStore
