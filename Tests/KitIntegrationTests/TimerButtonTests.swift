@@ -22,7 +22,12 @@ extension Integration {
                 $0.contains { $0.name == Event.notificationShown }
             }
             #expect(shown.contains { $0.name == Event.timerFired })
-            let call = kit.desktop!.notifyCalls().first { $0.contains("tea is done") } ?? ""
+            // dbus-monitor writes to a file, which it may flush after the popup is shown.
+            var call = ""
+            _ = Subprocess.waitUntil(timeout: .seconds(5)) {
+                call = kit.desktop!.notifyCalls().first { $0.contains("tea is done") } ?? ""
+                return call.contains("desktop-entry")
+            }
             #expect(call.contains("string \"restart\" string \"Restart\""), "\(call)")
             #expect(call.contains("string \"add-minute\" string \"+1 min\""), "\(call)")
             #expect(call.contains("string \"desktop-entry\" variant string \"kit\""), "\(call)")
