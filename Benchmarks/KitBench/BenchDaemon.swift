@@ -95,9 +95,11 @@ final class BenchDaemon {
         return (times, rss)
     }
 
-    /// Runs `kitctl ARGUMENTS` against this daemon `runs` times, as a person would, and returns the
-    /// whole-command times in milliseconds and what the last run printed.
-    func timeKitctl(_ arguments: [String], runs: Int) throws -> (times: [Double], output: String) {
+    /// Runs `kitctl ARGUMENTS` (or another program) against this daemon `runs` times, as a person
+    /// would, and returns the whole-command times in milliseconds and what the last run printed.
+    func timeKitctl(_ arguments: [String], runs: Int, executable: String = Binaries.kitctl) throws -> (
+        times: [Double], output: String
+    ) {
         var env = environment
         env.removeValue(forKey: "NOTIFY_SOCKET")
         var times: [Double] = []
@@ -105,9 +107,9 @@ final class BenchDaemon {
         for _ in 0..<runs {
             let began = monotonicSeconds()
             let child = try Subprocess(
-                Binaries.kitctl, arguments, environment: env, outputDirectory: root.path, name: "kitctl")
+                executable, arguments, environment: env, outputDirectory: root.path, name: "kitctl")
             guard child.waitBlocking() == 0 else {
-                throw HarnessError("kitctl \(arguments.joined(separator: " ")) failed: \(child.stderr)")
+                throw HarnessError("\(executable) \(arguments.joined(separator: " ")) failed: \(child.stderr)")
             }
             times.append((monotonicSeconds() - began) * 1000)
             output = child.stdout

@@ -8,7 +8,7 @@ enum KitctlMain {
     static func main() {
         let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
         do {
-            var command = try Kitctl.parseAsRoot(arguments)
+            var command = try QuickParse.parseAsRoot(arguments)
             try command.run()
         } catch let error as CLIError {
             Terminal.writeError("kitctl: \(error.message)")

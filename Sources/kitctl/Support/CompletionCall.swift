@@ -2,12 +2,6 @@ import Glibc
 import KitClient
 import KitProtocol
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A request a shell completer makes while the shell waits: to kitd on the socket `--socket`
 /// names on the command line, else the usual one. Nil when kitd cannot answer, so that the
 /// completer offers nothing (or falls back) instead of failing.
@@ -20,10 +14,8 @@ enum CompletionCall {
             if word == "--socket", position + 1 < words.count { explicit = words[position + 1] }
             if word.hasPrefix("--socket=") { explicit = String(word.dropFirst("--socket=".count)) }
         }
-        let path = SocketPath.resolve(
-            explicit: explicit, environment: ProcessInfo.processInfo.environment, uid: getuid()
-        )
-        .path
+        let path = SocketPath.resolve(explicit: explicit, environment: GlobalOptions.socketEnvironment, uid: getuid())
+            .path
         guard let connection = try? KitConnection.connect(to: path) else { return nil }
         return try? connection.call(method, params, as: type)
     }
