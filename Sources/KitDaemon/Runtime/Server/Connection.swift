@@ -5,7 +5,7 @@ import KitProtocol
 /// fails, because the change it reports was not saved.
 struct StagedReply {
     var id: RequestID
-    var bytes: Data
+    var bytes: [UInt8]
     var durable: Bool
 }
 

@@ -26,13 +26,13 @@ final class RequestRouter {
     }
 
     private enum Handled {
-        case now(Data)
-        case later((@escaping (Swift.Result<Data, any Error>) -> Void) -> Void)
+        case now([UInt8])
+        case later((@escaping (Swift.Result<[UInt8], any Error>) -> Void) -> Void)
     }
 
     private struct Entry {
         let mutating: Bool
-        let run: (Data, RequestID, Context) throws -> Handled
+        let run: (RequestBody, RequestID, Context) throws -> Handled
     }
 
     private var entries: [String: Entry] = [:]
@@ -75,7 +75,7 @@ final class RequestRouter {
         entries[method] = Entry(mutating: mutating) { line, id, context in
             let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
             let result = try handler(params, context)
-            return .now(try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder))
+            return .now(try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder))
         }
     }
 
@@ -95,7 +95,9 @@ final class RequestRouter {
                 work.run(on: worker) { result in
                     deliver(
                         result.flatMap { result in
-                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                            Swift.Result {
+                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+                            }
                         })
                 }
             }
@@ -119,7 +121,9 @@ final class RequestRouter {
                 reply = { result in
                     deliver(
                         result.flatMap { result in
-                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                            Swift.Result {
+                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+                            }
                         })
                 }
             }
@@ -134,16 +138,23 @@ final class RequestRouter {
 
     /// Handles one line; nil when there is nothing to send.
     private func route(_ line: [UInt8], context: Context) -> Outcome? {
-        guard String(validating: line, as: UTF8.self) != nil else {
+        guard RequestText.isASCII(line) || String(validating: line, as: UTF8.self) != nil else {
             return errorReply(
                 .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
         }
-        let data = Data(RequestText.normalized(line))
+        let text = RequestText.normalized(line)
+        // Most lines are read from a tape, once; `JSONDecoder` reads the rest, and makes every error.
+        let tape = JSONTape(text)
         let header: RequestHeader
-        do {
-            header = try decoder.decode(RequestHeader.self, from: data)
-        } catch {
-            return errorReply(.null, Self.classifyUndecodable(data).code, Self.classifyUndecodable(data).message)
+        if let tape, let fast = RequestHeader(tape: tape) {
+            header = fast
+        } else {
+            do {
+                header = try decoder.decode(RequestHeader.self, from: Data(text))
+            } catch {
+                let (code, message) = Self.classifyUndecodable(Data(text))
+                return errorReply(.null, code, message)
+            }
         }
         let id = header.id
         guard header.jsonrpc == "2.0" else {
@@ -163,8 +174,9 @@ final class RequestRouter {
                 errorReply($0, ErrorCode.invalidParams, "params for \(method) must be an object with named members")
             }
         }
+        let params = header.paramsKind == .object ? tape?.member("params", of: 0) : nil
         do {
-            switch try entry.run(data, id ?? .null, context) {
+            switch try entry.run(RequestBody(text: text, tape: tape, params: params), id ?? .null, context) {
             case .now(let reply):
                 guard let id else { return nil }
                 return .reply(StagedReply(id: id, bytes: reply, durable: entry.mutating))
@@ -236,9 +248,19 @@ final class RequestRouter {
     }
 
     private static func decodeParams<Params: Decodable>(
-        _ type: Params.Type, from line: Data, method: String, decoder: JSONDecoder
+        _ type: Params.Type, from body: RequestBody, method: String, decoder: JSONDecoder
     ) throws -> Params {
+        if let tape = body.tape {
+            let fast =
+                if let node = body.params {
+                    LineDecoder.decode(Params.self, from: tape, at: node)
+                } else {
+                    LineDecoder.decode(Params.self, from: JSONTape.emptyObject)
+                }
+            if let fast { return fast }
+        }
         do {
+            let line = Data(body.text)
             if let params = try decoder.decode(ParamsEnvelope<Params>.self, from: line).params { return params }
             return try decoder.decode(Params.self, from: Data("{}".utf8))
         } catch {
@@ -252,9 +274,19 @@ final class RequestRouter {
     }
 
     private func staged(_ id: RequestID, _ error: RPCError) -> StagedReply? {
-        guard let data = try? WireCodec.line(ErrorEnvelope(id: id, error: error), with: encoder) else { return nil }
+        guard let data = try? WireCodec.lineBytes(ErrorEnvelope(id: id, error: error), with: encoder) else {
+            return nil
+        }
         return StagedReply(id: id, bytes: data, durable: false)
     }
+}
+
+/// One request line as the router reads it: its text in NFC, its tape when it has one, and the
+/// tape's node of its params when they are an object.
+private struct RequestBody {
+    var text: [UInt8]
+    var tape: JSONTape?
+    var params: Int?
 }
 
 /// Params that do not decode into the method's type.

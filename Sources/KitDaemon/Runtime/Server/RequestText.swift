@@ -9,6 +9,11 @@ import Foundation
 /// out first, so escaped text is normalised too. The line stays the same JSON: only string
 /// contents change, and NFC never joins a character to JSON's ASCII punctuation.
 enum RequestText {
+    /// Whether `line` is ASCII, and so valid UTF-8 as it is.
+    static func isASCII(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBufferPointer { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
     static func normalized(_ line: [UInt8]) -> [UInt8] {
         let hasNonASCII = line.contains { $0 >= 0x80 }
         let hasEscape = hasUnicodeEscape(line)

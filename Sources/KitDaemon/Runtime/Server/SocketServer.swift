@@ -253,7 +253,9 @@ final class SocketServer {
                     code: ErrorCode.requestTooLarge,
                     message: Self.tooLongMessage,
                     data: RPCErrorData(limit: LineFramer.defaultMaximum))
-                if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
+                if let data = try? WireCodec.lineBytes(
+                    ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder())
+                {
                     stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
                 }
                 logger.notice(
