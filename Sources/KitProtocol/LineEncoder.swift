@@ -50,10 +50,10 @@ private final class StreamState {
     /// Writes one whole value: whatever containers it opens are closed before this returns.
     func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         let depth = open.count
-        let start = line.bytes.count
+        let start = line.count
         try value.encode(to: StreamEncoder(state: self, codingPath: codingPath, depth: depth))
         close(to: depth)
-        if line.bytes.count == start { line.append("{}") }
+        if line.count == start { line.append("{}") }
     }
 
     /// Closes every container deeper than `depth`.

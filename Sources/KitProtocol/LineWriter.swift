@@ -4,31 +4,71 @@
 /// Strings are UTF-8 with only the characters JSON requires escaped; integers are plain decimal;
 /// doubles are written the way Swift prints them, without a trailing `.0`; non-finite numbers are
 /// refused.
-public struct LineWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+///
+/// It writes into memory of its own rather than an array: a reply is a hundred small appends,
+/// and an array's checks of each cost more than the copying. So it cannot be copied.
+public struct LineWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    public private(set) var count = 0
 
-    public init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 512) {
+        self.capacity = max(16, capacity)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// What has been written.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// Room for `extra` more bytes.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (start + count).update(from: buffer.baseAddress!, count: buffer.count)
+        count += buffer.count
+    }
+
+    private var last: UInt8? { count > 0 ? start[count - 1] : nil }
 
     // MARK: Containers, for `LineWritable` values
 
-    public mutating func openObject() { bytes.append(UInt8(ascii: "{")) }
-    public mutating func closeObject() { bytes.append(UInt8(ascii: "}")) }
-    public mutating func openArray() { bytes.append(UInt8(ascii: "[")) }
-    public mutating func closeArray() { bytes.append(UInt8(ascii: "]")) }
+    public mutating func openObject() { put(UInt8(ascii: "{")) }
+    public mutating func closeObject() { put(UInt8(ascii: "}")) }
+    public mutating func openArray() { put(UInt8(ascii: "[")) }
+    public mutating func closeArray() { put(UInt8(ascii: "]")) }
 
     /// Writes the name of the next member of the object open last, after a comma unless it is the
     /// first. `name` is written as it is: a plain ASCII name, with nothing to escape.
     public mutating func member(_ name: StaticString) {
-        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        reserve(name.utf8CodeUnitCount + 4)
+        if last != UInt8(ascii: "{") { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "\""))
+        name.withUTF8Buffer { put($0) }
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
     }
 
     /// Readies the next element of the array open last: a comma unless it is the first.
     public mutating func element() {
-        if bytes.last != UInt8(ascii: "[") { bytes.append(UInt8(ascii: ",")) }
+        if last != UInt8(ascii: "[") { put(UInt8(ascii: ",")) }
     }
 
     // MARK: Values
@@ -38,31 +78,32 @@ public struct LineWriter: Sendable {
     public mutating func bool(_ value: Bool) { value ? append("true") : append("false") }
 
     /// Appends `text` as it is: JSON punctuation, or a literal.
-    mutating func append(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    mutating func append(_ text: StaticString) { text.withUTF8Buffer { put($0) } }
 
-    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+    mutating func append(_ byte: UInt8) { put(byte) }
 
     /// Copies the string's UTF-8 in runs, escaping only `"`, `\` and control characters. It reads
     /// the bytes through a pointer: long texts (a 10,000-character note in every event) are most
     /// of what kitd writes.
     public mutating func string(_ string: String) {
         var string = string
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         string.withUTF8 { utf8 in
+            reserve(utf8.count + 1)
             var start = 0
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    put(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                     escaped(byte)
                     start = index + 1
                 }
                 index += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            put(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     private mutating func escaped(_ byte: UInt8) {
@@ -78,8 +119,8 @@ public struct LineWriter: Sendable {
             let hex: StaticString = "0123456789abcdef"
             append(#"\u00"#)
             hex.withUTF8Buffer { digits in
-                bytes.append(digits[Int(byte >> 4)])
-                bytes.append(digits[Int(byte & 0xF)])
+                put(digits[Int(byte >> 4)])
+                put(digits[Int(byte & 0xF)])
             }
         }
     }
@@ -91,23 +132,26 @@ public struct LineWriter: Sendable {
         } else if let value = UInt64(exactly: value) {
             decimal(value, negative: false)
         } else {
-            bytes += String(value).utf8
+            var text = String(value)
+            text.withUTF8 { put($0) }
         }
     }
 
     private mutating func decimal(_ magnitude: UInt64, negative: Bool) {
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        var rest = magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        reserve(21)
+        if negative { put(UInt8(ascii: "-")) }
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 20 && magnitude >= power {
+            digits += 1
+            power = power &* 10
         }
+        var rest = magnitude
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+            start[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
     }
 
     /// As Swift prints it, without a trailing `.0`: `3600`, `0.5`, `1e-07`. A whole number below
@@ -123,7 +167,7 @@ public struct LineWriter: Sendable {
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes += text.utf8
+        text.withUTF8 { put($0) }
     }
 }
 
