@@ -72,8 +72,9 @@ final class RequestRouter {
     ) {
         let decoder = decoder
         let encoder = encoder
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             let result = try handler(params, context)
             return .now(try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder))
         }
@@ -88,8 +89,9 @@ final class RequestRouter {
         let decoder = decoder
         let encoder = encoder
         let worker = worker
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             let work = try handler(params, context)
             return .later { deliver in
                 work.run(on: worker) { result in
@@ -113,8 +115,9 @@ final class RequestRouter {
     ) {
         let decoder = decoder
         let encoder = encoder
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: false) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             var reply: ((Swift.Result<Result, any Error>) -> Void)?
             try handler(params, context) { result in reply?(result) }
             return .later { deliver in
@@ -138,11 +141,12 @@ final class RequestRouter {
 
     /// Handles one line; nil when there is nothing to send.
     private func route(_ line: [UInt8], context: Context) -> Outcome? {
-        guard RequestText.isASCII(line) || String(validating: line, as: UTF8.self) != nil else {
+        let isASCII = RequestText.isASCII(line)
+        guard isASCII || String(validating: line, as: UTF8.self) != nil else {
             return errorReply(
                 .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
         }
-        let text = RequestText.normalized(line)
+        let text = RequestText.normalized(line, isASCII: isASCII)
         // Most lines are read from a tape, once; `JSONDecoder` reads the rest, and makes every error.
         let tape = JSONTape(text)
         let header: RequestHeader
@@ -247,16 +251,22 @@ final class RequestRouter {
         }
     }
 
+    /// How a method's params are read from a tape, chosen once, when it is registered: by the
+    /// type itself when it is `TapeReadable`, else by `LineDecoder`; nil when they give up.
+    private static func tapeReader<Params: Decodable>(_ type: Params.Type) -> (JSONTape, Int) -> Params? {
+        guard let readable = Params.self as? any TapeReadable.Type else {
+            return { tape, node in LineDecoder.decode(Params.self, from: tape, at: node) }
+        }
+        return { tape, node in
+            readable.init(tape: tape, at: node) as? Params ?? LineDecoder.decode(Params.self, from: tape, at: node)
+        }
+    }
+
     private static func decodeParams<Params: Decodable>(
-        _ type: Params.Type, from body: RequestBody, method: String, decoder: JSONDecoder
+        from body: RequestBody, read: (JSONTape, Int) -> Params?, method: String, decoder: JSONDecoder
     ) throws -> Params {
         if let tape = body.tape {
-            let fast =
-                if let node = body.params {
-                    LineDecoder.decode(Params.self, from: tape, at: node)
-                } else {
-                    LineDecoder.decode(Params.self, from: JSONTape.emptyObject)
-                }
+            let fast = if let node = body.params { read(tape, node) } else { read(JSONTape.emptyObject, 0) }
             if let fast { return fast }
         }
         do {
