@@ -185,6 +185,10 @@ struct LineEncoderTests {
             let list = TimerListResult(timers: Array(timers.prefix(count)))
             #expect(try LineEncoder().encode(list) == LineEncoder().encodeThroughContainers(list))
         }
+        for id in [RequestID.number(1), .string("x"), nil] {
+            let request = RequestEnvelope(id: id, method: Method.timerGet, params: TimerRefParams(ref: "tea \"7\""))
+            #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
+        }
         // Every stored property is written: a new one must be added to `write(to:)` too.
         var full = fired
         full.name = "n"
