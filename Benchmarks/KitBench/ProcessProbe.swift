@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a process's context switches and memory from /proc.
+/// Reads a process's context switches, CPU time and memory, and the load average, from /proc.
 enum ProcessProbe {
     /// Voluntary plus involuntary context switches summed over every thread: each wake-up of a
     /// sleeping thread is at least one.
@@ -25,5 +25,23 @@ enum ProcessProbe {
         else { return .nan }
         let kib = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? .nan
         return kib / 1024
+    }
+
+    /// Nanoseconds on a CPU, summed over every thread (the first field of each schedstat).
+    static func cpuNanoseconds(pid: Int32) -> Int64 {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total: Int64 = 0
+        for task in tasks {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                let first = stat.split(separator: " ").first
+            else { continue }
+            total += Int64(first) ?? 0
+        }
+        return total
+    }
+
+    /// The 1-minute load average, as /proc/loadavg gives it.
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { String($0.prefix { $0 != " " }) } ?? "?"
     }
 }
