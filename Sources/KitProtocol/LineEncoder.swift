@@ -16,22 +16,31 @@ public struct LineEncoder: Sendable {
     public init() {}
 
     /// The JSON text of `value`, as UTF-8 bytes.
-    public func encode(_ value: some Encodable) throws -> [UInt8] {
-        if let writable = value as? any LineWritable {
-            var line = LineWriter()
-            try writable.write(to: &line)
-            return line.bytes
+    public func encode(_ value: some Encodable) throws -> [UInt8] { try encode(value, newline: false) }
+
+    /// The JSON text of `value`, then a newline when `newline` (a line of the protocol).
+    func encode(_ value: some Encodable, newline: Bool) throws -> [UInt8] {
+        guard let writable = value as? any LineWritable else {
+            return try encodeThroughContainers(value, newline: newline)
         }
-        return try encodeThroughContainers(value)
+        var line = LineWriter()
+        try writable.write(to: &line)
+        if newline { line.append(10) }
+        return line.bytes
     }
 
     /// As `encode`, but through `Encodable` even for a value that writes itself (`LineWritable`):
     /// what tests hold such values to.
     public func encodeThroughContainers(_ value: some Encodable) throws -> [UInt8] {
+        try encodeThroughContainers(value, newline: false)
+    }
+
+    private func encodeThroughContainers(_ value: some Encodable, newline: Bool) throws -> [UInt8] {
         let state = StreamState()
         try state.write(value, codingPath: [])
         guard !state.unsupported else { throw LineEncoderUnsupported() }
         state.closeAll()
+        if newline { state.line.append(10) }
         return state.line.bytes
     }
 }

@@ -23,14 +23,11 @@ public enum WireCodec {
 
     /// As `line`, as the bytes themselves.
     public static func lineBytes(_ value: some Encodable, with encoder: JSONEncoder) throws -> [UInt8] {
-        var bytes: [UInt8]
         do {
-            bytes = try LineEncoder().encode(value)
+            return try LineEncoder().encode(value, newline: true)
         } catch is LineEncoderUnsupported {
-            bytes = Array(try encoder.encode(value))
+            return Array(try encoder.encode(value)) + [10]
         }
-        bytes.append(10)
-        return bytes
     }
 
     /// Decodes one line as `decoder` would: through a `JSONTape` and `LineDecoder` when they read
