@@ -13,12 +13,6 @@ enum PingPong {
         case acrossCPUs
     }
 
-    static func measure(roundTrips: Int = 20_000) -> String {
-        let across = run(roundTrips, .free)
-        let same = run(roundTrips, .oneCPU)
-        return "\(Int(across)) /s across CPUs, \(Int(same)) /s on one CPU"
-    }
-
     /// Round trips per second.
     static func run(_ count: Int, _ placement: Placement) -> Double {
         var pair: [Int32] = [0, 0]

@@ -13,7 +13,7 @@ enum RequestPathFigures {
     /// CPUs as the floor's does. One at a time and the floor alternate, `rounds` times, so that both
     /// see the same load; the ratio is the median of the rounds' ratios.
     static func timerGet(requests: Int = 20_000, rounds: Int = 5, pipelined: Int = 300_000) throws -> [Figure] {
-        let old = try oldRows(requests: requests)
+        let (old, oneCPU) = try oldRows(requests: requests)
         let load = ProcessProbe.loadAverage()
         let daemon = try BenchDaemon()
         try daemon.start(cpu: 1)
@@ -61,7 +61,8 @@ enum RequestPathFigures {
                 measured:
                     "\(format(ratio))x: \(Int(Sample(kit).median)) /s against the C ping-pong's "
                     + "\(Int(Sample(floor).median)) /s across the same CPUs (medians of \(rounds) alternating rounds); "
-                    + "CPU per request: kitd \(micro(kitdCPU)) us, client \(micro(clientCPU)) us",
+                    + "CPU per request: kitd \(micro(kitdCPU)) us, client \(micro(clientCPU)) us; "
+                    + "on one CPU, \(format(oneCPU.kit / oneCPU.floor))x the C ping-pong there",
                 met: ratio >= 0.8),
             Figure(
                 name: "`timer.get` pipelined, 256 in flight, same CPUs (load \(load))", target: ">= 300,000 /s",
@@ -72,9 +73,11 @@ enum RequestPathFigures {
         ]
     }
 
-    /// The rows `make bench` printed before issue 14's, measured the same way.
-    private static func oldRows(requests: Int) throws -> [Figure] {
+    /// The rows `make bench` printed before issue 14's, measured the same way, and the one-CPU
+    /// rates of kit and of the C ping-pong.
+    private static func oldRows(requests: Int) throws -> (rows: [Figure], oneCPU: (kit: Double, floor: Double)) {
         var rows: [Figure] = []
+        var oneCPU = 0.0
         for pinned in [false, true] {
             let daemon = try BenchDaemon()
             try daemon.start(cpu: pinned ? 0 : nil)
@@ -95,6 +98,7 @@ enum RequestPathFigures {
             try pipeline(client, line: line, count: requests * 5, window: 256)
             let pipelined = Double(requests * 5) / (monotonicSeconds() - began)
             if pinned {
+                oneCPU = sequential
                 rows.append(
                     Figure(
                         name: "  same, kitd and the client on one CPU (no cross-CPU wake-up)", target: "",
@@ -110,11 +114,13 @@ enum RequestPathFigures {
                 ]
             }
         }
+        let free = PingPong.run(requests, .free)
+        let floor = PingPong.run(requests, .oneCPU)
         rows.append(
             Figure(
                 name: "  floor: C ping-pong over a Unix socket pair, across CPUs / on one CPU", target: "",
-                measured: PingPong.measure(), met: nil))
-        return rows
+                measured: "\(Int(free)) /s across CPUs, \(Int(floor)) /s on one CPU", met: nil))
+        return (rows, (oneCPU, floor))
     }
 
     /// A connection to `daemon` and the params of a `timer.get` of a running timer.
