@@ -30,6 +30,14 @@ public enum WireCodec {
         }
     }
 
+    /// As `lineBytes`, for a value known to write itself.
+    public static func writtenLine(_ value: some LineWritable) throws -> [UInt8] {
+        var line = LineWriter()
+        try value.write(to: &line)
+        line.append(10)
+        return line.bytes
+    }
+
     /// Decodes one line as `decoder` would: through a `JSONTape` and `LineDecoder` when they read
     /// it exactly as `decoder` does, else (and for every error) with `decoder` itself.
     public static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8], with decoder: JSONDecoder) throws -> T {

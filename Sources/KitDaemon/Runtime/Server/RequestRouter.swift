@@ -70,13 +70,32 @@ final class RequestRouter {
         _ method: String, mutating: Bool = false, _ params: Params.Type,
         _ handler: @escaping (Params, Context) throws -> Result
     ) {
-        let decoder = decoder
         let encoder = encoder
+        register(method, mutating: mutating, handler) { id, result in
+            try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+        }
+    }
+
+    /// As above, for a result that writes itself: its replies are written without first asking
+    /// whether it does (a cast that copies the reply into a box).
+    func register<Params: Decodable, Result: LineWritable>(
+        _ method: String, mutating: Bool = false, _ params: Params.Type,
+        _ handler: @escaping (Params, Context) throws -> Result
+    ) {
+        register(method, mutating: mutating, handler) { id, result in
+            try WireCodec.writtenLine(ResponseEnvelope(id: id, result: result))
+        }
+    }
+
+    private func register<Params: Decodable, Result: Encodable>(
+        _ method: String, mutating: Bool, _ handler: @escaping (Params, Context) throws -> Result,
+        encode: @escaping (RequestID, Result) throws -> [UInt8]
+    ) {
+        let decoder = decoder
         let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: mutating) { line, id, context in
             let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
-            let result = try handler(params, context)
-            return .now(try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder))
+            return .now(try encode(id, try handler(params, context)))
         }
     }
 
