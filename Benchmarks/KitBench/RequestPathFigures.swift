@@ -131,28 +131,36 @@ enum RequestPathFigures {
         return (client, TimerRefParams(ref: String(timer.id)))
     }
 
-    /// Sends `count` copies of the request `line` with at most `window` in flight, topped up a
-    /// quarter of the window at a time, and reads every reply; a reply that is not a result fails.
+    /// Sends `count` copies of the request `line` with at most `window` in flight, as a client
+    /// that pipelines does: it reads the replies that have come, then tops the window up with one
+    /// write. A reply that is not a result fails.
     static func pipeline(_ connection: KitConnection, line: [UInt8], count: Int, window: Int) throws {
-        let batch = max(1, window / 4)
-        let chunk = Data(Array([[UInt8]](repeating: line, count: batch).joined()))
+        let full = Data(Array([[UInt8]](repeating: line, count: window).joined()))
         // kitd writes every result of this request as it starts: anything else is an error.
         let header = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
         let id = (header?["id"] as? Int).map(String.init) ?? "null"
         let expected = Array(#"{"jsonrpc":"2.0","id":\#(id),"result":"#.utf8)
-        var sent = 0
-        var received = 0
-        while received < count {
-            while sent < count && window - (sent - received) >= batch {
-                let copies = min(batch, count - sent)
-                try connection.send(copies == batch ? chunk : chunk.prefix(copies * line.count))
-                sent += copies
-            }
-            guard let reply = try connection.readLine(timeout: .seconds(30)) else { throw HarnessError("no reply") }
+        func check(_ reply: [UInt8]) throws {
             guard reply.starts(with: expected) else {
                 throw HarnessError("request failed: \(String(decoding: reply.prefix(300), as: UTF8.self))")
             }
+        }
+        var sent = 0
+        var received = 0
+        while received < count {
+            let room = min(window - (sent - received), count - sent)
+            if room > 0 {
+                try connection.send(full.prefix(room * line.count))
+                sent += room
+            }
+            guard let reply = try connection.readLine(timeout: .seconds(30)) else { throw HarnessError("no reply") }
+            try check(reply)
             received += 1
+            // The rest of what one read brought, without waiting.
+            while received < sent, let reply = try connection.readLine(timeout: .zero) {
+                try check(reply)
+                received += 1
+            }
         }
     }
 }
