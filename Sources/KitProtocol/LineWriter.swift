@@ -23,9 +23,14 @@ public struct LineWriter: ~Copyable {
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
     /// Room for `extra` more bytes.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
-        let grown = max(capacity * 2, count + extra)
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let grown = max(capacity * 2, needed)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         moved.update(from: start, count: count)
         start.deallocate()
@@ -33,12 +38,14 @@ public struct LineWriter: ~Copyable {
         capacity = grown
     }
 
+    @inline(__always)
     private mutating func put(_ byte: UInt8) {
         reserve(1)
         start[count] = byte
         count += 1
     }
 
+    @inline(__always)
     private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard !buffer.isEmpty else { return }
         reserve(buffer.count)
@@ -46,6 +53,7 @@ public struct LineWriter: ~Copyable {
         count += buffer.count
     }
 
+    @inline(__always)
     private var last: UInt8? { count > 0 ? start[count - 1] : nil }
 
     // MARK: Containers, for `LineWritable` values
@@ -78,8 +86,10 @@ public struct LineWriter: ~Copyable {
     public mutating func bool(_ value: Bool) { value ? append("true") : append("false") }
 
     /// Appends `text` as it is: JSON punctuation, or a literal.
+    @inline(__always)
     mutating func append(_ text: StaticString) { text.withUTF8Buffer { put($0) } }
 
+    @inline(__always)
     mutating func append(_ byte: UInt8) { put(byte) }
 
     /// Copies the string's UTF-8 in runs, escaping only `"`, `\` and control characters. It reads
