@@ -27,15 +27,18 @@ enum ProcessProbe {
         return kib / 1024
     }
 
-    /// Nanoseconds on a CPU, summed over every thread (the first field of each schedstat).
-    static func cpuNanoseconds(pid: Int32) -> Int64 {
+    /// Nanoseconds on a CPU, and waiting for one (runnable but not running: another process had
+    /// it), summed over every thread: the first two fields of each schedstat.
+    static func cpuNanoseconds(pid: Int32) -> (running: Int64, waiting: Int64) {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        var total: Int64 = 0
+        var total: (running: Int64, waiting: Int64) = (0, 0)
         for task in tasks {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                let first = stat.split(separator: " ").first
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
             else { continue }
-            total += Int64(first) ?? 0
+            let fields = stat.split(separator: " ").compactMap { Int64($0) }
+            guard fields.count >= 2 else { continue }
+            total.running += fields[0]
+            total.waiting += fields[1]
         }
         return total
     }

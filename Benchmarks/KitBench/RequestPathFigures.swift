@@ -68,7 +68,8 @@ enum RequestPathFigures {
                 name: "`timer.get` pipelined, 256 in flight, same CPUs (load \(load))", target: ">= 300,000 /s",
                 measured:
                     "\(Int(rate)) /s; CPU per request: kitd \(format(spent.daemon, 2)) us, "
-                    + "client \(format(spent.client, 2)) us",
+                    + "client \(format(spent.client, 2)) us; kitd waited \(format(spent.daemonWaiting, 2)) us "
+                    + "for its CPU (taken by other processes)",
                 met: rate >= 300_000),
         ]
     }
@@ -165,10 +166,11 @@ enum RequestPathFigures {
     }
 }
 
-/// CPU time spent from its creation on: by kitd (all its threads) and by the calling thread.
+/// CPU time spent from its creation on: by kitd (all its threads) and by the calling thread, and
+/// the time kitd was ready to run but another process had its CPU.
 private struct CPUTime {
     let pid: Int32
-    let daemon: Int64
+    let daemon: (running: Int64, waiting: Int64)
     let client: Int64
     let wall: Double
 
@@ -179,12 +181,14 @@ private struct CPUTime {
         wall = monotonicSeconds()
     }
 
-    /// Wall seconds since, and microseconds of CPU per request of kitd and of this thread.
-    func spent(per requests: Int) -> (seconds: Double, daemon: Double, client: Double) {
+    /// Wall seconds since, and microseconds per request: of kitd's CPU, of this thread's, and of
+    /// kitd waiting for its CPU.
+    func spent(per requests: Int) -> (seconds: Double, daemon: Double, client: Double, daemonWaiting: Double) {
         let seconds = monotonicSeconds() - wall
-        let daemonNs = ProcessProbe.cpuNanoseconds(pid: pid) - daemon
+        let now = ProcessProbe.cpuNanoseconds(pid: pid)
         let clientNs = Self.threadNanoseconds() - client
-        return (seconds, Double(daemonNs) / 1000 / Double(requests), Double(clientNs) / 1000 / Double(requests))
+        func micro(_ ns: Int64) -> Double { Double(ns) / 1000 / Double(requests) }
+        return (seconds, micro(now.running - daemon.running), micro(clientNs), micro(now.waiting - daemon.waiting))
     }
 
     static func threadNanoseconds() -> Int64 {
