@@ -174,52 +174,6 @@ enum Figures {
 
     // MARK: Throughput
 
-    static func timerGetThroughput(requests: Int = 20_000) throws -> [Figure] {
-        var rows: [Figure] = []
-        for pinned in [false, true] {
-            let daemon = try BenchDaemon()
-            try daemon.start(cpu: pinned ? 0 : nil)
-            if pinned { CPUAffinity.pinCurrentThread(to: 0) }
-            defer { if pinned { CPUAffinity.unpinCurrentThread() } }
-            let client = try daemon.connect()
-            let timer = try client.call(
-                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
-            let params = TimerRefParams(ref: String(timer.id))
-
-            var began = monotonicSeconds()
-            for _ in 0..<requests { _ = try client.callForLine(Method.timerGet, params) }
-            let sequential = Double(requests) / (monotonicSeconds() - began)
-
-            let request = RequestEnvelope(id: .number(1), method: Method.timerGet, params: params)
-            began = monotonicSeconds()
-            try pipeline(client, Array(repeating: request, count: requests * 5), window: 256)
-            let pipelined = Double(requests * 5) / (monotonicSeconds() - began)
-            daemon.stop()
-            if pinned {
-                rows += [
-                    Figure(
-                        name: "  same, kitd and the client on one CPU (no cross-CPU wake-up)", target: "",
-                        measured: "\(Int(sequential)) /s one at a time, \(Int(pipelined)) /s pipelined", met: nil)
-                ]
-            } else {
-                rows += [
-                    Figure(
-                        name: "`timer.get` over one connection, one request at a time", target: "> 20,000 /s",
-                        measured: "\(Int(sequential)) /s", met: sequential > 20_000),
-                    Figure(
-                        name: "  same, pipelined (256 in flight)", target: "> 20,000 /s",
-                        measured: "\(Int(pipelined)) /s",
-                        met: pipelined > 20_000),
-                ]
-            }
-        }
-        rows.append(
-            Figure(
-                name: "  floor: C ping-pong over a Unix socket pair, across CPUs / on one CPU", target: "",
-                measured: PingPong.measure(), met: nil))
-        return rows
-    }
-
     static func startCancelThroughput(clients: Int = 8, seconds: Double = 5) throws -> [Figure] {
         let daemon = try BenchDaemon()
         try daemon.start()

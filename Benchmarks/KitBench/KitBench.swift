@@ -16,7 +16,7 @@ enum KitBench {
         ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),
-        ("get", { try Figures.timerGetThroughput() }),
+        ("get", { try RequestPathFigures.timerGet() }),
         ("startcancel", { try Figures.startCancelThroughput() }),
         ("startup", { try Figures.startupAndMemory() }),
         ("ramen-list", { try RamenFigures.listCommand() }),

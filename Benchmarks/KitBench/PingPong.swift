@@ -3,17 +3,27 @@ import Glibc
 /// The machine's floor for one request-reply over a Unix socket: two processes passing a
 /// byte back and forth, with no JSON, no database, nothing of kit's.
 enum PingPong {
-    static func measure(roundTrips: Int = 20_000) -> String {
-        let across = run(roundTrips, pinned: false)
-        let same = run(roundTrips, pinned: true)
-        return "\(Int(across)) /s across CPUs, \(Int(same)) /s on one CPU"
+    /// Where the two processes run.
+    enum Placement {
+        /// Wherever the scheduler puts them: on one CPU when the other is busy.
+        case free
+        /// Both on CPU 0.
+        case oneCPU
+        /// The bench on CPU 0, the echo on CPU 1: every round trip wakes the other CPU twice.
+        case acrossCPUs
     }
 
-    private static func run(_ count: Int, pinned: Bool) -> Double {
+    /// Round trips per second.
+    static func run(_ count: Int, _ placement: Placement) -> Double {
         var pair: [Int32] = [0, 0]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return .nan }
-        if pinned { CPUAffinity.pinCurrentThread(to: 0) }
-        defer { if pinned { CPUAffinity.unpinCurrentThread() } }
+        // The echo inherits the CPU the bench is on when it forks.
+        switch placement {
+        case .free: break
+        case .oneCPU: CPUAffinity.pinCurrentThread(to: 0)
+        case .acrossCPUs: CPUAffinity.pinCurrentThread(to: 1)
+        }
+        defer { if placement != .free { CPUAffinity.unpinCurrentThread() } }
         let child = fork()
         if child == 0 {
             close(pair[0])
@@ -22,6 +32,7 @@ enum PingPong {
             _exit(0)
         }
         close(pair[1])
+        if placement == .acrossCPUs { CPUAffinity.pinCurrentThread(to: 0) }
         var byte: UInt8 = 1
         let began = monotonicSeconds()
         for _ in 0..<count {

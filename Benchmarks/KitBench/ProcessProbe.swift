@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a process's context switches and memory from /proc.
+/// Reads a process's context switches, CPU time and memory, and the load average, from /proc.
 enum ProcessProbe {
     /// Voluntary plus involuntary context switches summed over every thread: each wake-up of a
     /// sleeping thread is at least one.
@@ -43,5 +43,26 @@ enum ProcessProbe {
             return (Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) ?? .nan) / 1024
         }
         return Memory(rss: field("Rss"), anonymous: field("Anonymous"), pss: field("Pss"))
+    }
+
+    /// Nanoseconds on a CPU, and waiting for one (runnable but not running: another process had
+    /// it), summed over every thread: the first two fields of each schedstat.
+    static func cpuNanoseconds(pid: Int32) -> (running: Int64, waiting: Int64) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var total: (running: Int64, waiting: Int64) = (0, 0)
+        for task in tasks {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)
+            else { continue }
+            let fields = stat.split(separator: " ").compactMap { Int64($0) }
+            guard fields.count >= 2 else { continue }
+            total.running += fields[0]
+            total.waiting += fields[1]
+        }
+        return total
+    }
+
+    /// The 1-minute load average, as /proc/loadavg gives it.
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { String($0.prefix { $0 != " " }) } ?? "?"
     }
 }

@@ -61,7 +61,11 @@ public final class KitConnection {
     public func call<Params: Encodable, Result: Decodable>(
         _ method: String, _ params: Params, as type: Result.Type = Result.self
     ) throws(ClientError) -> Result {
-        let line = try callForLine(method, params)
+        let (line, tape) = try exchange(method, params)
+        // The reply's tape, read once for its header, reads its result too.
+        if let tape, let envelope = LineDecoder.decode(ResultEnvelope<Result>.self, from: tape) {
+            return envelope.result
+        }
         do {
             return try decoder.decode(ResultEnvelope<Result>.self, from: Data(line)).result
         } catch {
@@ -71,23 +75,29 @@ public final class KitConnection {
 
     /// Calls `method` and returns the raw reply line (for scripts that want kitd's JSON as is).
     public func callForLine<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> [UInt8] {
+        try exchange(method, params).line
+    }
+
+    /// Sends one request and reads up to its reply: the reply line and, when it has one, its
+    /// tape. Events that come first are kept for `nextEvent`; an error reply is thrown.
+    private func exchange<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> (
+        line: [UInt8], tape: JSONTape?
+    ) {
         let id = nextID
         nextID += 1
-        let request: Data
+        let request: [UInt8]
         do {
-            request = try WireCodec.line(
+            request = try WireCodec.lineBytes(
                 RequestEnvelope(id: .number(id), method: method, params: params), with: encoder)
         } catch {
             throw .requestFailed("\(error)")
         }
-        try send(request)
+        if let failure = request.withUnsafeBytes({ send($0) }) { throw failure }
         while true {
             let line = try readLine(timeout: nil)
             guard let line else { throw .timedOut }
-            let header: IncomingHeader
-            do {
-                header = try decoder.decode(IncomingHeader.self, from: Data(line))
-            } catch {
+            let tape = JSONTape(line)
+            guard let header = Self.header(of: line, tape: tape, decoder: decoder) else {
                 throw .malformedReply(String(decoding: line.prefix(200), as: UTF8.self))
             }
             if let name = header.method, header.id == nil {
@@ -96,29 +106,34 @@ public final class KitConnection {
             }
             if let error = header.error { throw .refused(error) }
             guard header.id == .number(id) else { continue }
-            return line
+            return (line, tape)
         }
+    }
+
+    /// What `line` is, read from its tape when it has one; nil when it is not a JSON-RPC message.
+    private static func header(of line: [UInt8], tape: JSONTape?, decoder: JSONDecoder) -> IncomingHeader? {
+        if let tape, let header = LineDecoder.decode(IncomingHeader.self, from: tape) { return header }
+        return try? decoder.decode(IncomingHeader.self, from: Data(line))
     }
 
     /// Sends raw bytes (tests use this to send malformed input).
     public func send(_ data: Data) throws(ClientError) {
-        var failure: ClientError?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let count = Glibc.send(
-                    fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure =
-                        errno == EPIPE || errno == ECONNRESET
-                        ? .connectionLost : .requestFailed(String(cString: strerror(errno)))
-                    return
-                }
-                offset += count
+        if let failure = data.withUnsafeBytes({ send($0) }) { throw failure }
+    }
+
+    /// Sends all of `raw`; the failure, if it could not.
+    private func send(_ raw: UnsafeRawBufferPointer) -> ClientError? {
+        var offset = 0
+        while offset < raw.count {
+            let count = Glibc.send(fileDescriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno == EPIPE || errno == ECONNRESET
+                    ? .connectionLost : .requestFailed(String(cString: strerror(errno)))
             }
+            offset += count
         }
-        if let failure { throw failure }
+        return nil
     }
 
     /// The next event, waiting at most `timeout` (nil: forever). Returns nil on timeout.
@@ -129,7 +144,7 @@ public final class KitConnection {
             let remaining = deadline.map { $0 - ContinuousClock.now }
             if let remaining, remaining <= .zero { return nil }
             guard let line = try readLine(timeout: remaining) else { return nil }
-            guard let header = try? decoder.decode(IncomingHeader.self, from: Data(line)), let name = header.method
+            guard let header = Self.header(of: line, tape: JSONTape(line), decoder: decoder), let name = header.method
             else {
                 continue
             }
@@ -177,6 +192,6 @@ public struct IncomingEvent: Sendable {
     public var line: [UInt8]
 
     public func decode<Params: Decodable>(_ type: Params.Type) throws -> Params {
-        try JSONDecoder().decode(EventParamsEnvelope<Params>.self, from: Data(line)).params
+        try WireCodec.decode(EventParamsEnvelope<Params>.self, from: line, with: JSONDecoder()).params
     }
 }

@@ -131,6 +131,7 @@ public final class Daemon {
         for feature in features { feature.mount(on: router) }
         router.serve(server)
         server.onReadHandled = { [unowned self] in runtime.commits.flushIfNothingToCommit() }
+        server.canWriteEarly = { [unowned self] in runtime.commits.hasNothingToCommit }
         runtime.status.send = { [unowned self] in systemd.status(statusLine()) }
         runtime.commits.onCommitFailure = { [unowned self] _ in
             runtime.scheduler.holdOff(until: runtime.clock.now().boot + 1_000_000_000)

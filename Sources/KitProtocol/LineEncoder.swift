@@ -16,47 +16,65 @@ public struct LineEncoder: Sendable {
     public init() {}
 
     /// The JSON text of `value`, as UTF-8 bytes.
-    public func encode(_ value: some Encodable) throws -> [UInt8] {
+    public func encode(_ value: some Encodable) throws -> [UInt8] { try encode(value, newline: false) }
+
+    /// The JSON text of `value`, then a newline when `newline` (a line of the protocol).
+    func encode(_ value: some Encodable, newline: Bool) throws -> [UInt8] {
+        guard let writable = value as? any LineWritable else {
+            return try encodeThroughContainers(value, newline: newline)
+        }
+        var line = LineWriter()
+        try writable.write(to: &line)
+        if newline { line.append(10) }
+        return line.bytes
+    }
+
+    /// As `encode`, but through `Encodable` even for a value that writes itself (`LineWritable`):
+    /// what tests hold such values to.
+    public func encodeThroughContainers(_ value: some Encodable) throws -> [UInt8] {
+        try encodeThroughContainers(value, newline: false)
+    }
+
+    private func encodeThroughContainers(_ value: some Encodable, newline: Bool) throws -> [UInt8] {
         let state = StreamState()
         try state.write(value, codingPath: [])
         guard !state.unsupported else { throw LineEncoderUnsupported() }
         state.closeAll()
-        return state.bytes
+        if newline { state.line.append(10) }
+        return state.line.bytes
     }
 }
 
 /// A value asked for something `LineEncoder` does not do (a `superEncoder`).
 struct LineEncoderUnsupported: Error {}
 
-/// The buffer and the stack of open containers, shared by every encoder and container of one
+/// The line and the stack of open containers, shared by every encoder and container of one
 /// `encode` call.
 private final class StreamState {
-    var bytes: [UInt8] = []
+    var line = LineWriter()
     /// For each open container: the byte that closes it and whether it has an element yet.
     var open: [(closer: UInt8, hasElements: Bool)] = []
     var unsupported = false
 
-    init() { bytes.reserveCapacity(512) }
-
     /// Writes one whole value: whatever containers it opens are closed before this returns.
     func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         let depth = open.count
-        let start = bytes.count
+        let start = line.count
         try value.encode(to: StreamEncoder(state: self, codingPath: codingPath, depth: depth))
         close(to: depth)
-        if bytes.count == start { bytes += [UInt8(ascii: "{"), UInt8(ascii: "}")] }
+        if line.count == start { line.append("{}") }
     }
 
     /// Closes every container deeper than `depth`.
     func close(to depth: Int) {
-        while open.count > depth { bytes.append(open.removeLast().closer) }
+        while open.count > depth { line.append(open.removeLast().closer) }
     }
 
     func closeAll() { close(to: 0) }
 
     /// Opens a container at this point of the text.
     func openContainer(_ opener: UInt8, _ closer: UInt8) -> Int {
-        bytes.append(opener)
+        line.append(opener)
         open.append((closer, false))
         return open.count
     }
@@ -65,63 +83,20 @@ private final class StreamState {
     /// and writes the comma.
     func beginElement(in level: Int) {
         close(to: level)
-        if open[level - 1].hasElements { bytes.append(UInt8(ascii: ",")) } else { open[level - 1].hasElements = true }
+        if open[level - 1].hasElements { line.append(UInt8(ascii: ",")) } else { open[level - 1].hasElements = true }
     }
 
     func writeKey(_ key: String) {
-        writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        line.string(key)
+        line.append(UInt8(ascii: ":"))
     }
 
-    /// Copies the string's UTF-8 in runs, escaping only `"`, `\` and control characters. It reads
-    /// the bytes through a pointer: long texts (a 10,000-character note in every event) are most
-    /// of what kitd writes.
-    func writeString(_ string: String) {
-        var string = string
-        bytes.append(UInt8(ascii: "\""))
-        string.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    writeEscaped(byte)
-                    start = index + 1
-                }
-                index += 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    func writeString(_ string: String) { line.string(string) }
 
-    private func writeEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-        case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-        case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-        case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-        case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-        case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-        case 0x0C: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-            bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-        }
-    }
-
-    func writeInteger(_ value: some BinaryInteger) { bytes += String(value).utf8 }
+    func writeInteger(_ value: some BinaryInteger) { line.integer(value) }
 
     func writeDouble(_ value: Double, codingPath: [any CodingKey]) throws {
-        guard value.isFinite else {
-            throw EncodingError.invalidValue(
-                value, EncodingError.Context(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
-        }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes += text.utf8
+        try line.double(value, codingPath: codingPath)
     }
 
     /// Writes a value of any encodable type; the common primitives are written directly, and
@@ -136,7 +111,7 @@ private final class StreamState {
         } else if let int = value as? Int64 {
             writeInteger(int)
         } else if let bool = value as? Bool {
-            bytes += (bool ? "true" : "false").utf8
+            line.bool(bool)
         } else {
             try write(value, codingPath: codingPath)
         }
@@ -185,12 +160,12 @@ private struct StreamKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws {
         self.key(key)
-        state.bytes += "null".utf8
+        state.line.null()
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
         self.key(key)
-        state.bytes += (value ? "true" : "false").utf8
+        state.line.bool(value)
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
@@ -279,7 +254,7 @@ private struct StreamUnkeyed: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws {
         element()
-        state.bytes += "null".utf8
+        state.line.null()
     }
 
     mutating func encode(_ value: String) throws {
@@ -289,7 +264,7 @@ private struct StreamUnkeyed: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Bool) throws {
         element()
-        state.bytes += (value ? "true" : "false").utf8
+        state.line.bool(value)
     }
 
     mutating func encode(_ value: Double) throws {
@@ -352,12 +327,12 @@ private struct StreamSingle: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws {
         begin()
-        state.bytes += "null".utf8
+        state.line.null()
     }
 
     mutating func encode(_ value: Bool) throws {
         begin()
-        state.bytes += (value ? "true" : "false").utf8
+        state.line.bool(value)
     }
 
     mutating func encode(_ value: String) throws {

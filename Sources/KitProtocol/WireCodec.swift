@@ -18,14 +18,31 @@ public enum WireCodec {
     /// Encodes `value` and appends a newline. `LineEncoder` does the work; `encoder` only takes
     /// the rare value that needs what `LineEncoder` does not do.
     public static func line(_ value: some Encodable, with encoder: JSONEncoder) throws -> Data {
-        var bytes: [UInt8]
+        Data(try lineBytes(value, with: encoder))
+    }
+
+    /// As `line`, as the bytes themselves.
+    public static func lineBytes(_ value: some Encodable, with encoder: JSONEncoder) throws -> [UInt8] {
         do {
-            bytes = try LineEncoder().encode(value)
+            return try LineEncoder().encode(value, newline: true)
         } catch is LineEncoderUnsupported {
-            bytes = Array(try encoder.encode(value))
+            return Array(try encoder.encode(value)) + [10]
         }
-        bytes.append(10)
-        return Data(bytes)
+    }
+
+    /// As `lineBytes`, for a value known to write itself.
+    public static func writtenLine(_ value: some LineWritable) throws -> [UInt8] {
+        var line = LineWriter()
+        try value.write(to: &line)
+        line.append(10)
+        return line.bytes
+    }
+
+    /// Decodes one line as `decoder` would: through a `JSONTape` and `LineDecoder` when they read
+    /// it exactly as `decoder` does, else (and for every error) with `decoder` itself.
+    public static func decode<T: Decodable>(_ type: T.Type, from line: [UInt8], with decoder: JSONDecoder) throws -> T {
+        if let tape = JSONTape(line), let value = LineDecoder.decode(type, from: tape) { return value }
+        return try decoder.decode(type, from: Data(line))
     }
 
     /// A sentence that says which parameter is wrong and how, from a decoding failure.

@@ -13,6 +13,18 @@ struct TimestampTests {
                 == "2000-02-29T00:00:00Z")
     }
 
+    @Test("every fraction width, the instant before the epoch, and the ends of the range read as before")
+    func widthsAndEdges() {
+        let instant = WallTime(nanoseconds: 1_795_304_401_123_456_789)
+        #expect(Timestamp.rfc3339(instant, fractionDigits: 9) == "2026-11-21T23:40:01.123456789Z")
+        #expect(Timestamp.rfc3339(instant, fractionDigits: 3) == "2026-11-21T23:40:01.123Z")
+        #expect(Timestamp.rfc3339(instant, fractionDigits: 1) == "2026-11-21T23:40:01.1Z")
+        #expect(Timestamp.rfc3339(instant, fractionDigits: 12) == "2026-11-21T23:40:01.123456789Z")
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: -1)) == "1969-12-31T23:59:59.999999Z")
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: .max), fractionDigits: 9) == "2262-04-11T23:47:16.854775807Z")
+        #expect(Timestamp.rfc3339(WallTime(nanoseconds: .min), fractionDigits: 9) == "1677-09-21T00:12:43.145224192Z")
+    }
+
     @Test("parses what it formats, to the microsecond")
     func roundTrips() throws {
         for ns: Int64 in [0, 1_795_304_401_123_456_000, 4_102_444_799_999_999_000, -86_400_000_000_000] {

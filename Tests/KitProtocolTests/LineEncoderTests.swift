@@ -130,4 +130,71 @@ struct LineEncoderTests {
         let line = try WireCodec.line(Primitives(), with: WireCodec.encoder())
         #expect(line.last == 10 && line.dropLast().allSatisfy { $0 != 10 })
     }
+
+    @Test("numbers are written as Swift prints them, without a trailing .0")
+    func numbers() throws {
+        for value in [
+            0, -0.0, 1, -1, 3600, 0.5, 1e-9, 1e-7, 999_999_999_999_999, 1e15, 1e16, 123_456_789.125,
+            4_503_599_627_370_496,
+            -999_999_999_999_999, 1.5e300, .leastNonzeroMagnitude, 90.5, 1.000000001, 0.1 + 0.2,
+        ] {
+            var line = LineWriter()
+            try line.double(value)
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            #expect(String(decoding: line.bytes, as: UTF8.self) == text)
+        }
+        for value: Int64 in [0, 7, -7, 10, 999, 1_000_000, .max, .min] {
+            var line = LineWriter()
+            line.integer(value)
+            #expect(String(decoding: line.bytes, as: UTF8.self) == String(value))
+        }
+        var line = LineWriter()
+        line.integer(UInt64.max)
+        #expect(String(decoding: line.bytes, as: UTF8.self) == String(UInt64.max))
+    }
+
+    @Test("a value that writes itself writes what its Encodable conformance writes, byte for byte")
+    func writtenByHand() throws {
+        let running = TimerInfo(
+            id: 7, name: "tea \"green\"\n", label: "tea", state: "running", durationNs: 3_600_000_000_000,
+            remainingNs: 3_599_734_123_456, dueAt: "2026-11-22T01:00:00.000000Z",
+            createdAt: "2026-11-22T00:00:00.000000Z")
+        var fired = running
+        fired.name = nil
+        fired.state = "fired"
+        fired.dueAt = nil
+        fired.remainingNs = 0
+        fired.firedAt = "2026-11-22T01:00:00.000150Z"
+        fired.late = true
+        fired.sound = "bell"
+        var cancelled = running
+        cancelled.state = "cancelled"
+        cancelled.cancelledAt = "2026-11-22T00:30:00.000000Z"
+        cancelled.durationNs = .max
+        cancelled.remainingNs = 1
+        let timers = [running, fired, cancelled]
+        for timer in timers {
+            #expect(try LineEncoder().encode(timer) == LineEncoder().encodeThroughContainers(timer))
+            for id in [RequestID.number(-3), .string("a\"b"), .null] {
+                let reply = ResponseEnvelope(id: id, result: timer)
+                #expect(try LineEncoder().encode(reply) == LineEncoder().encodeThroughContainers(reply))
+            }
+        }
+        for count in 0...3 {
+            let list = TimerListResult(timers: Array(timers.prefix(count)))
+            #expect(try LineEncoder().encode(list) == LineEncoder().encodeThroughContainers(list))
+        }
+        for id in [RequestID.number(1), .string("x"), nil] {
+            let request = RequestEnvelope(id: id, method: Method.timerGet, params: TimerRefParams(ref: "tea \"7\""))
+            #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
+        }
+        // Every stored property is written: a new one must be added to `write(to:)` too.
+        var full = fired
+        full.name = "n"
+        full.dueAt = "d"
+        full.cancelledAt = "c"
+        let object = try #require(try Self.value(try LineEncoder().encode(full)) as? [String: Any])
+        #expect(Set(object.keys) == Set(Mirror(reflecting: full).children.compactMap(\.label)))
+    }
 }

@@ -13,10 +13,47 @@ public enum Timestamp {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let civil = CivilDate(daysSinceEpoch: days)
+        let digits = max(0, min(9, fractionDigits))
+        if (0...9999).contains(civil.year) {
+            // Written into one buffer: this runs for every timestamp of every reply and event.
+            return String(unsafeUninitializedCapacity: 30) { buffer in
+                var count = 0
+                func put(_ value: Int64, _ width: Int) {
+                    var rest = value
+                    for index in stride(from: count + width - 1, through: count, by: -1) {
+                        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    count += width
+                }
+                func put(_ byte: Unicode.Scalar) {
+                    buffer[count] = UInt8(byte.value)
+                    count += 1
+                }
+                put(Int64(civil.year), 4)
+                put("-")
+                put(Int64(civil.month), 2)
+                put("-")
+                put(Int64(civil.day), 2)
+                put("T")
+                put(secondOfDay / 3600, 2)
+                put(":")
+                put(secondOfDay % 3600 / 60, 2)
+                put(":")
+                put(secondOfDay % 60, 2)
+                if digits > 0 {
+                    var divisor: Int64 = 1
+                    for _ in 0..<(9 - digits) { divisor *= 10 }
+                    put(".")
+                    put(fraction / divisor, digits)
+                }
+                put("Z")
+                return count
+            }
+        }
         var text = pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2)
         text += "T" + pad(Int(secondOfDay / 3600), 2) + ":" + pad(Int(secondOfDay % 3600 / 60), 2)
         text += ":" + pad(Int(secondOfDay % 60), 2)
-        let digits = max(0, min(9, fractionDigits))
         if digits > 0 {
             var divisor: Int64 = 1
             for _ in 0..<(9 - digits) { divisor *= 10 }

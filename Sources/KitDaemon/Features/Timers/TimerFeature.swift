@@ -335,6 +335,9 @@ final class TimerFeature: Feature {
     /// An id, or a name among active timers (ambiguous names list the candidates); a name with
     /// no active timer falls back to the most recent ended timer of that name.
     private func resolve(_ ref: RecordRef, activeOnly: Bool) throws -> Countdown {
+        // The id of an active timer, as status bars ask for it: what the lookup below finds first
+        // (text that Int64 reads, Reference reads as the same id).
+        if let id = Int64(ref.text), let timer = activeTimer(id: id) { return timer }
         let now = clock.now()
         return try RecordLookup<Countdown>(
             noun: "timer",

@@ -32,7 +32,12 @@ final class CommitCoordinator {
     /// After a client's input is handled: if the turn changed nothing, send its replies now
     /// instead of on another loop turn. Saves a wake-up per read-only request.
     func flushIfNothingToCommit() {
-        if !store.hasPendingChanges && afterCommit.isEmpty && afterSend.isEmpty && afterFlush.isEmpty { flush() }
+        if hasNothingToCommit { flush() }
+    }
+
+    /// Whether the turn so far changed nothing and waits for nothing: its replies may go out now.
+    var hasNothingToCommit: Bool {
+        !store.hasPendingChanges && afterCommit.isEmpty && afterSend.isEmpty && afterFlush.isEmpty
     }
 
     /// Runs `action` once the turn's changes are committed; dropped if the commit fails.

@@ -5,7 +5,7 @@ import KitProtocol
 /// fails, because the change it reports was not saved.
 struct StagedReply {
     var id: RequestID
-    var bytes: Data
+    var bytes: [UInt8]
     var durable: Bool
 }
 
@@ -17,6 +17,8 @@ final class Connection {
     /// Replies of this turn, sent after the commit, and their size in bytes.
     var staged: [StagedReply] = []
     var stagedBytes = 0
+    /// How many of the staged replies are durable.
+    var stagedDurable = 0
     /// Bytes ready to write.
     var output: [UInt8] = []
     var outputStart = 0

@@ -26,13 +26,13 @@ final class RequestRouter {
     }
 
     private enum Handled {
-        case now(Data)
-        case later((@escaping (Swift.Result<Data, any Error>) -> Void) -> Void)
+        case now([UInt8])
+        case later((@escaping (Swift.Result<[UInt8], any Error>) -> Void) -> Void)
     }
 
     private struct Entry {
         let mutating: Bool
-        let run: (Data, RequestID, Context) throws -> Handled
+        let run: (RequestBody, RequestID, Context) throws -> Handled
     }
 
     private var entries: [String: Entry] = [:]
@@ -70,12 +70,32 @@ final class RequestRouter {
         _ method: String, mutating: Bool = false, _ params: Params.Type,
         _ handler: @escaping (Params, Context) throws -> Result
     ) {
-        let decoder = decoder
         let encoder = encoder
+        register(method, mutating: mutating, handler) { id, result in
+            try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+        }
+    }
+
+    /// As above, for a result that writes itself: its replies are written without first asking
+    /// whether it does (a cast that copies the reply into a box).
+    func register<Params: Decodable, Result: LineWritable>(
+        _ method: String, mutating: Bool = false, _ params: Params.Type,
+        _ handler: @escaping (Params, Context) throws -> Result
+    ) {
+        register(method, mutating: mutating, handler) { id, result in
+            try WireCodec.writtenLine(ResponseEnvelope(id: id, result: result))
+        }
+    }
+
+    private func register<Params: Decodable, Result: Encodable>(
+        _ method: String, mutating: Bool, _ handler: @escaping (Params, Context) throws -> Result,
+        encode: @escaping (RequestID, Result) throws -> [UInt8]
+    ) {
+        let decoder = decoder
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
-            let result = try handler(params, context)
-            return .now(try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder))
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
+            return .now(try encode(id, try handler(params, context)))
         }
     }
 
@@ -88,14 +108,17 @@ final class RequestRouter {
         let decoder = decoder
         let encoder = encoder
         let worker = worker
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             let work = try handler(params, context)
             return .later { deliver in
                 work.run(on: worker) { result in
                     deliver(
                         result.flatMap { result in
-                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                            Swift.Result {
+                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+                            }
                         })
                 }
             }
@@ -111,15 +134,18 @@ final class RequestRouter {
     ) {
         let decoder = decoder
         let encoder = encoder
+        let read = Self.tapeReader(Params.self)
         entries[method] = Entry(mutating: false) { line, id, context in
-            let params = try Self.decodeParams(Params.self, from: line, method: method, decoder: decoder)
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             var reply: ((Swift.Result<Result, any Error>) -> Void)?
             try handler(params, context) { result in reply?(result) }
             return .later { deliver in
                 reply = { result in
                     deliver(
                         result.flatMap { result in
-                            Swift.Result { try WireCodec.line(ResponseEnvelope(id: id, result: result), with: encoder) }
+                            Swift.Result {
+                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+                            }
                         })
                 }
             }
@@ -134,16 +160,24 @@ final class RequestRouter {
 
     /// Handles one line; nil when there is nothing to send.
     private func route(_ line: [UInt8], context: Context) -> Outcome? {
-        guard String(validating: line, as: UTF8.self) != nil else {
+        let isASCII = RequestText.isASCII(line)
+        guard isASCII || String(validating: line, as: UTF8.self) != nil else {
             return errorReply(
                 .null, ErrorCode.parseError, "the line is not valid UTF-8; send UTF-8 JSON, one object per line")
         }
-        let data = Data(RequestText.normalized(line))
+        let text = RequestText.normalized(line, isASCII: isASCII)
+        // Most lines are read from a tape, once; `JSONDecoder` reads the rest, and makes every error.
+        let tape = JSONTape(text)
         let header: RequestHeader
-        do {
-            header = try decoder.decode(RequestHeader.self, from: data)
-        } catch {
-            return errorReply(.null, Self.classifyUndecodable(data).code, Self.classifyUndecodable(data).message)
+        if let tape, let fast = RequestHeader(tape: tape) {
+            header = fast
+        } else {
+            do {
+                header = try decoder.decode(RequestHeader.self, from: Data(text))
+            } catch {
+                let (code, message) = Self.classifyUndecodable(Data(text))
+                return errorReply(.null, code, message)
+            }
         }
         let id = header.id
         guard header.jsonrpc == "2.0" else {
@@ -163,8 +197,9 @@ final class RequestRouter {
                 errorReply($0, ErrorCode.invalidParams, "params for \(method) must be an object with named members")
             }
         }
+        let params = header.paramsKind == .object ? tape?.member("params", of: 0) : nil
         do {
-            switch try entry.run(data, id ?? .null, context) {
+            switch try entry.run(RequestBody(text: text, tape: tape, params: params), id ?? .null, context) {
             case .now(let reply):
                 guard let id else { return nil }
                 return .reply(StagedReply(id: id, bytes: reply, durable: entry.mutating))
@@ -235,10 +270,26 @@ final class RequestRouter {
         }
     }
 
+    /// How a method's params are read from a tape, chosen once, when it is registered: by the
+    /// type itself when it is `TapeReadable`, else by `LineDecoder`; nil when they give up.
+    private static func tapeReader<Params: Decodable>(_ type: Params.Type) -> (JSONTape, Int) -> Params? {
+        guard let readable = Params.self as? any TapeReadable.Type else {
+            return { tape, node in LineDecoder.decode(Params.self, from: tape, at: node) }
+        }
+        return { tape, node in
+            readable.init(tape: tape, at: node) as? Params ?? LineDecoder.decode(Params.self, from: tape, at: node)
+        }
+    }
+
     private static func decodeParams<Params: Decodable>(
-        _ type: Params.Type, from line: Data, method: String, decoder: JSONDecoder
+        from body: RequestBody, read: (JSONTape, Int) -> Params?, method: String, decoder: JSONDecoder
     ) throws -> Params {
+        if let tape = body.tape {
+            let fast = if let node = body.params { read(tape, node) } else { read(JSONTape.emptyObject, 0) }
+            if let fast { return fast }
+        }
         do {
+            let line = Data(body.text)
             if let params = try decoder.decode(ParamsEnvelope<Params>.self, from: line).params { return params }
             return try decoder.decode(Params.self, from: Data("{}".utf8))
         } catch {
@@ -252,9 +303,19 @@ final class RequestRouter {
     }
 
     private func staged(_ id: RequestID, _ error: RPCError) -> StagedReply? {
-        guard let data = try? WireCodec.line(ErrorEnvelope(id: id, error: error), with: encoder) else { return nil }
+        guard let data = try? WireCodec.lineBytes(ErrorEnvelope(id: id, error: error), with: encoder) else {
+            return nil
+        }
         return StagedReply(id: id, bytes: data, durable: false)
     }
+}
+
+/// One request line as the router reads it: its text in NFC, its tape when it has one, and the
+/// tape's node of its params when they are an object.
+private struct RequestBody {
+    var text: [UInt8]
+    var tape: JSONTape?
+    var params: Int?
 }
 
 /// Params that do not decode into the method's type.

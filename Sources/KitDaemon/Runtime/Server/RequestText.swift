@@ -9,8 +9,14 @@ import Foundation
 /// out first, so escaped text is normalised too. The line stays the same JSON: only string
 /// contents change, and NFC never joins a character to JSON's ASCII punctuation.
 enum RequestText {
-    static func normalized(_ line: [UInt8]) -> [UInt8] {
-        let hasNonASCII = line.contains { $0 >= 0x80 }
+    /// Whether `line` is ASCII, and so valid UTF-8 as it is.
+    static func isASCII(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBufferPointer { bytes in !bytes.contains { $0 >= 0x80 } }
+    }
+
+    /// `line` in NFC; `isASCII` when the caller knows it already.
+    static func normalized(_ line: [UInt8], isASCII: Bool? = nil) -> [UInt8] {
+        let hasNonASCII = !(isASCII ?? Self.isASCII(line))
         let hasEscape = hasUnicodeEscape(line)
         guard hasNonASCII || hasEscape else { return line }
         let text = String(decoding: hasEscape ? unescapingNonASCII(line) : line, as: UTF8.self)
@@ -18,16 +24,18 @@ enum RequestText {
     }
 
     private static func hasUnicodeEscape(_ line: [UInt8]) -> Bool {
-        var index = 0
-        while index + 1 < line.count {
-            if line[index] == UInt8(ascii: "\\") {
-                if line[index + 1] == UInt8(ascii: "u") { return true }
-                index += 2
-            } else {
-                index += 1
+        line.withUnsafeBufferPointer { line in
+            var index = 0
+            while index + 1 < line.count {
+                if line[index] == UInt8(ascii: "\\") {
+                    if line[index + 1] == UInt8(ascii: "u") { return true }
+                    index += 2
+                } else {
+                    index += 1
+                }
             }
+            return false
         }
-        return false
     }
 
     /// The line with each `\uXXXX` of a character at or above U+0080 (a surrogate pair as one

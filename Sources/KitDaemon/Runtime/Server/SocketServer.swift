@@ -6,8 +6,9 @@ import Logging
 /// Accepts clients on the listening socket, frames their input into lines, and writes their
 /// replies and events without ever blocking the loop.
 ///
-/// Replies are staged per connection and written only in `flush`, which the daemon runs after
-/// it has committed the turn's changes. A client that sends faster than it reads is paused
+/// Replies are staged per connection and written in `flush`, which the daemon runs after it has
+/// committed the turn's changes; while a turn has changed nothing, a pipelining client's replies
+/// are also written every 64 lines (`writeEarly`). A client that sends faster than it reads is paused
 /// (its lines are not handled and its socket is not read) until its backlog drains. So is a
 /// client whose request runs off the loop, until its late reply comes (`awaitLateReply`,
 /// `deliverLateReply`).
@@ -26,6 +27,9 @@ final class SocketServer {
     static let slice = Duration.milliseconds(10)
     /// A subscriber that lets this much pile up is disconnected.
     static let outputLimit = 64 << 20
+    /// While a turn has nothing to commit, the replies of a client's pipelined lines are written
+    /// every this many lines, not only at the end of the turn (`writeEarly`).
+    static let earlyWriteLines = 64
 
     private let loop: EventLoop
     private let listener: ListeningSocket
@@ -45,6 +49,8 @@ final class SocketServer {
     var requestFlush: (() -> Void)?
     /// Called after each read from a client has been handled.
     var onReadHandled: (() -> Void)?
+    /// Whether the turn so far has nothing to commit, so that replies may go out before it ends.
+    var canWriteEarly: (() -> Bool)?
     /// One read buffer for every client: reads happen one at a time on the loop thread.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
@@ -100,6 +106,7 @@ final class SocketServer {
         guard !connection.isClosed else { return }
         connection.staged.append(reply)
         connection.stagedBytes += reply.bytes.count
+        if reply.durable { connection.stagedDurable += 1 }
         markDirty(connection)
     }
 
@@ -126,7 +133,21 @@ final class SocketServer {
             }
             connection.staged.removeAll(keepingCapacity: true)
             connection.stagedBytes = 0
+            connection.stagedDurable = 0
         }
+    }
+
+    /// Writes the replies `connection` has staged before the turn ends, as the turn's flush
+    /// would if it came now: only while the turn has nothing to commit and none of them is
+    /// durable (a durable reply becomes an error if a later commit of the turn fails). A
+    /// pipelining client then reads its first replies, and sends more, while its later lines run,
+    /// instead of waiting for all of them; the flow-control bounds are unchanged.
+    private func writeEarly(_ connection: Connection) {
+        guard !connection.staged.isEmpty, connection.stagedDurable == 0, canWriteEarly?() == true else { return }
+        for reply in connection.staged { connection.output.append(contentsOf: reply.bytes) }
+        connection.staged.removeAll(keepingCapacity: true)
+        connection.stagedBytes = 0
+        write(connection)
     }
 
     /// Writes what every dirty connection has queued, as far as each socket takes it.
@@ -238,7 +259,8 @@ final class SocketServer {
     /// what is left waits for `resumeWaitingLines`.
     private func drainLines(_ connection: Connection, until deadline: ContinuousClock.Instant) {
         connection.hasWaitingLines = false
-        while !connection.closeAfterFlush, !connection.awaitingLateReply {
+        var sinceWrite = 0
+        while !connection.closeAfterFlush, !connection.awaitingLateReply, !connection.isClosed {
             if isBacklogged(connection) || ContinuousClock.now >= deadline {
                 connection.hasWaitingLines = true
                 break
@@ -248,12 +270,19 @@ final class SocketServer {
             case .line(let line):
                 if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
                 onLine?(connection, line)
+                sinceWrite += 1
+                if sinceWrite == Self.earlyWriteLines {
+                    sinceWrite = 0
+                    writeEarly(connection)
+                }
             case .tooLong:
                 let error = RPCError(
                     code: ErrorCode.requestTooLarge,
                     message: Self.tooLongMessage,
                     data: RPCErrorData(limit: LineFramer.defaultMaximum))
-                if let data = try? WireCodec.line(ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder()) {
+                if let data = try? WireCodec.lineBytes(
+                    ErrorEnvelope(id: .null, error: error), with: WireCodec.encoder())
+                {
                     stage(StagedReply(id: .null, bytes: data, durable: false), on: connection)
                 }
                 logger.notice(
