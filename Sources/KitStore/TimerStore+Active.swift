@@ -85,16 +85,23 @@ extension TimerStore {
         }
     }
 
-    /// Every running countdown by due time (ties by id), then the paused ones by id.
+    /// Every running countdown by due time (ties by id), then the paused ones by id. Read in the
+    /// order of the `timer_active` index and sorted here: an `ORDER BY` made SQLite sort the rows
+    /// in temporary files (7.5 s for a million timers).
     public func activeTimersInOrder() throws -> [Countdown] {
-        try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    \(Self.activeColumns) WHERE state IN ('running', 'paused')
-                    ORDER BY state <> 'running', CASE state WHEN 'running' THEN due_boot_ns END, id
-                    """
-            ).map(Self.activeCountdown)
+        let timers = try database.read { db in
+            var timers: [Countdown] = []
+            let rows = try Row.fetchCursor(db, sql: "\(Self.activeColumns) WHERE state IN ('running', 'paused')")
+            while let row = try rows.next() { timers.append(Self.activeCountdown(row)) }
+            return timers
+        }
+        return timers.sorted { lhs, rhs in
+            switch (lhs.state, rhs.state) {
+            case (.running(let a), .running(let b)): a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
+            case (.running, _): true
+            case (_, .running): false
+            default: lhs.id < rhs.id
+            }
         }
     }
 
