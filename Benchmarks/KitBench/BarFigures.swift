@@ -34,7 +34,7 @@ enum BarFigures {
         Thread.sleep(forTimeInterval: 0.5)
         let counting = perMinute()
         daemon.stop()
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
+        let load = ProcessProbe.loadAverage()
         return [
             Figure(
                 name: "kitctl bar --waybar, nothing running: wake-ups per minute (load \(load))", target: "kitd 0",

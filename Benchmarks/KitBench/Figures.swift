@@ -154,7 +154,7 @@ enum Figures {
                 "/usr/bin/ldd", [Binaries.kitctl], environment: ["PATH": "/usr/bin:/bin"],
                 outputDirectory: daemon.root.path))?
             .stdout.split(separator: "\n").count ?? 0
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
+        let load = ProcessProbe.loadAverage()
         func row(_ name: String, _ times: [Double], target: Double?) -> Figure {
             let sample = Sample(times)
             return Figure(

@@ -14,11 +14,6 @@ struct ScaleColumn {
     var getByTitle = Double.nan
     var load = "?"
 
-    static func loadAverage() -> String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init)
-            ?? "?"
-    }
-
     /// A row per figure, each size side by side with its ratio to the first size's figure.
     static func figures(_ columns: [ScaleColumn]) -> [Figure] {
         guard let base = columns.first, let last = columns.last else { return [] }
@@ -32,6 +27,13 @@ struct ScaleColumn {
             }.joined(separator: " | ")
         }
         func flat(_ value: (ScaleColumn) -> Double) -> Bool { value(last) / value(base) <= 1.5 }
+        /// A per-operation row: microseconds at each size, each with its ratio to the first.
+        func perOperation(_ name: String, target: String = "≤ 1.5×", _ figure: KeyPath<ScaleColumn, Double>) -> Figure {
+            Figure(
+                name: "  " + name, target: target,
+                measured: row(unit: "µs", digits: 1, ratio: true) { $0[keyPath: figure] },
+                met: flat { $0[keyPath: figure] })
+        }
         return [
             Figure(
                 name: "scale: N timers and N tasks filled straight into the database", target: "N = …",
@@ -51,25 +53,12 @@ struct ScaleColumn {
                 name: "  idle wake-ups per minute", target: "0",
                 measured: row(unit: "", digits: 0, ratio: false) { $0.idleWakeupsPerMinute },
                 met: last.idleWakeupsPerMinute == 0),
-            Figure(
-                name: "  timer.start, one at a time", target: "≤ 1.5× the 10k figure",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.startOne }, met: flat { $0.startOne }),
-            Figure(
-                name: "  timer.start, pipelined (256 in flight)", target: "≤ 1.5×",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.startPipelined },
-                met: flat { $0.startPipelined }),
-            Figure(
-                name: "  timer.cancel, one at a time", target: "≤ 1.5×",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.cancel }, met: flat { $0.cancel }),
-            Figure(
-                name: "  task.add, one at a time", target: "≤ 1.5×",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.taskAdd }, met: flat { $0.taskAdd }),
-            Figure(
-                name: "  task.get by title (any case), one at a time", target: "≤ 1.5×",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.getByTitle }, met: flat { $0.getByTitle }),
-            Figure(
-                name: "  task.import of 10 new VTODOs, one file at a time", target: "≤ 1.5×",
-                measured: row(unit: "µs", digits: 1, ratio: true) { $0.importSmall }, met: flat { $0.importSmall }),
+            perOperation("timer.start, one at a time", target: "≤ 1.5× the 10k figure", \.startOne),
+            perOperation("timer.start, pipelined (256 in flight)", \.startPipelined),
+            perOperation("timer.cancel, one at a time", \.cancel),
+            perOperation("task.add, one at a time", \.taskAdd),
+            perOperation("task.get by title (any case), one at a time", \.getByTitle),
+            perOperation("task.import of 10 new VTODOs, one file at a time", \.importSmall),
         ]
     }
 }

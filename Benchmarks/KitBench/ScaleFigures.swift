@@ -26,7 +26,7 @@ enum ScaleFigures {
             daemon.stop()
         }
         let base = perStart.first?.1 ?? 1
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
+        let load = ProcessProbe.loadAverage()
         return perStart.map { size, micros, ready in
             Figure(
                 name: "timer.start one at a time, \(size) pending (load \(load))", target: "≤ 1.5× the 10k figure",
@@ -75,7 +75,7 @@ enum ScaleFigures {
         daemon.stop()
         let c = Sample(client)
         let b = Sample(bus)
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
+        let load = ProcessProbe.loadAverage()
         return [
             Figure(
                 name:
@@ -150,7 +150,7 @@ enum ScaleFigures {
                 _ = try client.callForLine(
                     Method.taskImport, TaskImportParams(ics: CalendarFigures.todos(count: 10, prefix: "scale\(index)")))
             }
-            column.load = ScaleColumn.loadAverage()
+            column.load = ProcessProbe.loadAverage()
             daemon.stop()
             columns.append(column)
         }
