@@ -383,6 +383,18 @@ extension KitDatabase {
                     """)
         }
 
+        // Active timers found by name without the ended ones: since kitd reads countdowns from
+        // their rows, a name lookup went through `timer_name`, which also holds every ended timer
+        // of that name (a "tea" started each day for years), and an unknown name's suggestions
+        // sorted every active timer's name. Partial indexes on the active rows bound both.
+        migrator.registerMigration("v18 active timer names") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX timer_active_name_key ON timer(name_key) WHERE state IN ('running', 'paused');
+                    CREATE INDEX timer_active_name ON timer(name) WHERE state IN ('running', 'paused');
+                    """)
+        }
+
         return migrator
     }
 }

@@ -105,13 +105,15 @@ extension TimerStore {
         }
     }
 
-    /// Up to `limit` distinct names of active timers, sorted.
+    /// Up to `limit` distinct names of active timers, sorted: walked in the order of
+    /// `timer_active_name`, which SQLite's planner, without statistics, would pass over for
+    /// `timer_active` and a sort of every active timer's name.
     public func activeNames(limit: Int) throws -> [String] {
         try database.read { db in
             try String.fetchAll(
                 db,
                 sql: """
-                    SELECT DISTINCT name FROM timer
+                    SELECT DISTINCT name FROM timer INDEXED BY timer_active_name
                     WHERE state IN ('running', 'paused') AND name IS NOT NULL ORDER BY name LIMIT ?
                     """, arguments: [limit])
         }

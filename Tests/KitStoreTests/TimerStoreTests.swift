@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import KitCore
 import Testing
 
@@ -149,5 +150,23 @@ struct ActiveTimerStoreTests {
         #expect(try database.timers.activeTimersInOrder().map(\.id) == [short.id, long.id, paused.id])
         #expect(try database.timers.activeNames(limit: 8) == ["Pasta", "egg", "pasta"])
         #expect(try database.timers.activeTimer(id: ended.id) == nil)
+    }
+
+    @Test("a name lookup and the names of active timers read only active rows, in index order, whatever the history")
+    func activeNameReadsAreBounded() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try KitDatabase.open(path: directory + "/kit.sqlite", logger: .init(label: "test"))
+        let details = try database.read { db in
+            try [
+                "SELECT id FROM timer WHERE name_key = 'tea' AND state IN ('running', 'paused') ORDER BY id",
+                "SELECT DISTINCT name FROM timer INDEXED BY timer_active_name WHERE state IN ('running', 'paused') AND name IS NOT NULL ORDER BY name LIMIT 8",
+            ].map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(
+                    separator: "; ")
+            }
+        }
+        #expect(details[0].contains("timer_active_name_key"), "\(details[0])")
+        #expect(details[1].contains("timer_active_name") && !details[1].contains("TEMP B-TREE"), "\(details[1])")
     }
 }
