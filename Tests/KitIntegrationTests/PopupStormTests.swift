@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KitCore
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -9,17 +10,6 @@ extension Integration {
     /// popup whose fate the dead kitd could not know (logged as uncertain) may reach it twice.
     @Suite("Popups under a kill -9 storm")
     struct PopupStormTests {
-        /// A small seeded generator, so a failing storm can be run again the same way.
-        struct SplitMix64: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
 
         static let timers = 36
         static let spacing: Duration = .milliseconds(350)
@@ -29,7 +19,8 @@ extension Integration {
         )
         func killStorm() throws {
             let seed: UInt64 = 0x6B69_7473_746F_726D
-            var random = SplitMix64(state: seed)
+            // Seeded (KitCore.SplitMix64), so a failing storm can be run again the same way.
+            var random = SplitMix64(seed: seed)
             let desktop = try DesktopSession()
             let kit = try KitdHarness(desktop: desktop)
             defer { kit.tearDown() }

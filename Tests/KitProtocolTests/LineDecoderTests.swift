@@ -141,18 +141,7 @@ struct LineDecoderTests {
         "watched", "waterMl", "weather", "weight", "weighted", "winner", "zone",
     ]
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func value(_ random: inout Generator, depth: Int = 0) -> String {
+    static func value(_ random: inout SplitMix64, depth: Int = 0) -> String {
         let strings = [
             #""tea""#, #""7""#, ##""#3""##, #""""#, #""a\"b\\c\nd""#, #""\u00e9t\u00e9""#, #""라면""#, #""2026-11-22""#,
             #""in 1h""#, #""4m30s""#, #""kind=noodle""#, #""open""#, #""FREQ=DAILY""#, #""Europe/Paris""#,
@@ -172,7 +161,7 @@ struct LineDecoderTests {
         }
     }
 
-    static func object(_ random: inout Generator, depth: Int, required: [String: String] = [:]) -> String {
+    static func object(_ random: inout SplitMix64, depth: Int, required: [String: String] = [:]) -> String {
         var members = required
         for _ in 0..<Int.random(in: 0..<4, using: &random) {
             members[names.randomElement(using: &random)!] = value(&random, depth: depth)
@@ -182,8 +171,9 @@ struct LineDecoderTests {
 
     /// Random objects for `type`, grown towards ones it accepts: a member JSONDecoder says is
     /// missing is added, one of the wrong type is drawn again.
-    static func fuzz<T: Codable>(_ type: T.Type, rounds: Int, random: inout Generator) throws -> (read: Int, tried: Int)
-    {
+    static func fuzz<T: Codable>(_ type: T.Type, rounds: Int, random: inout SplitMix64) throws -> (
+        read: Int, tried: Int
+    ) {
         var read = 0
         var tried = 0
         for _ in 0..<rounds {
@@ -217,7 +207,7 @@ struct LineDecoderTests {
 
     @Test("random params and results read as JSONDecoder reads them, or are left to it")
     func randomMembers() throws {
-        var random = Generator(state: 0x6B69_745F_7461_7065)
+        var random = SplitMix64(seed: 0x6B69_745F_7461_7065)
         func run<T: Codable>(_ type: T.Type) throws -> Int { try Self.fuzz(type, rounds: 60, random: &random).read }
         var read = 0
         read += try run(EmptyParams.self) + run(TimerStartParams.self) + run(TimerRefParams.self)
