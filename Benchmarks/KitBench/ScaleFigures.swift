@@ -103,6 +103,9 @@ enum ScaleFigures {
             try Figures.populate(daemon.databasePath, timers: size)
             try TaskFigures.populate(daemon.databasePath, tasks: size, repeatingEvery: 2, spreadDays: 365)
             var column = ScaleColumn(size: size)
+            // The first start works out every filled task's instants (as after migration v19): once.
+            column.firstReady = try daemon.start() * 1000
+            daemon.stop()
             var readies: [Double] = []
             for _ in 0..<3 {
                 readies.append(try daemon.start() * 1000)

@@ -395,6 +395,23 @@ extension KitDatabase {
                     """)
         }
 
+        // Each task's due instant and next popup beside its row, worked out by kitd in the task's
+        // zone (TaskInstants), so that kitd keeps only the tasks due next in memory and reads the
+        // rest through these indexes: the popups to arm (`task_fire`), the open tasks by due (the
+        // overdue ones, the next one due, a list or agenda in due order), every task by due, and
+        // the snoozed ones. Rows from before are NULL here; kitd fills them at its next start.
+        migrator.registerMigration("v19 task instants") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE task ADD COLUMN due_ns INTEGER;
+                    ALTER TABLE task ADD COLUMN fire_ns INTEGER;
+                    CREATE INDEX task_due ON task(due_ns);
+                    CREATE INDEX task_open_due ON task(due_ns) WHERE state = 'open';
+                    CREATE INDEX task_fire ON task(fire_ns) WHERE fire_ns IS NOT NULL;
+                    CREATE INDEX task_snoozed ON task(snoozed_until_ns) WHERE snoozed_until_ns IS NOT NULL;
+                    """)
+        }
+
         return migrator
     }
 }

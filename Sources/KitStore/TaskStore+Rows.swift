@@ -2,31 +2,77 @@ import GRDB
 import GRDBSQLite
 import KitCore
 
-/// Reading every task at start, and inserting an import's new tasks, straight through SQLite's C
-/// interface: the only file that imports it. kitd reads all its tasks when it starts, and with 100,000 of them the per-column cost of
-/// GRDB's `Row` was most of its start-up. Tasks are written through TaskRecord; this is their
-/// only read, and it stays off the record because the record is measurably slower:
+/// Reading tasks, and inserting an import's new tasks, straight through SQLite's C interface:
+/// the only file that imports it. Per column, GRDB's `Row` cost most of a read of many tasks (at
+/// kitd's start, when it still read every task): tasks are written through TaskRecord, and read
+/// here, off the record, because the record is measurably slower:
 ///
 /// `swift build -c release && .build/release/kit-bench task-startup` (kitd start → READY=1 with
 /// 100,000 tasks, half repeating; median of 5 starts, 2 cores, 2026-11-25): this reader 202–210 ms
 /// over 4 runs, a Codable `TaskRecord.fetchCursor` read 471–474 ms over 2. Measure again before
 /// replacing it.
 extension TaskStore {
-    /// Every task, open or done, keyed by id. Each distinct repeat rule is parsed once.
+    /// Every task, open or done, keyed by id.
     public func tasksByID() throws -> [Int64: TaskItem] {
+        var tasks: [Int64: TaskItem] = [:]
+        try each(.all) { tasks[$0.id] = $0 }
+        return tasks
+    }
+
+    /// The task with this id, if there is one.
+    public func task(id: Int64) throws -> TaskItem? {
+        var found: TaskItem?
+        try read("WHERE id = ?", [id], cached: true) { found = $0 }
+        return found
+    }
+
+    /// The tasks with these ids that exist, by id.
+    public func tasks(ids: some Collection<Int64>) throws -> [Int64: TaskItem] {
+        var found: [Int64: TaskItem] = [:]
+        found.reserveCapacity(ids.count)
+        let all = Array(ids)
+        for start in stride(from: 0, to: all.count, by: 500) {
+            let chunk = all[start..<min(start + 500, all.count)]
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try read("WHERE id IN (\(marks))", StatementArguments(Array(chunk))) { found[$0.id] = $0 }
+        }
+        return found
+    }
+
+    /// Calls `body` with each task `selection` picks, in its order, one row at a time. `body`
+    /// must not change the tasks (that would move the rows under the cursor).
+    public func each(_ selection: TaskSelection, _ body: (TaskItem) throws -> Void) throws {
+        try read(selection.sql, selection.arguments, body)
+    }
+
+    /// Up to `limit` tasks `selection` picks, after the task with id `after` (by id): a page that
+    /// may be changed before the next is read.
+    public func page(_ selection: TaskSelection, after: Int64, limit: Int) throws -> [TaskItem] {
+        var tasks: [TaskItem] = []
+        try read(selection.sql(after: after, limit: limit), selection.arguments + [after, limit]) { tasks.append($0) }
+        return tasks
+    }
+
+    /// The columns of a task, in the order `decode` reads them.
+    private static let columns = """
+        SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
+            snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
+            overrides, more_rules, ical_sequence, ical_modified_ns
+        FROM task
+        """
+
+    /// Steps the task query ending in `tail`, decoding each row.
+    /// `cached` keeps the prepared statement for the next call: only for a read whose `body`
+    /// cannot start the same read again.
+    private func read(
+        _ tail: String, _ arguments: StatementArguments, cached: Bool = false, _ body: (TaskItem) throws -> Void
+    ) throws {
         try database.read { db in
-            var tasks: [Int64: TaskItem] = [:]
-            tasks.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM task") ?? 0)
-            let statement = try db.makeStatement(
-                sql: """
-                    SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
-                        snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
-                        overrides, more_rules, ical_sequence, ical_modified_ns
-                    FROM task
-                    """)
+            let sql = Self.columns + " " + tail
+            let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+            try statement.setArguments(arguments)
             let row = TaskRowReader(statement.sqliteStatement)
             defer { sqlite3_reset(statement.sqliteStatement) }
-            var rules = RuleCache()
             while true {
                 let code = sqlite3_step(statement.sqliteStatement)
                 if code == SQLITE_DONE { break }
@@ -35,32 +81,8 @@ extension TaskStore {
                         resultCode: ResultCode(rawValue: code),
                         message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
-                let recurrence = try row.bytes(7).map { try rules.rule($0) }
-                var dates = SeriesDates()
-                if !row.isNull(17) || !row.isNull(18) || !row.isNull(19) || !row.isNull(20) {
-                    var moreRules: [Recurrence] = []
-                    for line in (row.text(20) ?? "").split(separator: "\n") {
-                        moreRules.append(try Recurrence.parse(String(line)))
-                    }
-                    dates = SeriesDates(
-                        added: try SeriesDates.dates(row.text(17)), removed: try SeriesDates.dates(row.text(18)),
-                        overrides: try OverrideRecord.overrides(row.text(19)), moreRules: moreRules)
-                }
-                let task = TaskItem(
-                    id: row.integer(0), uid: row.text(1) ?? "", title: row.text(2) ?? "", note: row.text(3),
-                    zone: row.text(4), allDay: row.integer(5) != 0, anchor: try row.civil(6), recurrence: recurrence,
-                    dates: dates,
-                    occurrence: try row.civil(8), alerts: row.offsets(9), nag: row.optionalInteger(10),
-                    status: row.optionalInteger(11).map { .done(at: WallTime(nanoseconds: $0)) } ?? .open,
-                    snoozedUntil: row.optionalInteger(12).map(WallTime.init(nanoseconds:)),
-                    dueFired: row.integer(13) != 0,
-                    alertsFired: Int(row.integer(14)),
-                    lastNagAt: row.optionalInteger(15).map(WallTime.init(nanoseconds:)),
-                    createdAt: WallTime(nanoseconds: row.integer(16)), sequence: Int(row.integer(21)),
-                    modifiedAt: row.optionalInteger(22).map(WallTime.init(nanoseconds:)))
-                tasks[task.id] = task
+                try body(try row.task(rules: rules))
             }
-            return tasks
         }
     }
 }
@@ -108,6 +130,8 @@ extension TaskRecord {
             case .moreRules: row.text(moreRules)
             case .sequence: row.integer(Int64(sequence))
             case .modifiedNs: row.integer(modifiedNs)
+            case .dueNs: row.integer(dueNs)
+            case .fireNs: row.integer(fireNs)
             }
         }
         let code = sqlite3_step(statement.sqliteStatement)
@@ -157,7 +181,7 @@ private struct TaskRowWriter {
 }
 
 /// The columns of the current row of a stepped statement.
-private struct TaskRowReader {
+struct TaskRowReader {
     let statement: OpaquePointer
 
     init(_ statement: OpaquePointer) { self.statement = statement }
@@ -182,6 +206,33 @@ private struct TaskRowReader {
         return try CivilDateTime.parseISO8601(text(column) ?? "")
     }
 
+    /// The row as a task (the columns of `TaskStore.columns`).
+    func task(rules: RuleCache) throws -> TaskItem {
+        let recurrence = try bytes(7).map { try rules.rule($0) }
+        var dates = SeriesDates()
+        if !isNull(17) || !isNull(18) || !isNull(19) || !isNull(20) {
+            var moreRules: [Recurrence] = []
+            for line in (text(20) ?? "").split(separator: "\n") {
+                moreRules.append(try Recurrence.parse(String(line)))
+            }
+            dates = SeriesDates(
+                added: try SeriesDates.dates(text(17)), removed: try SeriesDates.dates(text(18)),
+                overrides: try OverrideRecord.overrides(text(19)), moreRules: moreRules)
+        }
+        return TaskItem(
+            id: integer(0), uid: text(1) ?? "", title: text(2) ?? "", note: text(3),
+            zone: text(4), allDay: integer(5) != 0, anchor: try civil(6), recurrence: recurrence,
+            dates: dates,
+            occurrence: try civil(8), alerts: offsets(9), nag: optionalInteger(10),
+            status: optionalInteger(11).map { .done(at: WallTime(nanoseconds: $0)) } ?? .open,
+            snoozedUntil: optionalInteger(12).map(WallTime.init(nanoseconds:)),
+            dueFired: integer(13) != 0,
+            alertsFired: Int(integer(14)),
+            lastNagAt: optionalInteger(15).map(WallTime.init(nanoseconds:)),
+            createdAt: WallTime(nanoseconds: integer(16)), sequence: Int(integer(21)),
+            modifiedAt: optionalInteger(22).map(WallTime.init(nanoseconds:)))
+    }
+
     /// The `alerts` column: nanosecond offsets separated by commas.
     func offsets(_ column: Int32) -> [Int64] {
         guard let text = bytes(column), !text.isEmpty else { return [] }
@@ -204,16 +255,23 @@ private struct TaskRowReader {
 }
 
 /// Repeat rules by their stored text, found without making a String for each row: most tasks
-/// share a few rules.
-private struct RuleCache {
+/// share a few rules. Kept by the store across reads, at most `limit` texts (then it starts over).
+final class RuleCache {
     private var byHash: [UInt64: [(text: [UInt8], rule: Recurrence)]] = [:]
+    private var count = 0
+    private let limit = 4096
 
-    mutating func rule(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Recurrence {
+    func rule(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Recurrence {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         if let found = byHash[hash]?.first(where: { $0.text.elementsEqual(bytes) }) { return found.rule }
         let rule = try Recurrence.parse(String(decoding: bytes, as: UTF8.self))
+        if count >= limit {
+            byHash.removeAll(keepingCapacity: true)
+            count = 0
+        }
         byHash[hash, default: []].append((Array(bytes), rule))
+        count += 1
         return rule
     }
 }

@@ -4,6 +4,23 @@ import KitCore
 /// Tasks, and the history that lets `task undo` reverse a `task done`.
 public struct TaskStore {
     let database: KitDatabase
+    /// Works out a task's instants (in its zone) for each row written; nil writes NULL, which
+    /// kitd fills at its next start (a store used without kitd's zones: tools, tests).
+    var instants: (TaskItem) -> TaskInstants? = { _ in nil }
+    /// The repeat rules read lately, by their text.
+    let rules = RuleCache()
+
+    init(database: KitDatabase) { self.database = database }
+
+    /// This store, writing each task's instants as `instants` works them out.
+    public func scheduling(by instants: @escaping (TaskItem) -> TaskInstants?) -> TaskStore {
+        var store = self
+        store.instants = instants
+        return store
+    }
+
+    /// A task's row, with its instants.
+    func record(_ task: TaskItem) -> TaskRecord { TaskRecord(task, instants: instants(task)) }
 }
 
 extension TaskStore {
@@ -11,7 +28,7 @@ extension TaskStore {
     public func insertTask(_ make: (Int64) throws(KitError) -> TaskItem) throws -> TaskItem {
         try database.write { db in
             let task = try make(try nextID(db))
-            try TaskRecord(task).insert(db)
+            try record(task).insert(db)
             return task
         }
     }
@@ -24,7 +41,7 @@ extension TaskStore {
             inserted.reserveCapacity(makers.count)
             for make in makers {
                 let task = make(next)
-                try TaskRecord(task).insertPrepared(db)
+                try record(task).insertPrepared(db)
                 inserted.append(task)
                 next += 1
             }
@@ -46,7 +63,7 @@ extension TaskStore {
             versioned.modifiedAt = version.modified
             self.task = versioned
             self.version = version
-            record = TaskRecord(versioned)
+            record = TaskRecord(versioned, instants: nil)
         }
     }
 
@@ -130,8 +147,12 @@ extension TaskStore {
             for item in new {
                 var record = item.record
                 record.id = next
+                let task = item.task.withID(next)
+                let instants = instants(task)
+                record.dueNs = instants?.due.nanoseconds
+                record.fireNs = instants?.fire?.nanoseconds
                 try record.insertPrepared(db)
-                inserted.append(item.task.withID(next))
+                inserted.append(task)
                 next += 1
             }
             var updated: [TaskItem] = []
@@ -140,7 +161,7 @@ extension TaskStore {
                 var versioned = task
                 versioned.sequence = version.sequence
                 versioned.modifiedAt = version.modified
-                try TaskRecord(versioned).updateIfPresent(db)
+                try record(versioned).updateIfPresent(db)
                 updated.append(versioned)
             }
             return (inserted, updated)
@@ -153,23 +174,26 @@ extension TaskStore {
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {
-        try database.write(durability, savepoint: false) { db in try TaskRecord(task).updateIfPresent(db) }
+        try database.write(durability, savepoint: false) { db in try record(task).updateIfPresent(db) }
     }
 
     /// Saves tasks whose popups just fired: kitd's own change, like a timer firing. Firing
-    /// changes only the firing state (`TaskItem.firing`), so only those columns are written.
+    /// changes only the firing state (`TaskItem.firing`), so only those columns (and the next
+    /// popup's instant) are written.
     public func updateTasksFired(_ tasks: [TaskItem]) throws {
         guard !tasks.isEmpty else { return }
         try database.write(.normal, savepoint: tasks.count > 1) { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    UPDATE task SET snoozed_until_ns = ?, due_fired = ?, alerts_fired = ?, last_nag_ns = ?
+                    UPDATE task SET snoozed_until_ns = ?, due_fired = ?, alerts_fired = ?, last_nag_ns = ?,
+                        due_ns = ?, fire_ns = ?
                     WHERE id = ?
                     """)
             for task in tasks {
+                let instants = instants(task)
                 try statement.execute(arguments: [
                     task.snoozedUntil?.nanoseconds, task.dueFired, task.alertsFired, task.lastNagAt?.nanoseconds,
-                    task.id,
+                    instants?.due.nanoseconds, instants?.fire?.nanoseconds, task.id,
                 ])
             }
         }
@@ -184,7 +208,7 @@ extension TaskStore {
     /// Saves a done: the task's new state and, for undo, what it was before.
     public func recordTaskDone(_ task: TaskItem, before: TaskItem, occurrence: CivilDateTime, at now: WallTime) throws {
         try database.write { db in
-            try TaskRecord(task).updateIfPresent(db)
+            try record(task).updateIfPresent(db)
             try TaskHistoryRecord(done: task, before: before, occurrence: occurrence, at: now).insert(db)
         }
     }
@@ -200,7 +224,7 @@ extension TaskStore {
             else { return nil }
             var restored = try done.restoring(task)
             restored.modifiedAt = modifiedAt
-            try TaskRecord(restored).updateIfPresent(db)
+            try record(restored).updateIfPresent(db)
             try done.delete(db)
             return restored
         }

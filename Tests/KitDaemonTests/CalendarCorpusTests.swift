@@ -68,7 +68,7 @@ struct CalendarCorpusTests {
             TaskAgendaParams(from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(to)))
         let zone = try #require(kit.zones.zone(named: expected.floatingZone))
         let occurrences = try (agenda.items ?? []).map { item -> String in
-            let uid = try #require(kit.tasks.tasks[item.id]).uid
+            let uid = try #require(try kit.tasks.store.task(id: item.id)).uid
             let instant = try #require(Timestamp.parse(item.dueAt))
             let when =
                 item.allDay
@@ -76,7 +76,7 @@ struct CalendarCorpusTests {
                 : Timestamp.rfc3339(instant).replacing(".000000Z", with: "Z")
             return "\(uid) \(when) \(item.title)"
         }
-        return (occurrences.sorted(), result.skipped, kit.tasks.export().ics)
+        return (occurrences.sorted(), result.skipped, try kit.tasks.export().ics)
     }
 
     /// Why `name` does not come out as derived, or nil when it does.

@@ -20,7 +20,7 @@ struct ClockSeamTests {
         let task = try kit.tasks.add(TaskAddParams(title: "file report", due: "in 1h"))
         let events = try kit.subscriber(["task.*"])
         try kit.run(for: .milliseconds(300))
-        #expect(kit.tasks.tasks[task.id]?.dueFired == false, "nothing is due for an hour")
+        #expect(try kit.tasks.store.task(id: task.id)?.dueFired == false, "nothing is due for an hour")
 
         kit.clock.jump(by: 2 * 3600 * Self.second)
         kit.daemon.wallClockChanged()
@@ -30,7 +30,7 @@ struct ClockSeamTests {
         #expect(
             due.latenessNs > 3_500_000_000_000 && due.latenessNs < 3_700_000_000_000,
             "about an hour late: \(due.latenessNs) ns")
-        #expect(kit.tasks.tasks[task.id]?.dueFired == true)
+        #expect(try kit.tasks.store.task(id: task.id)?.dueFired == true)
     }
 
     @Test("a jump past many tasks gathers them into one digest instead of a storm (not 'while off': kitd was on)")
@@ -45,7 +45,7 @@ struct ClockSeamTests {
         let missed = try #require(seen.first { $0.name == Event.taskMissed }).decode(TaskMissedEvent.self)
         #expect(missed.tasks.count == 6 && missed.title == "6 reminders missed")
         #expect(!seen.contains { $0.name == Event.taskDue }, "no single popups besides the digest")
-        #expect(kit.tasks.tasks.values.allSatisfy { $0.dueFired })
+        #expect(try kit.tasks.store.tasksByID().values.allSatisfy { $0.dueFired })
     }
 
     @Test("a jump back delays a task by the jump, and it fires when the clock gets there")
@@ -56,10 +56,10 @@ struct ClockSeamTests {
         kit.clock.jump(by: -3600 * Self.second)
         kit.daemon.wallClockChanged()
         try kit.run(for: .seconds(2))
-        #expect(kit.tasks.tasks[task.id]?.dueFired == false, "an hour early on the new clock")
+        #expect(try kit.tasks.store.task(id: task.id)?.dueFired == false, "an hour early on the new clock")
         kit.clock.jump(by: 3600 * Self.second)
         kit.daemon.wallClockChanged()
-        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
+        #expect(try kit.run { (try? kit.tasks.store.task(id: task.id))??.dueFired == true })
     }
 
     @Test("the scheduler arms the loop's timer where the test clock's deadline falls on the system clock")
@@ -72,7 +72,7 @@ struct ClockSeamTests {
         // Civil times keep whole seconds, so "in 1s" is due within the next second of the test clock.
         let ahead = due - kit.clock.now().wall
         #expect(ahead > -Self.second / 2 && ahead <= Self.second, "due \(ahead) ns ahead")
-        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
+        #expect(try kit.run { (try? kit.tasks.store.task(id: task.id))??.dueFired == true })
     }
 
     @Test("a change of the system zone moves the tasks that follow it, keeps their local time, and leaves pinned ones")
@@ -100,9 +100,9 @@ struct ClockSeamTests {
         // Due in 30 minutes of UTC; in UTC+2 that local time was 90 minutes ago.
         let task = try kit.tasks.add(TaskAddParams(title: "call back", due: "in 30m"))
         try kit.run(for: .milliseconds(200))
-        #expect(kit.tasks.tasks[task.id]?.dueFired == false)
+        #expect(try kit.tasks.store.task(id: task.id)?.dueFired == false)
         kit.zones.setSystem("Africa/Cairo")
         kit.daemon.zoneChanged()
-        #expect(try kit.run { kit.tasks.tasks[task.id]?.dueFired == true })
+        #expect(try kit.run { (try? kit.tasks.store.task(id: task.id))??.dueFired == true })
     }
 }

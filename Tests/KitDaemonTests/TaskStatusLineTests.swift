@@ -38,8 +38,8 @@ struct TaskStatusLineTests {
     func summaryAgreesWithAWalk() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        func walked() -> DaemonStatusResult.TaskSummary {
-            let open = kit.tasks.tasks.values.filter(\.isOpen)
+        func walked() throws -> DaemonStatusResult.TaskSummary {
+            let open = try kit.tasks.store.tasksByID().values.filter(\.isOpen)
             let overdue = open.filter { kit.tasks.overdueIDs.contains($0.id) }
             var next: (task: TaskItem, due: WallTime)?
             for task in open where !kit.tasks.overdueIDs.contains(task.id) {
@@ -56,31 +56,31 @@ struct TaskStatusLineTests {
             }
             return summary
         }
-        func check(_ step: String) {
+        func check(_ step: String) throws {
             let kept = kit.tasks.summary(now: kit.clock.now().wall)
-            let walk = walked()
+            let walk = try walked()
             #expect(kept == walk, "\(step)")
         }
         let stretch = try kit.tasks.add(TaskAddParams(title: "stretch", due: "in 1m"))
         let water = try kit.tasks.add(TaskAddParams(title: "water", due: "in 2m", repeat: "daily"))
         _ = try kit.tasks.add(TaskAddParams(title: "tie", due: "in 2m"))
-        check("added")
+        try check("added")
         #expect(kit.tasks.summary(now: kit.clock.now().wall).next?.id == stretch.id)
         kit.advance(by: 61 * DrivenDaemon.second)
         try kit.run(for: .milliseconds(50))
-        check("stretch overdue")
+        try check("stretch overdue")
         #expect(kit.tasks.summary(now: kit.clock.now().wall).overdue == 1)
         _ = try kit.tasks.snooze(TaskSnoozeParams(ref: String(stretch.id), for: "10m"))
-        check("stretch snoozed")
+        try check("stretch snoozed")
         _ = try kit.tasks.done(RecordRef(String(water.id)))
-        check("a repeating task done moves to its next day")
+        try check("a repeating task done moves to its next day")
         _ = try kit.tasks.done(RecordRef("tie"))
-        check("tie done")
+        try check("tie done")
         _ = try kit.tasks.delete(RecordRef(String(stretch.id)))
-        check("stretch deleted")
+        try check("stretch deleted")
         kit.clock.jump(by: 2 * 86_400 * DrivenDaemon.second)
         kit.daemon.wallClockChanged()
-        check("two days later")
+        try check("two days later")
         #expect(kit.tasks.summary(now: kit.clock.now().wall).overdue == 1)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Timers read from their rows", .serialized)
 struct TimerScheduleTests {
     static let second = DrivenDaemon.second
-    /// More than `CountdownCache` keeps, so the first timers are read back from the database.
+    /// More than the `RecordCache` of countdowns keeps, so the first timers are read back from the database.
     static let count = 4_200
 
     @Test("timers the cache no longer holds are found by id and name, paused, listed in due order and fired")

@@ -55,6 +55,14 @@ final class Alarms<Key: Hashable & Comparable & Sendable, Instant: AlarmInstant>
 
     func nextDue() -> Int64? { agenda.next()?.due }
 
+    /// Takes the keys due at or before `instant` out of the queue, to be handled by the caller
+    /// along with those it was called back with.
+    func takeKeys(dueBy instant: Instant) -> [Key] {
+        let keys = agenda.popDue(atOrBefore: instant.nanoseconds).map(\.key)
+        if !keys.isEmpty { scheduler.rearm() }
+        return keys
+    }
+
     func takeDue(atOrBefore limit: Int64) -> ((ClockReading) -> Void)? {
         let due = agenda.popDue(atOrBefore: limit)
         guard !due.isEmpty else { return nil }

@@ -7,6 +7,8 @@ struct KitMetaRecord: Codable, FetchableRecord, PersistableRecord {
 
     /// The key under which the ramen catalog's version is kept.
     static let ramenCatalogVersion = "ramen.catalog.version"
+    /// The key under which the basis of the tasks' stored instants is kept (TaskStore+Instants).
+    static let taskInstantsBasis = "task.instants.basis"
 
     var key: String
     var value: String

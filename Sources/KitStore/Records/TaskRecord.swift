@@ -2,8 +2,8 @@ import GRDB
 import KitCore
 
 /// A row of the `task` table, as tasks are written. Civil date-times are stored as
-/// `CivilDateTime.iso8601` text. Tasks are read only all at once, when kitd starts, and that read
-/// stays on SQLite's C interface (TaskStore+Rows.swift says why), so this record only writes.
+/// `CivilDateTime.iso8601` text. Tasks are read through SQLite's C interface (TaskStore+Rows.swift
+/// says why), so this record only writes.
 struct TaskRecord: Encodable, PersistableRecord {
     static let databaseTableName = "task"
 
@@ -40,6 +40,9 @@ struct TaskRecord: Encodable, PersistableRecord {
     /// The task's iCalendar version: `SEQUENCE`, and `LAST-MODIFIED` in nanoseconds.
     var sequence: Int
     var modifiedNs: Int64?
+    /// The task's instants (TaskInstants), worked out in its zone; NULL until kitd knows them.
+    var dueNs: Int64?
+    var fireNs: Int64?
 
     /// Every column of the record. The import's insert (TaskStore+Rows.swift) binds them by an
     /// exhaustive switch over these, so a new column cannot be left out of it.
@@ -57,9 +60,11 @@ struct TaskRecord: Encodable, PersistableRecord {
         case moreRules = "more_rules"
         case sequence = "ical_sequence"
         case modifiedNs = "ical_modified_ns"
+        case dueNs = "due_ns"
+        case fireNs = "fire_ns"
     }
 
-    init(_ task: TaskItem) {
+    init(_ task: TaskItem, instants: TaskInstants?) {
         id = task.id
         uid = task.uid
         title = task.title
@@ -85,5 +90,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         createdAtNs = task.createdAt.nanoseconds
         sequence = task.sequence
         modifiedNs = task.modifiedAt?.nanoseconds
+        dueNs = instants?.due.nanoseconds
+        fireNs = instants?.fire?.nanoseconds
     }
 }

@@ -25,7 +25,8 @@ extension TaskFeature {
         let system = zones.system
         let countsOnly = params.countsOnly ?? false
         var expanded = 0
-        for task in tasks.values where task.isOpen {
+        // The open tasks due before the window's end: a later one has nothing in it.
+        try store.each(.open(dueThrough: .through(to.nanoseconds - 1))) { task in
             let zone = zone(of: task)
             var instants: [(WallTime, Bool, String)] = []
             let current = task.due(in: zone)
@@ -82,10 +83,11 @@ extension TaskFeature {
     /// done. DTSTART must be one of the rule's occurrences, since the rule takes its weekday and
     /// time from it: when the task is at an extra date (an RDATE), DTSTART is the rule's next
     /// occurrence after it, and the extra date stays an RDATE, before DTSTART.
-    func export() -> TaskExportResult {
+    func export() throws -> TaskExportResult {
         let systemName = zones.systemName
-        let calendarTasks = tasks.values.sorted { $0.id < $1.id }.map { task in
-            Self.calendarTask(task, zone: zone(of: task), systemName: systemName)
+        var calendarTasks: [CalendarTask] = []
+        try store.each(.all) { task in
+            calendarTasks.append(Self.calendarTask(task, zone: zone(of: task), systemName: systemName))
         }
         let now = clock.now().wall
         return TaskExportResult(

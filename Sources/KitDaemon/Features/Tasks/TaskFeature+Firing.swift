@@ -5,7 +5,19 @@ import KitProtocol
 /// before their events go out, so that nothing fires twice across a crash.
 extension TaskFeature {
     /// Fires whatever of these tasks' popups has come due by `now`.
-    func fire(_ ids: [Int64], now: ClockReading) {
+    func fire(_ keys: some Sequence<Int64>, now: ClockReading) {
+        let ids = Array(keys)
+        guard !ids.isEmpty else { return }
+        let tasks: [Int64: TaskItem]
+        do {
+            tasks = try stored(ids)
+        } catch {
+            logger.error(
+                "could not read the tasks whose popups came due; retrying shortly", metadata: ["error": "\(error)"])
+            scheduler.holdOff(until: now.boot + 1_000_000_000)
+            alarms.schedule(ids.map { (key: TaskAlarm($0), due: now.wall + 1_000_000_000) })
+            return
+        }
         var due: [(id: Int64, fire: TaskFire)] = []
         for id in ids {
             guard let task = tasks[id] else { continue }
@@ -30,7 +42,7 @@ extension TaskFeature {
             for id in ids { if let old = tasks[id] { schedule(old) } }
             return
         }
-        for task in plan.updated.values { apply(task) }
+        for task in plan.updated.values { apply(task, old: tasks[task.id]) }
         // Events go out right after the commit; the popups are recorded in the same transaction
         // and shown after the events.
         var composers: [() -> Popup] = []
@@ -117,7 +129,7 @@ extension TaskFeature {
     /// whose occurrence was done, moved or deleted meanwhile does nothing, and says so.
     func pressed(_ key: String, on subject: TaskPopup) {
         guard case .due(let id, let occurrence) = subject, let button = TaskPopup.Button(rawValue: key) else { return }
-        guard let task = tasks[id] else {
+        guard let task = (try? stored(id)) ?? nil else {
             popups.outOfDate(subject, summary: "Task \(id) was deleted", body: "Nothing was changed.")
             return
         }

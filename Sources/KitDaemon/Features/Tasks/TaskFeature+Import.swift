@@ -57,7 +57,9 @@ extension TaskFeature {
         let fileUIDs = Set(prepared.components.lazy.filter { !$0.documentUID.isEmpty }.map(\.uid))
         // Found through the index on UID: the cost follows the file, not the number of tasks.
         var existing: [String: TaskItem] = [:]
-        for (uid, id) in try store.ids(uids: Array(fileUIDs)) { existing[uid] = tasks[id] }
+        let ids = try store.ids(uids: Array(fileUIDs))
+        let found = try stored(ids.values)
+        for (uid, id) in ids { existing[uid] = found[id] }
         let stored = try store.versions(uids: Array(existing.keys))
         for component in prepared.components {
             let line = component.line
@@ -133,8 +135,8 @@ extension TaskFeature {
         }
         let shownCreated = created.map { info($0, now: now) }
         let shownUpdated = updated.map { info($0, now: now) }
-        apply(created, shown: shownCreated, event: Event.taskAdded)
-        apply(updated, shown: shownUpdated, event: Event.taskChanged, change: "imported")
+        apply(created, old: [:], shown: shownCreated, event: Event.taskAdded)
+        apply(updated, old: found, shown: shownUpdated, event: Event.taskChanged, change: "imported")
         return TaskImportResult(
             imported: shownCreated, skipped: skipped, rejected: rejections, updated: shownUpdated)
     }

@@ -26,7 +26,10 @@ extension TaskFeature {
         try mirror.watch(
             reader: { [unowned self] in vdirReader() },
             onArrivals: { [unowned self] arrivals in arrived(arrivals) })
-        keepInVdir(Array(tasks.values), label: "catch-up", afterCommit: false)
+        // Every task is read for it: the worker compares each file with its task.
+        var all: [TaskItem] = []
+        try store.each(.all) { all.append($0) }
+        keepInVdir(all, label: "catch-up", afterCommit: false)
     }
 
     /// How the worker reads one file, with the zones and time as they are now.
@@ -67,8 +70,10 @@ extension TaskFeature {
         }
         // By the database's index on UID, not by a walk over every task.
         let byUID: [String: Int64]
+        let found: [Int64: TaskItem]
         do {
             byUID = try store.ids(uids: uids)
+            found = try stored(byUID.values)
         } catch {
             logger.error("could not look up tasks changed in the vdir", metadata: ["error": "\(error)"])
             return
@@ -77,7 +82,7 @@ extension TaskFeature {
         for arrival in arrivals {
             switch arrival {
             case .removed(_, let uid, let kitWroteAt):
-                guard let id = byUID[uid], let task = tasks[id] else {
+                guard let id = byUID[uid], let task = found[id] else {
                     mirror.remove(uid)
                     continue
                 }
@@ -91,7 +96,7 @@ extension TaskFeature {
                 else { continue }
                 changedOutside(
                     name: name, text: text, component: component, prepared: prepared,
-                    current: byUID[item.uid].flatMap { tasks[$0] }, kitWroteAt: kitWroteAt, now: now)
+                    current: byUID[item.uid].flatMap { found[$0] }, kitWroteAt: kitWroteAt, now: now)
             }
         }
     }
@@ -111,7 +116,7 @@ extension TaskFeature {
             closed.status = .done(at: now)
             closed.sequence = component.version.sequence
             closed.modifiedAt = component.version.modified ?? Self.stamp(now, after: current.modifiedAt)
-            return adopt(closed, from: name, change: "synced", conflictWith: nil)
+            return adopt(closed, replacing: current, from: name, change: "synced", conflictWith: nil)
         case .noDue:
             return mirror.refuse(name, "its \(component.component) has no DUE or DTSTART; kit's tasks have a due time")
         case .refused(let reason):
@@ -134,7 +139,7 @@ extension TaskFeature {
             do {
                 let (created, _) = try storing { try store.importTasks([new], updating: []) }
                 let shown = created.map { info($0, now: now) }
-                apply(created, shown: shown, event: Event.taskAdded)
+                apply(created, old: [:], shown: shown, event: Event.taskAdded)
                 logger.info(
                     "task added from the vdir", metadata: ["vdir.file": "\(name)", "task.uid": "\(new.task.uid)"])
             } catch {
@@ -164,12 +169,12 @@ extension TaskFeature {
         let changedInKit = changedSinceSync(current, kitWroteAt: kitWroteAt)
         if changed.isEmpty {
             // The same task: the file's version is taken as kit's, so the file stays as it is.
-            if outsideNewer { adopt(updated, from: name, change: nil, conflictWith: nil) }
+            if outsideNewer { adopt(updated, replacing: current, from: name, change: nil, conflictWith: nil) }
             return
         }
         if outsideNewer {
             let loser = changedInKit ? Self.vdirText(current, zones: zones.snapshot(), now: now) : nil
-            return adopt(updated, from: name, change: "synced", conflictWith: loser)
+            return adopt(updated, replacing: current, from: name, change: "synced", conflictWith: loser)
         }
         // Kit's version is the newer one: it stays, and goes back out as a new revision.
         var kept = current
@@ -181,14 +186,18 @@ extension TaskFeature {
             logger.error("could not keep a task's version", metadata: ["task.id": "\(kept.id)", "error": "\(error)"])
             return
         }
-        put(kept)
+        put(kept, old: current)
         keepInVdir([kept])
         mirror.keepConflict(uid: kept.uid, title: kept.title, winner: "kit", losing: text, now: now)
     }
 
-    /// Takes the file's version of a task: saved, re-armed, announced as `change` (nothing when
-    /// nil), and with `conflictWith` (kit's version it replaced) kept as a conflict.
-    private func adopt(_ task: TaskItem, from name: String, change: String?, conflictWith loser: String?) {
+    /// Takes the file's version of a task (kit's was `current`): saved, re-armed, announced as
+    /// `change` (nothing when nil), and with `conflictWith` (kit's version it replaced) kept as a
+    /// conflict.
+    private func adopt(
+        _ task: TaskItem, replacing current: TaskItem, from name: String, change: String?,
+        conflictWith loser: String?
+    ) {
         do {
             try save(task)
         } catch {
@@ -198,9 +207,9 @@ extension TaskFeature {
         }
         unwritten[task.uid] = nil
         if change != nil {
-            apply(task, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
+            apply(task, old: current, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
         } else {
-            put(task)
+            put(task, old: current)
         }
         if let loser {
             mirror?.keepConflict(uid: task.uid, title: task.title, winner: "file", losing: loser, now: clock.now().wall)

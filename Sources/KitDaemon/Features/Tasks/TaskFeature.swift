@@ -4,25 +4,30 @@ import KitProtocol
 import KitStore
 import Logging
 
-/// The tasks feature: state in memory, rows in the database, and their popups as wall-clock
-/// alarms (see TaskFeature+Firing.swift). Due times are civil times in a zone, turned into
-/// instants through `zones`, the seam that a change of the system zone goes through.
+/// The tasks feature: rows in the database, the few in use in memory, and their popups as
+/// wall-clock alarms (see TaskFeature+Window.swift and TaskFeature+Firing.swift). Due times are
+/// civil times in a zone, turned into instants through `zones`, the seam that a change of the
+/// system zone goes through; each row keeps its instants for the indexes.
 final class TaskFeature: Feature {
-    /// Every task by id. Change it only through `put` and `drop` (and `load`), which keep the
-    /// overdue set and the status line up to date.
-    var tasks: [Int64: TaskItem] = [:]
+    /// The tasks read or changed lately: a cache of the `task` table. Change a task only through
+    /// `put` and `drop` (and `load`), which keep it, the overdue set and the status line up to date.
+    var recent = RecordCache<TaskItem>(limit: 4096)
     /// The open tasks past their due instant, kept as tasks change, so that systemd's status line
     /// costs nothing per change. A task becomes overdue when its due popup fires, which changes it.
     var overdueIDs: Set<Int64> = []
     /// Counts for `daemon.status`, kept until a task changes.
     var summaryCache: DaemonStatusResult.TaskSummary?
-    /// The open tasks that are not overdue, by due instant, and how many tasks are open: kept as
-    /// tasks change, so `daemon.status` finds the next one due without walking every task.
-    var dues = Agenda<TaskAlarm>()
+    /// How many tasks are open: kept as tasks change.
     var openCount = 0
+    /// Tasks whose next popup is at or before this instant (nanoseconds) are armed; the others
+    /// wait in the table (TaskFeature+Window.swift).
+    var horizon: Int64 = .min
+    /// How many popups are armed at a time, beyond those already due (smaller in tests).
+    var windowSize = 4096
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
-    let store: TaskStore
+    /// The tasks' table, writing each row's instants as this feature works them out.
+    private(set) var store: TaskStore
     /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
     /// nil for none.
     var mirror: VdirMirror?
@@ -38,25 +43,30 @@ final class TaskFeature: Feature {
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
         alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
-            fire(keys.map(\.id), now: now)
+            let keys = keys + windowEnded(among: keys, now: now.wall)
+            fire(keys.filter { $0 != TaskAlarm.windowEnd }.map(\.id), now: now)
         }
+        store = store.scheduling { [unowned self] task in instants(of: task) }
         runtime.popupActions.register(TaskPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
     }
 
-    /// Loads every task and arms its popups. Those that came due while kitd was down are armed
-    /// in the past, so they fire on the first loop turn, where catch-up gathers them.
+    /// Counts the tasks and arms the first window of popups. Those that came due while kitd
+    /// was down are all in it, armed in the past, so they fire on the first loop turn, where
+    /// catch-up gathers them.
     func load(_ reason: LoadReason) throws {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
-        tasks = try store.tasksByID()
+        recent.removeAll()
+        try settleInstants()
+        openCount = try store.openCount()
         recountOverdue()
         if reason == .start { try openVdir() }
-        var entries: [(key: TaskAlarm, due: WallTime)] = []
-        entries.reserveCapacity(tasks.count)
-        for task in tasks.values where task.isOpen {
-            if let next = task.nextFire(in: zone(of: task)) { entries.append((TaskAlarm(task.id), next.at)) }
-        }
-        alarms.replaceAll(entries)
+        try reloadWindow(now: clock.now().wall)
+        logger.info(
+            "tasks loaded",
+            metadata: [
+                "task.open": "\(openCount)", "task.overdue": "\(overdueIDs.count)", "task.armed": "\(alarms.count)",
+            ])
     }
 
     /// The zone a task's due time is read in.
@@ -92,26 +102,32 @@ final class TaskFeature: Feature {
         let system = zones.system
         let today = CivilDateTime(now, in: system).date
         let filter = params.filter ?? "open"
-        let chosen: [TaskItem]
+        // Read in due order (ties by id) through an index on each row's due instant.
+        let selection: TaskSelection
+        var last: CivilDate?
         switch filter {
-        case "open": chosen = tasks.values.filter(\.isOpen)
-        case "all": chosen = Array(tasks.values)
-        case "done": chosen = tasks.values.filter { !$0.isOpen }
-        case "overdue": chosen = tasks.values.filter { $0.isOverdue(now: now, in: zone(of: $0)) }
+        case "open": selection = .open()
+        case "all": selection = .byDue
+        case "done": selection = .done
+        case "overdue": selection = .open(dueThrough: .through(now.nanoseconds))
         case "today", "week":
-            let last = today.adding(days: filter == "today" ? 0 : 6)
-            chosen = tasks.values.filter { task in
-                task.isOpen && CivilDateTime(task.due(in: zone(of: task)), in: system).date <= last
-            }
+            let lastDay = today.adding(days: filter == "today" ? 0 : 6)
+            last = lastDay
+            // Any instant of the day after `last` is later than every instant of `last` itself.
+            let after = CivilDateTime(date: lastDay.adding(days: 2), time: .midnight)
+            selection = .open(dueThrough: .through(ZoneResolver.instant(for: after, in: system).nanoseconds))
         default:
             throw KitError.invalidArgument(
                 "unknown filter '\(filter.prefix(40))'; use open, today, week, overdue, done or all")
         }
-        let sorted = chosen.sorted { lhs, rhs in
-            let (l, r) = (lhs.due(in: zone(of: lhs)), rhs.due(in: zone(of: rhs)))
-            return l != r ? l < r : lhs.id < rhs.id
+        var listed: [TaskInfo] = []
+        try store.each(selection) { task in
+            let zone = zone(of: task)
+            if filter == "overdue" && !task.isOverdue(now: now, in: zone) { return }
+            if let last, CivilDateTime(task.due(in: zone), in: system).date > last { return }
+            listed.append(info(task, now: now))
         }
-        return TaskListResult(tasks: sorted.map { info($0, now: now) })
+        return TaskListResult(tasks: listed)
     }
 
     func get(_ ref: RecordRef) throws -> TaskInfo { info(try resolve(ref)) }
@@ -149,7 +165,7 @@ final class TaskFeature: Feature {
                     createdAt: now, modifiedAt: Self.stamp(now, after: nil))
             }
         }
-        apply(task, event: Event.taskAdded)
+        apply(task, old: nil, event: Event.taskAdded)
         logger.info(
             "task added", metadata: ["task.id": "\(task.id)", "task.due": "\(Timestamp.rfc3339(task.due(in: zone)))"])
         return info(task)
@@ -161,7 +177,7 @@ final class TaskFeature: Feature {
         let (completed, occurrence) = try task.completed(at: now, in: zone(of: task))
         let updated = revised(completed, now: now)
         try storing { try store.recordTaskDone(updated, before: task, occurrence: occurrence, at: now) }
-        apply(updated, event: Event.taskDone)
+        apply(updated, old: task, event: Event.taskDone)
         return info(updated)
     }
 
@@ -174,7 +190,7 @@ final class TaskFeature: Feature {
         guard let restored else {
             throw KitError.invalidState("'\(task.title)' has no done to undo", state: task.isOpen ? "open" : "done")
         }
-        apply(restored, event: Event.taskChanged, change: "undone")
+        apply(restored, old: task, event: Event.taskChanged, change: "undone")
         return info(restored)
     }
 
@@ -194,7 +210,7 @@ final class TaskFeature: Feature {
         }
         let updated = try task.snoozed(until: until, now: now, in: zone(of: task))
         try save(updated)
-        apply(updated, event: Event.taskChanged, change: "snoozed")
+        apply(updated, old: task, event: Event.taskChanged, change: "snoozed")
         return info(updated)
     }
 
@@ -203,7 +219,8 @@ final class TaskFeature: Feature {
             throw KitError.invalidArgument("nothing to change; give one of title, due, repeat, remind, note, tz or nag")
         }
         try Self.checkLengths(due: params.due, options: params.options)
-        var task = try resolve(params.ref)
+        let original = try resolve(params.ref)
+        var task = original
         if let title = params.title { task.title = try Self.validTitle(title) }
         if let note = params.note { task.note = Self.cleanNote(note) }
         if let tz = params.tz { task.zone = tz.isEmpty ? nil : try validZoneName(tz) }
@@ -234,7 +251,7 @@ final class TaskFeature: Feature {
         _ = try task.series(in: zone)
         task = revised(task, now: clock.now().wall)
         try save(task)
-        apply(task, event: Event.taskChanged, change: "edited")
+        apply(task, old: original, event: Event.taskChanged, change: "edited")
         return info(task)
     }
 
@@ -243,7 +260,7 @@ final class TaskFeature: Feature {
         try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
         withdrawPopups(of: task, now: nil)
-        drop(task.id)
+        drop(task)
         unwritten[task.uid] = nil
         unschedule(task)
         commits.onCommitted { [events, mirror] in
@@ -253,13 +270,22 @@ final class TaskFeature: Feature {
         return TaskDeleteResult(deleted: task.id)
     }
 
-    /// The system zone changed (the daemon has told `zones`): tasks that follow it get new instants.
+    /// The system zone changed (the daemon has told `zones`): tasks that follow it get new
+    /// instants, worked out again for every row (the basis changed), and the window is re-armed.
     func zoneChanged() {
         defer { recountOverdue() }
-        let following = tasks.values.filter { $0.zone == nil }
-        for task in following { schedule(task) }
-        // Their files name the system zone.
-        keepInVdir(following)
+        do {
+            try settleInstants()
+            try reloadWindow(now: clock.now().wall)
+            // Their files name the system zone.
+            if mirror != nil {
+                var following: [TaskItem] = []
+                try store.each(.all) { if $0.zone == nil { following.append($0) } }
+                keepInVdir(following)
+            }
+        } catch {
+            logger.error("could not move the tasks to the new system zone", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Writes these tasks' vdir files (after the turn's commit unless `afterCommit` is false),
@@ -301,7 +327,7 @@ final class TaskFeature: Feature {
     /// The task as it is saved after a change: one its calendar file shows gets a new time of
     /// change, so that other devices take it for the newer version.
     func revised(_ task: TaskItem, now: WallTime) -> TaskItem {
-        guard Self.fileDiffers(tasks[task.id], task) else { return task }
+        guard Self.fileDiffers((try? stored(task.id)) ?? nil, task) else { return task }
         var copy = task
         copy.modifiedAt = Self.stamp(now, after: task.modifiedAt)
         return copy
@@ -339,11 +365,12 @@ final class TaskFeature: Feature {
         try storing { try store.updateTask(task) }
     }
 
-    /// Puts a task's new state in memory and the agenda, and announces it after the commit.
-    func apply(_ task: TaskItem, event: String? = nil, change: String? = nil) {
-        if Self.fileDiffers(tasks[task.id], task) { keepInVdir([task]) }
-        if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
-        put(task)
+    /// Puts a task's new state (`old` before the change, nil for a new task) in memory and the
+    /// alarms, and announces it after the commit.
+    func apply(_ task: TaskItem, old: TaskItem?, event: String? = nil, change: String? = nil) {
+        if Self.fileDiffers(old, task) { keepInVdir([task]) }
+        if let old { withdrawPopups(of: old, now: task) }
+        put(task, old: old)
         schedule(task)
         if let event {
             let payload = TaskEvent(task: info(task), change: change)
@@ -351,19 +378,20 @@ final class TaskFeature: Feature {
         }
     }
 
-    /// `apply` for many tasks at once (an import), with one re-arm of the clock; `shown` is each
-    /// task's info, which the events carry.
-    func apply(_ changed: [TaskItem], shown: [TaskInfo], event: String, change: String? = nil) {
+    /// `apply` for many tasks at once (an import), with one re-arm of the clock; `old` has each
+    /// one's state before (none for a new task), `shown` each one's info, which the events carry.
+    func apply(
+        _ changed: [TaskItem], old: [Int64: TaskItem], shown: [TaskInfo], event: String, change: String? = nil
+    ) {
         guard !changed.isEmpty else { return }
-        tasks.reserveCapacity(tasks.count + changed.count)
         var armed: [(key: TaskAlarm, due: WallTime)] = []
         var idle: [TaskAlarm] = []
-        armed.reserveCapacity(changed.count)
         keepInVdir(changed)
         for task in changed {
-            if let old = tasks[task.id] { withdrawPopups(of: old, now: task) }
-            put(task)
-            if let next = task.nextFire(in: zone(of: task)) {
+            let before = old[task.id]
+            if let before { withdrawPopups(of: before, now: task) }
+            put(task, old: before)
+            if let next = task.nextFire(in: zone(of: task)), next.at.nanoseconds <= horizon {
                 armed.append((TaskAlarm(task.id), next.at))
             } else {
                 idle.append(TaskAlarm(task.id))
@@ -371,6 +399,7 @@ final class TaskFeature: Feature {
         }
         alarms.schedule(armed)
         if !idle.isEmpty { alarms.cancel(idle) }
+        if alarms.count > 2 * windowSize + 1 { shrinkWindow() }
         let payloads = shown.map { TaskEvent(task: $0, change: change) }
         commits.onCommitted { [events] in
             for payload in payloads { events.emit(event, payload) }
@@ -394,23 +423,14 @@ final class TaskFeature: Feature {
         }
     }
 
-    /// Arms a task's next popup, or disarms the task when it has none.
-    func schedule(_ task: TaskItem) {
-        if let next = task.nextFire(in: zone(of: task)) {
-            alarms.schedule(TaskAlarm(task.id), at: next.at)
-        } else {
-            unschedule(task)
-        }
-    }
-
-    func unschedule(_ task: TaskItem) { alarms.cancel(TaskAlarm(task.id)) }
-
     /// An id, or a title only one open task has (or, failing that, only one task).
     func resolve(_ ref: RecordRef) throws -> TaskItem {
         try RecordLookup<TaskItem>(
-            noun: "task", nameWord: "title", maximumLength: Self.maximumTitleLength, byID: { [self] in tasks[$0] },
+            noun: "task", nameWord: "title", maximumLength: Self.maximumTitleLength, byID: { [self] in try stored($0) },
             byName: { [self] title in
-                let named = try store.ids(titled: title).compactMap { tasks[$0] }
+                let ids = try store.ids(titled: title)
+                let found = try stored(ids)
+                let named = ids.compactMap { found[$0] }
                 let open = named.filter(\.isOpen)
                 return open.isEmpty ? named : open
             },

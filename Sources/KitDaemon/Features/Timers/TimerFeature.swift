@@ -10,11 +10,11 @@ import Logging
 ///
 /// Memory holds the schedule, not the countdowns: each running timer's deadline (its alarm) and
 /// the ids of paused ones, about 50 bytes a timer. A countdown is read from its row when a
-/// request or an alarm needs it, and the last few thousand are kept (`CountdownCache`).
+/// request or an alarm needs it, and the last few thousand are kept (`RecordCache`).
 final class TimerFeature: Feature {
     private var alarms: Alarms<TimerAlarm, BootTime>!
     private var pausedIDs: Set<Int64> = []
-    private var recent = CountdownCache(limit: 4096)
+    private var recent = RecordCache<Countdown>(limit: 4096)
     private var observers: [WeakCountdownObserver] = []
     let runtime: FeatureRuntime
     private let store: TimerStore

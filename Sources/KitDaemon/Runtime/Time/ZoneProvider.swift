@@ -21,6 +21,13 @@ protocol ZoneProvider: AnyObject {
     func snapshot() -> ZoneSnapshot
 }
 
+extension ZoneProvider {
+    /// What an instant worked out from a civil time depends on besides the zone a task names:
+    /// the system zone and the tz database's version. Tasks' stored instants are worked out
+    /// again when it differs.
+    var instantsBasis: String { "\(systemName) tzdata \(SystemZones.databaseVersion)" }
+}
+
 /// Zones from the system's tz database, through Foundation.
 final class SystemZones: ZoneProvider {
     private var cache: [String: any UTCOffsets] = [:]
@@ -41,6 +48,19 @@ final class SystemZones: ZoneProvider {
     }
 
     var knownNames: [String] { TimeZone.knownTimeZoneIdentifiers }
+
+    /// The tz database's version (`2025b`), from the first line of `tzdata.zi`; `unknown` when
+    /// it cannot be read.
+    static let databaseVersion: String = {
+        let path = "/usr/share/zoneinfo/tzdata.zi"
+        guard let handle = FileHandle(forReadingAtPath: path), let head = try? handle.read(upToCount: 64) else {
+            return "unknown"
+        }
+        try? handle.close()
+        let line = String(decoding: head.prefix { $0 != 10 }, as: UTF8.self)
+        let prefix = "# version "
+        return line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : "unknown"
+    }()
 
     func systemChanged() {
         NSTimeZone.resetSystemTimeZone()

@@ -1,0 +1,121 @@
+import KitCore
+import KitStore
+
+/// Which tasks are in memory. The `task` table keeps each task's due instant and next popup
+/// (TaskInstants, written with every change), so kitd holds only:
+/// - the alarms of the popups up to a horizon (`windowSize` of them, and every one already due),
+///   with one more alarm at the horizon itself, where the next window is read from the table;
+/// - the tasks read or changed lately (`recent`), the overdue ids and the open count.
+/// A task changed to fire after the horizon leaves memory; its row has the instant.
+extension TaskFeature {
+    /// The task with this id, from memory or its row.
+    func stored(_ id: Int64) throws -> TaskItem? {
+        if let cached = recent[id] { return cached }
+        guard let task = try store.task(id: id) else { return nil }
+        recent.keep(task)
+        return task
+    }
+
+    /// These tasks, by id, from memory or their rows; ids with no task are left out.
+    func stored(_ ids: some Collection<Int64>) throws -> [Int64: TaskItem] {
+        var found: [Int64: TaskItem] = [:]
+        var missing: [Int64] = []
+        for id in ids {
+            if let cached = recent[id] { found[id] = cached } else { missing.append(id) }
+        }
+        for (id, task) in try store.tasks(ids: missing) { found[id] = task }
+        return found
+    }
+
+    /// The instants a task's row keeps, in its zone now.
+    func instants(of task: TaskItem) -> TaskInstants { task.instants(in: zone(of: task)) }
+
+    /// Arms the popups from the start of the table again: at load, and when the window grew
+    /// past twice its size (many tasks changed to fire before the horizon).
+    func reloadWindow(now: WallTime) throws {
+        horizon = .min
+        alarms.replaceAll([])
+        try extendWindow(now: now)
+    }
+
+    /// Arms the next window: the popups after the horizon, `windowSize` of them or every one due
+    /// by `now`, whichever reaches further.
+    func extendWindow(now: WallTime) throws {
+        let next = try store.popups(after: horizon, count: windowSize, through: now.nanoseconds)
+        horizon = next.horizon
+        var entries = next.entries.map { (key: TaskAlarm($0.id), due: WallTime(nanoseconds: $0.fire)) }
+        if horizon != .max { entries.append((TaskAlarm.windowEnd, WallTime(nanoseconds: horizon))) }
+        alarms.schedule(entries)
+    }
+
+    /// When the window's end is among the keys that came due: the next window is read, and the
+    /// popups of it already due are taken, to fire with `keys` (a clock jump past more than a
+    /// window is one catch-up, not one per window). If the read fails, the end is tried again.
+    func windowEnded(among keys: [TaskAlarm], now: WallTime) -> [TaskAlarm] {
+        guard keys.contains(TaskAlarm.windowEnd) else { return [] }
+        var taken: [TaskAlarm] = []
+        var ended = true
+        while ended {
+            do {
+                try extendWindow(now: now)
+            } catch {
+                logger.error("could not read the next tasks' popups; retrying shortly", metadata: ["error": "\(error)"])
+                alarms.schedule(TaskAlarm.windowEnd, at: now + 1_000_000_000)
+                break
+            }
+            let due = alarms.takeKeys(dueBy: now)
+            ended = due.contains(TaskAlarm.windowEnd)
+            taken += due
+        }
+        return taken
+    }
+
+    /// Arms a task's next popup when it falls in the window, or disarms the task (its row keeps
+    /// the instant for a later window).
+    func schedule(_ task: TaskItem) {
+        if let next = task.nextFire(in: zone(of: task)), next.at.nanoseconds <= horizon {
+            alarms.schedule(TaskAlarm(task.id), at: next.at)
+            if alarms.count > 2 * windowSize + 1 { shrinkWindow() }
+        } else {
+            unschedule(task)
+        }
+    }
+
+    /// Many tasks came to fire before the horizon: the window starts over from the table.
+    func shrinkWindow() {
+        do {
+            try reloadWindow(now: clock.now().wall)
+        } catch {
+            logger.error("could not read the tasks' popups", metadata: ["error": "\(error)"])
+        }
+    }
+
+    func unschedule(_ task: TaskItem) { alarms.cancel(TaskAlarm(task.id)) }
+
+    /// Works out the instants of the rows that lack them, or of every row when the system zone
+    /// or the tz database changed since they were (`instantsBasis`): at start, and after a
+    /// change of the system zone. Page by page, each written before the next is read.
+    func settleInstants() throws {
+        let basis = zones.instantsBasis
+        let everything = try store.instantsBasis() != basis
+        let selection: TaskSelection = everything ? .all : .instantsUnknown
+        var after: Int64 = 0
+        var count = 0
+        while true {
+            let page = try store.page(selection, after: after, limit: 10_000)
+            guard let last = page.last else { break }
+            try store.setInstants(page.map { ($0.id, instants(of: $0)) })
+            count += page.count
+            after = last.id
+        }
+        if everything { try store.setInstantsBasis(basis) }
+        // kitd's own change, committed now rather than with the first turn: at start, before
+        // anything else may want the database.
+        if everything || count > 0 { try runtime.store.commit() }
+        if count > 0 {
+            logger.info(
+                "task instants worked out",
+                metadata: ["task.count": "\(count)", "task.instants_basis": "\(basis)"])
+        }
+    }
+}

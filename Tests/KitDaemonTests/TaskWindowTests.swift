@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import KitClient
+import KitCore
+import KitProtocol
+import Testing
+
+@testable import KitDaemon
+@testable import KitStore
+
+/// kitd arms only the next `windowSize` task popups and reads the rest from the rows' instants
+/// as each window ends (TaskFeature+Window.swift). A window of two makes every edge appear with
+/// a handful of tasks, on a real loop, socket and database.
+@Suite("Task popups armed a window at a time")
+struct TaskWindowTests {
+    static let second = DrivenDaemon.second
+
+    /// The ids of the `task.due` events seen until `id`'s, and whether any was late.
+    func dues(until id: Int64, on events: KitConnection, in kit: DrivenDaemon) throws -> [TaskFireEvent] {
+        let seen = try kit.events(on: events) { seen in
+            seen.contains { $0.name == Event.taskDue && (try? $0.decode(TaskFireEvent.self).task.id) == id }
+        }
+        return try seen.filter { $0.name == Event.taskDue }.map { try $0.decode(TaskFireEvent.self) }
+    }
+
+    @Test("tasks beyond the armed window fire on time and in order, as each window ends")
+    func firesAcrossWindows() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        kit.tasks.windowSize = 2
+        var ids: [Int64] = []
+        for minute in 1...7 {
+            ids.append(try kit.tasks.add(TaskAddParams(title: "chore \(minute)", due: "in \(minute)m")).id)
+        }
+        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
+        #expect(kit.tasks.alarms.count == 3, "two popups and the window's end")
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[2])) == nil, "the third waits in its row")
+        let events = try kit.subscriber(["task.due"])
+        var fired: [TaskFireEvent] = []
+        for index in ids.indices {
+            kit.advance(by: (index == 0 ? 61 : 60) * Self.second)
+            fired += try dues(until: ids[index], on: events, in: kit)
+            #expect(kit.tasks.alarms.count <= 3, "never more than a window armed")
+        }
+        #expect(fired.map(\.task.id) == ids, "each once, in due order")
+        #expect(fired.allSatisfy { !$0.late })
+        #expect(try kit.tasks.store.tasksByID().values.allSatisfy(\.dueFired))
+    }
+
+    @Test("a task moved before the horizon is armed at once; one moved past it waits in its row and still fires")
+    func movesAcrossTheHorizon() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        kit.tasks.windowSize = 2
+        var ids: [Int64] = []
+        for minutes in [10, 20, 30, 40] {
+            ids.append(try kit.tasks.add(TaskAddParams(title: "step \(minutes)", due: "in \(minutes)m")).id)
+        }
+        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
+        let moved = try kit.tasks.edit(TaskEditParams(ref: String(ids[3]), due: "in 5m"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[3])) == Timestamp.parse(moved.dueAt))
+        _ = try kit.tasks.edit(TaskEditParams(ref: String(ids[0]), due: "in 50m"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[0])) == nil, "past the horizon: in its row only")
+        let events = try kit.subscriber(["task.due"])
+        var fired: [TaskFireEvent] = []
+        for order in [3, 1, 2, 0] {
+            // To a second past its due instant, and the popups of that moment fire.
+            let due = try #require(Timestamp.parse(try kit.tasks.get(RecordRef(String(ids[order]))).dueAt))
+            kit.advance(by: due - kit.clock.now().wall + Self.second)
+            fired += try dues(until: ids[order], on: events, in: kit)
+        }
+        #expect(fired.map(\.task.id) == [ids[3], ids[1], ids[2], ids[0]])
+        #expect(fired.allSatisfy { !$0.late })
+    }
+
+    @Test("a jump past more tasks than a window holds gathers them all into one digest")
+    func jumpPastTheWindow() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        kit.tasks.windowSize = 2
+        for index in 1...6 { _ = try kit.tasks.add(TaskAddParams(title: "chore \(index)", due: "in \(index)h")) }
+        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
+        let events = try kit.subscriber(["task.*"])
+        kit.clock.jump(by: 7 * 3600 * Self.second)
+        kit.daemon.wallClockChanged()
+        let seen = try kit.events(on: events) { $0.contains { $0.name == Event.taskMissed } }
+        let missed = try #require(seen.first { $0.name == Event.taskMissed }).decode(TaskMissedEvent.self)
+        #expect(missed.tasks.count == 6 && missed.title == "6 reminders missed")
+        #expect(seen.filter { $0.name == Event.taskMissed }.count == 1 && !seen.contains { $0.name == Event.taskDue })
+    }
+
+    @Test("at start, rows without instants get them, and a new system zone moves the tasks that follow it")
+    func instantsWorkedOutAtStart() throws {
+        let kit = try DrivenDaemon(systemZone: "Asia/Seoul")
+        defer { kit.stop() }
+        let follows = try kit.tasks.add(TaskAddParams(title: "follows", due: "2030-01-01 09:00"))
+        let pinned = try kit.tasks.add(TaskAddParams(title: "pinned", due: "2030-01-01 09:00", tz: "Europe/Berlin"))
+        try kit.daemon.runtime.store.commit()
+        // As a kit before migration v19 left them.
+        try kit.daemon.runtime.store.write { db in try db.execute(sql: "UPDATE task SET due_ns = NULL, fire_ns = NULL")
+        }
+        try kit.daemon.runtime.store.commit()
+        try kit.restart()
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
+        #expect(try kit.tasks.store.page(.instantsUnknown, after: 0, limit: 10).isEmpty)
+        #expect(kit.tasks.summary(now: kit.clock.now().wall).next?.id == follows.id)
+
+        // The system zone changed while kitd was down.
+        kit.zones.setSystem("America/New_York")
+        kit.zones.systemChanged()
+        try kit.restart()
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        let listed = try kit.tasks.list(TaskListParams(filter: "open")).tasks.map(\.title)
+        #expect(listed == ["pinned", "follows"], "in due order by the new instants")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import KitCore
+import Testing
+
+@testable import KitStore
+
+@Suite("Tasks' instants beside their rows")
+struct TaskInstantsStoreTests {
+    static let second: Int64 = 1_000_000_000
+    let now = WallTime(nanoseconds: 1_900_000_000 * 1_000_000_000)
+
+    /// A store that keeps each task's instants, worked out in UTC.
+    func store(_ database: KitDatabase) -> TaskStore {
+        database.tasks.scheduling { $0.instants(in: FixedOffset.utc) }
+    }
+
+    func task(_ id: Int64, dueIn seconds: Int64, alerts: [Nanoseconds] = []) -> TaskItem {
+        TaskItem(
+            id: id, uid: "t\(id)@kit", title: "task \(id)",
+            anchor: CivilDateTime(now + seconds * Self.second, in: FixedOffset.utc), alerts: alerts, createdAt: now)
+    }
+
+    func stored(_ database: KitDatabase) throws -> [Int64: (due: Int64?, fire: Int64?)] {
+        try database.read { db in
+            var result: [Int64: (due: Int64?, fire: Int64?)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, due_ns, fire_ns FROM task") {
+                result[row[0]] = (row[1], row[2])
+            }
+            return result
+        }
+    }
+
+    @Test("every write keeps the row's due and next popup; a store without zones leaves them unknown")
+    func writesKeepInstants() throws {
+        let database = try KitDatabase.inMemory()
+        let tasks = store(database)
+        let early = try tasks.insertTask { self.task($0, dueIn: 600, alerts: [300 * Self.second]) }
+        let plain = try database.tasks.insertTask { self.task($0, dueIn: 60) }
+        var rows = try stored(database)
+        #expect(rows[early.id]?.due == (now + 600 * Self.second).nanoseconds)
+        #expect(rows[early.id]?.fire == (now + 300 * Self.second).nanoseconds, "the pre-alert comes first")
+        #expect(rows[plain.id]?.due == nil && rows[plain.id]?.fire == nil)
+        #expect(try tasks.page(.instantsUnknown, after: 0, limit: 10).map(\.id) == [plain.id])
+
+        try tasks.updateTasksFired([early.firing(.alert(0), at: now)])
+        rows = try stored(database)
+        #expect(rows[early.id]?.fire == (now + 600 * Self.second).nanoseconds, "the due popup is next")
+        let (done, occurrence) = try early.completed(at: now, in: FixedOffset.utc)
+        try tasks.recordTaskDone(done, before: early, occurrence: occurrence, at: now)
+        #expect(try stored(database)[early.id]?.fire == nil, "a done task has no popup to come")
+        _ = try tasks.undoTaskDone(done, modifiedAt: now)
+        #expect(try stored(database)[early.id]?.fire != nil, "undone, its popups come again")
+    }
+
+    @Test("the window of popups: the n-th after the horizon, every tie at it, and everything due by now")
+    func popupWindow() throws {
+        let database = try KitDatabase.inMemory()
+        let tasks = store(database)
+        for offset: Int64 in [10, 20, 20, 30, 40] { _ = try tasks.insertTask { self.task($0, dueIn: offset) } }
+        let at = { (seconds: Int64) in (self.now + seconds * Self.second).nanoseconds }
+        var window = try tasks.popups(after: .min, count: 2, through: now.nanoseconds)
+        #expect(window.horizon == at(20))
+        #expect(window.entries.map(\.id).sorted() == [1, 2, 3], "both tasks at the horizon are in")
+        window = try tasks.popups(after: window.horizon, count: 2, through: now.nanoseconds)
+        #expect(window.horizon == at(40) && window.entries.map(\.id).sorted() == [4, 5])
+        window = try tasks.popups(after: window.horizon, count: 2, through: now.nanoseconds)
+        #expect(window.horizon == .max && window.entries.isEmpty, "nothing is left")
+        window = try tasks.popups(after: .min, count: 1, through: at(35))
+        #expect(window.horizon == at(35) && window.entries.count == 4, "everything due by now, however many")
+        window = try tasks.popups(after: .min, count: 9, through: now.nanoseconds)
+        #expect(window.horizon == .max && window.entries.count == 5, "fewer than asked for: all, and no end")
+    }
+
+    @Test("overdue ids, the open count and the next due leave out done tasks and count a snooze")
+    func overdueAndNext() throws {
+        let database = try KitDatabase.inMemory()
+        let tasks = store(database)
+        let past = try tasks.insertTask { self.task($0, dueIn: -60) }
+        var snoozed = try tasks.insertTask { self.task($0, dueIn: -120) }
+        snoozed.snoozedUntil = now + 600 * Self.second
+        try tasks.updateTask(snoozed)
+        let doneTask = try tasks.insertTask { self.task($0, dueIn: -30) }
+        try tasks.updateTask(try doneTask.completed(at: now, in: FixedOffset.utc).0)
+        let ahead = try tasks.insertTask { self.task($0, dueIn: 60) }
+        #expect(try tasks.overdueIDs(now: now) == [past.id])
+        #expect(try tasks.openCount() == 3)
+        #expect(try tasks.nextDue(now: now)?.id == snoozed.id, "a snoozed task is not overdue; its due is earliest")
+        var unsnoozed = snoozed
+        unsnoozed.snoozedUntil = nil
+        try tasks.updateTask(unsnoozed)
+        #expect(try tasks.nextDue(now: now)?.id == ahead.id)
+        #expect(try tasks.overdueIDs(now: now) == [past.id, snoozed.id])
+    }
+
+    @Test("reads that may touch every task go through their index in its order, without a sort")
+    func plans() throws {
+        let directory = NSTemporaryDirectory() + "kit-plans-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let database = try KitDatabase.open(path: directory + "/kit.sqlite", logger: .init(label: "test"))
+        let selections: [(TaskSelection, String)] = [
+            (.open(), "task_open_due"), (.open(dueThrough: .through(0)), "task_open_due"), (.done, "task_due"),
+            (.byDue, "task_due"), (.instantsUnknown, "task_due"),
+        ]
+        let queries: [(String, String)] =
+            selections.map { ("SELECT id FROM task " + $0.0.sql, $0.1) }
+            + [
+                (TaskQuery.horizon, "task_fire"), (TaskQuery.popups, "task_fire"), (TaskQuery.overdue, "task_open_due"),
+                (TaskQuery.nextAhead, "task_open_due"), (TaskQuery.openCount, "task_open"),
+                ("SELECT id FROM task " + TaskSelection.instantsUnknown.sql(after: 0, limit: 1), "task_due"),
+            ]
+        let plan = { (sql: String) in
+            try database.read { db in
+                let marks = sql.filter { $0 == "?" }.count
+                return try Row.fetchAll(
+                    db, sql: "EXPLAIN QUERY PLAN " + sql,
+                    arguments: StatementArguments(Array(repeating: 0, count: marks))
+                ).map { $0["detail"] as String }
+            }
+        }
+        for (sql, index) in queries {
+            let detail = try plan(sql).joined(separator: "; ")
+            #expect(detail.contains(index) && !detail.contains("TEMP B-TREE"), "\(sql): \(detail)")
+        }
+        // Every task by id is the table itself, in its order; the snoozed tasks due before now
+        // (few: a snooze lasts minutes) are sorted.
+        #expect(try plan("SELECT id FROM task " + TaskSelection.all.sql) == ["SCAN task"])
+        #expect(try plan(TaskQuery.nextSnoozed).first?.contains("USING INDEX task_snoozed") == true)
+    }
+}
