@@ -115,6 +115,39 @@ extension Integration {
             #expect(try String(contentsOfFile: vdir + "/someone-else.ics", encoding: .utf8) == "not kit's")
         }
 
+        @Test("the catch-up at start writes every task's missing file, a page of tasks at a time")
+        func catchesUpByPages() throws {
+            let (kit, vdir) = try Self.kitd()
+            defer { kit.tearDown() }
+            // More tasks than a page of the catch-up (2,000).
+            let count = 2_500
+            var ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//kit tests//EN\r\n"
+            for index in 0..<count {
+                ics += "BEGIN:VTODO\r\nUID:page-\(index)@kit\r\nSUMMARY:chore \(index)\r\n"
+                ics += "DUE:20300101T\(String(format: "%02d", index % 24))0000Z\r\nEND:VTODO\r\n"
+            }
+            ics += "END:VCALENDAR\r\n"
+            let file = kit.root.path + "/many.ics"
+            try ics.write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try kit.kitctl(["task", "import", file]).exitCode == 0)
+            let files = {
+                (try? FileManager.default.contentsOfDirectory(atPath: vdir))?.filter { $0.hasSuffix(".ics") }.count ?? 0
+            }
+            #expect(Subprocess.waitUntil(timeout: .seconds(30)) { files() == count })
+            _ = kit.stopKitd(signal: SIGKILL)
+            // As if every file had been lost with its record.
+            for name in try FileManager.default.contentsOfDirectory(atPath: vdir) {
+                try FileManager.default.removeItem(atPath: vdir + "/" + name)
+            }
+            let sqlite = try Subprocess.run(
+                "/usr/bin/sqlite3", [kit.dataDirectory + "/kit.sqlite", "DELETE FROM vdir_file;"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(sqlite.exitCode == 0, "\(sqlite.stderr)")
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
+            #expect(Subprocess.waitUntil(timeout: .seconds(30)) { files() == count }, "\(files()) files")
+            #expect(Self.file(vdir, uid: "page-2499@kit") { $0 != nil }?.title == "chore 2499")
+        }
+
         @Test(
             "memos and diary entries are kept as VJOURNAL files: written, pinned, edited, deleted, and caught up at start"
         )

@@ -29,9 +29,14 @@ extension TaskFeature {
             due, tasks: tasks, now: now.wall, startedAt: startedAt,
             policy: CatchUpPolicy(stalenessWindow: settings.taskStaleness, threshold: settings.taskDigestAfter),
             zone: { [unowned self] task in zone(of: task) })
-        // A task whose key came due with nothing to fire (a popup that moved) is armed again.
-        for id in ids where plan.updated[id] == nil {
-            if let task = tasks[id] { schedule(task) }
+        // A task whose key came due with nothing to fire (a popup that moved) is armed again, and
+        // its row's instants are written again, so that a later window finds it where it is.
+        let moved = ids.compactMap { plan.updated[$0] == nil ? tasks[$0] : nil }
+        for task in moved { schedule(task) }
+        do {
+            try store.setInstants(moved.map { ($0.id, instants(of: $0)) })
+        } catch {
+            logger.error("could not write tasks' instants", metadata: ["error": "\(error)"])
         }
         guard !plan.updated.isEmpty else { return }
         do {

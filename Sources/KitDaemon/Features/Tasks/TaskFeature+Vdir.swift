@@ -26,10 +26,31 @@ extension TaskFeature {
         try mirror.watch(
             reader: { [unowned self] in vdirReader() },
             onArrivals: { [unowned self] arrivals in arrived(arrivals) })
-        // Every task is read for it: the worker compares each file with its task.
-        var all: [TaskItem] = []
-        try store.each(.all) { all.append($0) }
-        keepInVdir(all, label: "catch-up", afterCommit: false)
+        keepInVdirByPages(label: "catch-up")
+    }
+
+    /// The tasks in pages of this many, where every task's file is written (or checked).
+    static let vdirPage = 2000
+
+    /// Writes the file of every task (that `only` accepts) whose file is missing or older, a page
+    /// of tasks at a time: each page is read once the worker has kept the one before, so neither
+    /// the loop nor memory ever holds every task. Not tracked in `unwritten` (see `keepInVdir`).
+    func keepInVdirByPages(label: String, after: Int64 = 0, only: @escaping (TaskItem) -> Bool = { _ in true }) {
+        guard let mirror else { return }
+        let page: [TaskItem]
+        do {
+            page = try store.page(.all, after: after, limit: Self.vdirPage)
+        } catch {
+            logger.error("could not read tasks for their vdir files", metadata: ["error": "\(error)"])
+            return
+        }
+        guard let last = page.last?.id else { return }
+        let chosen = page.filter(only)
+        let zones = zones.snapshot()
+        let now = clock.now().wall
+        mirror.keep(
+            label, { chosen.map { Self.vdirFile($0, zones: zones, now: now) } },
+            settled: { [unowned self] _ in keepInVdirByPages(label: label, after: last, only: only) })
     }
 
     /// How the worker reads one file, with the zones and time as they are now.

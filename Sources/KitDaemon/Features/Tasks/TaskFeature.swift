@@ -278,45 +278,32 @@ final class TaskFeature: Feature {
             try settleInstants()
             try reloadWindow(now: clock.now().wall)
             // Their files name the system zone.
-            if mirror != nil {
-                var following: [TaskItem] = []
-                try store.each(.all) { if $0.zone == nil { following.append($0) } }
-                keepInVdir(following)
-            }
+            keepInVdirByPages(label: "zone") { $0.zone == nil }
         } catch {
             logger.error("could not move the tasks to the new system zone", metadata: ["error": "\(error)"])
         }
     }
 
-    /// Writes these tasks' vdir files (after the turn's commit unless `afterCommit` is false),
-    /// when tasks are kept in a vdir: one job on the worker, which makes each file's text from
-    /// the zones as they are now. A task kit has no time of change for counts as older than
-    /// any file. Each is `unwritten` until its file holds it; the catch-up at start, which
-    /// changes nothing in kit, is not tracked.
-    func keepInVdir(_ changed: [TaskItem], label: String = "write", afterCommit: Bool = true) {
+    /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
+    /// job on the worker, which makes each file's text from the zones as they are now. A task kit
+    /// has no time of change for counts as older than any file. Each is `unwritten` until its
+    /// file holds it (the catch-up at start, which changes nothing in kit, is not tracked:
+    /// `keepInVdirByPages`).
+    func keepInVdir(_ changed: [TaskItem], label: String = "write") {
         guard let mirror, !changed.isEmpty else { return }
         let zones = zones.snapshot()
         let now = clock.now().wall
-        let tracked = afterCommit
-        if tracked { for task in changed { unwritten[task.uid] = Self.version(of: task) } }
-        let versions = tracked ? changed.map { ($0.uid, Self.version(of: $0)) } : []
-        let write = { [unowned self] in
+        for task in changed { unwritten[task.uid] = Self.version(of: task) }
+        let versions = changed.map { ($0.uid, Self.version(of: $0)) }
+        commits.onCommitted { [unowned self] in
             mirror.keep(
-                label,
-                {
-                    changed.map {
-                        VdirMirror.Text(
-                            uid: $0.uid, text: Self.vdirText($0, zones: zones, now: now),
-                            modified: $0.modifiedAt ?? WallTime(nanoseconds: 0))
-                    }
-                },
+                label, { changed.map { Self.vdirFile($0, zones: zones, now: now) } },
                 settled: { [unowned self] settled in
                     for (uid, version) in versions where settled.contains(uid) && unwritten[uid] == version {
                         unwritten[uid] = nil
                     }
                 })
         }
-        if afterCommit { commits.onCommitted(write) } else { write() }
     }
 
     /// A task's version, as iCalendar counts them.
@@ -350,6 +337,13 @@ final class TaskFeature: Feature {
             || old.allDay != new.allDay || old.anchor != new.anchor || old.recurrence != new.recurrence
             || old.dates != new.dates || old.occurrence != new.occurrence || old.alerts != new.alerts
             || old.isOpen != new.isOpen
+    }
+
+    /// A task's file in the vdir, as the worker writes it.
+    static func vdirFile(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> VdirMirror.Text {
+        VdirMirror.Text(
+            uid: task.uid, text: vdirText(task, zones: zones, now: now),
+            modified: task.modifiedAt ?? WallTime(nanoseconds: 0))
     }
 
     /// `vdirText` with the zones of a snapshot.
