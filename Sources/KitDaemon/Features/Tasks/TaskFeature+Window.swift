@@ -98,17 +98,26 @@ extension TaskFeature {
     func settleInstants() throws {
         let basis = zones.instantsBasis
         let everything = try store.instantsBasis() != basis
-        let selection: TaskSelection = everything ? .all : .instantsUnknown
-        var after: Int64 = 0
         var count = 0
-        while true {
-            let page = try store.page(selection, after: after, limit: 10_000)
-            guard let last = page.last else { break }
-            try store.setInstants(page.map { ($0.id, instants(of: $0)) })
-            count += page.count
-            after = last.id
+        func rewrite(_ selection: TaskSelection) throws {
+            var after: Int64 = 0
+            while true {
+                let page = try store.page(selection, after: after, limit: 10_000)
+                guard let last = page.last else { break }
+                try store.setInstants(page.map { ($0.id, instants(of: $0)) })
+                // A page at a time, so that the WAL is checkpointed as it goes rather than holding
+                // every row until the end. A page is idempotent; the basis is written after the last.
+                try runtime.store.commit()
+                count += page.count
+                after = last.id
+            }
         }
-        if everything { try store.setInstantsBasis(basis) }
+        if everything {
+            try rewrite(.all)
+            try store.setInstantsBasis(basis)
+        } else {
+            try rewrite(.instantsUnknown)
+        }
         // kitd's own change, committed now rather than with the first turn: at start, before
         // anything else may want the database.
         if everything || count > 0 { try runtime.store.commit() }
