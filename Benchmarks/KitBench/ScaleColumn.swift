@@ -14,6 +14,10 @@ struct ScaleColumn {
     var taskAdd = Double.nan
     var importSmall = Double.nan
     var getByTitle = Double.nan
+    var listFirst = Double.nan
+    var listDeep = Double.nan
+    /// The whole list in pages of 10,000: seconds, and the longest page's round trip in ms.
+    var listWhole = (seconds: Double.nan, longestPage: Double.nan)
     var load = "?"
 
     /// A row per figure, each size side by side with its ratio to the first size's figure.
@@ -58,6 +62,13 @@ struct ScaleColumn {
                 name: "  idle wake-ups per minute", target: "0",
                 measured: row(unit: "", digits: 0, ratio: false) { $0.idleWakeupsPerMinute },
                 met: last.idleWakeupsPerMinute == 0),
+            perOperation("timer.list, the first page of 1000", \.listFirst),
+            perOperation("timer.list, a page of 1000 nine tenths down the list", \.listDeep),
+            Figure(
+                name: "  timer.list, the whole list in pages of 10,000: all of it / the longest page", target: "report",
+                measured: columns.map {
+                    "\(format($0.listWhole.seconds, 2)) s / \(format($0.listWhole.longestPage, 1)) ms"
+                }.joined(separator: " | "), met: nil),
             perOperation("timer.start, one at a time", target: "≤ 1.5× the 10k figure", \.startOne),
             perOperation("timer.start, pipelined (256 in flight)", \.startPipelined),
             perOperation("timer.cancel, one at a time", \.cancel),

@@ -120,6 +120,7 @@ enum ScaleFigures {
             Thread.sleep(forTimeInterval: 5)
             column.idleWakeupsPerMinute = Double(ProcessProbe.contextSwitches(pid: pid) - switches) * 12
             let client = try daemon.connect()
+            try listPages(client, into: &column)
             var startedIDs: [Int64] = []
             column.startOne = try perOperation(operations) { index in
                 let timer = try client.call(
@@ -158,6 +159,40 @@ enum ScaleFigures {
             columns.append(column)
         }
         return ScaleColumn.figures(columns)
+    }
+
+    /// `timer.list` in pages: the whole list walked 10,000 timers a page (its time and the
+    /// longest page's round trip), then the cost of one page of 1000, the first and one nine
+    /// tenths down the list. The replies are not decoded; only `next` is read, at their end.
+    private static func listPages(_ client: KitConnection, into column: inout ScaleColumn) throws {
+        var cursors: [String] = []
+        var longest = 0.0
+        let began = monotonicSeconds()
+        var after: String?
+        repeat {
+            let sent = monotonicSeconds()
+            let line = try client.callForLine(Method.timerList, TimerListParams(limit: 10_000, after: after))
+            longest = max(longest, monotonicSeconds() - sent)
+            after = nextCursor(line)
+            if let after { cursors.append(after) }
+        } while after != nil
+        column.listWhole = (monotonicSeconds() - began, longest * 1000)
+        let deep = cursors.isEmpty ? nil : cursors[cursors.count * 9 / 10]
+        column.listFirst = try perOperation(100) { _ in
+            _ = try client.callForLine(Method.timerList, TimerListParams())
+        }
+        column.listDeep = try perOperation(100) { _ in
+            _ = try client.callForLine(Method.timerList, TimerListParams(after: deep))
+        }
+    }
+
+    /// The `next` of a `timer.list` reply line, the last member of its result.
+    private static func nextCursor(_ line: [UInt8]) -> String? {
+        let tail = line.suffix(160)
+        guard let marker = tail.firstRange(of: Array("\"next\":\"".utf8)),
+            let end = tail[marker.upperBound...].firstIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        return String(decoding: tail[marker.upperBound..<end], as: UTF8.self)
     }
 
     /// Microseconds per call of `body`, run `count` times one after another: the median of five

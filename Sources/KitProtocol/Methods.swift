@@ -115,11 +115,24 @@ public struct TimerAddParams: Codable, Sendable {
     }
 }
 
+/// One page of the timer list. The list is long only with many timers, so it comes in pages:
+/// pass a page's `next` as `after` for the one that follows.
 public struct TimerListParams: Codable, Sendable {
     /// Include fired and cancelled timers (most recent first, after the active ones).
     public var all: Bool?
+    /// The most timers in the page, `limits`; `defaultLimit` when absent.
+    public var limit: Int?
+    /// The `next` of the page before; absent for the first page.
+    public var after: String?
 
-    public init(all: Bool? = nil) { self.all = all }
+    public static let defaultLimit = 1000
+    public static let limits = 1...10_000
+
+    public init(all: Bool? = nil, limit: Int? = nil, after: String? = nil) {
+        self.all = all
+        self.limit = limit
+        self.after = after
+    }
 }
 
 /// A timer as the protocol shows it. All fields are stable.
@@ -173,7 +186,13 @@ public struct TimerInfo: Codable, Sendable, Equatable {
 
 public struct TimerListResult: Codable, Sendable {
     public var timers: [TimerInfo]
-    public init(timers: [TimerInfo]) { self.timers = timers }
+    /// Where the list goes on: pass it as `after`. Absent when this page ends the list.
+    public var next: String?
+
+    public init(timers: [TimerInfo], next: String? = nil) {
+        self.timers = timers
+        self.next = next
+    }
 }
 
 public struct DaemonStatusResult: Codable, Sendable {

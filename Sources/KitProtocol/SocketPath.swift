@@ -48,5 +48,5 @@ public enum SocketPath {
 public enum KitVersion {
     public static let version = "0.1.0"
     /// Bumped when a stable field or method changes incompatibly.
-    public static let protocolVersion = 2
+    public static let protocolVersion = 3
 }

@@ -155,12 +155,30 @@ public struct TaskAddParams: Codable, Sendable {
 public struct TaskListParams: Codable, Sendable {
     /// `open` (default), `today`, `week`, `overdue`, `done` or `all`.
     public var filter: String?
-    public init(filter: String? = nil) { self.filter = filter }
+    /// The most tasks in the page, `limits`; `defaultLimit` when absent.
+    public var limit: Int?
+    /// The `next` of the page before; absent for the first page.
+    public var after: String?
+
+    public static let defaultLimit = 1000
+    public static let limits = 1...10_000
+
+    public init(filter: String? = nil, limit: Int? = nil, after: String? = nil) {
+        self.filter = filter
+        self.limit = limit
+        self.after = after
+    }
 }
 
 public struct TaskListResult: Codable, Sendable {
     public var tasks: [TaskInfo]
-    public init(tasks: [TaskInfo]) { self.tasks = tasks }
+    /// Where the next page starts (pass it as `after`); absent on the last page.
+    public var next: String?
+
+    public init(tasks: [TaskInfo], next: String? = nil) {
+        self.tasks = tasks
+        self.next = next
+    }
 }
 
 public struct TaskRefParams: Codable, Sendable {

@@ -61,6 +61,10 @@ extension TimerListResult: LineWritable {
             try timer.write(to: &line)
         }
         line.closeArray()
+        if let next {
+            line.member("next")
+            line.string(next)
+        }
         line.closeObject()
     }
 }

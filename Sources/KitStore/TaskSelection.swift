@@ -22,16 +22,27 @@ public enum TaskSelection: Sendable {
         case through(Int64)
     }
 
-    var sql: String {
+    /// The index the read goes through, what rows it keeps, and their order.
+    private var parts: (index: String?, condition: String?, order: String) {
         switch self {
-        case .all: "ORDER BY id"
-        case .open(.none): "INDEXED BY task_open_due WHERE state = 'open' ORDER BY due_ns, id"
-        case .open(.through): "INDEXED BY task_open_due WHERE state = 'open' AND due_ns <= ? ORDER BY due_ns, id"
-        case .done: "INDEXED BY task_due WHERE state = 'done' ORDER BY due_ns, id"
-        case .byDue: "INDEXED BY task_due ORDER BY due_ns, id"
-        case .instantsUnknown: "INDEXED BY task_due WHERE due_ns IS NULL ORDER BY due_ns, id"
+        case .all: (nil, nil, "id")
+        case .open(.none): ("task_open_due", "state = 'open'", "due_ns, id")
+        case .open(.through): ("task_open_due", "state = 'open' AND due_ns <= ?", "due_ns, id")
+        case .done: ("task_due", "state = 'done'", "due_ns, id")
+        case .byDue: ("task_due", nil, "due_ns, id")
+        case .instantsUnknown: ("task_due", "due_ns IS NULL", "due_ns, id")
         }
     }
+
+    /// The rows with `more` conditions as well (nil for none).
+    func sql(and more: String? = nil) -> String {
+        let (index, condition, order) = parts
+        let conditions = [condition, more].compactMap { $0 }
+        return (index.map { "INDEXED BY \($0) " } ?? "")
+            + (conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND ")) ") + "ORDER BY \(order)"
+    }
+
+    var sql: String { sql() }
 
     var arguments: StatementArguments {
         if case .open(.through(let bound)) = self { return [bound] }

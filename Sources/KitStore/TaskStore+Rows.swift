@@ -22,7 +22,10 @@ extension TaskStore {
     /// The task with this id, if there is one.
     public func task(id: Int64) throws -> TaskItem? {
         var found: TaskItem?
-        try read("WHERE id = ?", [id], cached: true) { found = $0 }
+        try read("WHERE id = ?", [id], cached: true) {
+            found = $0
+            return true
+        }
         return found
     }
 
@@ -34,7 +37,10 @@ extension TaskStore {
         for start in stride(from: 0, to: all.count, by: 500) {
             let chunk = all[start..<min(start + 500, all.count)]
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            try read("WHERE id IN (\(marks))", StatementArguments(Array(chunk))) { found[$0.id] = $0 }
+            try read("WHERE id IN (\(marks))", StatementArguments(Array(chunk))) {
+                found[$0.id] = $0
+                return true
+            }
         }
         return found
     }
@@ -42,14 +48,37 @@ extension TaskStore {
     /// Calls `body` with each task `selection` picks, in its order, one row at a time. `body`
     /// must not change the tasks (that would move the rows under the cursor).
     public func each(_ selection: TaskSelection, _ body: (TaskItem) throws -> Void) throws {
-        try read(selection.sql, selection.arguments, body)
+        try read(selection.sql, selection.arguments) {
+            try body($0)
+            return true
+        }
+    }
+
+    /// Calls `body` with each task `selection` picks, from the start or after `place` in due
+    /// order (due instant, then id), until `body` returns false: a list's page after the one that
+    /// ended at `place`. After a place, two reads, the ties first: SQLite seeks on only the first
+    /// column of a row-value comparison. For the selections in due order.
+    public func walk(
+        _ selection: TaskSelection, after place: (due: Int64, id: Int64)?, _ body: (TaskItem) throws -> Bool
+    ) throws {
+        guard let place else { return try read(selection.sql, selection.arguments, body) }
+        var going = true
+        try read(selection.sql(and: "due_ns = ? AND id > ?"), selection.arguments + [place.due, place.id]) {
+            going = try body($0)
+            return going
+        }
+        guard going else { return }
+        try read(selection.sql(and: "due_ns > ?"), selection.arguments + [place.due], body)
     }
 
     /// Up to `limit` tasks `selection` picks, after the task with id `after` (by id): a page that
     /// may be changed before the next is read.
     public func page(_ selection: TaskSelection, after: Int64, limit: Int) throws -> [TaskItem] {
         var tasks: [TaskItem] = []
-        try read(selection.sql(after: after, limit: limit), selection.arguments + [after, limit]) { tasks.append($0) }
+        try read(selection.sql(after: after, limit: limit), selection.arguments + [after, limit]) {
+            tasks.append($0)
+            return true
+        }
         return tasks
     }
 
@@ -63,9 +92,9 @@ extension TaskStore {
 
     /// Steps the task query ending in `tail`, decoding each row.
     /// `cached` keeps the prepared statement for the next call: only for a read whose `body`
-    /// cannot start the same read again.
+    /// cannot start the same read again. `body` returns whether to read on.
     private func read(
-        _ tail: String, _ arguments: StatementArguments, cached: Bool = false, _ body: (TaskItem) throws -> Void
+        _ tail: String, _ arguments: StatementArguments, cached: Bool = false, _ body: (TaskItem) throws -> Bool
     ) throws {
         try database.read { db in
             let sql = Self.columns + " " + tail
@@ -81,7 +110,7 @@ extension TaskStore {
                         resultCode: ResultCode(rawValue: code),
                         message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
-                try body(try row.task(rules: rules))
+                guard try body(try row.task(rules: rules)) else { break }
             }
         }
     }

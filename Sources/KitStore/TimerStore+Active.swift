@@ -85,26 +85,6 @@ extension TimerStore {
         }
     }
 
-    /// Every running countdown by due time (ties by id), then the paused ones by id. Read in the
-    /// order of the `timer_active` index and sorted here: an `ORDER BY` made SQLite sort the rows
-    /// in temporary files (7.5 s for a million timers).
-    public func activeTimersInOrder() throws -> [Countdown] {
-        let timers = try database.read { db in
-            var timers: [Countdown] = []
-            let rows = try Row.fetchCursor(db, sql: "\(Self.activeColumns) WHERE state IN ('running', 'paused')")
-            while let row = try rows.next() { timers.append(Self.activeCountdown(row)) }
-            return timers
-        }
-        return timers.sorted { lhs, rhs in
-            switch (lhs.state, rhs.state) {
-            case (.running(let a), .running(let b)): a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
-            case (.running, _): true
-            case (_, .running): false
-            default: lhs.id < rhs.id
-            }
-        }
-    }
-
     /// Up to `limit` distinct names of active timers, sorted: walked in the order of
     /// `timer_active_name`, which SQLite's planner, without statistics, would pass over for
     /// `timer_active` and a sort of every active timer's name.
@@ -129,11 +109,11 @@ extension TimerStore {
         }
     }
 
-    private static let activeColumns = """
+    static let activeColumns = """
         SELECT id, name, duration_ns, state, created_at_ns, due_wall_ns, due_boot_ns, remaining_ns, sound FROM timer
         """
 
-    private static func activeCountdown(_ row: Row) -> Countdown {
+    static func activeCountdown(_ row: Row) -> Countdown {
         let stateName: String = row[3]
         let state: CountdownState =
             stateName == "running"

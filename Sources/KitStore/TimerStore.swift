@@ -79,18 +79,6 @@ extension TimerStore {
         }
     }
 
-    /// The most recent ended (fired or cancelled) countdowns, newest first.
-    public func endedTimers(limit: Int, now: ClockReading, bootID: String) throws -> [Countdown] {
-        try database.read { db in
-            try TimerRecord.fetchAll(
-                db,
-                sql:
-                    "SELECT * FROM timer WHERE state IN ('fired', 'cancelled') ORDER BY ended_at_ns DESC, id DESC LIMIT ?",
-                arguments: [limit]
-            ).compactMap { $0.countdown(now: now, bootID: bootID) }
-        }
-    }
-
     /// The most recently ended countdown with this name (matched as NameRules matches), if any.
     public func latestEndedTimer(named name: String, now: ClockReading, bootID: String) throws -> Countdown? {
         try database.read { db in

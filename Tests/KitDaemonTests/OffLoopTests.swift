@@ -117,7 +117,7 @@ struct OffLoopTests {
         batch += try Self.line(4, Method.timerList, TimerListParams())
         try client.send(batch)
         try kit.run(for: .milliseconds(200))
-        #expect(try kit.timers.list(all: false).isEmpty, "what came after waits for the first reply")
+        #expect(try kit.timers.listed().isEmpty, "what came after waits for the first reply")
 
         for _ in 0..<3 { slow.open() }
         let replies = try Self.replies(4, on: client, from: kit)

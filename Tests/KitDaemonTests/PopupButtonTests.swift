@@ -26,7 +26,7 @@ struct PopupButtonTests {
         kit.popups.press("add-minute", on: popup.subject)
         kit.popups.press("stop", on: popup.subject)
         try kit.run(for: .milliseconds(50))
-        let running = try kit.timers.list(all: false)
+        let running = try kit.timers.listed()
         #expect(running.map(\.name) == ["tea", "tea"])
         #expect(running.map(\.durationNs).sorted() == [60 * Self.second, 270 * Self.second])
         #expect(!running.contains { $0.id == tea.id })
@@ -45,7 +45,7 @@ struct PopupButtonTests {
         #expect(popup.bodyWithoutActions?.hasSuffix("Again: kitctl ramen cook 'test noodles' --time 3m20s") == true)
         kit.popups.press("cook-again", on: popup.subject)
         try kit.run(for: .milliseconds(50))
-        let running = try #require(try kit.timers.list(all: false).first)
+        let running = try #require(try kit.timers.listed().first)
         #expect(running.id != cook.timer.id)
         #expect(running.name == "test noodles" && running.durationNs == 200 * Self.second)
     }

@@ -29,7 +29,7 @@ struct TimerScheduleTests {
         #expect(try kit.timers.pause(RecordRef("t2")).state == "paused")
         #expect(kit.timers.counts.running == Self.count - 1 && kit.timers.counts.paused == 1)
 
-        let listed = try kit.timers.list(all: false)
+        let listed = try kit.timers.listed()
         #expect(listed.count == Self.count)
         #expect(listed.first?.id == started.last?.id, "the shortest timer, started last, is due first")
         #expect(listed.last?.id == started[2].id, "paused timers come after the running ones")

@@ -45,7 +45,7 @@ extension Integration {
             let status = try #require(
                 try Self.exchange(#"{"jsonrpc":"2.0","id":4,"method":"daemon.status"}"#, on: connection)["result"]
                     as? [String: Any])
-            #expect(status["protocolVersion"] as? Int == 2)
+            #expect(status["protocolVersion"] as? Int == 3)
             let uptime = try #require(status["uptimeNs"] as? Int64)
             #expect(status["uptimeSeconds"] as? Double == Double(uptime) / 1e9)
             #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.map(\.name) == ["old"])

@@ -101,7 +101,7 @@ extension Integration {
             defer { kit.tearDown() }
             let client = try kit.connect()
             var batch = try Self.request(id: 1, Method.taskImport, TaskImportParams(ics: Self.document(prefix: "p")))
-            batch += try Self.request(id: 2, Method.taskList, TaskListParams(filter: "all"))
+            batch += try Self.request(id: 2, Method.taskList, TaskListParams(filter: "all", limit: 10_000))
             batch += try Self.request(id: 3, Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000))
             batch += try Self.request(id: 4, Method.daemonStatus, EmptyParams())
             try client.send(batch)
@@ -139,7 +139,7 @@ extension Integration {
                     || (again.imported.count == Self.tasks && alreadyHere == 0),
                 "imported \(again.imported.count), already there \(alreadyHere)")
             let tasks = try probe.call(
-                Method.taskList, TaskListParams(filter: "all"), as: TaskListResult.self
+                Method.taskList, TaskListParams(filter: "all", limit: 10_000), as: TaskListResult.self
             ).tasks
             #expect(tasks.count == Self.tasks)
             #expect(kit.kitd?.isRunning == true)

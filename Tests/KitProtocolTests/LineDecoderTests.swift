@@ -225,6 +225,7 @@ struct LineDecoderTests {
         read += try run(DiaryRefParams.self) + run(DiaryListParams.self) + run(DiaryOnThisDayParams.self)
         read += try run(TimerInfo.self) + run(RPCError.self) + run(ErrorEnvelope.self) + run(TaskOptions.self)
         read += try run(PlaceInfo.self) + run(StopwatchInfo.self) + run(LapInfo.self) + run(RamenStep.self)
+        read += try run(TimerListResult.self)
         #expect(read > 2000)
     }
 }

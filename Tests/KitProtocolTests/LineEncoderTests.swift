@@ -182,9 +182,16 @@ struct LineEncoderTests {
             }
         }
         for count in 0...3 {
-            let list = TimerListResult(timers: Array(timers.prefix(count)))
-            #expect(try LineEncoder().encode(list) == LineEncoder().encodeThroughContainers(list))
+            for next in [nil, "r:1800000000000000000:7", "e:-1:2:3 \"\\"] {
+                let list = TimerListResult(timers: Array(timers.prefix(count)), next: next)
+                #expect(try LineEncoder().encode(list) == LineEncoder().encodeThroughContainers(list))
+                let reply = ResponseEnvelope(id: .number(9), result: list)
+                #expect(try LineEncoder().encode(reply) == LineEncoder().encodeThroughContainers(reply))
+            }
         }
+        let page = try #require(
+            try Self.value(try LineEncoder().encode(TimerListResult(timers: [], next: "p:1"))) as? [String: Any])
+        #expect(Set(page.keys) == Set(Mirror(reflecting: TimerListResult(timers: [])).children.compactMap(\.label)))
         for id in [RequestID.number(1), .string("x"), nil] {
             let request = RequestEnvelope(id: id, method: Method.timerGet, params: TimerRefParams(ref: "tea \"7\""))
             #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))

@@ -28,10 +28,10 @@ struct TimerStoreTests {
         for timer in [running, paused, fired, cancelled] {
             #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == timer)
         }
-        #expect(try database.timers.activeTimersInOrder().map(\.id) == [running.id, paused.id])
+        #expect(try database.timers.listed(now: now).map(\.id) == [running.id, paused.id])
         #expect(
-            try database.timers.endedTimers(limit: 10, now: now, bootID: "boot-a").map(\.id) == [
-                cancelled.id, fired.id,
+            try database.timers.listed(ended: 10, now: now).map(\.id) == [
+                running.id, paused.id, cancelled.id, fired.id,
             ])
         #expect(try database.timers.latestEndedTimer(named: "C", now: now, bootID: "boot-a")?.id == fired.id)
     }
@@ -53,7 +53,7 @@ struct TimerStoreTests {
         try database.timers.markTimersFired([fired])
         try database.commit()
         #expect(try database.timers.timer(id: timer.id, now: now, bootID: "boot-a") == fired)
-        #expect(try database.timers.activeTimersInOrder().isEmpty)
+        #expect(try database.timers.listed(now: now).isEmpty)
     }
 
     @Test("ids are never reused, even after the newest row is gone")
@@ -89,7 +89,7 @@ struct TimerStoreTests {
         #expect(database.hasPendingChanges)
         try database.commit()
         #expect(!database.hasPendingChanges)
-        #expect(try database.timers.activeTimersInOrder().map(\.name) == ["kept"])
+        #expect(try database.timers.listed(now: now).map(\.name) == ["kept"])
     }
 
     @Test("nothing of an uncommitted batch survives a reopen; a committed one does")
@@ -104,7 +104,7 @@ struct TimerStoreTests {
             _ = try insert(database, name: "lost", seconds: 60)
         }
         let reopened = try KitDatabase.open(path: path, logger: .init(label: "test"))
-        #expect(try reopened.timers.activeTimersInOrder().compactMap(\.name) == ["committed"])
+        #expect(try reopened.timers.listed(now: now).compactMap(\.name) == ["committed"])
     }
 }
 
@@ -147,7 +147,7 @@ struct ActiveTimerStoreTests {
         let ended = try insert(database, name: "pasta", seconds: 30).cancelled(at: now)
         try database.timers.updateTimers([paused, ended], bootID: "boot-a")
         #expect(try database.timers.activeTimers(named: "PASTA").map(\.id) == [long.id, paused.id])
-        #expect(try database.timers.activeTimersInOrder().map(\.id) == [short.id, long.id, paused.id])
+        #expect(try database.timers.listed(now: now).map(\.id) == [short.id, long.id, paused.id])
         #expect(try database.timers.activeNames(limit: 8) == ["Pasta", "egg", "pasta"])
         #expect(try database.timers.activeTimer(id: ended.id) == nil)
     }

@@ -51,7 +51,7 @@ struct EventsCommand: ParsableCommand {
         if snapshot {
             let line = Snapshot(
                 status: try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self),
-                timers: try connection.call(Method.timerList, TimerListParams(), as: TimerListResult.self).timers)
+                timers: try connection.allTimers(all: false))
             guard
                 let data = try? WireCodec.line(
                     EventEnvelope(method: "kit.snapshot", params: line), with: WireCodec.encoder())

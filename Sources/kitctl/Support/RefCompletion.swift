@@ -3,6 +3,7 @@ import KitProtocol
 /// REFs for shell completion, from kitd: the names (or titles) and ids of timers, tasks,
 /// stopwatches, memos and diary entries. Nothing when kitd does not answer.
 enum RefCompletion {
+    /// The first page of the timer list (the 1000 due soonest): enough to pick from while typing.
     @Sendable static func timers(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let result = CompletionCall.call(Method.timerList, TimerListParams(), as: TimerListResult.self, words: words)
         return matching(result?.timers.flatMap { [$0.name, String($0.id)].compactMap { $0 } } ?? [], prefix)

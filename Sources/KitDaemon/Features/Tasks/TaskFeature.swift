@@ -120,14 +120,32 @@ final class TaskFeature: Feature {
             throw KitError.invalidArgument(
                 "unknown filter '\(filter.prefix(40))'; use open, today, week, overdue, done or all")
         }
-        var listed: [TaskInfo] = []
-        try store.each(selection) { task in
-            let zone = zone(of: task)
-            if filter == "overdue" && !task.isOverdue(now: now, in: zone) { return }
-            if let last, CivilDateTime(task.due(in: zone), in: system).date > last { return }
-            listed.append(info(task, now: now))
+        let limit = params.limit ?? TaskListParams.defaultLimit
+        guard TaskListParams.limits.contains(limit) else {
+            throw KitError.invalidArgument(
+                "'limit' \(limit) is out of range; give \(TaskListParams.limits.lowerBound) to "
+                    + "\(TaskListParams.limits.upperBound) tasks a page, and follow 'next' for more")
         }
-        return TaskListResult(tasks: listed)
+        let place = try params.after.map { text throws(KitError) in try TaskListCursor.place(text) }
+        var listed: [TaskInfo] = []
+        var end: (due: Int64, id: Int64)?
+        var more = false
+        // A page reads its own rows, and the few a filter leaves out among them (snoozed ones,
+        // the day after the week), wherever it starts.
+        try store.walk(selection, after: place) { task in
+            let zone = zone(of: task)
+            let due = task.due(in: zone)
+            if filter == "overdue" && !task.isOverdue(now: now, in: zone) { return true }
+            if let last, CivilDateTime(due, in: system).date > last { return true }
+            guard listed.count < limit else {
+                more = true
+                return false
+            }
+            listed.append(info(task, now: now))
+            end = (due.nanoseconds, task.id)
+            return true
+        }
+        return TaskListResult(tasks: listed, next: more ? end.map { TaskListCursor.text(due: $0.due, id: $0.id) } : nil)
     }
 
     func get(_ ref: RecordRef) throws -> TaskInfo { info(try resolve(ref)) }

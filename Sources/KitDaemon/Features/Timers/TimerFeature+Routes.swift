@@ -6,9 +6,7 @@ extension TimerFeature {
         router.register(Method.timerStart, mutating: true, TimerStartParams.self) { [unowned self] params, _ in
             try start(params)
         }
-        router.register(Method.timerList, TimerListParams.self) { [unowned self] params, _ in
-            TimerListResult(timers: try list(all: params.all ?? false))
-        }
+        router.register(Method.timerList, TimerListParams.self) { [unowned self] params, _ in try list(params) }
         router.register(Method.timerGet, TimerRefParams.self) { [unowned self] params, _ in try get(params.ref) }
         router.register(Method.timerPause, mutating: true, TimerRefParams.self) { [unowned self] params, _ in
             try pause(params.ref)

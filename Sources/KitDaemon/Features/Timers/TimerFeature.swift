@@ -133,16 +133,29 @@ final class TimerFeature: Feature {
 
     func get(_ ref: RecordRef) throws -> TimerInfo { info(try resolve(ref, activeOnly: false)) }
 
-    /// Active timers by due order (paused ones after, by id); with `all`, then ended ones, newest first.
-    func list(all: Bool) throws -> [TimerInfo] {
-        let now = clock.now()
-        var result = try store.activeTimersInOrder().map { TimerInfo($0, now: now) }
-        if all {
-            let ended = try store.endedTimers(limit: 1000, now: now, bootID: clock.bootID)
-            result += ended.map { TimerInfo($0, now: now) }
+    /// One page of `timer.list`: active timers by due order (paused ones after, by id); with
+    /// `all`, then ended ones, newest first, at most `endedListed` of them. A page reads only its
+    /// own rows, through the indexes of that order, from where the page before ended (`after`).
+    func list(_ params: TimerListParams) throws -> TimerListResult {
+        let limit = params.limit ?? TimerListParams.defaultLimit
+        guard TimerListParams.limits.contains(limit) else {
+            throw KitError.invalidArgument(
+                "'limit' \(limit) is out of range; give \(TimerListParams.limits.lowerBound) to "
+                    + "\(TimerListParams.limits.upperBound) timers a page, and follow 'next' for more")
         }
-        return result
+        let ended = params.all == true ? Self.endedListed : 0
+        let position = try params.after.map { text throws(KitError) in
+            try TimerListCursor.position(text, endedLimit: ended)
+        }
+        let now = clock.now()
+        let page = try store.timerPage(
+            after: position ?? .start, limit: limit, ended: ended, now: now, bootID: clock.bootID)
+        return TimerListResult(
+            timers: page.timers.map { TimerInfo($0, now: now) }, next: page.next.map(TimerListCursor.text))
     }
+
+    /// The most ended timers `timer.list` gives, across its pages.
+    static let endedListed = 1000
 
     // MARK: Changing
 

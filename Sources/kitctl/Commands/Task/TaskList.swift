@@ -14,6 +14,11 @@ struct TaskList: ParsableCommand {
     @Flag(help: "Done tasks.") var done = false
     @Flag(help: "Every task.") var all = false
 
+    /// How many tasks to ask kitd for at a time; what is printed is the same whatever it is
+    /// (the tests check that with pages of a few tasks).
+    @Option(help: ArgumentHelp("Tasks per request to kitd (1 to 10000).", visibility: .hidden))
+    var pageSize: Int?
+
     func validate() throws {
         guard [today, week, overdue, done, all].filter({ $0 }).count <= 1 else {
             throw ValidationError("choose at most one of --today, --week, --overdue, --done, --all")
@@ -22,7 +27,13 @@ struct TaskList: ParsableCommand {
 
     func run() throws {
         let filter = today ? "today" : week ? "week" : overdue ? "overdue" : done ? "done" : all ? "all" : "open"
-        let result = try global.call(Method.taskList, TaskListParams(filter: filter), as: TaskListResult.self)
+        let connection = try global.connect()
+        let result: TaskListResult
+        do {
+            result = TaskListResult(tasks: try connection.allTasks(filter: filter, pageSize: pageSize))
+        } catch {
+            throw CLIError(error)
+        }
         if output.json { return try JSONOutput.print(result) }
         guard !result.tasks.isEmpty else {
             return Terminal.writeLine(

@@ -11,8 +11,19 @@ struct TimerList: ParsableCommand {
     @Flag(help: "Also list fired and cancelled timers, newest first.")
     var all = false
 
+    /// How many timers to ask kitd for at a time; what is printed is the same whatever it is
+    /// (the tests check that with pages of a few timers).
+    @Option(help: ArgumentHelp("Timers per request to kitd (1 to 10000).", visibility: .hidden))
+    var pageSize: Int?
+
     func run() throws {
-        let result = try global.call(Method.timerList, TimerListParams(all: all), as: TimerListResult.self)
+        let connection = try global.connect()
+        let result: TimerListResult
+        do {
+            result = TimerListResult(timers: try connection.allTimers(all: all, pageSize: pageSize))
+        } catch {
+            throw CLIError(error)
+        }
         if output.json { return try JSONOutput.print(result) }
         guard !result.timers.isEmpty else {
             Terminal.writeLine(

@@ -1,0 +1,87 @@
+import Foundation
+import KitClient
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    /// kitd gives `timer.list` in pages of 1000 timers (issue 14); kitctl follows them.
+    @Suite("kitctl timer list across pages")
+    struct TimerListPagingTests {
+        static let count = 3_000
+
+        /// `count` timers through one connection, sent at once as notifications (which get no
+        /// reply; kitd runs them in order): ids 1…count, due in the order of their ids, names
+        /// longer down the list so that the widest is on the last page. Odd ids are then
+        /// cancelled and every fourth is paused: 750 running, 750 paused, 1500 ended.
+        static func fill(_ kit: KitdHarness) throws {
+            let encoder = WireCodec.encoder()
+            func notification(_ method: String, _ params: some Encodable) throws -> Data {
+                try WireCodec.line(RequestEnvelope(id: nil, method: method, params: params), with: encoder)
+            }
+            var lines = Data()
+            for index in 1...count {
+                let name = String(repeating: "n", count: 1 + index / 600) + "\(index)"
+                lines += try notification(
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000, name: name))
+            }
+            for id in 1...count where id % 2 == 1 || id % 4 == 0 {
+                lines += try notification(
+                    id % 2 == 1 ? Method.timerCancel : Method.timerPause, TimerRefParams(ref: String(id)))
+            }
+            let client = try kit.connect()
+            try client.send(lines)
+            let status = try client.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+            #expect(status.timers == DaemonStatusResult.Counts(running: 750, paused: 750))
+        }
+
+        /// What a table says with its LEFT column blanked (the time left goes on counting down
+        /// between two runs of kitctl); nil when its header is not that of a timer table.
+        static func withoutTimeLeft(_ table: String) -> [String]? {
+            let lines = table.split(separator: "\n").map(String.init)
+            guard let header = lines.first, let left = header.range(of: "LEFT"), let due = header.range(of: "DUE")
+            else { return nil }
+            let columns =
+                header.distance(
+                    from: header.startIndex, to: left.lowerBound)..<header.distance(
+                    from: header.startIndex, to: due.lowerBound)
+            return lines.map { line in
+                var characters = Array(line)
+                for index in columns where index < characters.count { characters[index] = " " }
+                return String(characters)
+            }
+        }
+
+        @Test("kitctl timer list prints the same table and JSON whether the timers come in one page or many")
+        func sameOutputInPages() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd(arguments: [])
+            try Self.fill(kit)
+
+            for all in [[], ["--all"]] {
+                let sizes = [["--page-size", "10000"], [], ["--page-size", "7"]]
+                let runs = try sizes.map { size in try kit.kitctl(["timer", "list"] + all + size) }
+                #expect(runs.allSatisfy { $0.exitCode == 0 && $0.stderr.isEmpty }, "\(runs.map(\.stderr))")
+                let tables = runs.map { Self.withoutTimeLeft($0.stdout) }
+                let one = try #require(tables[0])
+                #expect(one.count == 1 + (all.isEmpty ? 1_500 : 2_500), "a header and a row a timer")
+                #expect(tables[1] == one, "kitd's own pages of 1000 \(all)")
+                #expect(tables[2] == one, "pages of 7 \(all)")
+                #expect(
+                    one.contains { $0.hasPrefix("3000  nnnnnn3000  paused") }, "the widest name, on the second page")
+
+                let json = try sizes.map { size in
+                    try kit.kitctlJSON(["timer", "list"] + all + size, as: TimerListResult.self)
+                }
+                func rows(_ result: TimerListResult) -> [String] {
+                    result.timers.map { "\($0.id) \($0.state) \($0.name ?? "-") \($0.dueAt ?? "-")" }
+                }
+                #expect(json.allSatisfy { $0.next == nil })
+                #expect(rows(json[1]) == rows(json[0]) && rows(json[2]) == rows(json[0]))
+                #expect(Set(json[0].timers.map(\.id)).count == json[0].timers.count, "no timer twice")
+                #expect(json[0].timers.filter { $0.state == "cancelled" }.count == (all.isEmpty ? 0 : 1000))
+            }
+        }
+    }
+}
