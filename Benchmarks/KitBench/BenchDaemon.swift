@@ -43,9 +43,10 @@ final class BenchDaemon {
         ].merging(extraEnvironment) { $1 }
     }
 
-    /// Starts kitd and returns the seconds from spawn to the arrival of READY=1.
+    /// Starts kitd and returns the seconds from spawn to the arrival of READY=1, which must come
+    /// within `limit` seconds.
     @discardableResult
-    func start(cpu: Int? = nil) throws -> Double {
+    func start(cpu: Int? = nil, limit: Double = 30) throws -> Double {
         let seen = notify.timedMessages.count
         let began = monotonicSeconds()
         let child =
@@ -61,7 +62,7 @@ final class BenchDaemon {
                     name: "kitd")
             }
         process = child
-        let deadline = began + 30
+        let deadline = began + limit
         while monotonicSeconds() < deadline {
             if let ready = notify.timedMessages.dropFirst(seen).first(where: { $0.text.contains("READY=1") }) {
                 return ready.at - began
