@@ -47,7 +47,8 @@ enum ScaleFigures {
         daemon.stop()
         try Figures.populate(daemon.databasePath, timers: pending)
         try TaskFigures.populate(daemon.databasePath, tasks: pending, repeatingEvery: 2, spreadDays: 365)
-        try daemon.start()
+        // The first start works out every task's instants, once.
+        try daemon.start(limit: 600)
         let events = try daemon.connect()
         _ = try events.call(
             Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired, Event.notificationShown]),

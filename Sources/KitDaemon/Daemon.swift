@@ -105,6 +105,7 @@ public final class Daemon {
                 paths: paths, lock: lock, listener: listener, loop: loop, runtime: runtime,
                 server: server, systemd: systemd)
             popups.replayUndelivered()
+            runtime.status.ping = { [weak systemd] in systemd?.stillWorking($0) }
             for feature in daemon.features { try feature.load(.start) }
             try daemon.wire()
             logger.info(

@@ -20,6 +20,32 @@ extension Integration {
             #expect(status != nil, "STATUS lines: \(kit.notify.values(of: "STATUS"))")
         }
 
+        @Test(
+            "a start that works out the tasks' due times again tells systemd it is alive, and for longer, before READY=1"
+        )
+        func aliveWhileWorkingOutInstants() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["task", "add", "water plants", "--due", "2030-01-10 18:00"]).exitCode == 0)
+            #expect(kit.stopKitd(signal: SIGTERM) == 0)
+            // As a kit from before the instants were kept left its rows.
+            let sqlite = try Subprocess.run(
+                "/usr/bin/sqlite3",
+                [kit.dataDirectory + "/kit.sqlite", "UPDATE task SET due_ns = NULL, fire_ns = NULL;"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(sqlite.exitCode == 0, "\(sqlite.stderr)")
+            let before = kit.notify.timedMessages.count
+            try kit.startKitd()
+            let messages = kit.notify.timedMessages.dropFirst(before).map(\.text)
+            let ready = try #require(messages.firstIndex { $0.contains("READY=1") })
+            let alive = messages.firstIndex { $0.contains("WATCHDOG=1") && $0.contains("EXTEND_TIMEOUT_USEC=") }
+            #expect(alive.map { $0 < ready } == true, "\(messages)")
+            #expect(messages.contains { $0.contains("STATUS=working out the tasks' due times: 1 so far") })
+            let task = try kit.kitctlJSON(["task", "show", "water plants"], as: TaskInfo.self)
+            #expect(task.dueAt == "2030-01-10T18:00:00.000000Z")
+        }
+
         @Test("SIGTERM and SIGINT: STOPPING=1, socket file removed, exit 0", arguments: [SIGTERM, SIGINT])
         func stopsCleanly(signal: Int32) throws {
             let kit = try KitdHarness()

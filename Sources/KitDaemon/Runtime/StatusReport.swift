@@ -5,6 +5,8 @@ final class StatusReport {
     private var pending = false
     /// Sends the line; set by the daemon, which composes it from every feature.
     var send: (() -> Void)?
+    /// Tells systemd that kitd is alive and busy with `what`; set by the daemon.
+    var ping: ((String) -> Void)?
 
     init(commits: CommitCoordinator) { self.commits = commits }
 
@@ -16,4 +18,8 @@ final class StatusReport {
             send?()
         }
     }
+
+    /// Long work holds the loop (the tasks' instants worked out again, page by page): the loop
+    /// feeds systemd's watchdog only between turns, so the work says it is alive as it goes.
+    func stillWorking(_ what: String) { ping?(what) }
 }

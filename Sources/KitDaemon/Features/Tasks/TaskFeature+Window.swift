@@ -112,6 +112,7 @@ extension TaskFeature {
                 try runtime.store.commit()
                 count += page.count
                 after = last.id
+                status.stillWorking("working out the tasks' due times: \(count) so far")
             }
         }
         if everything {

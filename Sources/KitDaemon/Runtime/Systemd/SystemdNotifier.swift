@@ -27,6 +27,19 @@ final class SystemdNotifier {
         }
     }
 
+    /// When `stillWorking` last told systemd, in CLOCK_BOOTTIME microseconds.
+    private var lastAliveAt: UInt64?
+
+    /// Work that holds the loop goes on (the watchdog is fed by the loop between turns): feeds
+    /// the watchdog, extends a start-up timeout by a minute, and says what kitd is doing. At
+    /// most once a second.
+    func stillWorking(_ what: String) {
+        let at = now()
+        if let last = lastAliveAt, at - last < Self.statusInterval { return }
+        lastAliveAt = at
+        Libsystemd.notify("WATCHDOG=1\nEXTEND_TIMEOUT_USEC=60000000\nSTATUS=\(what)")
+    }
+
     func ready(status: String) {
         sent = status
         lastSentAt = now()
