@@ -73,6 +73,7 @@ enum ScaleFigures {
                 bus.append((received - at) * 1000)
             }
         }
+        let tasks = try taskLateness(daemon, events: events, adder: starter, count: timers / 2)
         daemon.stop()
         let c = Sample(client)
         let b = Sample(bus)
@@ -88,7 +89,51 @@ enum ScaleFigures {
                 name: "  due → popup accepted by dunst (notification.shown read by the client)", target: "report",
                 measured: "p50 \(format(b.median, 2)) ms, p99 \(format(b.percentile(99), 2)) ms (\(b.count) popups)",
                 met: nil),
+            Figure(
+                name: "\(tasks.client.count) tasks due, the same: due → task.due at a client (load \(load))",
+                target: "report",
+                measured:
+                    "p50 \(format(tasks.client.median, 2)) ms, p99 \(format(tasks.client.percentile(99), 2)) ms",
+                met: nil),
+            Figure(
+                name: "  due → its popup accepted by dunst", target: "report",
+                measured: "p50 \(format(tasks.bus.median, 2)) ms, p99 \(format(tasks.bus.percentile(99), 2)) ms",
+                met: nil),
         ]
+    }
+
+    /// `count` tasks due a second apart while the million wait (their popups come from the
+    /// window of the next popups kitd arms): how late `task.due` reaches a client, and the popup
+    /// dunst, after the instant each was due.
+    private static func taskLateness(
+        _ daemon: BenchDaemon, events: KitConnection, adder: KitConnection, count: Int
+    ) throws -> (client: Sample, bus: Sample) {
+        _ = try events.call(
+            Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue, Event.notificationShown]),
+            as: SubscribeResult.self)
+        for index in 0..<count {
+            _ = try adder.call(
+                Method.taskAdd, TaskAddParams(title: "lateness \(index)", due: "in \(3 + index)s"), as: TaskInfo.self)
+        }
+        var due: [String: Double] = [:]
+        var client: [Double] = []
+        var bus: [Double] = []
+        let deadline = monotonicSeconds() + Double(count) + 15
+        while bus.count < count && monotonicSeconds() < deadline {
+            guard let line = try events.readLine(timeout: .seconds(1)) else { continue }
+            let received = wallSeconds()
+            if let fired = try? JSONDecoder().decode(EventParamsEnvelope<TaskFireEvent>.self, from: Data(line)),
+                let at = Timestamp.parse(fired.params.scheduledAt)
+            {
+                due["task:\(fired.params.task.id)"] = Double(at.nanoseconds) / 1e9
+                client.append((received - Double(at.nanoseconds) / 1e9) * 1000)
+            } else if let shown = try? JSONDecoder().decode(
+                EventParamsEnvelope<NotificationEvent>.self, from: Data(line)), let at = due[shown.params.subject]
+            {
+                bus.append((received - at) * 1000)
+            }
+        }
+        return (Sample(client), Sample(bus))
     }
 
     /// Issue 14's scale table: `size` timers and `size` tasks filled straight into the database,

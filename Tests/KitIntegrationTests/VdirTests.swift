@@ -121,15 +121,10 @@ extension Integration {
             defer { kit.tearDown() }
             // More tasks than a page of the catch-up (2,000).
             let count = 2_500
-            var ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//kit tests//EN\r\n"
-            for index in 0..<count {
-                ics += "BEGIN:VTODO\r\nUID:page-\(index)@kit\r\nSUMMARY:chore \(index)\r\n"
-                ics += "DUE:20300101T\(String(format: "%02d", index % 24))0000Z\r\nEND:VTODO\r\n"
-            }
-            ics += "END:VCALENDAR\r\n"
-            let file = kit.root.path + "/many.ics"
-            try ics.write(toFile: file, atomically: true, encoding: .utf8)
-            #expect(try kit.kitctl(["task", "import", file]).exitCode == 0)
+            let imported = try kit.importTodos(
+                count, uid: { "page-\($0)@kit" }, title: { "chore \($0)" },
+                due: { "20300101T\(String(format: "%02d", $0 % 24))0000Z" })
+            #expect(imported == 0)
             let files = {
                 (try? FileManager.default.contentsOfDirectory(atPath: vdir))?.filter { $0.hasSuffix(".ics") }.count ?? 0
             }
