@@ -34,7 +34,8 @@ extension TaskFeature {
     /// past twice its size (many tasks changed to fire before the horizon).
     func reloadWindow(now: WallTime) throws {
         horizon = .min
-        alarms.replaceAll([])
+        // The window's end, due now: if the read below fails, it is tried again from there.
+        alarms.replaceAll([(TaskAlarm.windowEnd, now)])
         try extendWindow(now: now)
     }
 
@@ -46,6 +47,7 @@ extension TaskFeature {
         var entries = next.entries.map { (key: TaskAlarm($0.id), due: WallTime(nanoseconds: $0.fire)) }
         if horizon != .max { entries.append((TaskAlarm.windowEnd, WallTime(nanoseconds: horizon))) }
         alarms.schedule(entries)
+        if horizon == .max { alarms.cancel(TaskAlarm.windowEnd) }
     }
 
     /// When the window's end is among the keys that came due: the next window is read, and the
