@@ -23,8 +23,9 @@ final class SocketServer {
     /// replies staged and unwritten.
     static let stagedLimit = 4096
     static let readPauseBytes = 4 << 20
-    /// How long one client's lines are handled before the loop moves on.
-    static let slice = Duration.milliseconds(10)
+    /// How long one client's lines are handled before the loop moves on (a test that counts
+    /// lines within one slice makes it longer).
+    var slice = Duration.milliseconds(10)
     /// A subscriber that lets this much pile up is disconnected.
     static let outputLimit = 64 << 20
     /// While a turn has nothing to commit, the replies of a client's pipelined lines are written
@@ -95,7 +96,7 @@ final class SocketServer {
         }
         connection.awaitingLateReply = false
         if let reply { stage(reply, on: connection) }
-        drainLines(connection, until: ContinuousClock.now + Self.slice)
+        drainLines(connection, until: ContinuousClock.now + slice)
         // Written, then closed, when the client had already closed its side.
         if connection.closeAfterFlush { markDirty(connection) }
         updateInterest(connection)
@@ -228,7 +229,7 @@ final class SocketServer {
             updateInterest(connection)
             onReadHandled?()
         }
-        let deadline = ContinuousClock.now + Self.slice
+        let deadline = ContinuousClock.now + slice
         for _ in 0..<4 {
             guard !connection.isClosed, !connection.closeAfterFlush, !connection.awaitingLateReply,
                 !connection.hasWaitingLines
@@ -310,7 +311,7 @@ final class SocketServer {
                 continue
             }
             guard !connection.awaitingLateReply, !isBacklogged(connection) else { continue }
-            drainLines(connection, until: ContinuousClock.now + Self.slice)
+            drainLines(connection, until: ContinuousClock.now + slice)
             updateInterest(connection)
             handled = true
         }
