@@ -49,15 +49,7 @@ public enum TaskSelection: Sendable {
         return []
     }
 
-    /// The same rows by id, after the id `after`, at most `limit` (two more arguments).
-    func sql(after: Int64, limit: Int) -> String {
-        switch self {
-        case .all: "WHERE id > ? ORDER BY id LIMIT ?"
-        case .open(.none): "WHERE state = 'open' AND id > ? ORDER BY id LIMIT ?"
-        case .open(.through): "WHERE state = 'open' AND due_ns <= ? AND id > ? ORDER BY id LIMIT ?"
-        case .done: "WHERE state = 'done' AND id > ? ORDER BY id LIMIT ?"
-        case .byDue: "WHERE id > ? ORDER BY id LIMIT ?"
-        case .instantsUnknown: "INDEXED BY task_due WHERE due_ns IS NULL AND id > ? ORDER BY due_ns, id LIMIT ?"
-        }
-    }
+    /// A page of the rows: those after an id, at most a number of them (two more arguments). For
+    /// the selections in id order, `all` and `instantsUnknown` (whose due instants are all NULL).
+    var pageSQL: String { sql(and: "id > ?") + " LIMIT ?" }
 }

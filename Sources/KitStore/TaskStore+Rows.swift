@@ -71,11 +71,11 @@ extension TaskStore {
         try read(selection.sql(and: "due_ns > ?"), selection.arguments + [place.due], body)
     }
 
-    /// Up to `limit` tasks `selection` picks, after the task with id `after` (by id): a page that
-    /// may be changed before the next is read.
+    /// Up to `limit` tasks `selection` picks, after the task with id `after` (by id: for `all`
+    /// and `instantsUnknown`): a page that may be changed before the next is read.
     public func page(_ selection: TaskSelection, after: Int64, limit: Int) throws -> [TaskItem] {
         var tasks: [TaskItem] = []
-        try read(selection.sql(after: after, limit: limit), selection.arguments + [after, limit]) {
+        try read(selection.pageSQL, selection.arguments + [after, limit]) {
             tasks.append($0)
             return true
         }

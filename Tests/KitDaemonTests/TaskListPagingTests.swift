@@ -60,10 +60,16 @@ struct TaskListPagingTests {
     func defaultPage() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for index in 0..<3 { _ = try kit.tasks.add(TaskAddParams(title: "task \(index)", due: "in \(index + 1)h")) }
-        let page = try kit.tasks.list(TaskListParams(limit: 3))
-        #expect(page.tasks.count == 3 && page.next == nil)
-        #expect(TaskListParams.defaultLimit == 1000)
+        for index in 0..<1_001 {
+            _ = try kit.tasks.add(TaskAddParams(title: "task \(index)", due: "in \(1 + index % 50)h"))
+        }
+        let first = try kit.tasks.list(TaskListParams())
+        #expect(first.tasks.count == 1_000 && first.tasks.count == TaskListParams.defaultLimit)
+        let next: String = try #require(first.next)
+        let second = try kit.tasks.list(TaskListParams(after: next))
+        #expect(second.tasks.count == 1 && second.next == nil)
+        let exact = try kit.tasks.list(TaskListParams(limit: 1_001))
+        #expect(exact.tasks.count == 1_001 && exact.next == nil, "no empty page after an exact fit")
     }
 
     @Test("a bad limit or a cursor kitd did not write is refused, and changes nothing")

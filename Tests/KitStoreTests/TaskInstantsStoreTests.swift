@@ -108,7 +108,7 @@ struct TaskInstantsStoreTests {
             + [
                 (TaskQuery.horizon, "task_fire"), (TaskQuery.popups, "task_fire"), (TaskQuery.overdue, "task_open_due"),
                 (TaskQuery.nextAhead, "task_open_due"), (TaskQuery.openCount, "task_open"),
-                ("SELECT id FROM task " + TaskSelection.instantsUnknown.sql(after: 0, limit: 1), "task_due"),
+                ("SELECT id FROM task " + TaskSelection.instantsUnknown.pageSQL, "task_due"),
             ]
         let plan = { (sql: String) in
             try database.read { db in
@@ -126,6 +126,8 @@ struct TaskInstantsStoreTests {
         // Every task by id is the table itself, in its order; the snoozed tasks due before now
         // (few: a snooze lasts minutes) are sorted.
         #expect(try plan("SELECT id FROM task " + TaskSelection.all.sql) == ["SCAN task"])
+        #expect(
+            try plan("SELECT id FROM task " + TaskSelection.all.pageSQL).first?.contains("INTEGER PRIMARY KEY") == true)
         #expect(try plan(TaskQuery.nextSnoozed).first?.contains("USING INDEX task_snoozed") == true)
     }
 }

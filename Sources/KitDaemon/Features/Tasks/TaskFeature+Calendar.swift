@@ -9,8 +9,10 @@ extension TaskFeature {
     /// with room to spare.
     static let agendaRepeatsPerTask = 2000
 
-    /// The most repeats one agenda request expands, every task together: whatever window a client
-    /// asks for, the loop's work stays bounded (about 0.1 s at the limit, measured).
+    /// The most occurrences one agenda request weighs, every task together (each task's current
+    /// one and the repeats it expands): whatever window a client asks for, and however many
+    /// tasks are due before its end, the loop's work stays bounded (about 0.1 s at the limit,
+    /// measured).
     static let agendaOccurrenceLimit = 100_000
 
     /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
@@ -25,8 +27,17 @@ extension TaskFeature {
         let system = zones.system
         let countsOnly = params.countsOnly ?? false
         var expanded = 0
+        func checkBudget() throws {
+            guard expanded > Self.agendaOccurrenceLimit else { return }
+            throw KitError.invalidArgument(
+                "the open tasks come due more than \(Self.agendaOccurrenceLimit) times up to \(params.to) (from "
+                    + "\(params.from), counting each task's current due); ask for a shorter window (a day, a week or a month)"
+            )
+        }
         // The open tasks due before the window's end: a later one has nothing in it.
         try store.each(.open(dueThrough: .through(to.nanoseconds - 1))) { task in
+            expanded += 1
+            try checkBudget()
             let zone = zone(of: task)
             var instants: [(WallTime, Bool, String)] = []
             let current = task.due(in: zone)
@@ -41,11 +52,7 @@ extension TaskFeature {
                     after: start, through: end,
                     limit: min(Self.agendaRepeatsPerTask, Self.agendaOccurrenceLimit - expanded + 1))
                 expanded += repeats.count
-                guard expanded <= Self.agendaOccurrenceLimit else {
-                    throw KitError.invalidArgument(
-                        "the open tasks repeat more than \(Self.agendaOccurrenceLimit) times between \(params.from) "
-                            + "and \(params.to); ask for a shorter window (a day, a week or a month)")
-                }
+                try checkBudget()
                 for civil in repeats {
                     let instant = ZoneResolver.instant(for: civil, in: zone)
                     if instant >= to { break }

@@ -1,4 +1,5 @@
 import KitCore
+import KitProtocol
 
 /// `task.list`'s `next` and `after`: a place in due order, `d:DUE:ID`, just after the task with
 /// that id, due at DUE (wall clock, ns). Clients take it as opaque; kitd reads back exactly what
@@ -13,19 +14,8 @@ enum TaskListCursor {
     static func place(_ text: String) throws(KitError) -> (due: Int64, id: Int64) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard text.utf8.count <= maximumLength, parts.count == 3, parts[0] == "d",
-            let due = number(parts[1]), let id = number(parts[2]), id > 0
-        else {
-            let shown = text.count > 24 ? "\(text.prefix(24))…" : text
-            throw .invalidArgument(
-                "'after' (\"\(shown)\") is not a cursor from task.list; pass the 'next' of the page before as it "
-                    + "came, or leave 'after' out for the first page")
-        }
+            let due = ListCursorText.number(parts[1]), let id = ListCursorText.number(parts[2]), id > 0
+        else { throw ListCursorText.foreign(text, of: Method.taskList) }
         return (due, id)
-    }
-
-    /// A decimal integer as kitd writes one: no sign but a minus, no leading zeros.
-    private static func number(_ text: Substring) -> Int64? {
-        guard let value = Int64(text), String(value) == text else { return nil }
-        return value
     }
 }

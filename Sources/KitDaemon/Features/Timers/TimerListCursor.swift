@@ -1,4 +1,5 @@
 import KitCore
+import KitProtocol
 import KitStore
 
 /// `timer.list`'s `next` and `after`: a place in the list (`TimerListPosition`) as a client
@@ -40,16 +41,13 @@ enum TimerListCursor {
     }
 
     private static func foreign(_ text: String) -> KitError {
-        let shown = text.count > 24 ? "\(text.prefix(24))…" : text
-        return .invalidArgument(
-            "'after' (\"\(shown)\") is not a cursor from timer.list; pass the 'next' of the page before as it came, "
-                + "or leave 'after' out for the first page")
+        ListCursorText.foreign(text, of: Method.timerList)
     }
 
     private static func parse(_ text: String) -> TimerListPosition? {
         guard text.utf8.count <= maximumLength else { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.dropFirst().map(number)
+        let numbers = parts.dropFirst().map(ListCursorText.number)
         guard !numbers.contains(nil) else { return nil }
         switch (String(parts[0]), numbers.count) {
         case ("s", 0):
@@ -68,11 +66,5 @@ enum TimerListCursor {
         default:
             return nil
         }
-    }
-
-    /// A decimal integer as kitd writes one: no sign but a minus, no leading zeros.
-    private static func number(_ text: Substring) -> Int64? {
-        guard let value = Int64(text), String(value) == text else { return nil }
-        return value
     }
 }
