@@ -73,22 +73,6 @@ struct TaskWindowTests {
         #expect(fired.allSatisfy { !$0.late })
     }
 
-    @Test("a jump past more tasks than a window holds gathers them all into one digest")
-    func jumpPastTheWindow() throws {
-        let kit = try DrivenDaemon()
-        defer { kit.stop() }
-        kit.tasks.windowSize = 2
-        for index in 1...6 { _ = try kit.tasks.add(TaskAddParams(title: "chore \(index)", due: "in \(index)h")) }
-        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
-        let events = try kit.subscriber(["task.*"])
-        kit.clock.jump(by: 7 * 3600 * Self.second)
-        kit.daemon.wallClockChanged()
-        let seen = try kit.events(on: events) { $0.contains { $0.name == Event.taskMissed } }
-        let missed = try #require(seen.first { $0.name == Event.taskMissed }).decode(TaskMissedEvent.self)
-        #expect(missed.tasks.count == 6 && missed.title == "6 reminders missed")
-        #expect(seen.filter { $0.name == Event.taskMissed }.count == 1 && !seen.contains { $0.name == Event.taskDue })
-    }
-
     @Test("at start, rows without instants get them, and a new system zone moves the tasks that follow it")
     func instantsWorkedOutAtStart() throws {
         let kit = try DrivenDaemon(systemZone: "Asia/Seoul")
