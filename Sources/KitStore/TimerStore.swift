@@ -9,12 +9,14 @@ public struct TimerStore {
 extension TimerStore {
     /// Inserts a new countdown built by `make` from the id the database assigns.
     public func insertTimer(bootID: String, _ make: (Int64) throws(KitError) -> Countdown) throws -> Countdown {
-        try database.write { db in
-            let nextID = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'timer'") ?? 0) + 1
+        // One INSERT changes the database, atomic by itself: no savepoint.
+        try database.write(savepoint: false) { db in
+            let sequence = try db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'timer'")
+            let nextID = (try Int64.fetchOne(sequence) ?? 0) + 1
             let countdown = try make(nextID)
             var record = TimerRecord(countdown, bootID: bootID)
             record.id = countdown.id
-            try record.insert(db)
+            try record.insertRow(db)
             return countdown
         }
     }
@@ -29,7 +31,7 @@ extension TimerStore {
     public func updateTimers(_ countdowns: [Countdown], bootID: String, durability: Durability = .full) throws {
         guard !countdowns.isEmpty else { return }
         try database.write(durability, savepoint: countdowns.count > 1) { db in
-            for countdown in countdowns { try TimerRecord(countdown, bootID: bootID).updateIfPresent(db) }
+            for countdown in countdowns { try TimerRecord(countdown, bootID: bootID).updateRow(db) }
         }
     }
 

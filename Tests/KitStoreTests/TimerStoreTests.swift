@@ -10,17 +10,19 @@ struct TimerStoreTests {
     static let s: Int64 = 1_000_000_000
     let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
 
-    func insert(_ database: KitDatabase, name: String?, seconds: Int64, boot: String = "boot-a") throws -> Countdown {
+    func insert(
+        _ database: KitDatabase, name: String?, seconds: Int64, boot: String = "boot-a", sound: SoundChoice? = nil
+    ) throws -> Countdown {
         try database.timers.insertTimer(bootID: boot) { id throws(KitError) in
-            try Countdown.started(id: id, name: name, duration: seconds * Self.s, now: now)
+            try Countdown.started(id: id, name: name, duration: seconds * Self.s, now: now, sound: sound)
         }
     }
 
     @Test("every state round-trips through its row")
     func statesRoundTrip() throws {
         let database = try KitDatabase.inMemory()
-        let running = try insert(database, name: "a", seconds: 60)
-        let paused = try insert(database, name: "b", seconds: 60).paused(at: now)
+        let running = try insert(database, name: "a", seconds: 60, sound: .theme("bell"))
+        let paused = try insert(database, name: "b", seconds: 60, sound: .off).paused(at: now)
         let fired = try insert(database, name: "c", seconds: 60).fired(at: now, dueBeforeStart: true)
         let cancelled = try insert(database, name: nil, seconds: 60).cancelled(at: now)
         try database.timers.updateTimers([paused, fired, cancelled], bootID: "boot-a")

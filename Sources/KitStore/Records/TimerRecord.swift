@@ -63,6 +63,36 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
         }
     }
 
+    /// The columns every write sets, in the order of `values`. Timers are written on the
+    /// request path (`timer.start`, `timer.cancel`), so their writes are cached statements with
+    /// the values bound by hand: GRDB's Codable persistence cost more than the SQL it ran.
+    private static let writtenColumns = [
+        "name", "name_key", "duration_ns", "state", "created_at_ns", "due_wall_ns", "due_boot_ns", "boot_id",
+        "remaining_ns", "ended_at_ns", "fired_due_ns", "lateness_ns", "late", "sound",
+    ]
+    private static let insertSQL =
+        "INSERT INTO timer (id, \(writtenColumns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: writtenColumns.count)))"
+    private static let updateSQL =
+        "UPDATE timer SET \(writtenColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+
+    /// The written columns' values, in the order of `writtenColumns`.
+    private var values: [(any DatabaseValueConvertible)?] {
+        [
+            name, nameKey, durationNs, state, createdAtNs, dueWallNs, dueBootNs, bootId, remainingNs, endedAtNs,
+            firedDueNs, latenessNs, late, sound,
+        ]
+    }
+
+    /// Inserts the row (with its id, or the next one if it has none).
+    func insertRow(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments([id] + values))
+    }
+
+    /// Rewrites the row with this id; nothing when there is none, as a plain UPDATE does.
+    func updateRow(_ db: Database) throws {
+        try db.cachedStatement(sql: Self.updateSQL).execute(arguments: StatementArguments(values + [id]))
+    }
+
     /// Rebuilds the countdown, restoring a running deadline for the current boot.
     func countdown(now: ClockReading, bootID: String) -> Countdown? {
         guard let id else { return nil }
