@@ -18,6 +18,9 @@ final class BenchDaemon {
     var extraArguments: [String] = []
     /// More environment, e.g. a sound server's (`PulseAudioServer.environment`).
     var extraEnvironment: [String: String] = [:]
+    /// A command kitd is started through (its path and arguments follow), e.g. one that gives it
+    /// an /etc of its own.
+    var launcher: [String] = []
 
     init() throws {
         root = try TemporaryDirectory(prefix: "kit-bench")
@@ -57,9 +60,9 @@ final class BenchDaemon {
                     outputDirectory: root.path, name: "kitd")
             } else {
                 try Subprocess(
-                    Binaries.kitd, ["--log-level", "warning"] + extraArguments, environment: environment,
-                    outputDirectory: root.path,
-                    name: "kitd")
+                    launcher.first ?? Binaries.kitd,
+                    launcher.dropFirst() + (launcher.isEmpty ? [] : [Binaries.kitd]) + ["--log-level", "warning"]
+                        + extraArguments, environment: environment, outputDirectory: root.path, name: "kitd")
             }
         process = child
         let deadline = began + limit

@@ -13,6 +13,7 @@ enum KitBench {
         ("scale-start", { try ScaleFigures.timerStart() }),
         ("scale", { try ScaleFigures.table() }),
         ("scale-lateness", { try ScaleFigures.lateness() }),
+        ("scale-zone", { try ScaleFigures.zoneChange() }),
         ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),

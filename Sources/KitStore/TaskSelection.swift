@@ -15,6 +15,10 @@ public enum TaskSelection: Sendable {
     case byDue
     /// Tasks whose instants kitd has not worked out yet (rows from before, or written without zones).
     case instantsUnknown
+    /// Tasks with a popup to come, by its instant (ties by id).
+    case firing
+    /// Tasks with no popup to come, by id.
+    case neverFiring
 
     /// An optional upper bound on a due instant, in nanoseconds.
     public enum WallTimeBound: Sendable {
@@ -31,6 +35,8 @@ public enum TaskSelection: Sendable {
         case .done: ("task_due", "state = 'done'", "due_ns, id")
         case .byDue: ("task_due", nil, "due_ns, id")
         case .instantsUnknown: ("task_due", "due_ns IS NULL", "due_ns, id")
+        case .firing: ("task_fire", "fire_ns IS NOT NULL", "fire_ns, id")
+        case .neverFiring: (nil, "fire_ns IS NULL", "id")
         }
     }
 
@@ -50,6 +56,7 @@ public enum TaskSelection: Sendable {
     }
 
     /// A page of the rows: those after an id, at most a number of them (two more arguments). For
-    /// the selections in id order, `all` and `instantsUnknown` (whose due instants are all NULL).
+    /// the selections in id order, `all`, `neverFiring` and `instantsUnknown` (whose due instants
+    /// are all NULL).
     var pageSQL: String { sql(and: "id > ?") + " LIMIT ?" }
 }

@@ -54,17 +54,44 @@ extension TaskStore {
     }
 
     /// Writes the instants of tasks whose rows are otherwise unchanged (worked out again after a
-    /// change of zone, or for the first time): kitd's own change, as firing is.
-    public func setInstants(_ changes: [(id: Int64, instants: TaskInstants)]) throws {
-        guard !changes.isEmpty else { return }
-        try database.write(.normal, savepoint: changes.count > 1) { db in
-            let statement = try db.cachedStatement(sql: "UPDATE task SET due_ns = ?, fire_ns = ? WHERE id = ?")
+    /// change of zone, or for the first time): kitd's own change, as firing is. A row that holds
+    /// them already is not written (nor are its index entries). Returns how many rows changed.
+    @discardableResult
+    public func setInstants(_ changes: [(id: Int64, instants: TaskInstants)]) throws -> Int {
+        guard !changes.isEmpty else { return 0 }
+        return try database.write(.normal, savepoint: changes.count > 1) { db in
+            let statement = try db.cachedStatement(
+                sql:
+                    "UPDATE task SET due_ns = ?1, fire_ns = ?2 WHERE id = ?3 AND (due_ns IS NOT ?1 OR fire_ns IS NOT ?2)"
+            )
+            var changed = 0
             for change in changes {
                 try statement.execute(arguments: [
                     change.instants.due.nanoseconds, change.instants.fire?.nanoseconds, change.id,
                 ])
+                changed += db.changesCount
             }
+            return changed
         }
+    }
+
+    /// Up to `limit` tasks with a popup to come, by its instant as the row holds it, after
+    /// `place` (that instant and the id of the last task of the page before); and the place of
+    /// the page's last task. Its rows may be changed before the next page is read: a task moved
+    /// past the place is read again, one moved before it is not.
+    public func firingPage(after place: (fire: Int64, id: Int64)?, limit: Int) throws -> (
+        tasks: [TaskItem], place: (fire: Int64, id: Int64)?
+    ) {
+        var tasks: [TaskItem] = []
+        try walk(.firing, after: place.map { ($0.fire, $0.id) }, column: "fire_ns") {
+            tasks.append($0)
+            return tasks.count < limit
+        }
+        guard let last = tasks.last else { return ([], nil) }
+        let fire = try database.read { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT fire_ns FROM task WHERE id = ?"), arguments: [last.id])
+        }
+        return (tasks, fire.map { ($0, last.id) })
     }
 
     /// What the stored instants were worked out under (the system zone and the tz database's

@@ -93,6 +93,7 @@ struct ClockSeamTests {
 
         kit.zones.setSystem("America/New_York")
         kit.daemon.zoneChanged()
+        try kit.run { kit.tasks.resettle == nil }
         #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
         #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
         let info = try kit.tasks.get(RecordRef("follows"))

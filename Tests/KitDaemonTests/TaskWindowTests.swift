@@ -98,4 +98,60 @@ struct TaskWindowTests {
         let listed = try kit.tasks.list(TaskListParams(filter: "open")).tasks.map(\.title)
         #expect(listed == ["pinned", "follows"], "in due order by the new instants")
     }
+
+    @Test("a change of the system zone moves the tasks a slice of the loop at a time, soonest first, serving between")
+    func zoneChangeInSlices() throws {
+        let kit = try DrivenDaemon(systemZone: "Asia/Seoul")
+        defer { kit.stop() }
+        kit.tasks.windowSize = 2
+        kit.tasks.resettleSlice = .zero
+        kit.tasks.resettlePage = 2
+        var days: [Int64] = []
+        for day in 1...9 {
+            days.append(try kit.tasks.add(TaskAddParams(title: "day \(day)", due: "2030-01-0\(day) 09:00")).id)
+        }
+        let pinned = try kit.tasks.add(TaskAddParams(title: "pinned", due: "2030-01-05 09:00", tz: "Europe/Berlin"))
+        try kit.run(for: .milliseconds(50))
+        func dueNs(_ id: Int64) throws -> Int64? {
+            try kit.daemon.runtime.store.read {
+                try Int64.fetchOne($0, sql: "SELECT due_ns FROM task WHERE id = ?", arguments: [id])
+            }
+        }
+        func seoul(_ day: Int) -> Int64 { Timestamp.parse("2030-01-0\(day)T00:00:00Z")!.nanoseconds }
+        func newYork(_ day: Int) -> Int64 { Timestamp.parse("2030-01-0\(day)T14:00:00Z")!.nanoseconds }
+        func moved() throws -> [Int] { try (1...9).filter { try dueNs(days[$0 - 1]) == newYork($0) } }
+
+        kit.zones.setSystem("America/New_York")
+        kit.daemon.zoneChanged()
+        try kit.run { ((try? moved()) ?? []).count >= 2 }
+        #expect(try moved() == [1, 2], "the soonest popups first, a page of two a slice")
+        #expect(kit.tasks.resettle != nil)
+        #expect(try (3...9).allSatisfy { try dueNs(days[$0 - 1]) == seoul($0) }, "the rest not yet")
+
+        let client = try KitConnection.connect(to: kit.socketPath)
+        try client.send(
+            WireCodec.line(
+                RequestEnvelope(id: .number(1), method: Method.taskGet, params: RecordRef("day 9")),
+                with: WireCodec.encoder()))
+        var reply: [UInt8]?
+        try kit.run {
+            reply = try? client.readLine(timeout: .milliseconds(1))
+            return reply != nil
+        }
+        #expect(try moved().count < 9, "the request was served while the work went on")
+        let added = try kit.tasks.add(TaskAddParams(title: "added meanwhile", due: "2030-01-03 09:00"))
+        #expect(try dueNs(added.id) == newYork(3), "a task written meanwhile is written in the new zone")
+
+        try kit.run { kit.tasks.resettle == nil }
+        #expect(try moved() == Array(1...9))
+        #expect(try dueNs(pinned.id) == Timestamp.parse("2030-01-05T08:00:00Z")!.nanoseconds, "pinned: unchanged")
+        #expect(kit.tasks.alarms.due(of: TaskAlarm(days[0])) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(try kit.tasks.store.instantsBasis() == kit.zones.instantsBasis)
+        let listed = try kit.tasks.list(TaskListParams(filter: "open")).tasks.map(\.title)
+        #expect(
+            listed == [
+                "day 1", "day 2", "day 3", "added meanwhile", "day 4", "pinned", "day 5", "day 6", "day 7", "day 8",
+                "day 9",
+            ])
+    }
 }

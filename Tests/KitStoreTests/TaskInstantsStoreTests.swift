@@ -53,6 +53,29 @@ struct TaskInstantsStoreTests {
         #expect(try stored(database)[early.id]?.fire != nil, "undone, its popups come again")
     }
 
+    @Test(
+        "instants worked out again write only the rows they change; the popups come by their instant, a page at a time")
+    func settlingWrites() throws {
+        let database = try KitDatabase.inMemory()
+        let tasks = store(database)
+        let ids = try [30, 10, 20, 10].map { offset in try tasks.insertTask { self.task($0, dueIn: offset) }.id }
+        let all = try tasks.page(.all, after: 0, limit: 10)
+        let same = all.map { ($0.id, $0.instants(in: FixedOffset.utc)) }
+        #expect(try tasks.setInstants(same) == 0, "nothing changed: no row written")
+        let later = all.map { ($0.id, $0.instants(in: FixedOffset(seconds: -3600))) }
+        #expect(try tasks.setInstants(later) == 4)
+        #expect(try tasks.setInstants(later) == 0)
+
+        var order: [Int64] = []
+        var place: (fire: Int64, id: Int64)?
+        repeat {
+            let page = try tasks.firingPage(after: place, limit: 3)
+            order += page.tasks.map(\.id)
+            place = page.place
+        } while place != nil
+        #expect(order == [ids[1], ids[3], ids[2], ids[0]], "by instant, ties by id, across pages")
+    }
+
     @Test("the window of popups: the n-th after the horizon, every tie at it, and everything due by now")
     func popupWindow() throws {
         let database = try KitDatabase.inMemory()
@@ -101,7 +124,7 @@ struct TaskInstantsStoreTests {
         let database = try KitDatabase.open(path: directory + "/kit.sqlite", logger: .init(label: "test"))
         let selections: [(TaskSelection, String)] = [
             (.open(), "task_open_due"), (.open(dueThrough: .through(0)), "task_open_due"), (.done, "task_due"),
-            (.byDue, "task_due"), (.instantsUnknown, "task_due"),
+            (.byDue, "task_due"), (.instantsUnknown, "task_due"), (.firing, "task_fire"),
         ]
         let queries: [(String, String)] =
             selections.map { ("SELECT id FROM task " + $0.0.sql, $0.1) }
@@ -109,6 +132,8 @@ struct TaskInstantsStoreTests {
                 (TaskQuery.horizon, "task_fire"), (TaskQuery.popups, "task_fire"), (TaskQuery.overdue, "task_open_due"),
                 (TaskQuery.nextAhead, "task_open_due"), (TaskQuery.openCount, "task_open"),
                 ("SELECT id FROM task " + TaskSelection.instantsUnknown.pageSQL, "task_due"),
+                ("SELECT id FROM task " + TaskSelection.firing.sql(and: "fire_ns > ?"), "task_fire"),
+                ("SELECT id FROM task " + TaskSelection.firing.sql(and: "fire_ns = ? AND id > ?"), "task_fire"),
             ]
         let plan = { (sql: String) in
             try database.read { db in
@@ -126,8 +151,11 @@ struct TaskInstantsStoreTests {
         // Every task by id is the table itself, in its order; the snoozed tasks due before now
         // (few: a snooze lasts minutes) are sorted.
         #expect(try plan("SELECT id FROM task " + TaskSelection.all.sql) == ["SCAN task"])
-        #expect(
-            try plan("SELECT id FROM task " + TaskSelection.all.pageSQL).first?.contains("INTEGER PRIMARY KEY") == true)
+        for selection in [TaskSelection.all, .neverFiring] {
+            #expect(
+                try plan("SELECT id FROM task " + selection.pageSQL).first?.contains("INTEGER PRIMARY KEY") == true,
+                "\(selection): a range of the table by id")
+        }
         #expect(try plan(TaskQuery.nextSnoozed).first?.contains("USING INDEX task_snoozed") == true)
     }
 }

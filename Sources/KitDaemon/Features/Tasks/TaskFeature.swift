@@ -37,6 +37,14 @@ final class TaskFeature: Feature {
     var unwritten: [String: TaskStore.ItemVersion] = [:]
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
+    /// The instants being worked out again after a change of the system zone, a slice of the
+    /// loop at a time (TaskFeature+Resettle.swift); nil when none is under way.
+    var resettle: InstantsResettle?
+    var resettleSource: DeferSource?
+    /// How long a slice of that work may hold the loop, and how many tasks a page of it reads
+    /// (a slice is one page at least; tests make both smaller).
+    var resettleSlice = Duration.milliseconds(5)
+    var resettlePage = 64
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
@@ -290,17 +298,7 @@ final class TaskFeature: Feature {
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new
     /// instants, worked out again for every row (the basis changed), and the window is re-armed.
-    func zoneChanged() {
-        defer { recountOverdue() }
-        do {
-            try settleInstants()
-            try reloadWindow(now: clock.now().wall)
-            // Their files name the system zone.
-            keepInVdirByPages(label: "zone") { $0.zone == nil }
-        } catch {
-            logger.error("could not move the tasks to the new system zone", metadata: ["error": "\(error)"])
-        }
-    }
+    func zoneChanged() { startResettle() }
 
     /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
     /// job on the worker, which makes each file's text from the zones as they are now. A task kit

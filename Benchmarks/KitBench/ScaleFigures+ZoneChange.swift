@@ -1,0 +1,80 @@
+import Foundation
+import Glibc
+import KitClient
+import KitProtocol
+import KitTestSupport
+import Synchronization
+
+/// How long kitd's loop is held when the system time zone changes under N tasks (nine in ten of
+/// them floating: their instants all move).
+extension ScaleFigures {
+    static func zoneChange(sizes: [Int] = [100_000, 1_000_000]) throws -> [Figure] {
+        var rows: [Figure] = []
+        for size in sizes {
+            let load = ProcessProbe.loadAverage()
+            let daemon = try BenchDaemon()
+            // An /etc of kitd's own (a copy, bind-mounted in a mount namespace of its own), so
+            // that the bench can change the zone kitd sees without changing the machine's.
+            let etc = try daemon.root.subdirectory("etc")
+            try run("/bin/cp", ["-a", "/etc/.", etc])
+            try? FileManager.default.removeItem(atPath: etc + "/localtime")
+            try FileManager.default.createSymbolicLink(
+                atPath: etc + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Etc/UTC")
+            daemon.launcher = [
+                "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                "mount --bind \"$0\" /etc && exec \"$@\"", etc,
+            ]
+            daemon.extraArguments = ["--log-level", "info"]
+            try daemon.start()
+            daemon.stop()
+            try TaskFigures.populate(daemon.databasePath, tasks: size, repeatingEvery: 2, spreadDays: 365)
+            try daemon.start(limit: 300)
+            defer { daemon.stop() }
+
+            let prober = try daemon.connect()
+            let probe = try prober.call(
+                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
+            let probeParams = TimerRefParams(ref: String(probe.id))
+            let log = daemon.process!.stderrPath
+            let done = "task instants worked out for the new system zone"
+            // The zone changes as timedatectl changes it: a new link renamed over the old.
+            try FileManager.default.createSymbolicLink(
+                atPath: etc + "/localtime.new", withDestinationPath: "/usr/share/zoneinfo/Asia/Seoul")
+            let changed = monotonicSeconds()
+            guard rename(etc + "/localtime.new", etc + "/localtime") == 0 else {
+                throw HarnessError("cannot replace the link: \(String(cString: strerror(errno)))")
+            }
+            var trips: [Double] = []
+            var finished: Double?
+            while finished == nil, monotonicSeconds() - changed < 600 {
+                let sent = monotonicSeconds()
+                _ = try prober.callForLine(Method.timerGet, probeParams)
+                trips.append((monotonicSeconds() - sent) * 1000)
+                if trips.count % 50 == 0, (try? String(contentsOfFile: log, encoding: .utf8))?.contains(done) == true {
+                    finished = monotonicSeconds() - changed
+                }
+                usleep(1_000)
+            }
+            guard let finished else { throw HarnessError("kitd did not finish moving the tasks in 10 minutes") }
+            let sample = Sample(trips)
+            rows.append(
+                Figure(
+                    name: "system zone changed under \(size) tasks (9 in 10 floating; load \(load)): "
+                        + "longest `timer.get` round trip while they move",
+                    target: "< 100 ms",
+                    measured: "max \(format(sample.max)) ms, p99 \(format(sample.percentile(99))) ms, "
+                        + "median \(format(sample.median)) ms (\(trips.count) requests)",
+                    met: sample.max < 100))
+            rows.append(
+                Figure(
+                    name: "  until every task is moved (the log's \"\(done)\")", target: "report",
+                    measured: "\(format(finished, 1)) s", met: nil))
+        }
+        return rows
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws {
+        let child = try Subprocess(executable, arguments, environment: [:], outputDirectory: "/tmp", name: "cp")
+        guard child.waitBlocking() == 0 else { throw HarnessError("\(executable) failed: \(child.stderr)") }
+    }
+}

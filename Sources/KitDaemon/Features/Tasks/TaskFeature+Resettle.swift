@@ -1,0 +1,124 @@
+import KitCore
+import KitStore
+
+/// Where the tasks' instants are being worked out again after the system zone changed while
+/// kitd runs (`TaskFeature.resettle`).
+struct InstantsResettle {
+    enum Phase {
+        /// The tasks with a popup to come, soonest first, after this place (instant, id).
+        case firing(after: (fire: Int64, id: Int64)?)
+        /// Then those with none (their due instants order lists and counts), after this id.
+        case neverFiring(after: Int64)
+    }
+
+    /// The basis the instants are worked out under (`ZoneProvider.instantsBasis`).
+    var basis: String
+    var phase = Phase.firing(after: nil)
+    /// Rows read, and rows whose instants changed.
+    var read = 0
+    var changed = 0
+    let began = ContinuousClock.now
+}
+
+/// A change of the system zone moves every floating task (and an all-day one). With a million of
+/// them, working their instants out took the loop ~30 s in one go, with every alarm and request
+/// waiting. So it goes a slice of the loop at a time (`resettleSlice`, 5 ms, pages of `resettlePage` tasks), in the order the
+/// popups come: each task's popup is armed again as its row changes, so the window is right up
+/// to where the work has reached, which runs ahead of the clock by far (thousands of tasks in a
+/// slice). Requests, timers and popups are served between slices. The rows that hold their
+/// instants already (tasks pinned to a zone) are read, not written.
+extension TaskFeature {
+    /// Starts working out every task's instants again, under the zones as they are now; a
+    /// change while it runs starts it over.
+    func startResettle() {
+        resettle = InstantsResettle(basis: zones.instantsBasis)
+        if resettleSource == nil {
+            do {
+                // After everything else of a turn, the commit and replies too: the work takes the
+                // loop only when nothing else waits.
+                resettleSource = try runtime.loop.deferred(
+                    description: "task-instants", priority: EventLoop.Priority.flush + 10
+                ) { [unowned self] in resettleStep() }
+            } catch {
+                logger.error("cannot work out the tasks' due times", metadata: ["error": "\(error)"])
+                return
+            }
+        }
+        resettleSource?.trigger()
+    }
+
+    /// One slice: pages of `resettlePage` tasks until the slice is used up, committed; then the
+    /// next slice is asked for, or the work is finished.
+    func resettleStep() {
+        resettleSource?.cancel()
+        guard var work = resettle else { return }
+        let deadline = ContinuousClock.now + resettleSlice
+        var done = false
+        do {
+            repeat {
+                done = try resettlePage(&work)
+            } while !done && ContinuousClock.now < deadline
+            try runtime.store.commit()
+        } catch {
+            // The basis stays the old one: the next start works every row out again.
+            logger.error(
+                "could not work out the tasks' due times for the new system zone; kitd's next start will",
+                metadata: ["error": "\(error)", "task.count": "\(work.read)"])
+            resettle = nil
+            return
+        }
+        guard done else {
+            resettle = work
+            resettleSource?.trigger()
+            return
+        }
+        resettle = nil
+        finishResettle(work)
+    }
+
+    /// Works out one page of the phase, and moves the place on; true when nothing is left.
+    private func resettlePage(_ work: inout InstantsResettle) throws -> Bool {
+        switch work.phase {
+        case .firing(let place):
+            let page = try store.firingPage(after: place, limit: resettlePage)
+            guard let next = page.place else {
+                work.phase = .neverFiring(after: 0)
+                return false
+            }
+            work.changed += try store.setInstants(page.tasks.map { ($0.id, instants(of: $0)) })
+            work.read += page.tasks.count
+            for task in page.tasks { schedule(task) }
+            work.phase = .firing(after: next)
+        case .neverFiring(let after):
+            let page = try store.page(.neverFiring, after: after, limit: resettlePage)
+            guard let last = page.last else { return true }
+            work.changed += try store.setInstants(page.map { ($0.id, instants(of: $0)) })
+            work.read += page.count
+            for task in page { schedule(task) }
+            work.phase = .neverFiring(after: last.id)
+        }
+        return false
+    }
+
+    /// Every row holds its instants under the new basis: it is written, the window is read again
+    /// (for the tasks moved while the work ran), and the counts and the vdir files follow.
+    private func finishResettle(_ work: InstantsResettle) {
+        do {
+            try store.setInstantsBasis(work.basis)
+            try runtime.store.commit()
+            try reloadWindow(now: clock.now().wall)
+        } catch {
+            logger.error("could not move the tasks to the new system zone", metadata: ["error": "\(error)"])
+        }
+        recountOverdue()
+        // Their files name the system zone.
+        keepInVdirByPages(label: "zone") { $0.zone == nil }
+        logger.info(
+            "task instants worked out for the new system zone",
+            metadata: [
+                "task.count": "\(work.read)", "task.changed": "\(work.changed)",
+                "task.instants_basis": "\(work.basis)",
+                "task.resettle": "\(ContinuousClock.now - work.began)",
+            ])
+    }
+}
