@@ -1,32 +1,14 @@
 import KitCore
 import KitStore
 
-/// Where the tasks' instants are being worked out again after the system zone changed while
-/// kitd runs (`TaskFeature.resettle`).
-struct InstantsResettle {
-    enum Phase {
-        /// The tasks with a popup to come, soonest first, after this place (instant, id).
-        case firing(after: (fire: Int64, id: Int64)?)
-        /// Then those with none (their due instants order lists and counts), after this id.
-        case neverFiring(after: Int64)
-    }
-
-    /// The basis the instants are worked out under (`ZoneProvider.instantsBasis`).
-    var basis: String
-    var phase = Phase.firing(after: nil)
-    /// Rows read, and rows whose instants changed.
-    var read = 0
-    var changed = 0
-    let began = ContinuousClock.now
-}
-
 /// A change of the system zone moves every floating task (and an all-day one). With a million of
-/// them, working their instants out took the loop ~30 s in one go, with every alarm and request
-/// waiting. So it goes a slice of the loop at a time (`resettleSlice`, 5 ms, pages of `resettlePage` tasks), in the order the
-/// popups come: each task's popup is armed again as its row changes, so the window is right up
-/// to where the work has reached, which runs ahead of the clock by far (thousands of tasks in a
-/// slice). Requests, timers and popups are served between slices. The rows that hold their
-/// instants already (tasks pinned to a zone) are read, not written.
+/// them, working their instants out in one go held the loop 42 s (`kit-bench scale-zone`), with
+/// every alarm and request waiting. So it goes a slice of the loop at a time (`resettleSlice`,
+/// 5 ms, in pages of `resettlePage` tasks), in the order the popups come: each task's popup is
+/// armed again as its row changes, so the window is right up to where the work has reached,
+/// which runs far ahead of the clock (thousands of tasks a second). Requests, timers and popups
+/// are served between slices. The rows that hold their instants already (tasks pinned to a
+/// zone) are read, not written.
 extension TaskFeature {
     /// Starts working out every task's instants again, under the zones as they are now; a
     /// change while it runs starts it over.
