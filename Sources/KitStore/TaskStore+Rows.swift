@@ -126,15 +126,32 @@ extension TaskRecord {
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     }()
 
-    /// Inserts the record through one statement prepared
-    /// once per connection, its columns bound through SQLite's C interface. An import inserts up
-    /// to thousands of tasks on kitd's loop, and GRDB's Codable `insert` (and then its arguments
-    /// of `DatabaseValueConvertible`s) cost most of that.
+    /// The update of a task's row: every column but the id, then the id.
+    private static let updateSQL: String = {
+        let columns = CodingKeys.allCases.filter { $0 != .id }.map { "\($0.rawValue) = ?" }
+        return "UPDATE task SET \(columns.joined(separator: ", ")) WHERE id = ?"
+    }()
+
+    /// Inserts the record through one statement prepared once per connection, its columns
+    /// bound through SQLite's C interface. An import inserts up to thousands of tasks on kitd's
+    /// loop, and GRDB's Codable `insert` (and then its arguments of `DatabaseValueConvertible`s)
+    /// cost most of that; so it did for a single `task.add`.
     func insertPrepared(_ db: Database) throws {
-        let statement = try db.cachedStatement(sql: Self.importSQL)
+        try run(Self.importSQL, columns: CodingKeys.allCases, db)
+    }
+
+    /// Rewrites the row with this record's id, the same way; nothing when there is none, as a
+    /// plain UPDATE does.
+    func updatePrepared(_ db: Database) throws {
+        try run(Self.updateSQL, columns: CodingKeys.allCases.filter { $0 != .id } + [.id], db)
+    }
+
+    /// Runs `sql` with `columns`' values bound in that order.
+    private func run(_ sql: String, columns: [CodingKeys], _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: sql)
         var row = TaskRowWriter(statement.sqliteStatement)
         defer { row.finish() }
-        for column in CodingKeys.allCases {
+        for column in columns {
             switch column {
             case .id: row.integer(id)
             case .uid: row.text(uid)

@@ -26,9 +26,10 @@ public struct TaskStore {
 extension TaskStore {
     /// Inserts a task built by `make` from the id the database assigns.
     public func insertTask(_ make: (Int64) throws(KitError) -> TaskItem) throws -> TaskItem {
-        try database.write { db in
+        // One INSERT changes the database, atomic by itself: no savepoint.
+        try database.write(savepoint: false) { db in
             let task = try make(try nextID(db))
-            try record(task).insert(db)
+            try record(task).insertPrepared(db)
             return task
         }
     }
@@ -161,7 +162,7 @@ extension TaskStore {
                 var versioned = task
                 versioned.sequence = version.sequence
                 versioned.modifiedAt = version.modified
-                try record(versioned).updateIfPresent(db)
+                try record(versioned).updatePrepared(db)
                 updated.append(versioned)
             }
             return (inserted, updated)
@@ -170,11 +171,11 @@ extension TaskStore {
 
     /// The id the next inserted task gets.
     private func nextID(_ db: Database) throws -> Int64 {
-        (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
+        (try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'")) ?? 0) + 1
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {
-        try database.write(durability, savepoint: false) { db in try record(task).updateIfPresent(db) }
+        try database.write(durability, savepoint: false) { db in try record(task).updatePrepared(db) }
     }
 
     /// Saves tasks whose popups just fired: kitd's own change, like a timer firing. Firing
@@ -208,7 +209,7 @@ extension TaskStore {
     /// Saves a done: the task's new state and, for undo, what it was before.
     public func recordTaskDone(_ task: TaskItem, before: TaskItem, occurrence: CivilDateTime, at now: WallTime) throws {
         try database.write { db in
-            try record(task).updateIfPresent(db)
+            try record(task).updatePrepared(db)
             try TaskHistoryRecord(done: task, before: before, occurrence: occurrence, at: now).insert(db)
         }
     }
@@ -224,7 +225,7 @@ extension TaskStore {
             else { return nil }
             var restored = try done.restoring(task)
             restored.modifiedAt = modifiedAt
-            try record(restored).updateIfPresent(db)
+            try record(restored).updatePrepared(db)
             try done.delete(db)
             return restored
         }
