@@ -94,12 +94,15 @@ extension TaskFeature {
 
     func unschedule(_ task: TaskItem) { alarms.cancel(TaskAlarm(task.id)) }
 
-    /// Works out the instants of the rows that lack them, or of every row when the system zone
-    /// or the tz database changed since they were (`instantsBasis`): at start, and after a
-    /// change of the system zone. Page by page, each written before the next is read.
-    func settleInstants() throws {
+    /// Works out, page by page, each written before the next is read, the instants of the rows
+    /// that lack them (written by a tool without zones), or of every row on the first start
+    /// after the upgrade that began keeping them (no basis yet): at start, before anything is
+    /// armed. Returns whether the other rows were worked out under another basis (the system
+    /// zone or the tz database changed while kitd was down): those `startResettle` moves, a slice
+    /// of the loop at a time, once kitd is ready.
+    func settleInstants() throws -> Bool {
         let basis = zones.instantsBasis
-        let everything = try store.instantsBasis() != basis
+        let stored = try store.instantsBasis()
         var count = 0
         func rewrite(_ selection: TaskSelection) throws {
             var after: Int64 = 0
@@ -117,7 +120,7 @@ extension TaskFeature {
                 status.stillWorking("working out the tasks' due times: \(count) so far")
             }
         }
-        if everything {
+        if stored == nil {
             try rewrite(.all)
             try store.setInstantsBasis(basis)
         } else {
@@ -125,11 +128,12 @@ extension TaskFeature {
         }
         // kitd's own change, committed now rather than with the first turn: at start, before
         // anything else may want the database.
-        if everything || count > 0 { try runtime.store.commit() }
+        if stored == nil || count > 0 { try runtime.store.commit() }
         if count > 0 {
             logger.info(
                 "task instants worked out",
                 metadata: ["task.count": "\(count)", "task.instants_basis": "\(basis)"])
         }
+        return stored != nil && stored != basis
     }
 }

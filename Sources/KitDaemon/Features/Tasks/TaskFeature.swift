@@ -65,11 +65,12 @@ final class TaskFeature: Feature {
         // The zones calendar files defined come first: tasks may be pinned to them.
         for (name, text) in try runtime.store.zoneDefinitions.all() { zones.defined.define(name, as: text) }
         recent.removeAll()
-        try settleInstants()
+        let moved = try settleInstants()
         openCount = try store.openCount()
         recountOverdue()
         if reason == .start { try openVdir() }
         try reloadWindow(now: clock.now().wall)
+        if moved { startResettle() }
         logger.info(
             "tasks loaded",
             metadata: [
