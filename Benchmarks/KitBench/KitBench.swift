@@ -14,6 +14,7 @@ enum KitBench {
         ("scale", { try ScaleFigures.table() }),
         ("scale-lateness", { try ScaleFigures.lateness() }),
         ("scale-zone", { try ScaleFigures.zoneChange() }),
+        ("scale-export", { try ScaleFigures.export() }),
         ("sound", { try SoundFigures.fireToStream() }),
         ("idle", { try Figures.idleWakeups() }),
         ("kitctl", { try Figures.kitctlStart() }),

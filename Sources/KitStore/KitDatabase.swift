@@ -30,6 +30,17 @@ public final class KitDatabase {
         return database
     }
 
+    /// A read-only connection to the database kitd keeps at `path`, for a long read on another
+    /// thread than kitd's loop (a whole export): in WAL mode it reads the committed rows while
+    /// kitd writes, and neither waits for the other. No migrations: kitd has made them.
+    public static func openReader(path: String, logger: Logger) throws -> KitDatabase {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        return KitDatabase(path: path, queue: queue, logger: logger)
+    }
+
     /// A private in-memory database, for tests of the store itself.
     public static func inMemory(logger: Logger = Logger(label: "kit.store.memory")) throws -> KitDatabase {
         let queue = try DatabaseQueue(configuration: configuration(wal: false))

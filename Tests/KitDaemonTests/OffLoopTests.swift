@@ -127,6 +127,27 @@ struct OffLoopTests {
         #expect(slow.finished.load(ordering: .relaxed) == 3)
     }
 
+    @Test("task.export is made on the worker: it has what was sent before it, and what comes after waits for it")
+    func exportOffTheLoop() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.tasks.add(TaskAddParams(title: "already there", due: "2030-01-01 09:00"))
+        let client = try KitConnection.connect(to: kit.socketPath)
+        var batch = try Self.line(1, Method.taskAdd, TaskAddParams(title: "sent just before", due: "2030-01-02 09:00"))
+        batch += try Self.line(2, Method.taskExport, EmptyParams())
+        batch += try Self.line(3, Method.taskAdd, TaskAddParams(title: "sent just after", due: "2030-01-03 09:00"))
+        batch += try Self.line(4, Method.taskExport, EmptyParams())
+        try client.send(batch)
+        let replies = try Self.replies(4, on: client, from: kit)
+        #expect(try replies.map(Self.id) == [.number(1), .number(2), .number(3), .number(4)])
+        let first = try JSONDecoder().decode(ResultEnvelope<TaskExportResult>.self, from: Data(replies[1])).result
+        #expect(first.count == 2)
+        #expect(first.ics.contains("SUMMARY:already there") && first.ics.contains("SUMMARY:sent just before"))
+        #expect(!first.ics.contains("sent just after"), "made before the request after it ran")
+        let second = try JSONDecoder().decode(ResultEnvelope<TaskExportResult>.self, from: Data(replies[3])).result
+        #expect(second.count == 3 && second.ics.contains("SUMMARY:sent just after"))
+    }
+
     @Test("a failure off the loop is the request's error reply, and the connection reads on")
     func failureReply() throws {
         let kit = try DrivenDaemon()

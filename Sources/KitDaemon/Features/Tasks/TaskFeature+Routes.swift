@@ -25,7 +25,9 @@ extension TaskFeature {
         }
         router.register(Method.taskAgenda, TaskAgendaParams.self) { [unowned self] params, _ in try agenda(params)
         }
-        router.register(Method.taskExport, EmptyParams.self) { [unowned self] _, _ in try export() }
+        router.register(Method.taskExport, EmptyParams.self) { [unowned self] _, _, id, reply in
+            exportOffLoop(id: id, reply: reply)
+        }
         router.register(
             Method.taskImport, mutating: true, TaskImportParams.self,
             offLoop: { [unowned self] params, _ in importOffLoop(params) })

@@ -125,6 +125,26 @@ final class RequestRouter {
         }
     }
 
+    /// Registers `method` with a handler that answers on a later loop turn with a reply line it
+    /// made itself, whole (`{"id":…,"result":…}`): for a reply too big to encode on the loop,
+    /// made on the worker (`task.export`). It gets the request's id for that, and calls `reply`
+    /// once, never before it has returned.
+    func register<Params: Decodable>(
+        _ method: String, _ params: Params.Type,
+        laterLine handler:
+            @escaping (Params, Context, RequestID, @escaping (Swift.Result<[UInt8], any Error>) -> Void)
+            throws -> Void
+    ) {
+        let decoder = decoder
+        let read = Self.tapeReader(Params.self)
+        entries[method] = Entry(mutating: false) { line, id, context in
+            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
+            var reply: ((Swift.Result<[UInt8], any Error>) -> Void)?
+            try handler(params, context, id) { result in reply?(result) }
+            return .later { deliver in reply = deliver }
+        }
+    }
+
     /// Registers `method` with a handler that answers on a later loop turn: it checks the params
     /// (throwing is an error reply at once) and keeps `reply`, which it calls once, never before
     /// it has returned. For a request that waits on something the loop drives (a sync run).
