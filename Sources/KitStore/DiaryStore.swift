@@ -11,9 +11,7 @@ extension DiaryStore {
     /// Inserts an entry built by `make` from the id the database assigns.
     public func insertDiaryEntry(_ make: (Int64) throws(KitError) -> DiaryEntry) throws -> DiaryEntry {
         try database.write { db in
-            let next =
-                (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'diary_entry'") ?? 0) + 1
-            var entry = try make(next)
+            var entry = try make(try db.nextID(in: "diary_entry"))
             let record = try DiaryEntryRecord(entry)
             try record.insert(db)
             entry.uid = record.uid

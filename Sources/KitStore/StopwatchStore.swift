@@ -10,9 +10,7 @@ extension StopwatchStore {
     /// Inserts a new stopwatch built by `make` from the id the database assigns.
     public func insertStopwatch(bootID: String, _ make: (Int64) throws(KitError) -> Stopwatch) throws -> Stopwatch {
         try database.write { db in
-            let next =
-                (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'stopwatch'") ?? 0) + 1
-            let stopwatch = try make(next)
+            let stopwatch = try make(try db.nextID(in: "stopwatch"))
             try StopwatchRecord(stopwatch, bootID: bootID).insert(db)
             return stopwatch
         }

@@ -28,7 +28,7 @@ extension TaskStore {
     public func insertTask(_ make: (Int64) throws(KitError) -> TaskItem) throws -> TaskItem {
         // One INSERT changes the database, atomic by itself: no savepoint.
         try database.write(savepoint: false) { db in
-            let task = try make(try nextID(db))
+            let task = try make(try db.nextID(in: "task"))
             try record(task).insertPrepared(db)
             return task
         }
@@ -37,7 +37,7 @@ extension TaskStore {
     /// Inserts many tasks in one all-or-nothing step.
     public func insertTasks(_ makers: [(Int64) -> TaskItem]) throws -> [TaskItem] {
         try database.write { db in
-            var next = try nextID(db)
+            var next = try db.nextID(in: "task")
             var inserted: [TaskItem] = []
             inserted.reserveCapacity(makers.count)
             for make in makers {
@@ -142,7 +142,7 @@ extension TaskStore {
         inserted: [TaskItem], updated: [TaskItem]
     ) {
         try database.write { db in
-            var next = try nextID(db)
+            var next = try db.nextID(in: "task")
             var inserted: [TaskItem] = []
             inserted.reserveCapacity(new.count)
             for item in new {
@@ -167,11 +167,6 @@ extension TaskStore {
             }
             return (inserted, updated)
         }
-    }
-
-    /// The id the next inserted task gets.
-    private func nextID(_ db: Database) throws -> Int64 {
-        (try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'task'")) ?? 0) + 1
     }
 
     public func updateTask(_ task: TaskItem, durability: Durability = .full) throws {

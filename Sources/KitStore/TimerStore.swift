@@ -11,9 +11,7 @@ extension TimerStore {
     public func insertTimer(bootID: String, _ make: (Int64) throws(KitError) -> Countdown) throws -> Countdown {
         // One INSERT changes the database, atomic by itself: no savepoint.
         try database.write(savepoint: false) { db in
-            let sequence = try db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'timer'")
-            let nextID = (try Int64.fetchOne(sequence) ?? 0) + 1
-            let countdown = try make(nextID)
+            let countdown = try make(try db.nextID(in: "timer"))
             var record = TimerRecord(countdown, bootID: bootID)
             record.id = countdown.id
             try record.insertRow(db)
