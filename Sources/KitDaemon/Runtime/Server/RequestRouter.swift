@@ -152,22 +152,15 @@ final class RequestRouter {
         _ method: String, _ params: Params.Type,
         later handler: @escaping (Params, Context, @escaping (Swift.Result<Result, any Error>) -> Void) throws -> Void
     ) {
-        let decoder = decoder
         let encoder = encoder
-        let read = Self.tapeReader(Params.self)
-        entries[method] = Entry(mutating: false) { line, id, context in
-            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
-            var reply: ((Swift.Result<Result, any Error>) -> Void)?
-            try handler(params, context) { result in reply?(result) }
-            return .later { deliver in
-                reply = { result in
-                    deliver(
-                        result.flatMap { result in
-                            Swift.Result {
-                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
-                            }
-                        })
-                }
+        register(method, params) { params, context, id, reply in
+            try handler(params, context) { result in
+                reply(
+                    result.flatMap { result in
+                        Swift.Result {
+                            try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
+                        }
+                    })
             }
         }
     }
