@@ -56,7 +56,11 @@ public enum TaskSelection: Sendable {
     }
 
     /// A page of the rows: those after an id, at most a number of them (two more arguments). For
-    /// the selections in id order, `all`, `neverFiring` and `instantsUnknown` (whose due instants
-    /// are all NULL).
+    /// the selections in id order, `all` and `instantsUnknown` (whose due instants are all NULL).
     var pageSQL: String { sql(and: "id > ?") + " LIMIT ?" }
+
+    /// The rows among a range of ids, (first, last] (two more arguments): a page that reads no
+    /// more rows than the range holds, however few match. For `neverFiring`, whose rows no index
+    /// finds.
+    var rangeSQL: String { sql(and: "id > ? AND id <= ?") }
 }

@@ -84,6 +84,19 @@ extension TaskStore {
         return tasks
     }
 
+    /// The tasks `selection` picks among the ids in (after, after + span], by id, and whether
+    /// there are rows past that range: a page that reads at most `span` rows, for a selection no
+    /// index finds (`neverFiring`).
+    public func range(_ selection: TaskSelection, after: Int64, span: Int64) throws -> (tasks: [TaskItem], more: Bool) {
+        var tasks: [TaskItem] = []
+        try read(selection.rangeSQL, selection.arguments + [after, after + span]) {
+            tasks.append($0)
+            return true
+        }
+        let last = try database.read { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM task")) }
+        return (tasks, (last ?? 0) > after + span)
+    }
+
     /// The columns of a task, in the order `decode` reads them.
     private static let columns = """
         SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,

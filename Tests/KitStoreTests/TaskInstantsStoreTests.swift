@@ -74,6 +74,25 @@ struct TaskInstantsStoreTests {
             place = page.place
         } while place != nil
         #expect(order == [ids[1], ids[3], ids[2], ids[0]], "by instant, ties by id, across pages")
+
+        // Those with no popup to come (done), a range of ids at a time, however few match.
+        for id in [ids[0], ids[2]] {
+            let task = try #require(try tasks.task(id: id))
+            let (done, occurrence) = try task.completed(at: now, in: FixedOffset.utc)
+            try tasks.recordTaskDone(done, before: task, occurrence: occurrence, at: now)
+        }
+        var never: [Int64] = []
+        var after: Int64 = 0
+        var more = true
+        while more {
+            let page = try tasks.range(.neverFiring, after: after, span: 2)
+            #expect(page.tasks.allSatisfy { $0.id > after && $0.id <= after + 2 })
+            never += page.tasks.map(\.id)
+            more = page.more
+            after += 2
+        }
+        #expect(never == [ids[0], ids[2]])
+        #expect(after == 4, "no range past the last id")
     }
 
     @Test("the window of popups: the n-th after the horizon, every tie at it, and everything due by now")
@@ -151,10 +170,10 @@ struct TaskInstantsStoreTests {
         // Every task by id is the table itself, in its order; the snoozed tasks due before now
         // (few: a snooze lasts minutes) are sorted.
         #expect(try plan("SELECT id FROM task " + TaskSelection.all.sql) == ["SCAN task"])
-        for selection in [TaskSelection.all, .neverFiring] {
+        for sql in [TaskSelection.all.pageSQL, TaskSelection.neverFiring.rangeSQL] {
             #expect(
-                try plan("SELECT id FROM task " + selection.pageSQL).first?.contains("INTEGER PRIMARY KEY") == true,
-                "\(selection): a range of the table by id")
+                try plan("SELECT id FROM task " + sql).first?.contains("INTEGER PRIMARY KEY") == true,
+                "\(sql): a range of the table by id")
         }
         #expect(try plan(TaskQuery.nextSnoozed).first?.contains("USING INDEX task_snoozed") == true)
     }

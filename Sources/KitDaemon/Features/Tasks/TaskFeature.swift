@@ -298,7 +298,8 @@ final class TaskFeature: Feature {
     }
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new
-    /// instants, worked out again for every row (the basis changed), and the window is re-armed.
+    /// instants, worked out again for every row a slice of the loop at a time (`startResettle`),
+    /// each re-armed as it goes.
     func zoneChanged() { startResettle() }
 
     /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
