@@ -127,18 +127,32 @@ struct OffLoopTests {
         #expect(slow.finished.load(ordering: .relaxed) == 3)
     }
 
-    @Test("task.export is made on the worker: it has what was sent before it, and what comes after waits for it")
+    @Test("task.export is made on the worker while the loop serves others; it has what came before, not what after")
     func exportOffTheLoop() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         _ = try kit.tasks.add(TaskAddParams(title: "already there", due: "2030-01-01 09:00"))
+        // The worker is busy until the test lets it go: an export made there cannot be done.
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        kit.daemon.runtime.worker.submit("test gate", { gate.wait() }, then: {})
         let client = try KitConnection.connect(to: kit.socketPath)
         var batch = try Self.line(1, Method.taskAdd, TaskAddParams(title: "sent just before", due: "2030-01-02 09:00"))
         batch += try Self.line(2, Method.taskExport, EmptyParams())
         batch += try Self.line(3, Method.taskAdd, TaskAddParams(title: "sent just after", due: "2030-01-03 09:00"))
         batch += try Self.line(4, Method.taskExport, EmptyParams())
         try client.send(batch)
-        let replies = try Self.replies(4, on: client, from: kit)
+        let added = try Self.replies(1, on: client, from: kit)
+        #expect(try added.map(Self.id) == [.number(1)])
+        let other = try KitConnection.connect(to: kit.socketPath)
+        try other.send(Self.line(9, Method.taskList, TaskListParams()))
+        #expect(try Self.replies(1, on: other, from: kit).map(Self.id) == [.number(9)], "the loop serves others")
+        try kit.run(for: .milliseconds(100))
+        #expect(try client.readLine(timeout: .milliseconds(1)) == nil, "the export waits for the worker")
+        #expect(try kit.tasks.list(TaskListParams()).tasks.count == 2, "and so does the request after it")
+
+        gate.signal()
+        let replies = added + (try Self.replies(3, on: client, from: kit))
         #expect(try replies.map(Self.id) == [.number(1), .number(2), .number(3), .number(4)])
         let first = try JSONDecoder().decode(ResultEnvelope<TaskExportResult>.self, from: Data(replies[1])).result
         #expect(first.count == 2)
