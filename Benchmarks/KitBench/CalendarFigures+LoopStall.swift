@@ -75,38 +75,15 @@ extension CalendarFigures {
         let events = try daemon.connect()
         _ = try events.call(
             Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
-        let prober = try daemon.connect()
-        let probe = try prober.call(
-            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
-        let probeParams = TimerRefParams(ref: String(probe.id))
+        let probe = try LoopProbe(daemon)
         let timers = 300
         try Figures.startTimers((0..<timers).map { 0.05 + Double($0) * 0.005 }, on: try daemon.connect())
-
-        let socket = daemon.socketPath
-        let finished = Atomic<Bool>(false)
-        let outcome = Mutex<(seconds: Double, error: String?)>((0, nil))
-        let thread = Thread {
-            do {
-                let importer = try KitConnection.connect(to: socket)
+        let (longest, importTime) = try probe.longestRoundTrip(
+            whileRunning: { importer in
                 let began = monotonicSeconds()
                 _ = try importer.callForLine(Method.taskImport, TaskImportParams(ics: text))
-                let seconds = monotonicSeconds() - began
-                outcome.withLock { $0.seconds = seconds }
-            } catch {
-                outcome.withLock { $0.error = "\(error)" }
-            }
-            finished.store(true, ordering: .releasing)
-        }
-        thread.start()
-        var longest = 0.0
-        while !finished.load(ordering: .acquiring) {
-            let sent = monotonicSeconds()
-            _ = try prober.callForLine(Method.timerGet, probeParams)
-            longest = max(longest, monotonicSeconds() - sent)
-            usleep(1_000)
-        }
-        let result = outcome.withLock { $0 }
-        if let error = result.error { throw HarnessError("the import failed: \(error)") }
+                return monotonicSeconds() - began
+            }, on: daemon.socketPath)
 
         var latest = 0.0
         var fired = 0
@@ -116,7 +93,6 @@ extension CalendarFigures {
             fired += 1
         }
         guard fired == timers else { throw HarnessError("only \(fired) of \(timers) timers fired") }
-        _ = try prober.callForLine(Method.timerCancel, probeParams)
-        return (longest * 1000, latest, result.seconds * 1000)
+        return (longest, latest, importTime * 1000)
     }
 }

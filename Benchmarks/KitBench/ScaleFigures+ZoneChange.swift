@@ -3,7 +3,6 @@ import Glibc
 import KitClient
 import KitProtocol
 import KitTestSupport
-import Synchronization
 
 /// How long kitd's loop is held when the system time zone changes under N tasks (nine in ten of
 /// them floating: their instants all move).
@@ -25,16 +24,9 @@ extension ScaleFigures {
                 "mount --bind \"$0\" /etc && exec \"$@\"", etc,
             ]
             daemon.extraArguments = ["--log-level", "info"]
-            try daemon.start()
-            daemon.stop()
-            try TaskFigures.populate(daemon.databasePath, tasks: size, repeatingEvery: 2, spreadDays: 365)
-            try daemon.start(limit: 300)
+            try startFilled(daemon, tasks: size)
             defer { daemon.stop() }
-
-            let prober = try daemon.connect()
-            let probe = try prober.call(
-                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
-            let probeParams = TimerRefParams(ref: String(probe.id))
+            let probe = try LoopProbe(daemon)
             let log = daemon.process!.stderrPath
             // kitd logs "task instants worked out" once at this start (the fill's rows have none)
             // and once when the move is done ("… for the new system zone"; before the move went
@@ -50,9 +42,7 @@ extension ScaleFigures {
             var trips: [Double] = []
             var finished: Double?
             while finished == nil, monotonicSeconds() - changed < 600 {
-                let sent = monotonicSeconds()
-                _ = try prober.callForLine(Method.timerGet, probeParams)
-                trips.append((monotonicSeconds() - sent) * 1000)
+                trips.append(try probe.roundTrip())
                 if trips.count % 50 == 0,
                     (try? String(contentsOfFile: log, encoding: .utf8))?.components(separatedBy: done).count ?? 0 > 2
                 {
