@@ -79,14 +79,15 @@ extension TimerStore {
         }
     }
 
-    /// The most recently ended countdown with this name (matched as NameRules matches), if any.
+    /// The most recently ended countdown with this name (matched as NameRules matches), if any:
+    /// the row `timer_last_ended` keeps for the name (the triggers of migration v21 write it).
     public func latestEndedTimer(named name: String, now: ClockReading, bootID: String) throws -> Countdown? {
         try database.read { db in
             try TimerRecord.fetchOne(
                 db,
                 sql: """
-                    SELECT * FROM timer WHERE state IN ('fired', 'cancelled') AND name_key = ?
-                    ORDER BY ended_at_ns DESC, id DESC LIMIT 1
+                    SELECT timer.* FROM timer_last_ended JOIN timer ON timer.id = timer_last_ended.timer_id
+                    WHERE timer_last_ended.name_key = ?
                     """, arguments: [NameRules.matchKey(name)]
             )?.countdown(now: now, bootID: bootID)
         }

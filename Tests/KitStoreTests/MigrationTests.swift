@@ -18,7 +18,7 @@ struct MigrationTests {
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
-                "v20 timer list order",
+                "v20 timer list order", "v21 latest ended timer by name",
             ])
         #expect(try database.journalMode() == "wal")
         #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
@@ -50,7 +50,7 @@ struct MigrationTests {
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
-                "v20 timer list order",
+                "v20 timer list order", "v21 latest ended timer by name",
             ])
         let timers = try second.timers.listed(now: now)
         #expect(timers.map(\.name) == ["tea", "gong"])
@@ -121,6 +121,40 @@ struct MigrationTests {
         try database.tasks.updateTask(renamed)
         #expect(try database.tasks.ids(titled: "water the PLANTS") == [added.id])
         #expect(try database.tasks.ids(titled: "water plants").isEmpty)
+    }
+
+    @Test(
+        "a database from before the latest-ended table finds the same ended timer by name as before, and timer_name is gone"
+    )
+    func latestEndedTimers() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        // name, state, ended: ties on the end go to the higher id; running rows and unnamed ones never count.
+        let rows: [(String?, String, Int64?)] = [
+            ("tea", "cancelled", 30), ("tea", "fired", 50), ("tea", "cancelled", 50), ("tea", "fired", 40),
+            ("tea", "running", nil), ("egg", "fired", 10), (nil, "cancelled", 99), ("pasta", "running", nil),
+        ]
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try KitDatabase.migrator.migrate(queue, upTo: "v20 timer list order")
+            try queue.write { db in
+                for (name, state, ended) in rows {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO timer (name, name_key, duration_ns, state, created_at_ns, due_wall_ns, ended_at_ns)
+                            VALUES (?, ?, 60, ?, 1, 100, ?)
+                            """, arguments: [name, name, state, ended])
+                }
+            }
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        let now = ClockReading(boot: BootTime(nanoseconds: 1), wall: WallTime(nanoseconds: 1))
+        #expect(try database.timers.latestEndedTimer(named: "tea", now: now, bootID: "b")?.id == 3)
+        #expect(try database.timers.latestEndedTimer(named: "egg", now: now, bootID: "b")?.id == 6)
+        #expect(try database.timers.latestEndedTimer(named: "pasta", now: now, bootID: "b") == nil)
+        #expect(try database.read { try $0.indexes(on: "timer").map(\.name) }.contains("timer_name") == false)
+        #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM timer_last_ended") } == 2)
     }
 
     @Test("a database from before task series keeps its tasks: a repeating one becomes a series with no dates")

@@ -47,6 +47,35 @@ struct TimerStoreTests {
         #expect(try database.timers.latestEndedTimer(named: "Apfel", now: now, bootID: "boot-a") == nil)
     }
 
+    @Test(
+        "the latest ended timer of a name follows each end: a later end wins, a tie goes to the higher id, an earlier one does not"
+    )
+    func latestEndedFollowsEnds() throws {
+        let database = try KitDatabase.inMemory()
+        func reading(_ seconds: Int64) -> ClockReading {
+            ClockReading(boot: now.boot, wall: WallTime(nanoseconds: now.wall.nanoseconds + seconds * Self.s))
+        }
+        func latest(_ name: String) throws -> Int64? {
+            try database.timers.latestEndedTimer(named: name, now: now, bootID: "boot-a")?.id
+        }
+        let first = try insert(database, name: "Tea", seconds: 60)
+        let second = try insert(database, name: "tea", seconds: 60)
+        let running = try insert(database, name: "tea", seconds: 60)
+        let other = try insert(database, name: "egg", seconds: 60)
+        #expect(try latest("tea") == nil, "no timer of that name has ended")
+
+        try database.timers.updateTimers([first.cancelled(at: reading(10))], bootID: "boot-a")
+        #expect(try latest("TEA") == first.id)
+        try database.timers.updateTimers([second.cancelled(at: reading(10))], bootID: "boot-a")
+        #expect(try latest("tea") == second.id, "the same end: the higher id")
+        try database.timers.markTimersFired([try running.fired(at: reading(5), dueBeforeStart: false)])
+        #expect(try latest("tea") == second.id, "an end before the latest one (the wall clock set back)")
+        try database.timers.updateTimers([other.cancelled(at: reading(1))], bootID: "boot-a")
+        #expect(try latest("egg") == other.id && latest("tea") == second.id)
+        try database.timers.updateTimers([try running.fired(at: reading(20), dueBeforeStart: false)], bootID: "boot-a")
+        #expect(try latest("tea") == running.id, "a later end of the same timer")
+    }
+
     @Test("firing records the fire, and only for a running timer")
     func markFired() throws {
         let database = try KitDatabase.inMemory()
@@ -154,7 +183,9 @@ struct ActiveTimerStoreTests {
         #expect(try database.timers.activeTimer(id: ended.id) == nil)
     }
 
-    @Test("a name lookup and the names of active timers read only active rows, in index order, whatever the history")
+    @Test(
+        "a name lookup, the names of active timers and the latest ended timer of a name read a row each, in index order, whatever the history"
+    )
     func activeNameReadsAreBounded() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -163,6 +194,10 @@ struct ActiveTimerStoreTests {
             try [
                 "SELECT id FROM timer WHERE name_key = 'tea' AND state IN ('running', 'paused') ORDER BY id",
                 "SELECT DISTINCT name FROM timer INDEXED BY timer_active_name WHERE state IN ('running', 'paused') AND name IS NOT NULL ORDER BY name LIMIT 8",
+                """
+                SELECT timer.* FROM timer_last_ended JOIN timer ON timer.id = timer_last_ended.timer_id
+                WHERE timer_last_ended.name_key = 'tea'
+                """,
             ].map { sql in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(
                     separator: "; ")
@@ -170,5 +205,9 @@ struct ActiveTimerStoreTests {
         }
         #expect(details[0].contains("timer_active_name_key"), "\(details[0])")
         #expect(details[1].contains("timer_active_name") && !details[1].contains("TEMP B-TREE"), "\(details[1])")
+        #expect(
+            details[2].contains("SEARCH timer_last_ended USING PRIMARY KEY")
+                && details[2].contains("SEARCH timer USING INTEGER PRIMARY KEY") && !details[2].contains("SCAN"),
+            "\(details[2])")
     }
 }
