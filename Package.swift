@@ -105,7 +105,8 @@ let package = Package(
         .testTarget(
             name: "KitDaemonTests",
             dependencies: [
-                "KitDaemon", "KitClient", "KitProtocol", "KitCore", .product(name: "Logging", package: "swift-log"),
+                "KitDaemon", "KitClient", "KitProtocol", "KitCore", "KitCalendar",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .testTarget(

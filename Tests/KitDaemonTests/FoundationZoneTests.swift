@@ -1,4 +1,5 @@
 import Foundation
+import KitCalendar
 import KitCore
 import Testing
 
@@ -33,5 +34,38 @@ struct FoundationZoneTests {
             let expected = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
             #expect(cached.offset(at: instant) == expected, "\(name) at \(second)")
         }
+    }
+
+    /// A zone that hides that it can tell its transitions, so ICalendarTimeZone probes it.
+    struct Probed: UTCOffsets {
+        let zone: FoundationZone
+        func offset(at instant: WallTime) -> Int { zone.offset(at: instant) }
+    }
+
+    @Test(
+        "the next transition is Foundation's, and a VTIMEZONE found by stepping through them is the one probing each day finds",
+        arguments: [
+            "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "America/Sao_Paulo", "Pacific/Apia",
+            "Europe/Volgograd", "Africa/Casablanca", "Asia/Kolkata", "UTC",
+        ])
+    func transitions(name: String) throws {
+        let zone = try #require(FoundationZone.named(name))
+        #expect(FoundationZone.named(name) === zone, "one zone a name for the process")
+        var generator = SplitMix64(seed: UInt64(name.utf8.count))
+        for _ in 0..<2_000 {
+            let second = 631_152_000 + Int64(generator.next() % 1_600_000_000)
+            let expected = zone.zone.nextDaylightSavingTimeTransition(
+                after: Date(timeIntervalSince1970: Double(second))
+            )
+            .map { Int64($0.timeIntervalSince1970.rounded(.up)) }
+            let next = zone.nextTransition(after: WallTime(nanoseconds: second * 1_000_000_000))
+            #expect(next.map { $0.nanoseconds / 1_000_000_000 } == expected, "\(name) after \(second)")
+        }
+        let stepped = ICalendarTimeZone(tzid: name, zone: zone, firstYear: 1995, lastYear: 2040)
+        let probed = ICalendarTimeZone(tzid: name, zone: Probed(zone: zone), firstYear: 1995, lastYear: 2040)
+        #expect(stepped.initialOffset == probed.initialOffset)
+        #expect(stepped.changes == probed.changes)
+        #expect(stepped.component.text == probed.component.text)
+        #expect(name == "UTC" || name == "Asia/Kolkata" || !stepped.changes.isEmpty)
     }
 }

@@ -14,7 +14,7 @@ final class NamedZones: Sendable {
     func zone(named name: String) -> (any UTCOffsets & Sendable)? {
         made.withLock { made in
             if let zone = made[name] { return zone }
-            let system: (any UTCOffsets & Sendable)? = TimeZone(identifier: name).map(FoundationZone.init)
+            let system: (any UTCOffsets & Sendable)? = FoundationZone.named(name)
             let zone = system ?? defined.makeZone(named: name)
             made[name] = zone
             return zone

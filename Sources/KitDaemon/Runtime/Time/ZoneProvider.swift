@@ -41,7 +41,7 @@ final class SystemZones: ZoneProvider {
 
     func zone(named name: String) -> (any UTCOffsets)? {
         if let cached = cache[name] { return cached }
-        let system: (any UTCOffsets)? = TimeZone(identifier: name).map(FoundationZone.init)
+        let system: (any UTCOffsets)? = FoundationZone.named(name)
         guard let zone = system ?? defined.makeZone(named: name) else { return nil }
         cache[name] = zone
         return zone
