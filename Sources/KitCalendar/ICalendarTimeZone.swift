@@ -5,8 +5,8 @@ import KitCore
 ///
 /// The zone's offset changes over a span of years are found by stepping from one transition to
 /// the next when the zone can tell them (`UTCOffsetTransitions`), else by probing it (daily
-/// steps, then bisection to the second), and written as observances: one per (offset before, offset after) pair,
-/// with a DTSTART and an RDATE for every further change alike. DAYLIGHT is any offset above the
+/// steps, then bisection to the second), and written as observances: one per (offset before,
+/// offset after) pair, with a DTSTART and an RDATE for every further change alike. DAYLIGHT is any offset above the
 /// span's smallest; a zone without changes gets one STANDARD observance.
 public struct ICalendarTimeZone: Sendable {
     public struct Change: Equatable, Sendable {
@@ -37,8 +37,8 @@ public struct ICalendarTimeZone: Sendable {
         var found: [Change] = []
         var previousOffset = initialOffset
         if let zone = zone as? any UTCOffsetTransitions {
-            // Probing each day asked a zone some 4,400 times for the dozen years a task's file
-            // covers: most of what writing a task's file cost (issue 14).
+            // Probing each day asked the zone some 4,400 times for the dozen years a task's file
+            // covers: 7.6 % of kitd's CPU while 8 clients added and deleted tasks kept in a vdir.
             var at = WallTime(nanoseconds: begin * 1_000_000_000)
             while let next = zone.nextTransition(after: at), next > at, Self.seconds(next) <= end {
                 let current = zone.offset(at: next)
