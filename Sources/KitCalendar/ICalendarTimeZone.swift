@@ -6,8 +6,8 @@ import KitCore
 /// The zone's offset changes over a span of years are found by stepping from one transition to
 /// the next when the zone can tell them (`UTCOffsetTransitions`), else by probing it (daily
 /// steps, then bisection to the second), and written as observances: one per (offset before,
-/// offset after) pair, with a DTSTART and an RDATE for every further change alike. DAYLIGHT is any offset above the
-/// span's smallest; a zone without changes gets one STANDARD observance.
+/// offset after) pair, with a DTSTART and an RDATE for every further change alike. DAYLIGHT is
+/// any offset above the span's smallest; a zone without changes gets one STANDARD observance.
 public struct ICalendarTimeZone: Sendable {
     public struct Change: Equatable, Sendable {
         /// The instant the offset changes.
