@@ -204,4 +204,51 @@ struct LineEncoderTests {
         let object = try #require(try Self.value(try LineEncoder().encode(full)) as? [String: Any])
         #expect(Set(object.keys) == Set(Mirror(reflecting: full).children.compactMap(\.label)))
     }
+
+    @Test("task replies write themselves as their Encodable conformance writes them, byte for byte")
+    func tasksWrittenByHand() throws {
+        let plain = TaskInfo(
+            id: 3, uid: "a@kit", title: "call \"mom\"\n", note: nil, state: "open", dueAt: "2026-11-25T17:00:00Z",
+            dueLocal: "2026-11-25T18:00:00", zone: nil, effectiveZone: "Europe/Berlin", allDay: false, repeatRule: nil,
+            repeatText: nil, alertsNs: [], nagNs: nil, snoozedUntil: nil, overdue: false,
+            createdAt: "2026-11-20T09:00:00Z", doneAt: nil)
+        var full = plain
+        full.note = "ünïcode ✓ \u{1}"
+        full.zone = "Asia/Seoul"
+        full.allDay = true
+        full.repeatRule = "FREQ=WEEKLY;BYDAY=MO"
+        full.repeatText = "weekly on mon"
+        full.alertsNs = [86_400_000_000_000, 600_000_000_001]
+        full.nagNs = 900_000_000_000
+        full.snoozedUntil = "2026-11-25T18:15:00Z"
+        full.overdue = true
+        full.state = "done"
+        full.doneAt = "2026-11-25T19:00:00Z"
+        for task in [plain, full] {
+            #expect(try LineEncoder().encode(task) == LineEncoder().encodeThroughContainers(task))
+        }
+        let rejection = TaskImportRejection(line: 12, component: "VEVENT", uid: "x@y", title: "t", reason: "why")
+        let bare = TaskImportRejection(line: 1, component: nil, uid: nil, title: nil, reason: "no BEGIN:VCALENDAR")
+        for result in [
+            TaskImportResult(imported: [], skipped: []),
+            TaskImportResult(
+                imported: [plain, full], skipped: ["line 3: X-FOO skipped", "\"q\""], rejected: [rejection, bare],
+                updated: [full], dryRun: true),
+        ] {
+            #expect(try LineEncoder().encode(result) == LineEncoder().encodeThroughContainers(result))
+            let reply = ResponseEnvelope(id: .number(4), result: result)
+            #expect(try LineEncoder().encode(reply) == LineEncoder().encodeThroughContainers(reply))
+        }
+        // Every stored property is written: a new one must be added to `write(to:)` too.
+        func members(_ value: some LineWritable) throws -> Set<String> {
+            try #require(try Self.value(try LineEncoder().encode(value)) as? [String: Any]).keys.reduce(into: []) {
+                $0.insert($1)
+            }
+        }
+        func properties(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+        #expect(try members(full) == properties(full))
+        #expect(try members(rejection) == properties(rejection))
+        let empty = TaskImportResult(imported: [], skipped: [], dryRun: false)
+        #expect(try members(empty) == properties(empty))
+    }
 }

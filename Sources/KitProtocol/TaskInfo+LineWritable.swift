@@ -1,0 +1,133 @@
+/// `task.*` replies, written member by member in the order of their declaration, as their
+/// synthesized `Encodable` conformance writes them, absent optionals left out: a `task.import`
+/// of 5,000 tasks spent 21 ms of kitd's loop encoding its reply through containers.
+extension TaskInfo: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("id")
+        line.integer(id)
+        line.member("uid")
+        line.string(uid)
+        line.member("title")
+        line.string(title)
+        if let note {
+            line.member("note")
+            line.string(note)
+        }
+        line.member("state")
+        line.string(state)
+        line.member("dueAt")
+        line.string(dueAt)
+        line.member("dueLocal")
+        line.string(dueLocal)
+        if let zone {
+            line.member("zone")
+            line.string(zone)
+        }
+        line.member("effectiveZone")
+        line.string(effectiveZone)
+        line.member("allDay")
+        line.bool(allDay)
+        if let repeatRule {
+            line.member("repeatRule")
+            line.string(repeatRule)
+        }
+        if let repeatText {
+            line.member("repeatText")
+            line.string(repeatText)
+        }
+        line.member("alertsNs")
+        line.openArray()
+        for alert in alertsNs {
+            line.element()
+            line.integer(alert)
+        }
+        line.closeArray()
+        if let nagNs {
+            line.member("nagNs")
+            line.integer(nagNs)
+        }
+        if let snoozedUntil {
+            line.member("snoozedUntil")
+            line.string(snoozedUntil)
+        }
+        line.member("overdue")
+        line.bool(overdue)
+        line.member("createdAt")
+        line.string(createdAt)
+        if let doneAt {
+            line.member("doneAt")
+            line.string(doneAt)
+        }
+        if let alertSeconds {
+            line.member("alertSeconds")
+            line.openArray()
+            for seconds in alertSeconds {
+                line.element()
+                try seconds.write(to: &line)
+            }
+            line.closeArray()
+        }
+        if let nagSeconds {
+            line.member("nagSeconds")
+            try nagSeconds.write(to: &line)
+        }
+        line.closeObject()
+    }
+}
+
+extension TaskImportRejection: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("line")
+        line.integer(self.line)
+        if let component {
+            line.member("component")
+            line.string(component)
+        }
+        if let uid {
+            line.member("uid")
+            line.string(uid)
+        }
+        if let title {
+            line.member("title")
+            line.string(title)
+        }
+        line.member("reason")
+        line.string(reason)
+        line.closeObject()
+    }
+}
+
+extension TaskImportResult: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("imported")
+        try Self.write(imported, to: &line)
+        line.member("skipped")
+        line.openArray()
+        for notice in skipped {
+            line.element()
+            line.string(notice)
+        }
+        line.closeArray()
+        line.member("rejected")
+        try Self.write(rejected, to: &line)
+        line.member("updated")
+        try Self.write(updated, to: &line)
+        if let dryRun {
+            line.member("dryRun")
+            line.bool(dryRun)
+        }
+        line.closeObject()
+    }
+
+    private static func write(_ values: [some LineWritable], to line: inout LineWriter) throws {
+        line.openArray()
+        for value in values {
+            line.element()
+            try value.write(to: &line)
+        }
+        line.closeArray()
+    }
+}
