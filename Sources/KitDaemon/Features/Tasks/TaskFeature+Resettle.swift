@@ -67,22 +67,27 @@ extension TaskFeature {
                 work.phase = .neverFiring(after: 0)
                 return false
             }
-            work.changed += try store.setInstants(page.tasks.map { ($0.id, instants(of: $0)) })
-            work.read += page.tasks.count
-            for task in page.tasks { schedule(task) }
+            try settle(page.tasks, &work)
             work.phase = .firing(after: next)
         case .neverFiring(let after):
             // No index finds these rows: a page is a range of ids, so that one reads a bounded
             // number of rows even where few of them have no popup to come.
             let span = Int64(resettlePage) * 16
             let page = try store.range(.neverFiring, after: after, span: span)
-            work.changed += try store.setInstants(page.tasks.map { ($0.id, instants(of: $0)) })
-            work.read += page.tasks.count
-            for task in page.tasks { schedule(task) }
+            try settle(page.tasks, &work)
             guard page.more else { return true }
             work.phase = .neverFiring(after: after + span)
         }
         return false
+    }
+
+    /// Writes the instants of a page's tasks (those that changed) and arms each task's popup from
+    /// them, each worked out once.
+    private func settle(_ tasks: [TaskItem], _ work: inout InstantsResettle) throws {
+        let settled = tasks.map { ($0.id, instants(of: $0)) }
+        work.changed += try store.setInstants(settled)
+        work.read += tasks.count
+        for (id, instants) in settled { schedule(id, fire: instants.fire) }
     }
 
     /// Every row holds its instants under the new basis: it is written, the window is read again

@@ -74,12 +74,15 @@ extension TaskFeature {
 
     /// Arms a task's next popup when it falls in the window, or disarms the task (its row keeps
     /// the instant for a later window).
-    func schedule(_ task: TaskItem) {
-        if let next = task.nextFire(in: zone(of: task)), next.at.nanoseconds <= horizon {
-            alarms.schedule(TaskAlarm(task.id), at: next.at)
+    func schedule(_ task: TaskItem) { schedule(task.id, fire: task.nextFire(in: zone(of: task))?.at) }
+
+    /// The same, for the task `id` whose next popup (nil for none) is already worked out.
+    func schedule(_ id: Int64, fire: WallTime?) {
+        if let fire, fire.nanoseconds <= horizon {
+            alarms.schedule(TaskAlarm(id), at: fire)
             if alarms.count > 2 * windowSize + 1 { shrinkWindow() }
         } else {
-            unschedule(task)
+            alarms.cancel(TaskAlarm(id))
         }
     }
 
