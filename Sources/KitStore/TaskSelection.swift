@@ -40,6 +40,12 @@ public enum TaskSelection: Sendable {
         }
     }
 
+    /// The instant the rows are ordered by before their id (`due_ns`, or `fire_ns` for
+    /// `firing`): where a page after a place picks up (`TaskStore.walk`).
+    var instantColumn: String {
+        String(parts.order.prefix { $0 != "," })
+    }
+
     /// The rows with `more` conditions as well (nil for none).
     func sql(and more: String? = nil) -> String {
         let (index, condition, order) = parts

@@ -83,7 +83,7 @@ extension TaskStore {
         tasks: [TaskItem], place: (fire: Int64, id: Int64)?
     ) {
         var tasks: [TaskItem] = []
-        try walk(.firing, after: place.map { ($0.fire, $0.id) }, column: "fire_ns") {
+        try walk(.firing, after: place.map { ($0.fire, $0.id) }) {
             tasks.append($0)
             return tasks.count < limit
         }

@@ -56,21 +56,21 @@ extension TaskStore {
 
     /// Calls `body` with each task `selection` picks, from the start or after `place` in due
     /// order (due instant, then id), until `body` returns false: a list's page after the one that
-    /// ended at `place`. After a place, two reads, the ties first: SQLite seeks on only the first
-    /// column of a row-value comparison. For the selections in due order.
-    /// (`column` names the instant the selection is ordered by: `fire_ns` for `firing`.)
+    /// ended at `place` (the instant the selection orders by, due or popup, and the id). After a
+    /// place, two reads, the ties first: SQLite seeks on only the first column of a row-value
+    /// comparison. For the selections in the order of an instant.
     public func walk(
-        _ selection: TaskSelection, after place: (due: Int64, id: Int64)?, column: String = "due_ns",
-        _ body: (TaskItem) throws -> Bool
+        _ selection: TaskSelection, after place: (instant: Int64, id: Int64)?, _ body: (TaskItem) throws -> Bool
     ) throws {
         guard let place else { return try read(selection.sql, selection.arguments, body) }
+        let column = selection.instantColumn
         var going = true
-        try read(selection.sql(and: "\(column) = ? AND id > ?"), selection.arguments + [place.due, place.id]) {
+        try read(selection.sql(and: "\(column) = ? AND id > ?"), selection.arguments + [place.instant, place.id]) {
             going = try body($0)
             return going
         }
         guard going else { return }
-        try read(selection.sql(and: "\(column) > ?"), selection.arguments + [place.due], body)
+        try read(selection.sql(and: "\(column) > ?"), selection.arguments + [place.instant], body)
     }
 
     /// Up to `limit` tasks `selection` picks, after the task with id `after` (by id: for `all`

@@ -141,7 +141,7 @@ final class TaskFeature: Feature {
         var more = false
         // A page reads its own rows, and the few a filter leaves out among them (snoozed ones,
         // the day after the week), wherever it starts.
-        try store.walk(selection, after: place) { task in
+        try store.walk(selection, after: place.map { ($0.due, $0.id) }) { task in
             let zone = zone(of: task)
             let due = task.due(in: zone)
             if filter == "overdue" && !task.isOverdue(now: now, in: zone) { return true }
