@@ -113,14 +113,7 @@ final class RequestRouter {
             let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
             let work = try handler(params, context)
             return .later { deliver in
-                work.run(on: worker) { result in
-                    deliver(
-                        result.flatMap { result in
-                            Swift.Result {
-                                try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
-                            }
-                        })
-                }
+                work.run(on: worker) { result in deliver(Self.replyLine(result, id: id, encoder: encoder)) }
             }
         }
     }
@@ -154,14 +147,16 @@ final class RequestRouter {
     ) {
         let encoder = encoder
         register(method, params) { params, context, id, reply in
-            try handler(params, context) { result in
-                reply(
-                    result.flatMap { result in
-                        Swift.Result {
-                            try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
-                        }
-                    })
-            }
+            try handler(params, context) { result in reply(Self.replyLine(result, id: id, encoder: encoder)) }
+        }
+    }
+
+    /// The reply line to request `id` of a result that came later, or the failure it is.
+    private static func replyLine(
+        _ result: Swift.Result<some Encodable, any Error>, id: RequestID, encoder: JSONEncoder
+    ) -> Swift.Result<[UInt8], any Error> {
+        result.flatMap { result in
+            Swift.Result { try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder) }
         }
     }
 
