@@ -433,6 +433,14 @@ extension KitDatabase {
         // name, written when a timer of that name ends. Timers are never deleted or renamed, so
         // the row stays right; ties go as the lookup went: the later end, then the higher id.
         migrator.registerMigration("v21 latest ended timer by name") { db in
+            // What both triggers do with the row NEW that ended.
+            let keepLatest = """
+                INSERT INTO timer_last_ended (name_key, timer_id, ended_at_ns)
+                VALUES (NEW.name_key, NEW.id, IFNULL(NEW.ended_at_ns, -9223372036854775808))
+                ON CONFLICT (name_key) DO UPDATE SET timer_id = excluded.timer_id, ended_at_ns = excluded.ended_at_ns
+                WHERE excluded.ended_at_ns > timer_last_ended.ended_at_ns
+                    OR (excluded.ended_at_ns = timer_last_ended.ended_at_ns AND excluded.timer_id > timer_last_ended.timer_id);
+                """
             try db.execute(
                 sql: """
                     CREATE TABLE timer_last_ended (
@@ -451,20 +459,12 @@ extension KitDatabase {
                     CREATE TRIGGER timer_ended_by_update AFTER UPDATE OF state ON timer
                     WHEN NEW.state IN ('fired', 'cancelled') AND NEW.name_key IS NOT NULL
                     BEGIN
-                        INSERT INTO timer_last_ended (name_key, timer_id, ended_at_ns)
-                        VALUES (NEW.name_key, NEW.id, IFNULL(NEW.ended_at_ns, -9223372036854775808))
-                        ON CONFLICT (name_key) DO UPDATE SET timer_id = excluded.timer_id, ended_at_ns = excluded.ended_at_ns
-                        WHERE excluded.ended_at_ns > timer_last_ended.ended_at_ns
-                            OR (excluded.ended_at_ns = timer_last_ended.ended_at_ns AND excluded.timer_id > timer_last_ended.timer_id);
+                    \(keepLatest)
                     END;
                     CREATE TRIGGER timer_ended_by_insert AFTER INSERT ON timer
                     WHEN NEW.state IN ('fired', 'cancelled') AND NEW.name_key IS NOT NULL
                     BEGIN
-                        INSERT INTO timer_last_ended (name_key, timer_id, ended_at_ns)
-                        VALUES (NEW.name_key, NEW.id, IFNULL(NEW.ended_at_ns, -9223372036854775808))
-                        ON CONFLICT (name_key) DO UPDATE SET timer_id = excluded.timer_id, ended_at_ns = excluded.ended_at_ns
-                        WHERE excluded.ended_at_ns > timer_last_ended.ended_at_ns
-                            OR (excluded.ended_at_ns = timer_last_ended.ended_at_ns AND excluded.timer_id > timer_last_ended.timer_id);
+                    \(keepLatest)
                     END;
                     DROP INDEX timer_name;
                     """)
