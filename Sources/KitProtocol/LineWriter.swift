@@ -79,6 +79,23 @@ public struct LineWriter: ~Copyable {
         if last != UInt8(ascii: "[") { put(UInt8(ascii: ",")) }
     }
 
+    /// An array of `values`, each written by `write` as an element.
+    public mutating func array<Element>(
+        _ values: some Sequence<Element>, _ write: (inout LineWriter, Element) throws -> Void
+    ) rethrows {
+        openArray()
+        for value in values {
+            element()
+            try write(&self, value)
+        }
+        closeArray()
+    }
+
+    /// An array of values that write themselves.
+    public mutating func array(_ values: some Sequence<some LineWritable>) throws {
+        try array(values) { line, value in try value.write(to: &line) }
+    }
+
     // MARK: Values
 
     public mutating func null() { append("null") }

@@ -37,12 +37,7 @@ extension TaskInfo: LineWritable {
             line.string(repeatText)
         }
         line.member("alertsNs")
-        line.openArray()
-        for alert in alertsNs {
-            line.element()
-            line.integer(alert)
-        }
-        line.closeArray()
+        line.array(alertsNs) { line, alert in line.integer(alert) }
         if let nagNs {
             line.member("nagNs")
             line.integer(nagNs)
@@ -61,12 +56,7 @@ extension TaskInfo: LineWritable {
         }
         if let alertSeconds {
             line.member("alertSeconds")
-            line.openArray()
-            for seconds in alertSeconds {
-                line.element()
-                try seconds.write(to: &line)
-            }
-            line.closeArray()
+            try line.array(alertSeconds)
         }
         if let nagSeconds {
             line.member("nagSeconds")
@@ -103,31 +93,17 @@ extension TaskImportResult: LineWritable {
     public func write(to line: inout LineWriter) throws {
         line.openObject()
         line.member("imported")
-        try Self.write(imported, to: &line)
+        try line.array(imported)
         line.member("skipped")
-        line.openArray()
-        for notice in skipped {
-            line.element()
-            line.string(notice)
-        }
-        line.closeArray()
+        line.array(skipped) { line, notice in line.string(notice) }
         line.member("rejected")
-        try Self.write(rejected, to: &line)
+        try line.array(rejected)
         line.member("updated")
-        try Self.write(updated, to: &line)
+        try line.array(updated)
         if let dryRun {
             line.member("dryRun")
             line.bool(dryRun)
         }
         line.closeObject()
-    }
-
-    private static func write(_ values: [some LineWritable], to line: inout LineWriter) throws {
-        line.openArray()
-        for value in values {
-            line.element()
-            try value.write(to: &line)
-        }
-        line.closeArray()
     }
 }

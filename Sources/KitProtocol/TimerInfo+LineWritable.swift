@@ -55,12 +55,7 @@ extension TimerListResult: LineWritable {
     public func write(to line: inout LineWriter) throws {
         line.openObject()
         line.member("timers")
-        line.openArray()
-        for timer in timers {
-            line.element()
-            try timer.write(to: &line)
-        }
-        line.closeArray()
+        try line.array(timers)
         if let next {
             line.member("next")
             line.string(next)
