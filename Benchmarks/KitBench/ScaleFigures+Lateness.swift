@@ -17,10 +17,10 @@ extension ScaleFigures {
         let names = sizes.map { $0 >= 1_000_000 ? "\($0 / 1_000_000)M" : "\($0 / 1000)k" }.joined(separator: " | ")
         func row(_ name: String, _ sample: (Lateness) -> Sample, target: Bool) -> Figure {
             let base = sample(runs[0]).median
-            let cells = runs.map { run in
-                let median = sample(run).median
-                let ratio = run === runs[0] ? "" : " (\(format(median / base, 2))×)"
-                return "p50 \(format(median, 2)) ms\(ratio), p99 \(format(sample(run).percentile(99), 2)) ms"
+            let cells = runs.indices.map { index in
+                let median = sample(runs[index]).median
+                let ratio = index == 0 ? "" : " (\(format(median / base, 2))×)"
+                return "p50 \(format(median, 2)) ms\(ratio), p99 \(format(sample(runs[index]).percentile(99), 2)) ms"
             }
             let worst = runs.map { sample($0).median / base }.max() ?? 1
             return Figure(
@@ -44,12 +44,12 @@ extension ScaleFigures {
     }
 
     /// One size's samples, in milliseconds after the instant each was due.
-    final class Lateness {
-        var timerEvent = Sample([])
-        var timerNotify = Sample([])
-        var timerShown = Sample([])
-        var taskEvent = Sample([])
-        var taskShown = Sample([])
+    struct Lateness {
+        var timerEvent: Sample
+        var timerNotify: Sample
+        var timerShown: Sample
+        var taskEvent: Sample
+        var taskShown: Sample
     }
 
     private static func lateness(pending: Int, timers: Int) throws -> Lateness {
@@ -78,26 +78,13 @@ extension ScaleFigures {
                         durationNs: Nanoseconds((1.0 + 0.5 * Double(index)) * 1e9), name: "late-\(index)"))
             })
         var dueByName: [String: Double] = [:]
-        var dueBySubject: [String: Double] = [:]
-        var client: [Double] = []
-        var shown: [Double] = []
-        let deadline = monotonicSeconds() + Double(timers) * 0.5 + 10
-        while shown.count < timers && monotonicSeconds() < deadline {
-            guard let line = try events.readLine(timeout: .seconds(1)) else { continue }
-            let received = wallSeconds()
-            if let fired = try? JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)),
+        let (client, shown) = try collect(events, count: timers, seconds: Double(timers) * 0.5 + 10) { line in
+            guard let fired = try? JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)),
                 let at = Timestamp.parse(fired.params.dueAt)
-            {
-                let due = Double(at.nanoseconds) / 1e9
-                dueBySubject["timer:\(fired.params.timer.id)"] = due
-                if let name = fired.params.timer.name { dueByName[name] = due }
-                client.append((received - due) * 1000)
-            } else if let event = try? JSONDecoder().decode(
-                EventParamsEnvelope<NotificationEvent>.self, from: Data(line)),
-                let due = dueBySubject[event.params.subject]
-            {
-                shown.append((received - due) * 1000)
-            }
+            else { return nil }
+            let due = Double(at.nanoseconds) / 1e9
+            if let name = fired.params.timer.name { dueByName[name] = due }
+            return ("timer:\(fired.params.timer.id)", due)
         }
         // dbus-monitor's header line of each call: `time=1764130000.123456 sender=… member=Notify`.
         var notify: [Double] = []
@@ -111,13 +98,9 @@ extension ScaleFigures {
             throw HarnessError("dbus-monitor saw \(notify.count) of the \(timers) timers' Notify calls")
         }
         let tasks = try taskLateness(daemon, events: events, adder: starter, count: timers / 2)
-        let result = Lateness()
-        result.timerEvent = Sample(client)
-        result.timerNotify = Sample(notify)
-        result.timerShown = Sample(shown)
-        result.taskEvent = tasks.client
-        result.taskShown = tasks.bus
-        return result
+        return Lateness(
+            timerEvent: Sample(client), timerNotify: Sample(notify), timerShown: Sample(shown),
+            taskEvent: Sample(tasks.fired), taskShown: Sample(tasks.shown))
     }
 
     /// `count` tasks due a second apart while the others wait (their popups come from the
@@ -125,7 +108,7 @@ extension ScaleFigures {
     /// dunst, after the instant each was due.
     private static func taskLateness(
         _ daemon: BenchDaemon, events: KitConnection, adder: KitConnection, count: Int
-    ) throws -> (client: Sample, bus: Sample) {
+    ) throws -> (fired: [Double], shown: [Double]) {
         _ = try events.call(
             Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue, Event.notificationShown]),
             as: SubscribeResult.self)
@@ -133,24 +116,38 @@ extension ScaleFigures {
             _ = try adder.call(
                 Method.taskAdd, TaskAddParams(title: "lateness \(index)", due: "in \(3 + index)s"), as: TaskInfo.self)
         }
+        return try collect(events, count: count, seconds: Double(count) + 15) { line in
+            guard let fired = try? JSONDecoder().decode(EventParamsEnvelope<TaskFireEvent>.self, from: Data(line)),
+                let at = Timestamp.parse(fired.params.scheduledAt)
+            else { return nil }
+            return ("task:\(fired.params.task.id)", Double(at.nanoseconds) / 1e9)
+        }
+    }
+
+    /// Reads `events` until `count` popups of what fired were shown, or `seconds` pass: how late
+    /// (ms after the instant it was due) each fired event and each `notification.shown` was read.
+    /// `fired` reads a line that says something fired: its popup's subject (`timer:7`) and its
+    /// due instant in seconds; nil for any other line.
+    private static func collect(
+        _ events: KitConnection, count: Int, seconds: Double,
+        fired: ([UInt8]) -> (subject: String, due: Double)?
+    ) throws -> (fired: [Double], shown: [Double]) {
         var due: [String: Double] = [:]
         var client: [Double] = []
-        var bus: [Double] = []
-        let deadline = monotonicSeconds() + Double(count) + 15
-        while bus.count < count && monotonicSeconds() < deadline {
+        var shown: [Double] = []
+        let deadline = monotonicSeconds() + seconds
+        while shown.count < count && monotonicSeconds() < deadline {
             guard let line = try events.readLine(timeout: .seconds(1)) else { continue }
             let received = wallSeconds()
-            if let fired = try? JSONDecoder().decode(EventParamsEnvelope<TaskFireEvent>.self, from: Data(line)),
-                let at = Timestamp.parse(fired.params.scheduledAt)
+            if let (subject, at) = fired(line) {
+                due[subject] = at
+                client.append((received - at) * 1000)
+            } else if let event = try? JSONDecoder().decode(
+                EventParamsEnvelope<NotificationEvent>.self, from: Data(line)), let at = due[event.params.subject]
             {
-                due["task:\(fired.params.task.id)"] = Double(at.nanoseconds) / 1e9
-                client.append((received - Double(at.nanoseconds) / 1e9) * 1000)
-            } else if let shown = try? JSONDecoder().decode(
-                EventParamsEnvelope<NotificationEvent>.self, from: Data(line)), let at = due[shown.params.subject]
-            {
-                bus.append((received - at) * 1000)
+                shown.append((received - at) * 1000)
             }
         }
-        return (Sample(client), Sample(bus))
+        return (client, shown)
     }
 }
