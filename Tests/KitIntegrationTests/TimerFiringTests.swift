@@ -123,6 +123,28 @@ extension Integration {
             #expect(waiter.stderr.contains("soup was cancelled"))
         }
 
+        @Test("`timer show NAME` with none of that name running shows the one that ended last, after a kill -9 too")
+        func latestEndedByName() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let first = try kit.kitctlJSON(["timer", "start", "1h", "--name", "Tea"], as: TimerInfo.self)
+            _ = try kit.kitctl(["timer", "cancel", "tea"])
+            let second = try kit.kitctlJSON(["timer", "start", "1s", "--name", "tea"], as: TimerInfo.self)
+            #expect(try kit.kitctl(["timer", "wait", "tea"], timeout: .seconds(10)).exitCode == 0)
+            let shown = try kit.kitctlJSON(["timer", "show", "TEA"], as: TimerInfo.self)
+            #expect(shown.id == second.id && shown.state == "fired", "the later end, not \(first.id)")
+
+            _ = kit.stopKitd(signal: SIGKILL)
+            try kit.startKitd()
+            #expect(try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self).id == second.id)
+            let running = try kit.kitctlJSON(["timer", "start", "1h", "--name", "tea"], as: TimerInfo.self)
+            #expect(
+                try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self).id == running.id, "one running wins")
+            let missing = try kit.kitctl(["timer", "show", "coffee"])
+            #expect(missing.exitCode != 0 && missing.stderr.contains("no timer named 'coffee'"), "\(missing)")
+        }
+
         @Test("Ctrl-C stops `timer wait` and leaves the timer running")
         func interruptedWaitLeavesTimerRunning() throws {
             let kit = try KitdHarness()
