@@ -34,6 +34,8 @@ enum KitBench {
         ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
         ("vdir-read", { try TaskFigures.vdirReadLatency() }),
         ("sync-idle", { try TaskFigures.syncIdleWakeups() }),
+        ("sync-phone", { try SyncFigures.phoneCompletion() }),
+        ("sync-merge", { try SyncFigures.mergePerFile() }),
         ("place", { try PlaceFigures.tagsAndPick() }),
         ("diary", { try DiaryFigures.searchAndList() }),
     ]

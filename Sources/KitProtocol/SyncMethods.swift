@@ -19,9 +19,21 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
     public var winner: String
     /// When the conflict was settled (RFC 3339).
     public var at: String
+    /// The properties both sides changed to different values (`SUMMARY`, `DTSTART, DUE, RRULE`);
+    /// absent when the conflict was over the whole item (a deletion on one side, a change on the
+    /// other).
+    public var property: String?
+    /// The losing side's value: its iCalendar lines of those properties (empty when it had none,
+    /// or deleted the item).
+    public var lost: String?
 
-    public init(id: Int64, collection: String, uid: String, title: String, winner: String, at: String) {
+    public init(
+        id: Int64, collection: String, uid: String, title: String, winner: String, at: String,
+        property: String? = nil, lost: String? = nil
+    ) {
         self.id = id
+        self.property = property
+        self.lost = lost
         self.collection = collection
         self.uid = uid
         self.title = title

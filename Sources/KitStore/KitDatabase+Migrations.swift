@@ -470,6 +470,22 @@ extension KitDatabase {
                     """)
         }
 
+        // Sync decides from a base (issue 31): each vdir file keeps the last version kit and the
+        // other side agreed on, in the file's words (`base`) and in kit's (`kit_base`: kit's
+        // rendering of its item then), and kit's write that the other side may not have yet
+        // (`written`, with kit's rendering `written_kit`). A conflict names the properties
+        // that differed.
+        migrator.registerMigration("v22 vdir bases") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE vdir_file ADD COLUMN base TEXT;
+                    ALTER TABLE vdir_file ADD COLUMN kit_base TEXT;
+                    ALTER TABLE vdir_file ADD COLUMN written TEXT;
+                    ALTER TABLE vdir_file ADD COLUMN written_kit TEXT;
+                    ALTER TABLE sync_conflict ADD COLUMN property TEXT;
+                    """)
+        }
+
         return migrator
     }
 }

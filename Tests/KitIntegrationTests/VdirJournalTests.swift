@@ -46,7 +46,7 @@ extension Integration {
         }
 
         @Test(
-            "a memo file from outside becomes a memo; a later version replaces its text; an older one loses, is written over and reported; a deleted file deletes it"
+            "a memo file from outside becomes a memo; a change made only there replaces its text whatever its clock says, and keeps the app's own lines; a deleted file deletes it"
         )
         func memosFromOutside() throws {
             let (kit, memos, _) = try Self.kitd()
@@ -73,22 +73,28 @@ extension Integration {
                         == "Gift ideas\na scarf, gloves"
                 })
 
-            // A version older than kit's loses: kit's goes back into the file, and the loser is kept.
-            try VdirOutsideTests.put(
-                Self.journal(
-                    uid: uid, summary: "Gift ideas", description: "old", modified: Date(timeIntervalSinceNow: -86_400)),
-                memos, "note-1.ics")
+            // A change made only in the file is taken, though its clock says a day before kit's last
+            // write; the phone's own property (X-) stays, and nothing is reported.
+            let older = Self.journal(
+                uid: uid, summary: "Gift ideas", description: "a scarf, gloves, a hat",
+                modified: Date(timeIntervalSinceNow: -86_400)
+            ).replacingOccurrences(of: "STATUS:FINAL", with: "STATUS:FINAL\r\nX-JTX-COLOR:-16776961")
+            try VdirOutsideTests.put(older, memos, "note-1.ics")
+            #expect(
+                try Subprocess.waitUntil(timeout: .seconds(10)) {
+                    try kit.kitctlJSON(["memo", "show", String(added.id)], as: Memo.self).text
+                        == "Gift ideas\na scarf, gloves, a hat"
+                })
+            // Kit's next change goes into the file's text: the phone's line is still there.
+            #expect(try kit.kitctl(["memo", "pin", String(added.id)]).exitCode == 0)
             #expect(
                 Subprocess.waitUntil(timeout: .seconds(10)) {
                     let text = (try? String(contentsOfFile: memos + "/note-1.ics", encoding: .utf8)) ?? ""
-                    return (try? ICalendarJournal.read(text))?.text == "Gift ideas\na scarf, gloves"
+                    return text.contains("X-JTX-COLOR:-16776961") && text.contains("a hat")
+                        && (try? ICalendarJournal.read(text))?.pinned == true
                 })
             let status = try kit.kitctlJSON(["sync", "status", "--json"], as: SyncStatusResult.self)
-            #expect(status.conflicts.map(\.collection) == ["memos"])
-            #expect(status.conflicts.first?.winner == "kit" && status.conflicts.first?.uid == uid)
-            #expect(
-                try kit.kitctlJSON(["memo", "show", String(added.id)], as: Memo.self).text
-                    == "Gift ideas\na scarf, gloves")
+            #expect(status.conflicts.isEmpty)
 
             try FileManager.default.removeItem(atPath: memos + "/note-1.ics")
             #expect(

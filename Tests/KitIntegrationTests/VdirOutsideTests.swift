@@ -129,36 +129,68 @@ extension Integration {
         }
 
         @Test(
-            "a file older than kit's version loses: kit's stays, is written back as a new revision, and the conflict is reported"
+            "a change made only in the file is taken though its clock is a day behind kit's; kit's next change goes into the file's text, keeping what kit does not model"
         )
-        func olderFileLoses() throws {
+        func fileOnlyChangeWins() throws {
             let (kit, vdir) = try VdirTests.kitd()
             defer { kit.tearDown() }
-            let events = try kit.events(["sync.*", "timer.*"])
-            defer { events.stop() }
-            try events.waitUntilSubscribed(socketOwner: kit)
             let added = try kit.kitctlJSON(["task", "add", "pay rent", "--due", "2030-04-01 09:00"], as: TaskInfo.self)
             #expect(VdirTests.file(vdir, uid: added.uid) { $0 != nil } != nil)
             try Self.put(
                 Self.todo(
-                    uid: added.uid, title: "pay rent (old)", due: "20300401T090000Z",
+                    uid: added.uid, title: "pay rent (and water)", due: "20300401T090000Z",
                     modified: Date(timeIntervalSinceNow: -86_400)),
                 vdir, added.uid + ".ics")
-            let conflict = events.waitFor(Event.syncConflict)
-            let payload = try conflict.map { try $0.decode(SyncConflictEvent.self) }
-            #expect(payload?.uid == added.uid && payload?.winner == "kit" && payload?.collection == "tasks")
+            #expect(try Self.eventually(kit) { $0.contains { $0.title == "pay rent (and water)" } })
+            #expect(
+                try kit.kitctl(["task", "edit", "pay rent (and water)", "--due", "2030-04-02 09:00"]).exitCode == 0)
             let text = Subprocess.waitUntil(timeout: .seconds(10)) {
                 let text = (try? String(contentsOfFile: vdir + "/" + added.uid + ".ics", encoding: .utf8)) ?? ""
-                return text.contains("SUMMARY:pay rent\r\n") && text.contains("SEQUENCE:1\r\n")
+                // The other program's words stay (its PRODID, its PRIORITY); kit's due is put in, as a
+                // new revision.
+                return text.contains("SUMMARY:pay rent (and water)\r\n") && text.contains("PRIORITY:5\r\n")
+                    && text.contains("PRODID:-//test//other program//EN") && text.contains("20300402T")
+                    && text.contains("SEQUENCE:1\r\n")
             }
             #expect(text)
-            #expect(try Self.task(kit, titled: "pay rent") != nil)
-            #expect(try Self.task(kit, titled: "pay rent (old)") == nil)
             let status = try kit.kitctlJSON(["sync", "status"], as: SyncStatusResult.self)
-            #expect(status.conflicts.map(\.uid) == [added.uid])
-            #expect(status.conflicts.first?.collection == "tasks" && status.conflicts.first?.winner == "kit")
-            let shown = try kit.kitctl(["sync", "status"])
-            #expect(shown.exitCode == 0 && shown.stdout.contains("pay rent") && shown.stdout.contains("Conflicts"))
+            #expect(status.conflicts.isEmpty)
+        }
+
+        @Test(
+            "a file that no longer reads is reported and left as it is, kit's changes wait, and once it reads again it is merged against its last good base"
+        )
+        func unreadableKeepsBase() throws {
+            let (kit, vdir) = try VdirTests.kitd()
+            defer { kit.tearDown() }
+            let added = try kit.kitctlJSON(["task", "add", "pay rent", "--due", "2030-04-01 09:00"], as: TaskInfo.self)
+            let name = added.uid + ".ics"
+            #expect(VdirTests.file(vdir, uid: added.uid) { $0 != nil } != nil)
+            let good = try String(contentsOfFile: vdir + "/" + name, encoding: .utf8)
+            try Self.put("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:half a file", vdir, name)
+            #expect(
+                try Subprocess.waitUntil(timeout: .seconds(10)) {
+                    let status = try kit.kitctlJSON(["sync", "status"], as: SyncStatusResult.self)
+                    return status.collections.first?.unreadable.map(\.file) == [name]
+                })
+            // Kit's change is not written over the broken file.
+            #expect(try kit.kitctl(["task", "edit", "pay rent", "--title", "pay the rent"]).exitCode == 0)
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try String(contentsOfFile: vdir + "/" + name, encoding: .utf8).hasSuffix("SUMMARY:half a file"))
+            // The file is mended, with a property kit does not model added: merged against the last
+            // good base, kit's new title goes into it and the file's PRIORITY stays.
+            try Self.put(
+                good.replacingOccurrences(of: "STATUS:NEEDS-ACTION\r\n", with: "STATUS:NEEDS-ACTION\r\nPRIORITY:1\r\n"),
+                vdir, name)
+            let merged = Subprocess.waitUntil(timeout: .seconds(10)) {
+                let text = (try? String(contentsOfFile: vdir + "/" + name, encoding: .utf8)) ?? ""
+                return text.contains("SUMMARY:pay the rent\r\n") && text.contains("PRIORITY:1\r\n")
+            }
+            #expect(merged)
+            #expect(try Self.task(kit, titled: "pay the rent") != nil)
+            let status = try kit.kitctlJSON(["sync", "status"], as: SyncStatusResult.self)
+            #expect(status.conflicts.isEmpty)
+            #expect(status.collections.first?.unreadableCount == 0)
         }
 
         @Test("a burst of 600 files (a first sync) all become tasks, taken in a few at a time so the loop stays free")

@@ -18,7 +18,7 @@ struct MigrationTests {
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
-                "v20 timer list order", "v21 latest ended timer by name",
+                "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
             ])
         #expect(try database.journalMode() == "wal")
         #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
@@ -50,7 +50,7 @@ struct MigrationTests {
                 "v7 task series dates", "v8 task overrides", "v9 task versions", "v10 task more rules",
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
-                "v20 timer list order", "v21 latest ended timer by name",
+                "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
             ])
         let timers = try second.timers.listed(now: now)
         #expect(timers.map(\.name) == ["tea", "gong"])

@@ -2,22 +2,32 @@ import Foundation
 import Glibc
 
 /// A real CalDAV server for a test: Radicale (Debian's python3-radicale) on a free localhost
-/// port, with its storage in a temporary directory and one task list, `/kit/tasks/`, made
-/// beforehand. Any user name and password is let in. `stop()` ends it.
+/// port, with its storage in a temporary directory and one task list, `/kit/tasks/`, and two
+/// journal lists, `/kit/diary/` and `/kit/memos/`, made beforehand. Any user name and password is
+/// let in. `stop()` ends it.
+///
+/// A test plays a phone against it: `items` reads what the server holds (from its storage, as
+/// the phone would GET it), `put` writes an item with an HTTP PUT, as a CalDAV client does.
 public final class RadicaleServer: @unchecked Sendable {
     public let root: TemporaryDirectory
     public let port: UInt16
     private let process: Subprocess
 
     /// The task list's URL, for vdirsyncer's `caldav` storage.
-    public var tasksURL: String { "http://127.0.0.1:\(port)/kit/tasks/" }
+    public var tasksURL: String { url("tasks") }
+
+    /// The URL of the collection `tasks`, `diary` or `memos`.
+    public func url(_ collection: String) -> String { "http://127.0.0.1:\(port)/kit/\(collection)/" }
 
     public init() throws {
         root = try TemporaryDirectory(prefix: "kit-radicale")
         do {
-            let tasks = try root.subdirectory("storage/collection-root/kit/tasks")
-            try #"{"C:supported-calendar-component-set": "VTODO", "D:displayname": "tasks", "tag": "VCALENDAR"}"#
-                .write(toFile: tasks + "/.Radicale.props", atomically: true, encoding: .utf8)
+            for (name, component) in [("tasks", "VTODO"), ("diary", "VJOURNAL"), ("memos", "VJOURNAL")] {
+                let folder = try root.subdirectory("storage/collection-root/kit/" + name)
+                try """
+                {"C:supported-calendar-component-set": "\(component)", "D:displayname": "\(name)", "tag": "VCALENDAR"}
+                """.write(toFile: folder + "/.Radicale.props", atomically: true, encoding: .utf8)
+            }
             port = try Self.freePort()
             let config = """
                 [server]
@@ -50,6 +60,39 @@ public final class RadicaleServer: @unchecked Sendable {
             stop()
             throw HarnessError("Radicale did not start on port \(port): \(log)")
         }
+    }
+
+    /// The items of a collection as the server holds them: each file's name (its href) and text.
+    public func items(_ collection: String) throws -> [String: String] {
+        let folder = root.path + "/storage/collection-root/kit/" + collection
+        var result: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !name.hasPrefix(".") {
+            result[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        return result
+    }
+
+    /// The href and text of the item of `collection` whose UID is `uid`.
+    public func item(_ collection: String, uid: String) throws -> (name: String, text: String)? {
+        try items(collection).first { $0.value.contains("UID:\(uid)\r\n") || $0.value.contains("UID:\(uid)\n") }
+            .map { ($0.key, $0.value) }
+    }
+
+    /// Writes an item as a CalDAV client does: an HTTP PUT of its text to the collection's `name`.
+    public func put(_ collection: String, name: String, text: String) throws {
+        let script = """
+            import sys, urllib.request
+            data = sys.stdin.buffer.read()
+            request = urllib.request.Request(sys.argv[1], data=data, method="PUT",
+                headers={"Content-Type": "text/calendar; charset=utf-8"})
+            with urllib.request.urlopen(request) as response:
+                print(response.status)
+            """
+        let result = try Subprocess.run(
+            "/usr/bin/python3", ["-c", script, url(collection) + name],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], outputDirectory: root.path,
+            stdin: Data(text.utf8))
+        guard result.exitCode == 0 else { throw HarnessError("PUT \(name) to Radicale: \(result)") }
     }
 
     public func stop() {

@@ -3,15 +3,15 @@ import KitCore
 import KitProtocol
 
 /// Diary entries kept in a vdir (`[vdir] diary`): changes made there from outside (vdirsyncer,
-/// jtx Board through DAVx⁵, an editor) read in, as memos' are (MemoFeature+Vdir): a new file adds
-/// an entry, a later version replaces kit's, an older one loses to kit's (written back, and the
-/// file's kept as a conflict), and a deleted file deletes the entry, unless kit's version had not
-/// reached the other side.
-extension DiaryFeature {
+/// jtx Board through DAVx⁵, an editor) read in and reconciled with kit's against their base, as
+/// tasks and memos are (`VdirMirror.reconcile`): a new file adds an entry, a change on one side
+/// only is taken, changes on both are merged property by property (text, day, weather, mood,
+/// place, fields), and a deleted file deletes the entry, unless kit changed it since.
+extension DiaryFeature: VdirKeeper {
     func watchVdir(_ mirror: VdirMirror) throws {
         try mirror.watch(
             reader: { VdirMirror.journalReader(dated: true) },
-            onArrivals: { [unowned self] arrivals in arrived(arrivals) })
+            onArrivals: { [unowned self] arrivals in mirror.reconcile(arrivals, with: self) })
     }
 
     /// The entry a file's VJOURNAL makes, checked as `diary.write` checks one; `id` and times
@@ -31,76 +31,52 @@ extension DiaryFeature {
             createdAt: journal.created ?? at, updatedAt: at)
     }
 
-    /// Whether two versions of an entry say the same (times aside).
-    private static func same(_ one: DiaryEntry, _ other: DiaryEntry) -> Bool {
-        one.text == other.text && one.day == other.day && one.time == other.time && one.weather == other.weather
-            && one.mood == other.mood && one.place == other.place && one.fields == other.fields
+    func vdirItem(uid: String) throws -> DiaryEntry? { try storing { try store.diaryEntry(uid: uid) } }
+
+    func vdirText(of entry: DiaryEntry) -> String { Self.vdirText(entry) }
+
+    func vdirTitle(of entry: DiaryEntry) -> String { entry.title }
+
+    func vdirTaking(_ item: VdirItem, into current: DiaryEntry?) -> Result<DiaryEntry, VdirUnreadable> {
+        guard let journal = item.value as? CalendarJournal else {
+            return .failure(VdirUnreadable(reason: "it is not a VJOURNAL"))
+        }
+        do throws(KitError) {
+            var entry = try Self.entry(
+                journal, id: current?.id ?? 0, at: journal.modified ?? current?.updatedAt ?? clock.now().wall)
+            if let current { entry.createdAt = current.createdAt }
+            return .success(entry)
+        } catch {
+            return .failure(VdirUnreadable(reason: error.message))
+        }
     }
 
-    private func arrived(_ arrivals: [VdirArrival]) {
-        guard let mirror else { return }
-        let now = clock.now().wall
-        for arrival in arrivals {
-            do {
-                switch arrival {
-                case .removed(_, let uid, let kitWroteAt):
-                    guard let entry = try storing({ try store.diaryEntry(uid: uid) }) else { continue }
-                    let kept = Self.vdirText(entry)
-                    if !mirror.keepsDeleted(uid, title: entry.title, text: kept, kitWroteAt: kitWroteAt, now: now) {
-                        try storing { try store.deleteDiaryEntry(id: entry.id) }
-                        emit(entry, change: "deleted")
-                    }
-                case .changed(let name, let text, let item, let kitWroteAt):
-                    guard let journal = item.value as? CalendarJournal else { continue }
-                    let fileModified = VdirCollection.lastModified(Array(text.utf8))
-                    let theirs: DiaryEntry
-                    do throws(KitError) {
-                        theirs = try Self.entry(journal, id: 0, at: fileModified ?? now)
-                    } catch {
-                        mirror.refuse(name, error.message)
-                        continue
-                    }
-                    let current = try storing { try store.diaryEntry(uid: journal.uid) }
-                    let verdict = VdirVerdict(
-                        kitModified: current?.updatedAt, same: current.map { Self.same($0, theirs) } ?? false,
-                        fileModified: fileModified, kitChangedToo: runtime.vdirs.unsynced(kitWroteAt))
-                    switch verdict {
-                    case .add:
-                        let entry = try storing {
-                            try store.insertDiaryEntry { id throws(KitError) in
-                                try Self.entry(journal, id: id, at: fileModified ?? now)
-                            }
-                        }
-                        logger.info(
-                            "diary entry added from the vdir",
-                            metadata: ["vdir.file": "\(name)", "diary.id": "\(entry.id)"])
-                        emit(entry, change: "synced")
-                    case .same:
-                        continue
-                    case .takeFile(let conflict):
-                        guard let current else { continue }
-                        let loser = conflict ? Self.vdirText(current) : nil
-                        var entry = try Self.entry(journal, id: current.id, at: fileModified ?? now)
-                        entry.createdAt = current.createdAt
-                        try storing { try store.updateDiaryEntry(entry) }
-                        emit(entry, change: "synced")
-                        if let loser {
-                            mirror.keepConflict(
-                                uid: entry.uid, title: entry.title, winner: "file", losing: loser, now: now)
-                        }
-                    case .keepKit:
-                        guard var entry = current else { continue }
-                        // A new revision: later than the file's, so the file is written and uploaded.
-                        entry.updatedAt = max(now, (fileModified ?? now) + 1_000_000_000)
-                        try storing { try store.updateDiaryEntry(entry) }
-                        let kept = entry
-                        mirror.change(entry.uid, deleted: false, modified: kept.updatedAt) { Self.vdirText(kept) }
-                        mirror.keepConflict(uid: entry.uid, title: entry.title, winner: "kit", losing: text, now: now)
-                    }
+    func vdirSave(_ entry: DiaryEntry, replacing current: DiaryEntry?, file name: String) throws {
+        if current == nil {
+            let added = try storing {
+                try store.insertDiaryEntry { id throws(KitError) in
+                    DiaryEntry(
+                        id: id, uid: entry.uid, title: entry.title, text: entry.text, day: entry.day, time: entry.time,
+                        weather: entry.weather, mood: entry.mood, place: entry.place, fields: entry.fields,
+                        createdAt: entry.createdAt, updatedAt: entry.updatedAt)
                 }
-            } catch {
-                logger.error("could not take a diary entry from the vdir", metadata: ["error": "\(error)"])
             }
+            logger.info(
+                "diary entry added from the vdir", metadata: ["vdir.file": "\(name)", "diary.id": "\(added.id)"])
+            emit(added, change: "synced")
+        } else {
+            try storing { try store.updateDiaryEntry(entry) }
+            emit(entry, change: "synced")
         }
+    }
+
+    func vdirDelete(_ entry: DiaryEntry) throws {
+        try storing { try store.deleteDiaryEntry(id: entry.id) }
+        logger.info("diary entry deleted from the vdir", metadata: ["diary.id": "\(entry.id)"])
+        emit(entry, change: "deleted")
+    }
+
+    func vdirKeep(_ entry: DiaryEntry) {
+        mirror?.change(entry.uid, deleted: false, modified: entry.updatedAt) { Self.vdirText(entry) }
     }
 }

@@ -26,7 +26,7 @@ final class DiaryFeature: Feature {
         else { return }
         self.mirror = mirror
         let entries = try store.allDiaryEntries()
-        mirror.keep("catch-up") {
+        mirror.keep("catch-up", uids: entries.map(\.uid)) {
             entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0), modified: $0.updatedAt) }
         }
         try watchVdir(mirror)

@@ -25,7 +25,7 @@ final class MemoFeature: Feature {
         else { return }
         self.mirror = mirror
         let memos = try store.allMemos()
-        mirror.keep("catch-up") {
+        mirror.keep("catch-up", uids: memos.map(\.uid)) {
             memos.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0), modified: $0.updatedAt) }
         }
         try watchVdir(mirror)

@@ -249,7 +249,10 @@ final class SyncRunner {
         } catch {
             logger.error("could not keep the sync run", metadata: ["error": "\(error)"])
         }
-        if succeeded { runtime.vdirs.syncedThrough = run.startedAt }
+        if succeeded {
+            runtime.vdirs.syncedThrough = run.startedAt
+            for (_, mirror) in runtime.vdirs.mirrors { mirror.agreeOnWrites(before: run.startedAt) }
+        }
         let status = Self.status(record)
         lastRun = status
         var metadata: Logger.Metadata = [

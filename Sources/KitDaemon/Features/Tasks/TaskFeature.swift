@@ -31,10 +31,6 @@ final class TaskFeature: Feature {
     /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
     /// nil for none.
     var mirror: VdirMirror?
-    /// The versions of tasks changed in kit that have not reached their vdir files yet (written,
-    /// or found there already), by UID: a change from outside to one of these conflicts with
-    /// kit's. Only changes in flight are here, not every task.
-    var unwritten: [String: TaskStore.ItemVersion] = [:]
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
     /// The instants being worked out again after a change of the system zone, a slice of the
@@ -288,7 +284,6 @@ final class TaskFeature: Feature {
         let last = info(task)
         withdrawPopups(of: task, now: nil)
         drop(task)
-        unwritten[task.uid] = nil
         unschedule(task)
         commits.onCommitted { [events, mirror] in
             events.emit(Event.taskDeleted, TaskEvent(task: last))
@@ -303,24 +298,14 @@ final class TaskFeature: Feature {
     func zoneChanged() { startResettle() }
 
     /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
-    /// job on the worker, which makes each file's text from the zones as they are now. A task kit
-    /// has no time of change for counts as older than any file. Each is `unwritten` until its
-    /// file holds it (the catch-up at start, which changes nothing in kit, is not tracked:
-    /// `keepInVdirByPages`).
+    /// job on the worker, which makes each file's text from the zones as they are now and puts
+    /// kit's change into the file's text (VdirMirror+Out).
     func keepInVdir(_ changed: [TaskItem], label: String = "write") {
         guard let mirror, !changed.isEmpty else { return }
         let zones = zones.snapshot()
         let now = clock.now().wall
-        for task in changed { unwritten[task.uid] = Self.version(of: task) }
-        let versions = changed.map { ($0.uid, Self.version(of: $0)) }
-        commits.onCommitted { [unowned self] in
-            mirror.keep(
-                label, { changed.map { Self.vdirFile($0, zones: zones, now: now) } },
-                settled: { [unowned self] settled in
-                    for (uid, version) in versions where settled.contains(uid) && unwritten[uid] == version {
-                        unwritten[uid] = nil
-                    }
-                })
+        commits.onCommitted {
+            mirror.keep(label, uids: changed.map(\.uid)) { changed.map { Self.vdirFile($0, zones: zones, now: now) } }
         }
     }
 

@@ -49,11 +49,13 @@ struct SyncStatus: ParsableCommand {
             lines.append("No conflicts.")
         } else {
             lines.append("")
-            lines.append("Conflicts (the later version won; the other is kept in kit's database):")
-            var table = Table("ID", "WHEN", "IN", "WINNER", "TITLE")
+            lines.append(
+                "Conflicts (both sides changed a property; the later change won, the other is kept in kit's database):")
+            var table = Table("ID", "WHEN", "IN", "PROPERTY", "WINNER", "TITLE")
             for conflict in status.conflicts {
                 table.add(
-                    "\(conflict.id)", NoteText.when(conflict.at), conflict.collection, conflict.winner, conflict.title)
+                    "\(conflict.id)", NoteText.when(conflict.at), conflict.collection,
+                    conflict.property ?? "the item", conflict.winner, conflict.title)
             }
             lines.append(table.render())
         }

@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+import KitClient
+import KitCore
+import KitProtocol
+import KitTestSupport
+
+/// Issue 31's figures: how soon a phone's change reaches kit through a real server, and what the
+/// merge of one changed file costs as the vdir grows.
+enum SyncFigures {
+    /// A kitd keeping its tasks in a vdir (no sync command: the bench runs vdirsyncer itself, so
+    /// that the figure starts when vdirsyncer's run ends).
+    static func daemon() throws -> (BenchDaemon, vdir: String) {
+        let daemon = try BenchDaemon()
+        let vdir = try daemon.root.subdirectory("vdir")
+        let config = daemon.root.path + "/config.toml"
+        try "[vdir]\ntasks = \"\(vdir)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.extraArguments = ["--config", config]
+        try daemon.start()
+        return (daemon, vdir)
+    }
+
+    /// Waits until the task `id` satisfies `condition`, polling `task.get`; the seconds it took
+    /// from `start`.
+    static func waitForTask(
+        _ connection: KitConnection, id: Int64, since start: Double, _ condition: (TaskInfo) -> Bool
+    ) throws -> Double {
+        while true {
+            let task = try connection.call(Method.taskGet, TaskRefParams(ref: String(id)), as: TaskInfo.self)
+            if condition(task) { return monotonicSeconds() - start }
+            if monotonicSeconds() - start > 10 { throw HarnessError("the change never reached task \(id)") }
+            usleep(200)
+        }
+    }
+
+    /// Over `rounds` rounds, a phone completes the current occurrence of a daily task on a
+    /// Radicale server (Tasks.org's shape: DTSTART and DUE moved on a day, SEQUENCE up, its own
+    /// LAST-MODIFIED), vdirsyncer syncs kit's vdir with the server, and the time from the end of
+    /// vdirsyncer's run to `task.get` showing the next occurrence is taken.
+    static func phoneCompletion(rounds: Int = 50) throws -> [Figure] {
+        let server = try RadicaleServer()
+        defer { server.stop() }
+        let (daemon, vdir) = try daemon()
+        defer { daemon.stop() }
+        let config = daemon.root.path + "/vdirsyncer.conf"
+        try """
+        [general]
+        status_path = "\(daemon.root.path)/vdirsyncer-status/"
+
+        [pair kit]
+        a = "kit_local"
+        b = "kit_remote"
+        collections = null
+        conflict_resolution = "b wins"
+
+        [storage kit_local]
+        type = "filesystem"
+        path = "\(vdir)/"
+        fileext = ".ics"
+
+        [storage kit_remote]
+        type = "caldav"
+        url = "\(server.tasksURL)"
+        username = "kit"
+        password = "kit"
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": daemon.root.path, "LANG": "C.UTF-8"]
+        let vdirsyncer = { (arguments: [String]) throws in
+            let result = try Subprocess.run(
+                "/usr/bin/vdirsyncer", ["-c", config] + arguments, environment: environment,
+                outputDirectory: daemon.root.path, timeout: .seconds(60))
+            guard result.exitCode == 0 else { throw HarnessError("vdirsyncer \(arguments): \(result)") }
+        }
+        try vdirsyncer(["discover", "kit"])
+        let connection = try daemon.connect()
+        let task = try connection.call(
+            Method.taskAdd, TaskAddParams(title: "water the plants", due: "2030-01-01 09:00", repeat: "daily"),
+            as: TaskInfo.self)
+        // Kit's file written, then uploaded.
+        _ = try waitForFile(vdir + "/" + task.uid + ".ics")
+        try vdirsyncer(["sync", "kit"])
+        var latencies: [Double] = []
+        var day = DateComponents(calendar: Calendar(identifier: .gregorian), year: 2030, month: 1, day: 1).date!
+        let dayText = { (date: Date) -> String in
+            let format = DateFormatter()
+            format.timeZone = TimeZone(identifier: "UTC")
+            format.dateFormat = "yyyyMMdd"
+            return format.string(from: date)
+        }
+        for round in 0..<rounds {
+            let next = day.addingTimeInterval(86_400)
+            let (name, text) = try server.item("tasks", uid: task.uid).orThrow("the task is not on the server")
+            let stamp = ICalendarText.utc(WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)))
+            var lines = text.replacingOccurrences(of: "\r\n ", with: "").components(separatedBy: "\r\n")
+            for index in lines.indices {
+                let line = lines[index]
+                if line.hasPrefix("DTSTART") || line.hasPrefix("DUE") {
+                    lines[index] = line.replacingOccurrences(of: dayText(day) + "T", with: dayText(next) + "T")
+                } else if line.hasPrefix("LAST-MODIFIED") || line.hasPrefix("DTSTAMP") {
+                    lines[index] = String(line.prefix { $0 != ":" }) + ":" + stamp
+                } else if line.hasPrefix("SEQUENCE:") {
+                    lines[index] = "SEQUENCE:\(round + 100)"
+                }
+            }
+            try server.put("tasks", name: name, text: lines.joined(separator: "\r\n"))
+            try vdirsyncer(["sync", "kit"])
+            let start = monotonicSeconds()
+            let expected = Timestamp.rfc3339(
+                WallTime(nanoseconds: Int64(next.timeIntervalSince1970 * 1e9) + 9 * 3_600_000_000_000))
+            latencies.append(try waitForTask(connection, id: task.id, since: start) { $0.dueAt == expected } * 1000)
+            day = next
+        }
+        let sample = Sample(latencies)
+        return [
+            Figure(
+                name: "phone completes a repeating task on Radicale → end of vdirsyncer's run → kit lists the next "
+                    + "occurrence, \(rounds) rounds (`sync-phone`)",
+                target: "under 1 s",
+                measured: "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms, "
+                    + "max \(format(sample.max)) ms",
+                met: sample.percentile(99) < 1000)
+        ]
+    }
+
+    /// With `sizes` tasks in the vdir, another program changes one task's file `edits` times (a
+    /// new title, as vdirsyncer writes a file: a hidden temporary file, renamed): the time from the
+    /// rename to `task.get` showing it, which holds reading the file, its base, the merge and the
+    /// commit. It must not grow with the vdir.
+    static func mergePerFile(sizes: [Int] = [10, 10_000], edits: Int = 100) throws -> [Figure] {
+        var medians: [Double] = []
+        var rows: [Figure] = []
+        for size in sizes {
+            let (daemon, vdir) = try daemon()
+            defer { daemon.stop() }
+            let connection = try daemon.connect()
+            var imported = 0
+            while imported < size {
+                let count = min(2_000, size - imported)
+                _ = try connection.callForLine(
+                    Method.taskImport,
+                    TaskImportParams(ics: CalendarFigures.todos(count: count, prefix: "merge\(imported)")))
+                imported += count
+            }
+            // Every file written, and with it each file's base.
+            let written = Subprocess.waitUntil(timeout: .seconds(300)) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: vdir)) ?? []).filter { $0.hasSuffix(".ics") }
+                    .count >= size
+            }
+            guard written else { throw HarnessError("kitd did not write the \(size) files") }
+            Thread.sleep(forTimeInterval: 2)
+            let uid = "merge0-0@bench"
+            let id = try connection.call(Method.taskGet, TaskRefParams(ref: "Errand 0"), as: TaskInfo.self).id
+            let file = vdir + "/" + uid + ".ics"
+            var text = try String(contentsOfFile: file, encoding: .utf8)
+            var latencies: [Double] = []
+            for edit in 0..<edits {
+                let title = "Errand 0, edit \(edit)"
+                text = text.replacingOccurrences(
+                    of: edit == 0 ? "SUMMARY:Errand 0\r\n" : "SUMMARY:Errand 0, edit \(edit - 1)\r\n",
+                    with: "SUMMARY:\(title)\r\n")
+                let temporary = vdir + "/.bench.tmp"
+                try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+                let start = monotonicSeconds()
+                guard rename(temporary, file) == 0 else { throw HarnessError("rename: \(errno)") }
+                latencies.append(try waitForTask(connection, id: id, since: start) { $0.title == title } * 1000)
+            }
+            let sample = Sample(latencies)
+            medians.append(sample.median)
+            rows.append(
+                Figure(
+                    name: "one task file changed outside → merged against its base → `task.get` shows it, "
+                        + "\(size) tasks in the vdir, \(edits) edits (`sync-merge`)",
+                    target: "within 1 s",
+                    measured: "p50 \(format(sample.median)) ms, p99 \(format(sample.percentile(99))) ms",
+                    met: sample.percentile(99) < 1000))
+        }
+        if medians.count == 2 {
+            let ratio = medians[1] / medians[0]
+            rows.append(
+                Figure(
+                    name: "the merge of one changed file, \(sizes[1]) tasks in the vdir against \(sizes[0])",
+                    target: "does not grow (< 1.5x)", measured: "\(format(ratio, 2))x", met: ratio < 1.5))
+        }
+        return rows
+    }
+
+    private static func waitForFile(_ path: String) throws -> Bool {
+        guard Subprocess.waitUntil(timeout: .seconds(10), { FileManager.default.fileExists(atPath: path) }) else {
+            throw HarnessError("kitd did not write \(path)")
+        }
+        return true
+    }
+}
+
+extension Optional {
+    fileprivate func orThrow(_ message: String) throws -> Wrapped {
+        guard let self else { throw HarnessError(message) }
+        return self
+    }
+}
