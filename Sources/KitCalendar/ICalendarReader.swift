@@ -125,6 +125,17 @@ public enum ICalendarReader {
                 }
                 let line = position.map { outline.properties[$0].line } ?? outline.line
                 if property.name == "X-LIC-ERROR" {
+                    // A property named by a well-formed name libical does not know (Confluence's
+                    // SUBCALENDAR-ID): RFC 5545 readers ignore such a property, so kit skips the line.
+                    if let name = Self.unknownName(libical: property), !name.isEmpty,
+                        name.utf8.allSatisfy({ Self.isNameByte($0) })
+                    {
+                        skipped.append(
+                            .init(
+                                name: name, line: line,
+                                reason: "not a property kit or libical knows; the line is ignored"))
+                        continue
+                    }
                     let error = ICalendarError(
                         line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
                     // An RRULE libical refuses (COUNT with UNTIL): leniently, kit reads it itself.
@@ -139,6 +150,20 @@ public enum ICalendarReader {
                 result.append(Located(property: property, line: line))
             }
             return result
+        }
+
+        /// The name of a property libical refused for its name alone ("Parse error in property
+        /// name: SUBCALENDAR-ID"), upper-cased; nil for any other fault.
+        static func unknownName(libical error: ICalendarProperty) -> String? {
+            let prefix = "Parse error in property name: "
+            guard error.value.hasPrefix(prefix) else { return nil }
+            return String(error.value.dropFirst(prefix.count)).trimmingWhitespace().uppercased()
+        }
+
+        /// A byte of an iana-token, as RFC 5545 names properties: a letter, a digit or `-`.
+        static func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D
         }
 
         /// The property a libical message is about: the word before or after "property".
