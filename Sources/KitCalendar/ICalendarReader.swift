@@ -270,7 +270,11 @@ public enum ICalendarReader {
                         let byCount = try? Recurrence.parseRRULE(
                             parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
                     else {
-                        throw ICalendarError(line: property.line, message: error.message)
+                        let refused = ICalendarError(line: property.line, message: error.message)
+                        // Leniently, a later rule may still make the series (`finish` decides).
+                        if strict || task.refusedRule != nil { throw refused }
+                        task.refusedRule = refused
+                        return
                     }
                     task.rule = (byUntil, property.line)
                     task.otherEnd = byCount
@@ -434,12 +438,21 @@ public enum ICalendarReader {
             return kept
         }
 
-        mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {
+        mutating func finish(_ given: TaskDraft) throws(ICalendarError) -> ImportedTask {
+            var draft = given
+            if let refused = draft.refusedRule {
+                guard draft.rule != nil else { throw refused }
+                skipped.append(
+                    .init(name: "RRULE", line: refused.line, reason: refused.message + "; the other rules are kept"))
+            }
             let due = draft.due ?? draft.start
             var task = CalendarTask(
                 uid: draft.uid, title: draft.title, note: draft.note, due: due?.value,
                 status: draft.completed && draft.status == .needsAction ? .completed : draft.status)
-            if let rule = draft.rule {
+            // Each rule in turn until one repeats: leniently, a first rule kit cannot follow leaves
+            // the task to the others (RFC 5545's set is the union of every rule's occurrences).
+            while let rule = draft.rule {
+                draft.rule = nil
                 if let due {
                     let anchor: CivilDateTime
                     switch due.value {
@@ -472,8 +485,17 @@ public enum ICalendarReader {
                         task.recurrence = chosen.takingDayFromAnchor(anchor.date)
                     } catch {
                         // A rule that ends before its first due, or never comes again after it:
-                        // leniently, the task is the first due alone.
+                        // leniently, the task is the first due alone, or repeats by its other rules.
                         if strict { throw ICalendarError(line: rule.line, message: error.message) }
+                        guard draft.moreRules.isEmpty else {
+                            skipped.append(
+                                .init(
+                                    name: "RRULE", line: rule.line,
+                                    reason: error.message + "; the other rules are kept"))
+                            draft.rule = draft.moreRules.removeFirst()
+                            draft.otherEnd = nil
+                            continue
+                        }
                         skipped.append(
                             .init(name: "RRULE", line: rule.line, reason: error.message + "; the task does not repeat"))
                     }
@@ -483,7 +505,8 @@ public enum ICalendarReader {
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
-            } else if !draft.added.isEmpty, let due {
+            }
+            if task.recurrence == nil, given.rule == nil, !draft.added.isEmpty, let due {
                 // RFC 5545's recurrence set without a rule: the first due and the listed dates.
                 task.recurrence = .firstDueOnly
                 task.addedDates = draft.added
@@ -570,6 +593,8 @@ public enum ICalendarReader {
         var otherEnd: Recurrence?
         /// RRULEs after the first.
         var moreRules: [(value: Recurrence, line: Int)] = []
+        /// Why the first RRULE cannot be followed, when a later one may be (lenient reading).
+        var refusedRule: ICalendarError?
         var sequence = 0
         /// LAST-MODIFIED, else DTSTAMP.
         var modified: WallTime?
