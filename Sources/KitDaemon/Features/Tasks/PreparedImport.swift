@@ -44,6 +44,10 @@ struct PreparedImport: Sendable {
         /// Notices said while building it, which come before its outcome in the report.
         var notes: [String]
         var outcome: Outcome
+        /// For a task made of changes to occurrences of a series the document does not have
+        /// (`orphanSeries`): those changes, their zoned times read as instants, for the loop to
+        /// place in kit's own series of that UID when it has one. Empty for any other component.
+        var orphanChanges: [ImportedTask] = []
     }
 
     /// Notices of the reader (unknown properties and components).
@@ -83,21 +87,37 @@ struct PreparedImport: Sendable {
             newest[uid] = index
         }
         // A component with a RECURRENCE-ID changes one occurrence of the series with its UID, which
-        // may come later in the file (Google writes the changes first). One whose series the file
-        // does not have comes in as a task of its own.
+        // may come later in the file (Google writes the changes first). The changes of a UID whose
+        // series the file does not have come in together as one task (`orphanSeries`), which kit
+        // places in its own series of that UID if it has one.
         let seriesUIDs = Set(parsed.tasks.filter { $0.task.recurrenceID == nil }.map(\.task.uid))
         var changes: [String: [ImportedTask]] = [:]
-        for imported in parsed.tasks where imported.task.recurrenceID != nil && seriesUIDs.contains(imported.task.uid) {
+        for imported in parsed.tasks where imported.task.recurrenceID != nil && !imported.task.uid.isEmpty {
             changes[imported.task.uid, default: []].append(imported)
         }
-        for (index, imported) in parsed.tasks.enumerated()
-        where imported.task.recurrenceID == nil || !seriesUIDs.contains(imported.task.uid) {
+        for (index, imported) in parsed.tasks.enumerated() {
             let item = imported.task
+            let orphan = item.recurrenceID != nil && !seriesUIDs.contains(item.uid)
+            guard item.recurrenceID == nil || orphan else { continue }
+            let group = orphan && !item.uid.isEmpty ? changes[item.uid] ?? [imported] : [imported]
+            // A UID's changes make one task, which stands where the first of them is.
+            if orphan, group.first?.line != imported.line { continue }
             let uid = item.uid.isEmpty ? UIDs.make() : item.uid
             var component = Component(
                 component: imported.component, line: imported.line, uid: uid, documentUID: item.uid,
-                title: item.title, version: Self.version(of: imported), notes: [], outcome: .olderInDocument)
-            if item.uid.isEmpty || item.recurrenceID != nil || newest[uid] == index {
+                title: item.title, version: group.map(Self.version(of:)).max() ?? Self.version(of: imported), notes: [],
+                outcome: .olderInDocument)
+            if orphan {
+                component.orphanChanges = group.map { Self.resolvingZones(of: $0, zoneNames: zoneNames) }
+                if let series = Self.orphanSeries(group) {
+                    component.title = series.task.title
+                    component.outcome = Self.build(
+                        series, uid: uid, changes: group, zoneNames: zoneNames, setting: setting
+                    ) { component.notes.append($0) }
+                } else {
+                    component.outcome = .cancelled
+                }
+            } else if item.uid.isEmpty || newest[uid] == index {
                 component.outcome = Self.build(
                     imported, uid: uid, changes: changes[item.uid] ?? [], zoneNames: zoneNames, setting: setting
                 ) { component.notes.append($0) }
@@ -167,11 +187,9 @@ struct PreparedImport: Sendable {
                 if let cut {
                     // Cancelled from `cut` on: the series ends before it, or is cancelled whole.
                     guard cut > civil else { return .cancelled }
-                    let end = { (rule: Recurrence) in Self.ending(rule, before: cut, anchor: civil, zone: zone) }
-                    recurrence = end(rule)
-                    dates = SeriesDates(
-                        added: dates.added.filter { $0 < cut }, removed: dates.removed,
-                        overrides: dates.overrides.filter { $0.original < cut }, moreRules: dates.moreRules.map(end))
+                    let ended = Self.ending(rule, dates: dates, before: cut, anchor: civil, zone: zone)
+                    recurrence = ended.rule
+                    dates = ended.dates
                 }
             } catch {
                 return .refused("\(error)")
@@ -265,6 +283,58 @@ struct PreparedImport: Sendable {
         let dates = try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
             .validated()
         return (dates, cut)
+    }
+
+    /// The changes of a UID whose series the document does not have, as one task: a series of
+    /// the occurrences they change (the first, and the others as listed dates), each changed as
+    /// its component says. Nil when every change cancels its occurrence.
+    static func orphanSeries(_ changes: [ImportedTask]) -> ImportedTask? {
+        let kept = changes.filter { $0.task.status != .cancelled && $0.task.recurrenceID != nil }
+        guard let first = kept.first, let id = first.task.recurrenceID else { return nil }
+        var task = CalendarTask(
+            uid: first.task.uid, title: first.task.title, note: first.task.note, due: id, recurrence: .firstDueOnly,
+            alerts: first.task.alerts)
+        task.addedDates = kept.dropFirst().compactMap(\.task.recurrenceID)
+        var series = ImportedTask(task: task, component: first.component, line: first.line)
+        let newest = kept.max { version(of: $0) < version(of: $1) } ?? first
+        series.sequence = newest.sequence
+        series.modified = newest.modified
+        return series
+    }
+
+    /// Whether a task is what `orphanSeries` made: listed dates, each of them changed.
+    static func isMadeOfChanges(_ task: TaskItem) -> Bool {
+        guard task.recurrence?.givesFirstDueOnly == true, task.dates.removed.isEmpty, !task.dates.overrides.isEmpty
+        else { return false }
+        return Set(task.dates.overrides.map(\.original)) == Set([task.anchor] + task.dates.added)
+    }
+
+    /// A change with its times in a named zone read as instants (UTC), so that the loop can
+    /// place it in a series of kit's without the document's zones; floating times and dates stay.
+    static func resolvingZones(of change: ImportedTask, zoneNames: ImportZoneNames) -> ImportedTask {
+        let resolve = { (due: CalendarDue?) -> CalendarDue? in
+            guard case .local(let civil, let tzid?)? = due,
+                let zone = zoneNames.name(for: tzid, year: civil.date.year).flatMap(zoneNames.zone(named:))
+            else { return due }
+            return .utc(ZoneResolver.instant(for: civil, in: zone))
+        }
+        var resolved = change
+        resolved.task.recurrenceID = resolve(change.task.recurrenceID)
+        resolved.task.due = resolve(change.task.due)
+        return resolved
+    }
+
+    /// A series cancelled from `cut` on: its rules end before it, and its later dates are dropped.
+    static func ending(
+        _ rule: Recurrence, dates: SeriesDates, before cut: CivilDateTime, anchor: CivilDateTime, zone: any UTCOffsets
+    ) -> (rule: Recurrence, dates: SeriesDates) {
+        let end = { (rule: Recurrence) in Self.ending(rule, before: cut, anchor: anchor, zone: zone) }
+        return (
+            end(rule),
+            SeriesDates(
+                added: dates.added.filter { $0 < cut }, removed: dates.removed,
+                overrides: dates.overrides.filter { $0.original < cut }, moreRules: dates.moreRules.map(end))
+        )
     }
 
     /// The rule ending before `cut`: as it was when it already does, else through a second before.
