@@ -461,6 +461,11 @@ public enum ICalendarReader {
                     case .utc(let instant): anchor = CivilDateTime(instant, in: FixedOffset.utc)
                     }
                     var chosen = rule.value
+                    if case .date = due.value {
+                        chosen = ICalendarReader.untilAsDate(chosen)
+                        draft.otherEnd = draft.otherEnd.map(ICalendarReader.untilAsDate)
+                        draft.moreRules = draft.moreRules.map { (ICalendarReader.untilAsDate($0.value), $0.line) }
+                    }
                     if let other = draft.otherEnd {
                         // Both limits apply: keep the end that comes first.
                         let bounds = [rule.value, other].map { try? RecurrenceSeries(rule: $0, anchor: anchor).bound }
@@ -536,6 +541,7 @@ public enum ICalendarReader {
             var imported = ImportedTask(task: task, component: draft.component, line: draft.line)
             imported.sequence = draft.sequence
             imported.modified = draft.modified
+            imported.dueIsStart = draft.component == "VTODO" && draft.due == nil && draft.start != nil
             return imported
         }
     }
@@ -545,6 +551,19 @@ public enum ICalendarReader {
     private static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
         let rule = try Recurrence.parseRRULE(property.value)
         return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
+    }
+
+    /// An all-day series' rule with its UNTIL as a date: RFC 5545 wants a date there, and a
+    /// date-time (a council's bin calendar writes midnight in UTC) names the day it is written on.
+    static func untilAsDate(_ rule: Recurrence) -> Recurrence {
+        guard case .until(let until) = rule.end else { return rule }
+        var dated = rule
+        switch until {
+        case .date: return rule
+        case .local(let local): dated.end = .until(.date(local.date))
+        case .utc(let utc): dated.end = .until(.date(utc.date))
+        }
+        return dated
     }
 
     /// The rule with its UNTIL `shift` seconds later on the civil clock.

@@ -256,13 +256,46 @@ struct PreparedImport: Sendable {
                 "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
             )
         }
+        // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times. Of an
+        // all-day series it names a day, also when written as a date-time (a council's bin
+        // calendar writes midnight in UTC): the date as written.
+        let originalOf = { (change: ImportedTask) -> CivilDateTime? in
+            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart) else { return nil }
+            switch (allDay, id) {
+            case (true, .local(let civil, _)): return CivilDateTime(date: civil.date, time: setting.allDayTime)
+            case (true, .utc(let instant)):
+                return CivilDateTime(date: CivilDateTime(instant, in: FixedOffset.utc).date, time: setting.allDayTime)
+            default: return read(id)
+            }
+        }
+        // Where a change moves its occurrence: a day alone (an all-day change of a timed series)
+        // comes at the all-day time; a VTODO change with DTSTART and no DUE stays as long before
+        // its due as the series does.
+        let startOf = { (change: ImportedTask) -> CivilDateTime? in
+            guard var due = change.task.due else { return nil }
+            if case .date(let day) = due, !allDay { return CivilDateTime(date: day, time: setting.allDayTime) }
+            if change.dueIsStart, let shifted = due.shifted(bySeconds: item.dueAfterStart) { due = shifted }
+            return read(due)
+        }
+        // Two changes of one occurrence: the higher SEQUENCE (then LAST-MODIFIED) wins, else the
+        // later in the file.
+        var winners: [CivilDateTime: Int] = [:]
+        for (index, change) in changes.enumerated() {
+            guard let original = originalOf(change) else { continue }
+            if let best = winners[original], version(of: changes[best]) > version(of: change) { continue }
+            winners[original] = index
+        }
         var overrides: [SeriesDates.Override] = []
         var cut: CivilDateTime?
-        for change in changes {
-            // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times.
-            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart), let original = read(id)
-            else {
+        for (index, change) in changes.enumerated() {
+            guard let original = originalOf(change) else {
                 note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                continue
+            }
+            if let winner = winners[original], winner != index {
+                note(
+                    "line \(change.line): \(change.component) '\(change.task.title)' skipped (line "
+                        + "\(changes[winner].line) changes the same occurrence, and is newer or later)")
                 continue
             }
             if change.task.status == .cancelled {
@@ -275,7 +308,7 @@ struct PreparedImport: Sendable {
             }
             overrides.append(
                 SeriesDates.Override(
-                    original: original, start: change.task.due.flatMap(read),
+                    original: original, start: startOf(change),
                     title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
                     note: change.task.note == item.note ? nil : change.task.note,
                     thisAndFuture: change.task.thisAndFuture, done: change.task.status == .completed))
