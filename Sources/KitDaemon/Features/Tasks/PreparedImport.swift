@@ -220,7 +220,8 @@ struct PreparedImport: Sendable {
             note("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
         }
         let built =
-            setting.firePast || template.recurrence != nil ? caughtUp(template, now: now, zone: zone) : template
+            setting.firePast || template.recurrence != nil
+            ? caughtUp(template, now: now, zone: zone, isEvent: imported.component == "VEVENT") : template
         return .built(TaskStore.NewTask(built, version: version(of: imported)))
     }
 
@@ -417,8 +418,9 @@ struct PreparedImport: Sendable {
 
     /// An imported task as of now: a repeating one moves on to its first occurrence from now
     /// (or, when its series has ended, is done); a one-off already past due counts as fired, so
-    /// that importing an old calendar lists what is overdue without a popup for each.
-    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets) -> TaskItem {
+    /// that importing an old calendar lists what is overdue without a popup for each; and an
+    /// event (a VEVENT) already past is history, so it comes in done.
+    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets, isEvent: Bool = false) -> TaskItem {
         guard task.isOpen, task.due(in: zone) < now else { return task }
         var copy = task
         if let series = try? task.series(in: zone) {
@@ -430,6 +432,10 @@ struct PreparedImport: Sendable {
                 copy.occurrence = next.civil
                 return copy
             }
+            copy.status = .done(at: now)
+            return copy
+        }
+        if isEvent {
             copy.status = .done(at: now)
             return copy
         }

@@ -59,6 +59,6 @@ extension TaskFeature {
                 fresh.status = .done(at: now)
             }
         }
-        return PreparedImport.caughtUp(fresh, now: now, zone: zone)
+        return PreparedImport.caughtUp(fresh, now: now, zone: zone, isEvent: first.component == "VEVENT")
     }
 }
