@@ -78,6 +78,21 @@ struct CalendarShapesTests {
         #expect(again.skipped.contains { $0.contains("already imported") }, "\(again.skipped)")
     }
 
+    @Test("a change of an occurrence of a task kit has that does not repeat is skipped, and the task kept")
+    func changeOfAOneOff() throws {
+        let kit = try Self.kitd()
+        defer { kit.stop() }
+        let oneOff = [
+            "BEGIN:VEVENT", "UID:standup@example.com", "SUMMARY:Standup once", "DTSTAMP:20261201T000000Z",
+            "DTSTART;TZID=Europe/Berlin:20270111T100000", "END:VEVENT",
+        ]
+        _ = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(oneOff)))
+        let change = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.moved)))
+        #expect(change.imported.isEmpty && change.updated.isEmpty, "\(change)")
+        #expect(change.skipped.contains { $0.contains("which does not repeat") }, "\(change.skipped)")
+        #expect(try Self.agenda(kit) == ["2027-01-11T09:00:00Z Standup once"])
+    }
+
     @Test("the series arriving after its changes takes the place of what they made, whatever its SEQUENCE")
     func seriesAfterItsChanges() throws {
         let kit = try Self.kitd()

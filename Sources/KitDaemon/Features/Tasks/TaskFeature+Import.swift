@@ -83,6 +83,12 @@ extension TaskFeature {
                 let version = stored[uid] ?? TaskStore.ItemVersion()
                 if !component.orphanChanges.isEmpty {
                     // Changes to occurrences of a series kit has: placed in it, not in its place.
+                    guard current.recurrence != nil else {
+                        skipped.append(
+                            "line \(line): \(name) '\(title)' skipped (it changes an occurrence of '\(current.title)' "
+                                + "(UID \(uid)), which does not repeat)")
+                        continue
+                    }
                     do {
                         guard
                             let placed = try placing(

@@ -8,18 +8,12 @@ import KitStore
 extension TaskFeature {
     /// `task` with `changes` (times in a named zone read as instants: `PreparedImport.orphanChanges`)
     /// placed in its series, each occurrence they name moved, renamed or taken out, and the task
-    /// moved on to its first occurrence from `now`. Nil when they change nothing (they are in it
-    /// already, or the task does not repeat); notices go through `note`.
+    /// moved on to its first occurrence from `now` (a task that is done stays done). Nil when
+    /// they change nothing (they are in it already); notices go through `note`. `task` repeats.
     func placing(_ changes: [ImportedTask], in task: TaskItem, now: WallTime, note: (String) -> Void)
         throws(KitError) -> TaskItem?
     {
-        guard let first = changes.first else { return nil }
-        guard let recurrence = task.recurrence else {
-            note(
-                "line \(first.line): \(first.component) changes an occurrence of '\(task.title)', which does not "
-                    + "repeat; skipped")
-            return nil
-        }
+        guard let first = changes.first, let recurrence = task.recurrence else { return nil }
         let zone = zone(of: task)
         let setting = importSetting()
         let due: CalendarDue = task.allDay ? .date(task.anchor.date) : .local(task.anchor, tzid: task.zone)
@@ -58,6 +52,12 @@ extension TaskFeature {
             } else {
                 fresh.status = .done(at: now)
             }
+        }
+        guard task.isOpen else {
+            var done = fresh
+            done.status = task.status
+            done.occurrence = task.occurrence
+            return done
         }
         return PreparedImport.caughtUp(fresh, now: now, zone: zone, isEvent: first.component == "VEVENT")
     }
