@@ -388,23 +388,7 @@ public enum ICalendarReader {
         mutating func moveFromStartToDue(
             _ rule: Recurrence, start: CivilDateTime, line: Int, by shift: Int64, in task: inout CalendarTask
         ) -> Recurrence {
-            var moved = ICalendarReader.movingUntil(rule, by: shift)
-            let due = start.adding(seconds: shift)
-            let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
-            let alike = { (candidate: Recurrence) -> Bool in
-                let fromDue = (try? RecurrenceSeries(rule: candidate, anchor: due)).map { Array($0.prefix(400)) }
-                return fromStart.map { $0.map { $0.adding(seconds: shift) } } == fromDue
-            }
-            // Started on Monday, due on Friday, weekly on Mondays: due weekly on Fridays.
-            let days = start.date.days(until: due.date)
-            if !alike(moved), moved.frequency == .weekly, !moved.byDay.isEmpty, days % 7 != 0 {
-                var weekdays = moved
-                weekdays.byDay = moved.byDay.map {
-                    Recurrence.WeekdayRule(Weekday(rawValue: ($0.weekday.rawValue - 1 + days % 7 + 7) % 7 + 1)!)
-                }
-                if let valid = try? weekdays.validated(), alike(valid) { moved = valid }
-            }
-            guard alike(moved) else {
+            guard let moved = ICalendarReader.fromDue(rule, start: start, by: shift) else {
                 skipped.append(
                     .init(
                         name: "DTSTART", line: line,
@@ -425,7 +409,19 @@ public enum ICalendarReader {
         {
             var kept: [Recurrence] = []
             for (rule, line) in draft.moreRules {
-                let moved = ICalendarReader.movingUntil(rule, by: shift)
+                var moved = ICalendarReader.movingUntil(rule, by: shift)
+                if shift != 0 {
+                    // Read from the due as the first rule is; one that cannot be is kept from the due as written.
+                    if let fromDue = ICalendarReader.fromDue(rule, start: anchor.adding(seconds: -shift), by: shift) {
+                        moved = fromDue
+                    } else {
+                        skipped.append(
+                            .init(
+                                name: "RRULE", line: line,
+                                reason: "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats "
+                                    + "the task from DUE"))
+                    }
+                }
                 do {
                     _ = try RecurrenceSeries(rule: moved, anchor: anchor)
                     kept.append(moved.takingDayFromAnchor(anchor.date))
@@ -551,6 +547,28 @@ public enum ICalendarReader {
     private static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
         let rule = try Recurrence.parseRRULE(property.value)
         return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
+    }
+
+    /// The rule read from the due that gives the due of each of `rule`'s starts from `start`, when
+    /// one does: the same rule with its UNTIL `shift` later, or, weekly by weekday, with its days
+    /// moved (started on Monday, due on Friday, weekly on Mondays: due weekly on Fridays).
+    static func fromDue(_ rule: Recurrence, start: CivilDateTime, by shift: Int64) -> Recurrence? {
+        var moved = movingUntil(rule, by: shift)
+        let due = start.adding(seconds: shift)
+        let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
+        let alike = { (candidate: Recurrence) -> Bool in
+            let fromDue = (try? RecurrenceSeries(rule: candidate, anchor: due)).map { Array($0.prefix(400)) }
+            return fromStart.map { $0.map { $0.adding(seconds: shift) } } == fromDue
+        }
+        let days = start.date.days(until: due.date)
+        if !alike(moved), moved.frequency == .weekly, !moved.byDay.isEmpty, days % 7 != 0 {
+            var weekdays = moved
+            weekdays.byDay = moved.byDay.map {
+                Recurrence.WeekdayRule(Weekday(rawValue: ($0.weekday.rawValue - 1 + days % 7 + 7) % 7 + 1)!)
+            }
+            if let valid = try? weekdays.validated(), alike(valid) { moved = valid }
+        }
+        return alike(moved) ? moved : nil
     }
 
     /// An all-day series' rule with its UNTIL as a date: RFC 5545 wants a date there, and a
