@@ -31,6 +31,18 @@ The semantics recomputed here (kit's):
   DUE or DTSTART are skipped; so is a VALARM that cannot be read (its item still imports);
 * a RECURRENCE-ID override moves, renames or (STATUS:CANCELLED) removes the occurrence whose
   original start it names, wherever it stands in the file; a completed override still occurs;
+  of two overrides of one occurrence the higher SEQUENCE (then LAST-MODIFIED, else DTSTAMP) wins,
+  else the later; of an all-day series a date-time RECURRENCE-ID names the day written, of a timed
+  one a date names that day's occurrence, and a DATE DTSTART moves it to that day at kit's all-day
+  time (09:00) in the series' zone; a VTODO override with DTSTART and no DUE keeps the offset;
+* the overrides of a UID whose master is not in the file make one item: the occurrences they
+  name, each at its override's start, titled as the first one (in the file) that does not cancel;
+  when all cancel, it is skipped as cancelled;
+* a property whose name is neither X- nor one libical knows (KNOWN_PROPERTIES) is skipped and
+  reported ("the line is ignored"), its component kept;
+* with "importedAt" (kit's clock at the import; else the day before the window), a series starts
+  at its first occurrence after it, a one-off VEVENT before it is done (not listed), and a
+  one-off VTODO before it stays (overdue);
 * TZID: Windows names through CLDR's table, IANA names through zoneinfo; floating times in
   X-WR-TIMEZONE when the calendar has one, else in the expected file's floatingZone; a local
   time is read with fold=0 (a skipped time with the offset before the gap, a repeated one as
