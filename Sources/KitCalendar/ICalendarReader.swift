@@ -125,6 +125,17 @@ public enum ICalendarReader {
                 }
                 let line = position.map { outline.properties[$0].line } ?? outline.line
                 if property.name == "X-LIC-ERROR" {
+                    // A property named by a well-formed name libical does not know (Confluence's
+                    // SUBCALENDAR-ID): RFC 5545 readers ignore such a property, so kit skips the line.
+                    if let name = Self.unknownName(libical: property), !name.isEmpty,
+                        name.utf8.allSatisfy({ Self.isNameByte($0) })
+                    {
+                        skipped.append(
+                            .init(
+                                name: name, line: line,
+                                reason: "not a property kit or libical knows; the line is ignored"))
+                        continue
+                    }
                     let error = ICalendarError(
                         line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
                     // An RRULE libical refuses (COUNT with UNTIL): leniently, kit reads it itself.
@@ -139,6 +150,20 @@ public enum ICalendarReader {
                 result.append(Located(property: property, line: line))
             }
             return result
+        }
+
+        /// The name of a property libical refused for its name alone ("Parse error in property
+        /// name: SUBCALENDAR-ID"), upper-cased; nil for any other fault.
+        static func unknownName(libical error: ICalendarProperty) -> String? {
+            let prefix = "Parse error in property name: "
+            guard error.value.hasPrefix(prefix) else { return nil }
+            return String(error.value.dropFirst(prefix.count)).trimmingWhitespace().uppercased()
+        }
+
+        /// A byte of an iana-token, as RFC 5545 names properties: a letter, a digit or `-`.
+        static func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x2D
         }
 
         /// The property a libical message is about: the word before or after "property".
@@ -245,7 +270,11 @@ public enum ICalendarReader {
                         let byCount = try? Recurrence.parseRRULE(
                             parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
                     else {
-                        throw ICalendarError(line: property.line, message: error.message)
+                        let refused = ICalendarError(line: property.line, message: error.message)
+                        // Leniently, a later rule may still make the series (`finish` decides).
+                        if strict || task.refusedRule != nil { throw refused }
+                        task.refusedRule = refused
+                        return
                     }
                     task.rule = (byUntil, property.line)
                     task.otherEnd = byCount
@@ -359,23 +388,7 @@ public enum ICalendarReader {
         mutating func moveFromStartToDue(
             _ rule: Recurrence, start: CivilDateTime, line: Int, by shift: Int64, in task: inout CalendarTask
         ) -> Recurrence {
-            var moved = ICalendarReader.movingUntil(rule, by: shift)
-            let due = start.adding(seconds: shift)
-            let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
-            let alike = { (candidate: Recurrence) -> Bool in
-                let fromDue = (try? RecurrenceSeries(rule: candidate, anchor: due)).map { Array($0.prefix(400)) }
-                return fromStart.map { $0.map { $0.adding(seconds: shift) } } == fromDue
-            }
-            // Started on Monday, due on Friday, weekly on Mondays: due weekly on Fridays.
-            let days = start.date.days(until: due.date)
-            if !alike(moved), moved.frequency == .weekly, !moved.byDay.isEmpty, days % 7 != 0 {
-                var weekdays = moved
-                weekdays.byDay = moved.byDay.map {
-                    Recurrence.WeekdayRule(Weekday(rawValue: ($0.weekday.rawValue - 1 + days % 7 + 7) % 7 + 1)!)
-                }
-                if let valid = try? weekdays.validated(), alike(valid) { moved = valid }
-            }
-            guard alike(moved) else {
+            guard let moved = ICalendarReader.fromDue(rule, start: start, by: shift) else {
                 skipped.append(
                     .init(
                         name: "DTSTART", line: line,
@@ -396,7 +409,19 @@ public enum ICalendarReader {
         {
             var kept: [Recurrence] = []
             for (rule, line) in draft.moreRules {
-                let moved = ICalendarReader.movingUntil(rule, by: shift)
+                var moved = ICalendarReader.movingUntil(rule, by: shift)
+                if shift != 0 {
+                    // Read from the due as the first rule is; one that cannot be is kept from the due as written.
+                    if let fromDue = ICalendarReader.fromDue(rule, start: anchor.adding(seconds: -shift), by: shift) {
+                        moved = fromDue
+                    } else {
+                        skipped.append(
+                            .init(
+                                name: "RRULE", line: line,
+                                reason: "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats "
+                                    + "the task from DUE"))
+                    }
+                }
                 do {
                     _ = try RecurrenceSeries(rule: moved, anchor: anchor)
                     kept.append(moved.takingDayFromAnchor(anchor.date))
@@ -409,12 +434,21 @@ public enum ICalendarReader {
             return kept
         }
 
-        mutating func finish(_ draft: TaskDraft) throws(ICalendarError) -> ImportedTask {
+        mutating func finish(_ given: TaskDraft) throws(ICalendarError) -> ImportedTask {
+            var draft = given
+            if let refused = draft.refusedRule {
+                guard draft.rule != nil else { throw refused }
+                skipped.append(
+                    .init(name: "RRULE", line: refused.line, reason: refused.message + "; the other rules are kept"))
+            }
             let due = draft.due ?? draft.start
             var task = CalendarTask(
                 uid: draft.uid, title: draft.title, note: draft.note, due: due?.value,
                 status: draft.completed && draft.status == .needsAction ? .completed : draft.status)
-            if let rule = draft.rule {
+            // Each rule in turn until one repeats: leniently, a first rule kit cannot follow leaves
+            // the task to the others (RFC 5545's set is the union of every rule's occurrences).
+            while let rule = draft.rule {
+                draft.rule = nil
                 if let due {
                     let anchor: CivilDateTime
                     switch due.value {
@@ -423,6 +457,11 @@ public enum ICalendarReader {
                     case .utc(let instant): anchor = CivilDateTime(instant, in: FixedOffset.utc)
                     }
                     var chosen = rule.value
+                    if case .date = due.value {
+                        chosen = ICalendarReader.untilAsDate(chosen)
+                        draft.otherEnd = draft.otherEnd.map(ICalendarReader.untilAsDate)
+                        draft.moreRules = draft.moreRules.map { (ICalendarReader.untilAsDate($0.value), $0.line) }
+                    }
                     if let other = draft.otherEnd {
                         // Both limits apply: keep the end that comes first.
                         let bounds = [rule.value, other].map { try? RecurrenceSeries(rule: $0, anchor: anchor).bound }
@@ -447,8 +486,17 @@ public enum ICalendarReader {
                         task.recurrence = chosen.takingDayFromAnchor(anchor.date)
                     } catch {
                         // A rule that ends before its first due, or never comes again after it:
-                        // leniently, the task is the first due alone.
+                        // leniently, the task is the first due alone, or repeats by its other rules.
                         if strict { throw ICalendarError(line: rule.line, message: error.message) }
+                        guard draft.moreRules.isEmpty else {
+                            skipped.append(
+                                .init(
+                                    name: "RRULE", line: rule.line,
+                                    reason: error.message + "; the other rules are kept"))
+                            draft.rule = draft.moreRules.removeFirst()
+                            draft.otherEnd = nil
+                            continue
+                        }
                         skipped.append(
                             .init(name: "RRULE", line: rule.line, reason: error.message + "; the task does not repeat"))
                     }
@@ -458,7 +506,8 @@ public enum ICalendarReader {
                 } else {
                     skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
                 }
-            } else if !draft.added.isEmpty, let due {
+            }
+            if task.recurrence == nil, given.rule == nil, !draft.added.isEmpty, let due {
                 // RFC 5545's recurrence set without a rule: the first due and the listed dates.
                 task.recurrence = .firstDueOnly
                 task.addedDates = draft.added
@@ -488,6 +537,7 @@ public enum ICalendarReader {
             var imported = ImportedTask(task: task, component: draft.component, line: draft.line)
             imported.sequence = draft.sequence
             imported.modified = draft.modified
+            imported.dueIsStart = draft.component == "VTODO" && draft.due == nil && draft.start != nil
             return imported
         }
     }
@@ -497,20 +547,6 @@ public enum ICalendarReader {
     private static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
         let rule = try Recurrence.parseRRULE(property.value)
         return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
-    }
-
-    /// The rule with its UNTIL `shift` seconds later on the civil clock.
-    static func movingUntil(_ rule: Recurrence, by shift: Int64) -> Recurrence {
-        guard shift != 0, case .until(let until) = rule.end else { return rule }
-        var moved = rule
-        switch until {
-        case .date(let date):
-            moved.end = .until(
-                .local(CivilDateTime(date: date, hour: 23, minute: 59, second: 59).adding(seconds: shift)))
-        case .local(let local): moved.end = .until(.local(local.adding(seconds: shift)))
-        case .utc(let utc): moved.end = .until(.utc(utc.adding(seconds: shift)))
-        }
-        return moved
     }
 
     /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
@@ -545,6 +581,8 @@ public enum ICalendarReader {
         var otherEnd: Recurrence?
         /// RRULEs after the first.
         var moreRules: [(value: Recurrence, line: Int)] = []
+        /// Why the first RRULE cannot be followed, when a later one may be (lenient reading).
+        var refusedRule: ICalendarError?
         var sequence = 0
         /// LAST-MODIFIED, else DTSTAMP.
         var modified: WallTime?

@@ -9,7 +9,7 @@ import Testing
 /// Nextcloud and Tasks.org write them, each with the occurrences it has in a window, derived
 /// outside kit (`verify_expected.py` recomputes them with python-icalendar and dateutil, or the
 /// file says how they were derived by hand). Each file is imported into a kitd whose clock is set
-/// to the day before its window, and the agenda over the window must list exactly those
+/// to the day before its window (or to its `importedAt`), and the agenda over the window must list exactly those
 /// occurrences, with their titles; what the file says kit skips must be reported.
 @Suite("The iCalendar corpus")
 struct CalendarCorpusTests {
@@ -30,6 +30,8 @@ struct CalendarCorpusTests {
         var source: String
         var floatingZone: String
         var window: [String]
+        /// When the file is imported (kit's clock then); the day before the window when absent.
+        var importedAt: String?
         var items: [Item]
         var skipped: [Skip]?
     }
@@ -62,7 +64,8 @@ struct CalendarCorpusTests {
         defer { kit.stop() }
         let from = try #require(Timestamp.parse(expected.window[0]))
         let to = try #require(Timestamp.parse(expected.window[1]))
-        kit.clock.jump(by: (from - kit.clock.now().wall) - 86_400 * DrivenDaemon.second)
+        let importedAt = try expected.importedAt.map { try #require(Timestamp.parse($0)) }
+        kit.clock.jump(by: (importedAt ?? from + (-86_400 * DrivenDaemon.second)) - kit.clock.now().wall)
         let result = try kit.tasks.importCalendar(TaskImportParams(ics: text))
         let agenda = try kit.tasks.agenda(
             TaskAgendaParams(from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(to)))

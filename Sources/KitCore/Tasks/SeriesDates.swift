@@ -76,7 +76,9 @@ public struct SeriesDates: Hashable, Sendable {
             ranges = self.overrides.filter(\.thisAndFuture)
             let single = self.overrides.filter { !$0.thisAndFuture }
             let moved = single.filter { $0.start != nil }
-            comingIn = Array(Set(self.added + moved.map(\.effective))).sorted()
+            // An added date that a change moves comes at its new time only.
+            let movedAway = Set(moved.map(\.original))
+            comingIn = Array(Set(self.added.filter { !movedAway.contains($0) } + moved.map(\.effective))).sorted()
             goingOut = Array(Set(self.removed + moved.map(\.original))).sorted()
             byEffective = Dictionary(
                 self.overrides.enumerated().filter { !$1.thisAndFuture }.map { ($1.effective, $0) },

@@ -31,6 +31,18 @@ The semantics recomputed here (kit's):
   DUE or DTSTART are skipped; so is a VALARM that cannot be read (its item still imports);
 * a RECURRENCE-ID override moves, renames or (STATUS:CANCELLED) removes the occurrence whose
   original start it names, wherever it stands in the file; a completed override still occurs;
+  of two overrides of one occurrence the higher SEQUENCE (then LAST-MODIFIED, else DTSTAMP) wins,
+  else the later; of an all-day series a date-time RECURRENCE-ID names the day written, of a timed
+  one a date names that day's occurrence, and a DATE DTSTART moves it to that day at kit's all-day
+  time (09:00) in the series' zone; a VTODO override with DTSTART and no DUE keeps the offset;
+* the overrides of a UID whose master is not in the file make one item: the occurrences they
+  name, each at its override's start, titled as the first one (in the file) that does not cancel;
+  when all cancel, it is skipped as cancelled;
+* a property whose name is neither X- nor one libical knows (KNOWN_PROPERTIES) is skipped and
+  reported ("the line is ignored"), its component kept;
+* with "importedAt" (kit's clock at the import; else the day before the window), a series starts
+  at its first occurrence after it, a one-off VEVENT before it is done (not listed), and a
+  one-off VTODO before it stays (overdue);
 * TZID: Windows names through CLDR's table, IANA names through zoneinfo; floating times in
   X-WR-TIMEZONE when the calendar has one, else in the expected file's floatingZone; a local
   time is read with fold=0 (a skipped time with the offset before the gap, a repeated one as
@@ -106,8 +118,32 @@ WINDOWS_ZONES = {
 
 TIMED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-NAME = re.compile(r"^(google|outlook|apple|thunderbird|nextcloud|tasksorg|rfc|bad)-[a-z0-9]+(-[a-z0-9]+)*$")
-TOP_KEYS = {"source", "derivation", "floatingZone", "window", "items", "skipped", "notes"}
+NAME = re.compile(
+    r"^(google|outlook|apple|thunderbird|nextcloud|tasksorg|confluence|council|holidays|rfc|bad)-[a-z0-9]+(-[a-z0-9]+)*$"
+)
+TOP_KEYS = {"source", "derivation", "floatingZone", "window", "importedAt", "items", "skipped", "notes"}
+
+# kit's all-day time (`[tasks] all_day_time`, 09:00 by default): when an all-day occurrence is due.
+ALL_DAY_TIME = dt.time(9, 0)
+
+# Property names libical knows (RFC 5545, 5546, 6638, 7953, 7986, 9073, 9074 and drafts it reads).
+# Another name that is neither X- nor one of these (Confluence's SUBCALENDAR-ID) is a line libical
+# refuses; kit skips the line and reports it, and keeps the component.
+KNOWN_PROPERTIES = set("""
+ACTION ATTACH ATTENDEE CALSCALE CATEGORIES CLASS COMMENT COMPLETED CONTACT CREATED DESCRIPTION DTEND
+DTSTAMP DTSTART DUE DURATION EXDATE EXRULE FREEBUSY GEO LAST-MODIFIED LOCATION METHOD ORGANIZER
+PERCENT-COMPLETE PRIORITY PRODID RDATE RECURRENCE-ID RELATED-TO REPEAT REQUEST-STATUS RESOURCES RRULE
+SEQUENCE STATUS SUMMARY TRANSP TRIGGER TZID TZNAME TZOFFSETFROM TZOFFSETTO TZURL UID URL VERSION
+COLOR CONFERENCE IMAGE NAME REFRESH-INTERVAL SOURCE ACKNOWLEDGED PROXIMITY ESTIMATED-DURATION
+BUSYTYPE TZID-ALIAS-OF TZUNTIL LOCATION-TYPE PARTICIPANT-TYPE CALENDAR-ADDRESS RESOURCE-TYPE
+STRUCTURED-DATA STYLED-DESCRIPTION ACCEPT-RESPONSE POLL-ITEM-ID POLL-MODE POLL-PROPERTIES
+POLL-WINNER POLL-COMPLETION VOTER REPLY-URL RESPONSE DEFAULT-CHARSET DEFAULT-LOCALE
+DEFAULT-TZID DEFAULT-VCARS DENY ALLOW-CONFLICT CMD CSID DECREED EXPAND OWNER PERMISSION QUERY
+QUERYID QUERYLEVEL QUERYNAME RECUR-ACCEPTED RECUR-EXPAND RECUR-LIMIT RELCALID SCOPE TARGET
+CAPVERSION CARID CARLEVEL COMPONENTS GRANT ITIPVERSION MAXCOMPONENTSIZE MAXDATE MAXRESULTS
+MAXRESULTSSIZE MINDATE MULTIPART STORES-EXPANDED RESTRICTION PATCH-VERSION PATCH-ORDER PATCH-DELETE
+PATCH-PARAMETER
+""".split())
 ITEM_KEYS = {"uid", "title", "occurrences", "titles"}
 SKIP_KEYS = {"uid", "component", "reasonContains"}
 
@@ -325,6 +361,41 @@ def newest(versions):
     return max(versions, key=rank)
 
 
+def in_window(due, start, end, system):
+    """An occurrence is listed when its due instant is in [start, end); an all-day one when its
+    date's midnight in the system zone is."""
+    if isinstance(due, dt.datetime):
+        return start <= due < end
+    midnight = dt.datetime.combine(due, dt.time()).replace(tzinfo=system)
+    return start <= midnight.astimezone(UTC) < end
+
+
+def winning_changes(changes, original):
+    """Of several changes of one occurrence, the one with the highest SEQUENCE (then
+    LAST-MODIFIED, else DTSTAMP) wins, else the later in the file; in file order."""
+    best = {}
+    for index, change in enumerate(changes):
+        key = original(change)
+        if key in best and rank(changes[best[key]]) > rank(change):
+            continue
+        best[key] = index
+    return [changes[i] for i in sorted(best.values())]
+
+
+def rank(component):
+    def stamp(name):
+        value = component.get(name)
+        if value is None:
+            return None
+        instant = value.dt
+        if instant.tzinfo is None:
+            instant = instant.replace(tzinfo=UTC)
+        return instant.astimezone(UTC)
+
+    modified = stamp("LAST-MODIFIED") or stamp("DTSTAMP") or dt.datetime.min.replace(tzinfo=UTC)
+    return (int(component.get("SEQUENCE", 0)), modified)
+
+
 def recompute(text, expected):
     calendar = icalendar.Calendar.from_ical(text)
     floating_name = str(calendar.get("X-WR-TIMEZONE", expected["floatingZone"]))
@@ -332,6 +403,13 @@ def recompute(text, expected):
     window_start = parse_utc(expected["window"][0])
     window_end = parse_utc(expected["window"][1])
     system = ZoneInfo(expected["floatingZone"])
+    imported_at = parse_utc(expected["importedAt"]) if "importedAt" in expected else None
+
+    def due_instant(due):
+        """When kit has an occurrence due: its instant; an all-day one at ALL_DAY_TIME."""
+        if isinstance(due, dt.datetime):
+            return due
+        return dt.datetime.combine(due, ALL_DAY_TIME).replace(tzinfo=system).astimezone(UTC)
 
     masters, overrides, order, skipped = {}, {}, [], []
     for component in calendar.subcomponents:
@@ -346,15 +424,38 @@ def recompute(text, expected):
         uid = str(component.get("UID", ""))
         if not uid:
             continue
+        for name in component.keys():
+            if not name.upper().startswith("X-") and name.upper() not in KNOWN_PROPERTIES:
+                skipped.append((uid, name.upper(), "the line is ignored"))
         if component.get("RECURRENCE-ID") is not None:
+            if uid not in overrides and uid not in masters:
+                order.append(uid)
             overrides.setdefault(uid, []).append(component)
         else:
-            if uid not in masters:
+            if uid not in masters and uid not in overrides:
                 order.append(uid)
             masters.setdefault(uid, []).append(component)
 
     items = {}
     for uid in order:
+        if uid not in masters:
+            # Changes of a series the file does not have: one item of the occurrences they name,
+            # each at its change's start, titled as the first (in the file) that does not cancel.
+            changes = winning_changes(overrides[uid], lambda c: moment(c.get("RECURRENCE-ID"), floating).key())
+            kept = [c for c in changes if str(c.get("STATUS", "")).upper() != "CANCELLED"]
+            if not kept:
+                skipped.append((uid, changes[0].name, "cancelled"))
+                continue
+            item = Item(uid, str(kept[0].get("SUMMARY", "")))
+            for change in kept:
+                start, offset = anchor_and_offset(change, floating)
+                due = start.key() + offset
+                if imported_at is not None and due_instant(due) <= imported_at:
+                    continue
+                if in_window(due, window_start, window_end, system):
+                    item.occurrences[due] = str(change.get("SUMMARY", ""))
+            items[uid] = item
+            continue
         master = newest(masters[uid])
         kind = master.name
         if str(master.get("STATUS", "")).upper() == "CANCELLED":
@@ -399,17 +500,32 @@ def recompute(text, expected):
             continue
         # original start → (start, title, due − start) of that occurrence
         occurrences = {key: (key, title, offset) for key in starts}
-        for change in overrides.get(uid, []):
+
+        def original(change):
+            """The occurrence a RECURRENCE-ID names: of an all-day series, the day written (also
+            as a date-time); of a timed series, a day names its occurrence on that day."""
+            rid = moment(change.get("RECURRENCE-ID"), floating)
+            if anchor.is_date and not rid.is_date:
+                return rid.value.date()
+            if not anchor.is_date and rid.is_date:
+                return Moment(dt.datetime.combine(rid.value, anchor.value.time()), anchor.zone).key()
+            return rid.key()
+
+        for change in winning_changes(overrides.get(uid, []), original):
             rid_prop = change.get("RECURRENCE-ID")
             if rid_prop.params.get("RANGE"):
                 raise NeedsHand("RECURRENCE-ID;RANGE=%s" % rid_prop.params.get("RANGE"))
-            rid = moment(rid_prop, floating).key()
+            rid = original(change)
             if rid not in occurrences:
                 raise Mismatch("%s: RECURRENCE-ID %s matches no occurrence" % (uid, show(rid)))
             if str(change.get("STATUS", "")).upper() == "CANCELLED":
                 del occurrences[rid]
                 continue
             moved = anchor_and_offset(change, floating)
+            if moved is not None and moved[0].is_date and not anchor.is_date:
+                # An all-day change of a timed series: that day, at the all-day time.
+                day = Moment(dt.datetime.combine(moved[0].value, ALL_DAY_TIME), anchor.zone)
+                moved = (day, offset)
             if moved is None:
                 new_start, new_offset = rid, offset
             elif change.name == "VTODO" and change.get("DUE") is None:
@@ -418,15 +534,20 @@ def recompute(text, expected):
                 new_start, new_offset = moved
                 new_start = new_start.key()
             occurrences[rid] = (new_start, str(change.get("SUMMARY", title)), new_offset)
+        repeats = bool(rules) or bool(moments(master, "RDATE", floating))
+        if imported_at is not None and not repeats and kind == "VEVENT":
+            # A past event is history: it comes in done.
+            if all(due_instant(start + o) < imported_at for start, _, o in occurrences.values()):
+                items[uid] = item
+                continue
         for start, occ_title, this_offset in occurrences.values():
             due = start + this_offset
-            if isinstance(due, dt.datetime):
-                if not (window_start <= due < window_end):
-                    continue
-            else:
-                midnight = dt.datetime.combine(due, dt.time()).replace(tzinfo=system)
-                if not (window_start <= midnight.astimezone(UTC) < window_end):
-                    continue
+            # A series comes in at its first occurrence after the import; a one-off VTODO past
+            # due stays, overdue.
+            if imported_at is not None and repeats and due_instant(due) <= imported_at:
+                continue
+            if not in_window(due, window_start, window_end, system):
+                continue
             if due in item.occurrences:
                 raise Mismatch("%s: two occurrences at %s" % (uid, show(due)))
             item.occurrences[due] = occ_title
@@ -496,6 +617,8 @@ def check_shape(name, expected, text):
     start, end = parse_utc(window[0]), parse_utc(window[1])
     if not start < end:
         problems.append("window is empty")
+    if "importedAt" in expected and not TIMED.match(str(expected["importedAt"])):
+        problems.append("importedAt must be a UTC instant")
     unfolded = re.sub(r"\r?\n[ \t]", "", text)
     uids = set()
     for item in expected["items"]:

@@ -44,6 +44,10 @@ struct PreparedImport: Sendable {
         /// Notices said while building it, which come before its outcome in the report.
         var notes: [String]
         var outcome: Outcome
+        /// For a task made of changes to occurrences of a series the document does not have
+        /// (`orphanSeries`): those changes, their zoned times read as instants, for the loop to
+        /// place in kit's own series of that UID when it has one. Empty for any other component.
+        var orphanChanges: [ImportedTask] = []
     }
 
     /// Notices of the reader (unknown properties and components).
@@ -83,21 +87,37 @@ struct PreparedImport: Sendable {
             newest[uid] = index
         }
         // A component with a RECURRENCE-ID changes one occurrence of the series with its UID, which
-        // may come later in the file (Google writes the changes first). One whose series the file
-        // does not have comes in as a task of its own.
+        // may come later in the file (Google writes the changes first). The changes of a UID whose
+        // series the file does not have come in together as one task (`orphanSeries`), which kit
+        // places in its own series of that UID if it has one.
         let seriesUIDs = Set(parsed.tasks.filter { $0.task.recurrenceID == nil }.map(\.task.uid))
         var changes: [String: [ImportedTask]] = [:]
-        for imported in parsed.tasks where imported.task.recurrenceID != nil && seriesUIDs.contains(imported.task.uid) {
+        for imported in parsed.tasks where imported.task.recurrenceID != nil && !imported.task.uid.isEmpty {
             changes[imported.task.uid, default: []].append(imported)
         }
-        for (index, imported) in parsed.tasks.enumerated()
-        where imported.task.recurrenceID == nil || !seriesUIDs.contains(imported.task.uid) {
+        for (index, imported) in parsed.tasks.enumerated() {
             let item = imported.task
+            let orphan = item.recurrenceID != nil && !seriesUIDs.contains(item.uid)
+            guard item.recurrenceID == nil || orphan else { continue }
+            let group = orphan && !item.uid.isEmpty ? changes[item.uid] ?? [imported] : [imported]
+            // A UID's changes make one task, which stands where the first of them is.
+            if orphan, group.first?.line != imported.line { continue }
             let uid = item.uid.isEmpty ? UIDs.make() : item.uid
             var component = Component(
                 component: imported.component, line: imported.line, uid: uid, documentUID: item.uid,
-                title: item.title, version: Self.version(of: imported), notes: [], outcome: .olderInDocument)
-            if item.uid.isEmpty || item.recurrenceID != nil || newest[uid] == index {
+                title: item.title, version: group.map(Self.version(of:)).max() ?? Self.version(of: imported), notes: [],
+                outcome: .olderInDocument)
+            if orphan {
+                component.orphanChanges = group.map { Self.resolvingZones(of: $0, zoneNames: zoneNames) }
+                if let series = Self.orphanSeries(group) {
+                    component.title = series.task.title
+                    component.outcome = Self.build(
+                        series, uid: uid, changes: group, zoneNames: zoneNames, setting: setting
+                    ) { component.notes.append($0) }
+                } else {
+                    component.outcome = .cancelled
+                }
+            } else if item.uid.isEmpty || newest[uid] == index {
                 component.outcome = Self.build(
                     imported, uid: uid, changes: changes[item.uid] ?? [], zoneNames: zoneNames, setting: setting
                 ) { component.notes.append($0) }
@@ -167,11 +187,9 @@ struct PreparedImport: Sendable {
                 if let cut {
                     // Cancelled from `cut` on: the series ends before it, or is cancelled whole.
                     guard cut > civil else { return .cancelled }
-                    let end = { (rule: Recurrence) in Self.ending(rule, before: cut, anchor: civil, zone: zone) }
-                    recurrence = end(rule)
-                    dates = SeriesDates(
-                        added: dates.added.filter { $0 < cut }, removed: dates.removed,
-                        overrides: dates.overrides.filter { $0.original < cut }, moreRules: dates.moreRules.map(end))
+                    let ended = Self.ending(rule, dates: dates, before: cut, anchor: civil, zone: zone)
+                    recurrence = ended.rule
+                    dates = ended.dates
                 }
             } catch {
                 return .refused("\(error)")
@@ -202,7 +220,8 @@ struct PreparedImport: Sendable {
             note("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
         }
         let built =
-            setting.firePast || template.recurrence != nil ? caughtUp(template, now: now, zone: zone) : template
+            setting.firePast || template.recurrence != nil
+            ? caughtUp(template, now: now, zone: zone, isEvent: imported.component == "VEVENT") : template
         return .built(TaskStore.NewTask(built, version: version(of: imported)))
     }
 
@@ -238,13 +257,46 @@ struct PreparedImport: Sendable {
                 "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
             )
         }
+        // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times. Of an
+        // all-day series it names a day, also when written as a date-time (a council's bin
+        // calendar writes midnight in UTC): the date as written.
+        let originalOf = { (change: ImportedTask) -> CivilDateTime? in
+            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart) else { return nil }
+            switch (allDay, id) {
+            case (true, .local(let civil, _)): return CivilDateTime(date: civil.date, time: setting.allDayTime)
+            case (true, .utc(let instant)):
+                return CivilDateTime(date: CivilDateTime(instant, in: FixedOffset.utc).date, time: setting.allDayTime)
+            default: return read(id)
+            }
+        }
+        // Where a change moves its occurrence: a day alone (an all-day change of a timed series)
+        // comes at the all-day time; a VTODO change with DTSTART and no DUE stays as long before
+        // its due as the series does.
+        let startOf = { (change: ImportedTask) -> CivilDateTime? in
+            guard var due = change.task.due else { return nil }
+            if case .date(let day) = due, !allDay { return CivilDateTime(date: day, time: setting.allDayTime) }
+            if change.dueIsStart, let shifted = due.shifted(bySeconds: item.dueAfterStart) { due = shifted }
+            return read(due)
+        }
+        // Two changes of one occurrence: the higher SEQUENCE (then LAST-MODIFIED) wins, else the
+        // later in the file.
+        var winners: [CivilDateTime: Int] = [:]
+        for (index, change) in changes.enumerated() {
+            guard let original = originalOf(change) else { continue }
+            if let best = winners[original], version(of: changes[best]) > version(of: change) { continue }
+            winners[original] = index
+        }
         var overrides: [SeriesDates.Override] = []
         var cut: CivilDateTime?
-        for change in changes {
-            // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times.
-            guard let id = change.task.recurrenceID?.shifted(bySeconds: item.dueAfterStart), let original = read(id)
-            else {
+        for (index, change) in changes.enumerated() {
+            guard let original = originalOf(change) else {
                 note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                continue
+            }
+            if let winner = winners[original], winner != index {
+                note(
+                    "line \(change.line): \(change.component) '\(change.task.title)' skipped (line "
+                        + "\(changes[winner].line) changes the same occurrence, and is newer or later)")
                 continue
             }
             if change.task.status == .cancelled {
@@ -257,7 +309,7 @@ struct PreparedImport: Sendable {
             }
             overrides.append(
                 SeriesDates.Override(
-                    original: original, start: change.task.due.flatMap(read),
+                    original: original, start: startOf(change),
                     title: change.task.title == item.title || change.task.title.isEmpty ? nil : change.task.title,
                     note: change.task.note == item.note ? nil : change.task.note,
                     thisAndFuture: change.task.thisAndFuture, done: change.task.status == .completed))
@@ -265,6 +317,58 @@ struct PreparedImport: Sendable {
         let dates = try SeriesDates(added: added, removed: removed, overrides: overrides, moreRules: item.moreRules)
             .validated()
         return (dates, cut)
+    }
+
+    /// The changes of a UID whose series the document does not have, as one task: a series of
+    /// the occurrences they change (the first, and the others as listed dates), each changed as
+    /// its component says. Nil when every change cancels its occurrence.
+    static func orphanSeries(_ changes: [ImportedTask]) -> ImportedTask? {
+        let kept = changes.filter { $0.task.status != .cancelled && $0.task.recurrenceID != nil }
+        guard let first = kept.first, let id = first.task.recurrenceID else { return nil }
+        var task = CalendarTask(
+            uid: first.task.uid, title: first.task.title, note: first.task.note, due: id, recurrence: .firstDueOnly,
+            alerts: first.task.alerts)
+        task.addedDates = kept.dropFirst().compactMap(\.task.recurrenceID)
+        var series = ImportedTask(task: task, component: first.component, line: first.line)
+        let newest = kept.max { version(of: $0) < version(of: $1) } ?? first
+        series.sequence = newest.sequence
+        series.modified = newest.modified
+        return series
+    }
+
+    /// Whether a task is what `orphanSeries` made: listed dates, each of them changed.
+    static func isMadeOfChanges(_ task: TaskItem) -> Bool {
+        guard task.recurrence?.givesFirstDueOnly == true, task.dates.removed.isEmpty, !task.dates.overrides.isEmpty
+        else { return false }
+        return Set(task.dates.overrides.map(\.original)) == Set([task.anchor] + task.dates.added)
+    }
+
+    /// A change with its times in a named zone read as instants (UTC), so that the loop can
+    /// place it in a series of kit's without the document's zones; floating times and dates stay.
+    static func resolvingZones(of change: ImportedTask, zoneNames: ImportZoneNames) -> ImportedTask {
+        let resolve = { (due: CalendarDue?) -> CalendarDue? in
+            guard case .local(let civil, let tzid?)? = due,
+                let zone = zoneNames.name(for: tzid, year: civil.date.year).flatMap(zoneNames.zone(named:))
+            else { return due }
+            return .utc(ZoneResolver.instant(for: civil, in: zone))
+        }
+        var resolved = change
+        resolved.task.recurrenceID = resolve(change.task.recurrenceID)
+        resolved.task.due = resolve(change.task.due)
+        return resolved
+    }
+
+    /// A series cancelled from `cut` on: its rules end before it, and its later dates are dropped.
+    static func ending(
+        _ rule: Recurrence, dates: SeriesDates, before cut: CivilDateTime, anchor: CivilDateTime, zone: any UTCOffsets
+    ) -> (rule: Recurrence, dates: SeriesDates) {
+        let end = { (rule: Recurrence) in Self.ending(rule, before: cut, anchor: anchor, zone: zone) }
+        return (
+            end(rule),
+            SeriesDates(
+                added: dates.added.filter { $0 < cut }, removed: dates.removed,
+                overrides: dates.overrides.filter { $0.original < cut }, moreRules: dates.moreRules.map(end))
+        )
     }
 
     /// The rule ending before `cut`: as it was when it already does, else through a second before.
@@ -314,8 +418,9 @@ struct PreparedImport: Sendable {
 
     /// An imported task as of now: a repeating one moves on to its first occurrence from now
     /// (or, when its series has ended, is done); a one-off already past due counts as fired, so
-    /// that importing an old calendar lists what is overdue without a popup for each.
-    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets) -> TaskItem {
+    /// that importing an old calendar lists what is overdue without a popup for each; and an
+    /// event (a VEVENT) already past is history, so it comes in done.
+    static func caughtUp(_ task: TaskItem, now: WallTime, zone: some UTCOffsets, isEvent: Bool = false) -> TaskItem {
         guard task.isOpen, task.due(in: zone) < now else { return task }
         var copy = task
         if let series = try? task.series(in: zone) {
@@ -327,6 +432,10 @@ struct PreparedImport: Sendable {
                 copy.occurrence = next.civil
                 return copy
             }
+            copy.status = .done(at: now)
+            return copy
+        }
+        if isEvent {
             copy.status = .done(at: now)
             return copy
         }

@@ -38,7 +38,7 @@ extension TaskFeature {
     }
 
     /// What reading a document needs from the loop, as it is now.
-    private func importSetting() -> PreparedImport.Setting {
+    func importSetting() -> PreparedImport.Setting {
         PreparedImport.Setting(zones: zones.snapshot(), allDayTime: settings.taskAllDayTime, now: clock.now().wall)
     }
 
@@ -61,6 +61,7 @@ extension TaskFeature {
         let found = try stored(ids.values)
         for (uid, id) in ids { existing[uid] = found[id] }
         let stored = try store.versions(uids: Array(existing.keys))
+        var taken = Set<String>()
         for component in prepared.components {
             let line = component.line
             let name = component.component
@@ -71,9 +72,49 @@ extension TaskFeature {
                     "line \(line): \(name) '\(title)' skipped (a newer version of UID \(uid) is in the file)")
                 continue
             }
+            // One task per UID: a UID the file gives twice is taken once (the reading keeps one
+            // version of each, so this is a last guard: a database error must never reach the user).
+            guard !taken.contains(uid) else {
+                skipped.append("line \(line): \(name) '\(title)' skipped (UID \(uid) is in the file twice)")
+                continue
+            }
             var replacing: TaskItem?
             if let current = existing[uid] {
-                guard component.version > (stored[uid] ?? TaskStore.ItemVersion()) else {
+                let version = stored[uid] ?? TaskStore.ItemVersion()
+                if !component.orphanChanges.isEmpty {
+                    // Changes to occurrences of a series kit has: placed in it, not in its place.
+                    guard current.recurrence != nil else {
+                        skipped.append(
+                            "line \(line): \(name) '\(title)' skipped (it changes an occurrence of '\(current.title)' "
+                                + "(UID \(uid)), which does not repeat)")
+                        continue
+                    }
+                    do {
+                        guard
+                            let placed = try placing(
+                                component.orphanChanges, in: current, now: now, note: { skipped.append($0) })
+                        else {
+                            skipped.append("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))")
+                            continue
+                        }
+                        let (updated, changed) = Self.updating(current, to: placed)
+                        let kept = PreparedImport.isMadeOfChanges(current) ? max(version, component.version) : version
+                        taken.insert(uid)
+                        updates.append((updated, kept, changed, line, name))
+                    } catch {
+                        if strict {
+                            throw KitError.invalidArgument(
+                                "the calendar file was not imported: line \(line): \(error.message)")
+                        }
+                        rejected.append(
+                            .init(
+                                component: name, line: line, uid: component.documentUID, title: title,
+                                reason: error.message))
+                    }
+                    continue
+                }
+                // A series kit made of changes alone gives way to the series itself, whatever its version.
+                guard component.version > version || PreparedImport.isMadeOfChanges(current) else {
                     skipped.append("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))")
                     continue
                 }
@@ -94,6 +135,7 @@ extension TaskFeature {
                 rejected.append(
                     .init(component: name, line: line, uid: component.documentUID, title: title, reason: reason))
             case .built(let new):
+                taken.insert(uid)
                 if let current = replacing {
                     let (updated, changed) = Self.updating(current, to: new.task)
                     updates.append((updated, component.version, changed, line, name))

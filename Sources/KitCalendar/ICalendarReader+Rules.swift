@@ -1,0 +1,54 @@
+import KitCore
+
+/// How the reader fits a rule to the task it repeats: an all-day series' UNTIL, and a VTODO's
+/// rule read from its DUE instead of its DTSTART.
+extension ICalendarReader {
+    /// The rule read from the due that gives the due of each of `rule`'s starts from `start`, when
+    /// one does: the same rule with its UNTIL `shift` later, or, weekly by weekday, with its days
+    /// moved (started on Monday, due on Friday, weekly on Mondays: due weekly on Fridays).
+    static func fromDue(_ rule: Recurrence, start: CivilDateTime, by shift: Int64) -> Recurrence? {
+        var moved = movingUntil(rule, by: shift)
+        let due = start.adding(seconds: shift)
+        let fromStart = (try? RecurrenceSeries(rule: rule, anchor: start)).map { Array($0.prefix(400)) }
+        let alike = { (candidate: Recurrence) -> Bool in
+            let fromDue = (try? RecurrenceSeries(rule: candidate, anchor: due)).map { Array($0.prefix(400)) }
+            return fromStart.map { $0.map { $0.adding(seconds: shift) } } == fromDue
+        }
+        let days = start.date.days(until: due.date)
+        if !alike(moved), moved.frequency == .weekly, !moved.byDay.isEmpty, days % 7 != 0 {
+            var weekdays = moved
+            weekdays.byDay = moved.byDay.map {
+                Recurrence.WeekdayRule(Weekday(rawValue: ($0.weekday.rawValue - 1 + days % 7 + 7) % 7 + 1)!)
+            }
+            if let valid = try? weekdays.validated(), alike(valid) { moved = valid }
+        }
+        return alike(moved) ? moved : nil
+    }
+
+    /// An all-day series' rule with its UNTIL as a date: RFC 5545 wants a date there, and a
+    /// date-time (a council's bin calendar writes midnight in UTC) names the day it is written on.
+    static func untilAsDate(_ rule: Recurrence) -> Recurrence {
+        guard case .until(let until) = rule.end else { return rule }
+        var dated = rule
+        switch until {
+        case .date: return rule
+        case .local(let local): dated.end = .until(.date(local.date))
+        case .utc(let utc): dated.end = .until(.date(utc.date))
+        }
+        return dated
+    }
+
+    /// The rule with its UNTIL `shift` seconds later on the civil clock.
+    static func movingUntil(_ rule: Recurrence, by shift: Int64) -> Recurrence {
+        guard shift != 0, case .until(let until) = rule.end else { return rule }
+        var moved = rule
+        switch until {
+        case .date(let date):
+            moved.end = .until(
+                .local(CivilDateTime(date: date, hour: 23, minute: 59, second: 59).adding(seconds: shift)))
+        case .local(let local): moved.end = .until(.local(local.adding(seconds: shift)))
+        case .utc(let utc): moved.end = .until(.utc(utc.adding(seconds: shift)))
+        }
+        return moved
+    }
+}
