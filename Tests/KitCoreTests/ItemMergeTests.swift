@@ -239,6 +239,18 @@ struct ItemMergeTests {
         #expect(kept.conflicts.map(\.winner) == [.kit])
     }
 
+    @Test("an override kit renders that the file never had, unchanged in kit since the base, is not written again")
+    func overrideTheFileNeverHad() {
+        let override = [
+            "BEGIN:VTODO", "UID:t1@kit", "RECURRENCE-ID:20300112T090000Z", "SUMMARY:only this one",
+            "DUE:20300112T090000Z", "STATUS:NEEDS-ACTION", "END:VTODO",
+        ]
+        let kitWithOverride = Self.calendar(Self.kit().components[0].lines.map(\.text), more: override)
+        let result = Self.merge(kitBase: kitWithOverride, kit: kitWithOverride, file: Self.phone())
+        #expect(!result.kitContributed && !result.fileContributed)
+        #expect(result.document == Self.phone())
+    }
+
     @Test("without a base, what differs is a conflict, and what kit does not render is the file's")
     func noBase() {
         let file = Self.phone(summary: "phone's title", modified: "20300102T080000Z")

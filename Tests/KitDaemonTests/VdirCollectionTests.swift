@@ -18,9 +18,12 @@ struct VdirCollectionTests {
         let path = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let collection = try VdirCollection(path: path)
-        try collection.write(Array("first".utf8), name: VdirCollection.fileName(for: "5b1c@kit"))
-        try collection.write(Array("second".utf8), name: VdirCollection.fileName(for: "5b1c@kit"))
-        try collection.write(Array("other".utf8), name: VdirCollection.fileName(for: "a/b c"))
+        let name = VdirCollection.fileName(for: "5b1c@kit")
+        #expect(try collection.write(Array("first".utf8), name: name, expected: nil))
+        #expect(
+            try collection.write(
+                Array("second".utf8), name: name, expected: VdirCollection.hash(Array("first".utf8))))
+        #expect(try collection.write(Array("other".utf8), name: VdirCollection.fileName(for: "a/b c"), expected: nil))
         // Another program's file with a name of its own, and a hidden one, are seen and not seen.
         try "theirs".write(toFile: path + "/their-name.ics", atomically: true, encoding: .utf8)
         try "hidden".write(toFile: path + "/.partial.ics", atomically: true, encoding: .utf8)
@@ -35,6 +38,23 @@ struct VdirCollectionTests {
         #expect(try collection.names() == [hashed, "their-name.ics"].sorted())
         let files = try FileManager.default.contentsOfDirectory(atPath: path)
         #expect(!files.contains { $0.contains(".tmp") })
+    }
+
+    @Test("a file another program made or changed while kit wrote its own is left as it is, and nothing is written")
+    func writeOnlyOverWhatKitSaw() throws {
+        let path = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let collection = try VdirCollection(path: path)
+        // Another program made the file kit meant to make: kit's new file is not linked in.
+        try "theirs".write(toFile: path + "/a.ics", atomically: true, encoding: .utf8)
+        #expect(try !collection.write(Array("kit's".utf8), name: "a.ics", expected: nil))
+        #expect(try collection.read(name: "a.ics") == Array("theirs".utf8))
+        // It changed the file kit last saw as "first": kit's version does not replace it.
+        #expect(
+            try !collection.write(
+                Array("kit's".utf8), name: "a.ics", expected: VdirCollection.hash(Array("first".utf8))))
+        #expect(try collection.read(name: "a.ics") == Array("theirs".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path) == ["a.ics"])
     }
 
     @Test("a vdir path that is missing or not a directory is a start-up error naming it")

@@ -146,15 +146,18 @@ extension Integration {
             }
         }
 
-        @Test("an edit on both devices between syncs ends with the later edit everywhere, and a conflict reported")
+        @Test(
+            "a title edited on both devices between syncs ends with the later edit everywhere, and a conflict reported")
         func laterEditWins() throws {
             try Self.withDevices { _, a, b in
                 _ = try a.kit.kitctlJSON(["task", "add", "dentist", "--due", "2030-03-01 10:00"], as: TaskInfo.self)
                 try a.sync()
                 try b.sync()
                 #expect(try a.kit.kitctl(["task", "edit", "dentist", "--title", "dentist at 10"]).exitCode == 0)
-                // LAST-MODIFIED counts whole seconds: B's edit is a later second than A's.
-                Thread.sleep(forTimeInterval: 1.2)
+                // LAST-MODIFIED counts whole seconds, and a version's is a second after the one before
+                // when both fall in one second (A's edit may come in the second A added the task):
+                // two seconds on, B's edit is later than A's whatever the seconds were.
+                Thread.sleep(forTimeInterval: 2.2)
                 #expect(try b.kit.kitctl(["task", "edit", "dentist", "--title", "dentist at 11"]).exitCode == 0)
                 try a.sync()
                 // vdirsyncer hands B the server's (A's) version; B's own is later, so B keeps it and

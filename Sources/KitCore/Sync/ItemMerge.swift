@@ -102,9 +102,9 @@ public enum ItemMerge {
             case (nil, nil):
                 continue
             case (let k?, nil):
-                if threeWay && b != nil && !kitChanged {
-                    // The file removed it, and kit did not change it: it goes.
-                    fileContributed = true
+                if threeWay && (b != nil || kb != nil) && !kitChanged {
+                    // The file removed it (or never had it), and kit did not change it: it goes.
+                    if b != nil { fileContributed = true }
                 } else {
                     // Kit added it (or changed what the file removed: kept, and said so).
                     merged[key] = k

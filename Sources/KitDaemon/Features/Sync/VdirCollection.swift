@@ -39,8 +39,12 @@ struct VdirCollection {
         return hash(Array(uid.utf8)) + ".ics"
     }
 
-    /// Writes `bytes` as the file `name`, replacing it at once.
-    func write(_ bytes: [UInt8], name: String) throws(SystemError) {
+    /// Writes `bytes` as the file `name` at once, if the file is still as kit last saw it: absent
+    /// (`expected` nil: the new file is linked in, which fails if another program made one
+    /// meanwhile), or with the hash `expected` (checked again just before the rename, so that a
+    /// file another program put there while kit wrote its own is left for kit to read, not
+    /// replaced). False, with nothing written, when it was not.
+    func write(_ bytes: [UInt8], name: String, expected: String?) throws(SystemError) -> Bool {
         let temporary = path + "/." + name + ".kit-\(getpid()).tmp"
         let descriptor = try retryingEINTR("open(\(temporary))") {
             open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -58,11 +62,30 @@ struct VdirCollection {
             rest = rest.dropFirst(written)
         }
         close(descriptor)
-        guard rename(temporary, path + "/" + name) == 0 else {
+        let target = path + "/" + name
+        guard let expected else {
+            defer { unlink(temporary) }
+            if link(temporary, target) == 0 { return true }
+            if errno == EEXIST { return false }
+            throw SystemError.last("link(\(temporary))")
+        }
+        let now: [UInt8]?
+        do {
+            now = try read(name: name)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard let now, Self.hash(now) == expected else {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, target) == 0 else {
             let error = SystemError.last("rename(\(temporary))")
             unlink(temporary)
             throw error
         }
+        return true
     }
 
     /// Removes the file `name`; one already gone is no error.

@@ -125,8 +125,12 @@ extension VdirMirror {
                 let file = VdirStore.File(uid: item.uid, hash: hash, writtenAt: wallNow())
                 ledger.record(name, file)
                 outcome.ledger.append((name, file))
+                let stored = Self.storable(text)
                 outcome.bases.append(
-                    (name, VdirStore.Bases(base: bases.base, kitBase: bases.kitBase, written: text, writtenKit: text)))
+                    (
+                        name,
+                        VdirStore.Bases(base: bases.base, kitBase: bases.kitBase, written: stored, writtenKit: stored)
+                    ))
                 return .unchanged
             }
             if known?.uid.isEmpty == true {
@@ -144,7 +148,8 @@ extension VdirMirror {
             } else if current == bytes {
                 // Kit's rendering, never agreed on (a file from before bases were kept): now it is.
                 if bases.base == nil {
-                    outcome.bases.append((name, VdirStore.Bases(base: text, kitBase: text)))
+                    let stored = Self.storable(text)
+                    outcome.bases.append((name, VdirStore.Bases(base: stored, kitBase: stored)))
                 }
                 return .unchanged
             } else if let modified = item.modified, let fileModified = VdirCollection.lastModified(current),
@@ -158,17 +163,25 @@ extension VdirMirror {
             return .heldBack(name)
         }
         let written = Array(text.utf8)
-        try collection.write(written, name: name)
+        guard try collection.write(written, name: name, expected: current.map(VdirCollection.hash)) else {
+            // Another program wrote the file while kit wrote its own: it is read, and merged.
+            return .heldBack(name)
+        }
         let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(written), writtenAt: wallNow())
         ledger.record(name, file)
         outcome.ledger.append((name, file))
         outcome.bases.append(
             (
                 name,
-                VdirStore.Bases(base: bases.base, kitBase: bases.kitBase, written: text, writtenKit: item.text)
+                VdirStore.Bases(
+                    base: bases.base, kitBase: bases.kitBase, written: Self.storable(text),
+                    writtenKit: Self.storable(item.text))
             ))
         return .written
     }
+
+    /// A text as a base keeps it: without its zone definitions (`ItemDocument.withoutZones`).
+    static func storable(_ text: String) -> String { ItemDocument(text).withoutZones.text }
 
     /// Removes the item `uid`'s file, unless it changed from outside since kitd last saw it.
     func remove(_ uid: String) {

@@ -46,7 +46,9 @@ extension VdirMirror {
         }
         let bases = bases(of: name)
         // The file as it is now is what kit and the other side agree on, in kit's words too.
-        var agreed = VdirStore.Bases(base: text, kitBase: keeper.vdirText(of: taken))
+        let fileDocument = ItemDocument(text)
+        var agreed = VdirStore.Bases(
+            base: fileDocument.withoutZones.text, kitBase: Self.storable(keeper.vdirText(of: taken)))
         guard let current else {
             try keeper.vdirSave(taken, replacing: nil, file: name)
             record([], bases: [(name, agreed)])
@@ -54,7 +56,7 @@ extension VdirMirror {
         }
         let merge = ItemMerge.merge(
             base: bases.base.map(ItemDocument.init), kitBase: bases.kitBase.map(ItemDocument.init),
-            kit: ItemDocument(keeper.vdirText(of: current)), file: ItemDocument(text), stamp: now)
+            kit: ItemDocument(keeper.vdirText(of: current)), file: fileDocument, stamp: now)
         if merge.kitContributed, let kitBase = bases.kitBase, let taken = agreed.kitBase {
             // Taking the file's version in keeps what kit tracks on its own (the occurrence it is
             // at): what kit changed that the file lacks is kit's rendering of the base there.
