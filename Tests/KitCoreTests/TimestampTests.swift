@@ -74,4 +74,34 @@ struct TimestampTests {
         let seoul = FixedOffset(seconds: 9 * 3600)
         #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: seoul) == "23:05:12")
     }
+
+    @Test(
+        "an instant outside the years kit handles, or with an offset that does not exist, is refused, never trapped on",
+        arguments: [
+            "0001-01-01T00:00:00Z", "1677-09-21T00:12:43Z", "1899-12-31T23:59:59Z", "2201-01-01T00:00:00Z",
+            "2262-04-11T23:47:16Z", "9999-12-31T23:59:59Z", "2026-11-28T09:00:00+99:99", "2026-11-28T09:00:00-24:00",
+        ])
+    func outOfRange(_ text: String) {
+        #expect(Timestamp.parse(text) == nil)
+        #expect(throws: KitError.self) { try Timestamp.instant(text, field: "from") }
+    }
+
+    @Test("the first and last instants kit handles read, and the refusal names the field, the range and the input")
+    func edges() throws {
+        #expect(Timestamp.parse("1900-01-01T00:00:00Z").map { Timestamp.rfc3339($0) } == "1900-01-01T00:00:00.000000Z")
+        #expect(Timestamp.parse("2200-12-31T23:59:59Z").map { Timestamp.rfc3339($0) } == "2200-12-31T23:59:59.000000Z")
+        #expect(
+            Timestamp.parse("2026-11-28T09:00:00-23:59").map { Timestamp.rfc3339($0) } == "2026-11-29T08:59:00.000000Z")
+        #expect(
+            throws: KitError.invalidArgument("'to' must be a time from 1900 through 2200; got '9999-12-31T00:00:00Z'")
+        ) {
+            try Timestamp.instant("9999-12-31T00:00:00Z", field: "to")
+        }
+        #expect(
+            throws: KitError.invalidArgument(
+                "'from' must be an RFC 3339 time such as 2026-11-28T09:00:00Z; got 'next tuesday'")
+        ) {
+            try Timestamp.instant("next tuesday", field: "from")
+        }
+    }
 }

@@ -40,21 +40,43 @@ struct AgendaTests {
         #expect(try Self.month(kit, "2031-03-01", "2031-04-01").filter { $0.id == task.id }.isEmpty)
     }
 
-    @Test("a window in which the tasks repeat more than 100,000 times is refused with what to ask instead")
+    @Test("a window in which the tasks repeat more than 20,000 times is refused with what to ask instead")
     func boundedWork() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for index in 0..<200 {
+        for index in 0..<300 {
             _ = try kit.tasks.add(TaskAddParams(title: "t\(index)", due: "tomorrow 07:00", repeat: "daily"))
         }
-        // A month: 6,000 occurrences.
-        #expect(try Self.month(kit, "2027-06-01", "2027-07-01").count == 200 * 30)
-        // Two years: 146,000.
+        // A month: 9,000 occurrences.
+        #expect(try Self.month(kit, "2027-06-01", "2027-07-01").count == 300 * 30)
+        // A year: 109,500.
         #expect {
-            _ = try Self.month(kit, "2027-01-01", "2029-01-01")
+            _ = try Self.month(kit, "2027-01-01", "2028-01-01")
         } throws: { error in
             guard case KitError.invalidArgument(let message) = error else { return false }
-            return message.contains("more than 100000 times") && message.contains("ask for a shorter window")
+            return message.contains("more than 20000 times") && message.contains("ask for a shorter window")
+        }
+    }
+
+    @Test(
+        "a window reaching past the years kit handles, or with an offset that does not exist, is refused with what to ask instead"
+    )
+    func boundedWindow() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        #expect(try Self.month(kit, "1900-01-01", "2200-12-31").isEmpty)
+        let refusals: [(String, String, String)] = [
+            ("2026-01-01T00:00:00Z", "9999-12-31T00:00:00Z", "'to' must be a time from 1900 through 2200"),
+            ("1677-09-21T00:12:43Z", "2026-01-01T00:00:00Z", "'from' must be a time from 1900 through 2200"),
+            ("2026-01-01T00:00:00+99:99", "2026-02-01T00:00:00Z", "'from' must be an RFC 3339 time"),
+        ]
+        for (from, to, expected) in refusals {
+            #expect {
+                _ = try kit.tasks.agenda(TaskAgendaParams(from: from, to: to))
+            } throws: { error in
+                guard case KitError.invalidArgument(let message) = error else { return false }
+                return message.contains(expected)
+            }
         }
     }
 }

@@ -62,8 +62,33 @@ public enum Timestamp {
         return text + "Z"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`. Returns nil for anything else.
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` in the years kit handles
+    /// (`CivilDate.supportedYears`, 1900 to 2200, well inside what Int64 nanoseconds hold: 1677
+    /// to 2262). Returns nil for anything else, a year outside them, or an offset of 24 hours or
+    /// more; no input can make its arithmetic trap.
     public static func parse(_ text: String) -> WallTime? {
+        guard let (year, instant) = read(text), CivilDate.supportedYears.contains(year) else { return nil }
+        return instant()
+    }
+
+    /// A client's instant, read as `parse` reads it; the error names `field`, what it got, and what
+    /// it takes (an RFC 3339 time, in the years kit handles).
+    public static func instant(_ text: String, field: String) throws(KitError) -> WallTime {
+        guard let (year, instant) = read(text) else {
+            throw .invalidArgument(
+                "'\(field)' must be an RFC 3339 time such as 2026-11-28T09:00:00Z; got '\(text.prefix(100))'")
+        }
+        let years = CivilDate.supportedYears
+        guard years.contains(year) else {
+            throw .invalidArgument(
+                "'\(field)' must be a time from \(years.lowerBound) through \(years.upperBound); got '\(text.prefix(100))'"
+            )
+        }
+        return instant()
+    }
+
+    /// The year of an RFC 3339 time, and how to make its instant (safe for the supported years).
+    private static func read(_ text: String) -> (year: Int, instant: () -> WallTime)? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -106,15 +131,22 @@ public enum Timestamp {
             guard let offsetHour = number(index + 1..<index + 3), index + 3 < bytes.count,
                 bytes[index + 3] == UInt8(ascii: ":"), let offsetMinute = number(index + 4..<index + 6)
             else { return nil }
+            guard offsetHour < 24, offsetMinute < 60 else { return nil }
             offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
             index += 6
         } else {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-        return WallTime(nanoseconds: seconds * 1_000_000_000 + fraction)
+        return (
+            year,
+            {
+                let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
+                let seconds =
+                    Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+                return WallTime(nanoseconds: seconds * 1_000_000_000 + fraction)
+            }
+        )
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

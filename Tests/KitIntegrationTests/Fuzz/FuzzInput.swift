@@ -100,6 +100,21 @@ struct FuzzInput {
     static let manyStrings = Value(
         label: "10,000 strings", json: "[" + Array(repeating: "\"a=b\"", count: 10_000).joined(separator: ",") + "]")
 
+    /// Instants at the edges of what kit handles (1900 to 2200) and of what fits in Int64
+    /// nanoseconds (1677 to 2262), as RFC 3339 and as a date, and offsets that do not exist: every
+    /// text param gets them all, so that a param read as a time is tried whatever it is named.
+    static let boundaryInstants: [Value] =
+        ["0001", "1677", "1899", "1900", "2200", "2201", "2262", "9999"].flatMap { year in
+            [
+                Value(label: "instant in \(year)", json: "\"\(year)-12-31T23:59:59Z\""),
+                Value(label: "date in \(year)", json: "\"\(year)-01-01\""),
+            ]
+        } + [
+            Value(label: "offset +99:99", json: "\"2026-11-28T09:00:00+99:99\""),
+            Value(label: "offset -23:59", json: "\"2026-11-28T09:00:00-23:59\""),
+            Value(label: "local time in 9999", json: "\"9999-12-31 23:59\""),
+        ]
+
     /// Values of every wrong type, out-of-range numbers, literals JSON does not have, and a long
     /// string of one of the kinds above; for a param that takes an array of strings, also 10,000
     /// strings and an array of one long string. Each param gets the essential ones and a few of
@@ -140,6 +155,6 @@ struct FuzzInput {
             kind == .textArray
             ? [Self.manyStrings, Value(label: "array of one " + long.label, json: "[\(long.json)]", long: .textArray)]
             : []
-        return essential + chosen + arrays
+        return essential + chosen + arrays + (kind == .text ? Self.boundaryInstants : [])
     }
 }
