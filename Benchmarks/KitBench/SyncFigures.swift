@@ -42,36 +42,15 @@ enum SyncFigures {
         defer { server.stop() }
         let (daemon, vdir) = try daemon()
         defer { daemon.stop() }
-        let config = daemon.root.path + "/vdirsyncer.conf"
-        try """
-        [general]
-        status_path = "\(daemon.root.path)/vdirsyncer-status/"
-
-        [pair kit]
-        a = "kit_local"
-        b = "kit_remote"
-        collections = null
-        conflict_resolution = "b wins"
-
-        [storage kit_local]
-        type = "filesystem"
-        path = "\(vdir)/"
-        fileext = ".ics"
-
-        [storage kit_remote]
-        type = "caldav"
-        url = "\(server.tasksURL)"
-        username = "kit"
-        password = "kit"
-        """.write(toFile: config, atomically: true, encoding: .utf8)
         let environment = ["PATH": "/usr/bin:/bin", "HOME": daemon.root.path, "LANG": "C.UTF-8"]
+        let pair = try Vdirsyncer(
+            server: server, vdirs: [("tasks", vdir)], directory: daemon.root.path, environment: environment)
         let vdirsyncer = { (arguments: [String]) throws in
             let result = try Subprocess.run(
-                "/usr/bin/vdirsyncer", ["-c", config] + arguments, environment: environment,
+                "/usr/bin/vdirsyncer", ["-c", pair.config] + arguments, environment: environment,
                 outputDirectory: daemon.root.path, timeout: .seconds(60))
             guard result.exitCode == 0 else { throw HarnessError("vdirsyncer \(arguments): \(result)") }
         }
-        try vdirsyncer(["discover", "kit"])
         let connection = try daemon.connect()
         let task = try connection.call(
             Method.taskAdd, TaskAddParams(title: "water the plants", due: "2030-01-01 09:00", repeat: "daily"),

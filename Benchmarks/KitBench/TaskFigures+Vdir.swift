@@ -47,12 +47,7 @@ extension TaskFigures {
     /// hidden temporary file, renamed) to `task.list` showing the change, over `edits` edits of
     /// one task, each a newer version with a new title.
     static func vdirReadLatency(edits: Int = 200) throws -> [Figure] {
-        let daemon = try BenchDaemon()
-        let vdir = try daemon.root.subdirectory("vdir")
-        let config = daemon.root.path + "/config.toml"
-        try "[vdir]\ntasks = \"\(vdir)\"\n".write(toFile: config, atomically: true, encoding: .utf8)
-        daemon.extraArguments = ["--config", config]
-        try daemon.start()
+        let (daemon, vdir) = try SyncFigures.daemon()
         defer { daemon.stop() }
         let connection = try daemon.connect()
         let task = try connection.call(

@@ -40,7 +40,7 @@ struct AgendaTests {
         #expect(try Self.month(kit, "2031-03-01", "2031-04-01").filter { $0.id == task.id }.isEmpty)
     }
 
-    @Test("a window in which the tasks repeat more than 20,000 times is refused with what to ask instead")
+    @Test("a window in which the tasks repeat more than 10,000 times is refused with what to ask instead")
     func boundedWork() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
@@ -54,7 +54,7 @@ struct AgendaTests {
             _ = try Self.month(kit, "2027-01-01", "2028-01-01")
         } throws: { error in
             guard case KitError.invalidArgument(let message) = error else { return false }
-            return message.contains("more than 20000 times") && message.contains("ask for a shorter window")
+            return message.contains("more than 10000 times") && message.contains("ask for a shorter window")
         }
     }
 

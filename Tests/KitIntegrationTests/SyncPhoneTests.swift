@@ -17,47 +17,19 @@ extension Integration {
             static func start(_ server: RadicaleServer) throws -> Device {
                 let kit = try KitdHarness()
                 do {
-                    var pairs = ""
-                    var vdirs = ""
-                    for (pair, collection) in [("kit", "tasks"), ("kit_diary", "diary"), ("kit_memos", "memos")] {
-                        let vdir = try kit.root.subdirectory("vdir/" + collection)
-                        vdirs += "\(collection) = \"\(vdir)\"\n"
-                        pairs += """
-
-                            [pair \(pair)]
-                            a = "\(pair)_local"
-                            b = "\(pair)_remote"
-                            collections = null
-                            conflict_resolution = "b wins"
-
-                            [storage \(pair)_local]
-                            type = "filesystem"
-                            path = "\(vdir)/"
-                            fileext = ".ics"
-
-                            [storage \(pair)_remote]
-                            type = "caldav"
-                            url = "\(server.url(collection))"
-                            username = "kit"
-                            password = "kit"
-
-                            """
+                    var vdirs: [(collection: String, path: String)] = []
+                    for collection in ["tasks", "diary", "memos"] {
+                        vdirs.append((collection, try kit.root.subdirectory("vdir/" + collection)))
                     }
-                    let vdirsyncer = kit.root.path + "/vdirsyncer.conf"
-                    try ("[general]\nstatus_path = \"\(kit.root.path)/vdirsyncer-status/\"\n" + pairs).write(
-                        toFile: vdirsyncer, atomically: true, encoding: .utf8)
-                    for pair in ["kit", "kit_diary", "kit_memos"] {
-                        let discover = try Subprocess.run(
-                            "/usr/bin/vdirsyncer", ["-c", vdirsyncer, "discover", pair], environment: kit.environment,
-                            outputDirectory: kit.root.path)
-                        guard discover.exitCode == 0 else { throw HarnessError("vdirsyncer discover: \(discover)") }
-                    }
+                    let vdirsyncer = try Vdirsyncer(
+                        server: server, vdirs: vdirs, directory: kit.root.path, environment: kit.environment)
                     let config = kit.root.path + "/config.toml"
                     try """
                     [vdir]
-                    \(vdirs)
+                    \(vdirs.map { "\($0.collection) = \"\($0.path)\"" }.joined(separator: "\n"))
+
                     [sync]
-                    command = "vdirsyncer -c \(vdirsyncer) sync kit kit_diary kit_memos"
+                    command = "\(vdirsyncer.command)"
                     interval = "off"
                     after_change = "off"
                     """.write(toFile: config, atomically: true, encoding: .utf8)
@@ -145,15 +117,8 @@ extension Integration {
             }
         }
 
-        /// The ways apps write "this occurrence is done" (as VdirRepeatingDoneTests has them as files).
-        enum App: String, CaseIterable, CustomTestStringConvertible {
-            case tasksOrg
-            case apple
-            case thunderbird
-            case nextcloud
-
-            var testDescription: String { rawValue }
-        }
+        /// The ways apps write "this occurrence is done", as VdirRepeatingDoneTests writes them as files.
+        typealias App = VdirRepeatingDoneTests.App
 
         /// The phone marks the 2030-01-10 occurrence of the daily task `uid` done, as `app` does.
         static func complete(_ server: RadicaleServer, uid: String, as app: App, at: Date) throws {
@@ -385,9 +350,27 @@ extension Integration {
                 #expect(
                     Self.unfolded(try #require(try server.item("memos", uid: memo.uid)).text).contains(
                         "SUMMARY:Presents"))
+                // And the diary entry's first line, the phone two seconds after kit this time: the
+                // phone's wins, and kit's is kept.
+                #expect(
+                    try device.kit.kitctl(["diary", "edit", String(entry.id), "-m", "Up the ridge\nWindy at the top."])
+                        .exitCode == 0)
+                Thread.sleep(forTimeInterval: 2)
+                try Self.phoneEdit(server, "diary", uid: entry.uid, at: Date()) { lines in
+                    Self.set(&lines, "SUMMARY", "SUMMARY:On the ridge")
+                }
+                try device.sync()
+                try device.sync()
+                let retitled = try device.kit.kitctlJSON(["diary", "show", String(entry.id)], as: DiaryEntryInfo.self)
+                #expect(retitled.text == "On the ridge\nWindy at the top.")
+                #expect(
+                    Self.unfolded(try #require(try server.item("diary", uid: entry.uid)).text).contains(
+                        "SUMMARY:On the ridge"))
                 let conflicts = try device.status().conflicts
-                #expect(conflicts.map(\.collection) == ["memos"])
-                #expect(conflicts.first?.property == "SUMMARY" && conflicts.first?.lost == "SUMMARY:Gift list")
+                #expect(conflicts.map(\.collection) == ["diary", "memos"])
+                #expect(conflicts.map(\.winner) == ["file", "kit"])
+                #expect(conflicts.map(\.property) == ["SUMMARY", "SUMMARY"])
+                #expect(conflicts.map(\.lost) == ["SUMMARY:Up the ridge", "SUMMARY:Gift list"])
             }
         }
     }

@@ -18,39 +18,16 @@ extension Integration {
                 let kit = try KitdHarness(desktop: desktop)
                 do {
                     let vdir = try kit.root.subdirectory("vdir/tasks")
-                    let vdirsyncer = kit.root.path + "/vdirsyncer.conf"
-                    try """
-                    [general]
-                    status_path = "\(kit.root.path)/vdirsyncer-status/"
-
-                    [pair kit]
-                    a = "kit_local"
-                    b = "kit_remote"
-                    collections = null
-                    conflict_resolution = "b wins"
-
-                    [storage kit_local]
-                    type = "filesystem"
-                    path = "\(vdir)/"
-                    fileext = ".ics"
-
-                    [storage kit_remote]
-                    type = "caldav"
-                    url = "\(server.tasksURL)"
-                    username = "kit"
-                    password = "kit"
-                    """.write(toFile: vdirsyncer, atomically: true, encoding: .utf8)
-                    let discover = try Subprocess.run(
-                        "/usr/bin/vdirsyncer", ["-c", vdirsyncer, "discover", "kit"], environment: kit.environment,
-                        outputDirectory: kit.root.path)
-                    guard discover.exitCode == 0 else { throw HarnessError("vdirsyncer discover: \(discover)") }
+                    let vdirsyncer = try Vdirsyncer(
+                        server: server, vdirs: [("tasks", vdir)], directory: kit.root.path,
+                        environment: kit.environment)
                     let config = kit.root.path + "/config.toml"
                     try """
                     [vdir]
                     tasks = "\(vdir)"
 
                     [sync]
-                    command = "vdirsyncer -c \(vdirsyncer) sync kit"
+                    command = "\(vdirsyncer.command)"
                     interval = "off"
                     after_change = "off"
                     """.write(toFile: config, atomically: true, encoding: .utf8)

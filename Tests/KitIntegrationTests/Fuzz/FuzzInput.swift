@@ -101,8 +101,9 @@ struct FuzzInput {
         label: "10,000 strings", json: "[" + Array(repeating: "\"a=b\"", count: 10_000).joined(separator: ",") + "]")
 
     /// Instants at the edges of what kit handles (1900 to 2200) and of what fits in Int64
-    /// nanoseconds (1677 to 2262), as RFC 3339 and as a date, and offsets that do not exist: every
-    /// text param gets them all, so that a param read as a time is tried whatever it is named.
+    /// nanoseconds (1677 to 2262), as RFC 3339 and as a date, offsets that do not exist, and
+    /// durations, offsets and repeats past what nanoseconds hold: every text param gets them all,
+    /// so that a param read as a time, a duration or a rule is tried whatever it is named.
     static let boundaryInstants: [Value] =
         ["0001", "1677", "1899", "1900", "2200", "2201", "2262", "9999"].flatMap { year in
             [
@@ -113,6 +114,11 @@ struct FuzzInput {
             Value(label: "offset +99:99", json: "\"2026-11-28T09:00:00+99:99\""),
             Value(label: "offset -23:59", json: "\"2026-11-28T09:00:00-23:59\""),
             Value(label: "local time in 9999", json: "\"9999-12-31 23:59\""),
+            Value(label: "Int64.max seconds", json: "\"9223372036854775807s\""),
+            Value(label: "a huge duration", json: "\"99999999999d99999999999h\""),
+            Value(label: "a huge offset", json: "\"in 99999999999 days\""),
+            Value(label: "a negative duration", json: "\"-1s\""),
+            Value(label: "a huge repeat", json: "\"every 9223372036854775807 days\""),
         ]
 
     /// Values of every wrong type, out-of-range numbers, literals JSON does not have, and a long
