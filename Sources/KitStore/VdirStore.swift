@@ -91,8 +91,13 @@ extension VdirStore {
                     WHERE collection = ? AND name = ?
                     """)
             for (name, bases) in bases {
+                // Kit's rendering is stored only where it differs from the file's text (a file kit
+                // wrote is its rendering): half the bytes of every write of kit's own.
                 try texts.execute(
-                    arguments: [bases.base, bases.kitBase, bases.written, bases.writtenKit, collection, name])
+                    arguments: [
+                        bases.base, bases.kitBase == bases.base ? nil : bases.kitBase, bases.written,
+                        bases.writtenKit == bases.written ? nil : bases.writtenKit, collection, name,
+                    ])
             }
         }
     }
@@ -106,7 +111,9 @@ extension VdirStore {
                         SELECT base, kit_base, written, written_kit FROM vdir_file WHERE collection = ? AND name = ?
                         """), arguments: [collection, name])
             guard let row else { return Bases() }
-            return Bases(base: row[0], kitBase: row[1], written: row[2], writtenKit: row[3])
+            let base: String? = row[0]
+            let written: String? = row[2]
+            return Bases(base: base, kitBase: row[1] ?? base, written: written, writtenKit: row[3] ?? written)
         }
     }
 

@@ -62,4 +62,33 @@ struct SyncStoreTests {
         #expect(files["a.ics"]?.writtenAt == WallTime(nanoseconds: 42))
         #expect(files["b.ics"] != nil && files["b.ics"]?.writtenAt == nil)
     }
+
+    @Test(
+        "a file's bases outlive a new hash, kit's rendering is kept once where it is the file's text, and a write that reached the other side becomes the base"
+    )
+    func basesKeep() throws {
+        let (database, directory) = try Self.database()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = database.vdir
+        let written = WallTime(nanoseconds: 42)
+        try store.record(
+            collection: "/v", [("a.ics", VdirStore.File(uid: "a", hash: "1", writtenAt: written))],
+            bases: [("a.ics", VdirStore.Bases(base: "B", kitBase: "B", written: "W", writtenKit: "W"))])
+        #expect(
+            try store.bases(collection: "/v", name: "a.ics")
+                == VdirStore.Bases(base: "B", kitBase: "B", written: "W", writtenKit: "W"))
+        #expect(try store.pendingWrites(collection: "/v") == ["a.ics": written])
+        // Read again with another hash: the bases stay.
+        try store.record(collection: "/v", [("a.ics", VdirStore.File(uid: "a", hash: "2"))])
+        #expect(try store.bases(collection: "/v", name: "a.ics").written == "W")
+        try store.agreeOnWritten(collection: "/v", names: ["a.ics"])
+        #expect(try store.bases(collection: "/v", name: "a.ics") == VdirStore.Bases(base: "W", kitBase: "W"))
+        #expect(try store.pendingWrites(collection: "/v").isEmpty)
+        try store.record(collection: "/v", [], bases: [("a.ics", VdirStore.Bases(base: "F", kitBase: "K"))])
+        #expect(try store.bases(collection: "/v", name: "a.ics") == VdirStore.Bases(base: "F", kitBase: "K"))
+        // The file gone, its bases go with it.
+        try store.record(collection: "/v", [("a.ics", nil)])
+        try database.commit()
+        #expect(try store.bases(collection: "/v", name: "a.ics") == VdirStore.Bases())
+    }
 }

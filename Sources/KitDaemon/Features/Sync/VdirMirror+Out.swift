@@ -70,9 +70,11 @@ extension VdirMirror {
             for item in items() {
                 let name = ledger.name(of: item.uid) ?? VdirCollection.fileName(for: item.uid)
                 do {
-                    switch try Self.keep(
-                        item, bases: known[item.uid] ?? reader.bases(of: name), in: collection, ledger: ledger,
-                        outcome: &outcome)
+                    // A file kitd never wrote or read has no bases to read.
+                    let bases =
+                        known[item.uid]
+                        ?? (ledger.file(named: name) == nil ? VdirStore.Bases() : reader.bases(of: name))
+                    switch try Self.keep(item, bases: bases, in: collection, ledger: ledger, outcome: &outcome)
                     {
                     case .written:
                         outcome.written += 1
