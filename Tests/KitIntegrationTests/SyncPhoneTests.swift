@@ -24,15 +24,8 @@ extension Integration {
                     let vdirsyncer = try Vdirsyncer(
                         server: server, vdirs: vdirs, directory: kit.root.path, environment: kit.environment)
                     let config = kit.root.path + "/config.toml"
-                    try """
-                    [vdir]
-                    \(vdirs.map { "\($0.collection) = \"\($0.path)\"" }.joined(separator: "\n"))
-
-                    [sync]
-                    command = "\(vdirsyncer.command)"
-                    interval = "off"
-                    after_change = "off"
-                    """.write(toFile: config, atomically: true, encoding: .utf8)
+                    try Vdirsyncer.kitConfig(vdirs: vdirs, command: vdirsyncer.command).write(
+                        toFile: config, atomically: true, encoding: .utf8)
                     try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
                     return Device(kit: kit)
                 } catch {

@@ -22,15 +22,8 @@ extension Integration {
                         server: server, vdirs: [("tasks", vdir)], directory: kit.root.path,
                         environment: kit.environment)
                     let config = kit.root.path + "/config.toml"
-                    try """
-                    [vdir]
-                    tasks = "\(vdir)"
-
-                    [sync]
-                    command = "\(vdirsyncer.command)"
-                    interval = "off"
-                    after_change = "off"
-                    """.write(toFile: config, atomically: true, encoding: .utf8)
+                    try Vdirsyncer.kitConfig(vdirs: [("tasks", vdir)], command: vdirsyncer.command).write(
+                        toFile: config, atomically: true, encoding: .utf8)
                     try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
                     return Device(kit: kit, vdir: vdir)
                 } catch {

@@ -52,4 +52,18 @@ public struct Vdirsyncer {
 
     /// The command that syncs every pair: kit's `[sync] command`.
     public var command: String { "vdirsyncer -c \(config) sync \(pairs.joined(separator: " "))" }
+
+    /// kitd's config for these vdirs: `[vdir]` naming each, and `[sync]` running `command` only
+    /// when asked (`kitctl sync`), so that a test decides when each round happens.
+    public static func kitConfig(vdirs: [(collection: String, path: String)], command: String) -> String {
+        """
+        [vdir]
+        \(vdirs.map { "\($0.collection) = \"\($0.path)\"" }.joined(separator: "\n"))
+
+        [sync]
+        command = "\(command)"
+        interval = "off"
+        after_change = "off"
+        """
+    }
 }

@@ -24,7 +24,7 @@ extension VdirMirror {
                 switch arrival {
                 case .removed(let name, let uid, let kitWroteAt):
                     try removedOutside(name: name, uid: uid, kitWroteAt: kitWroteAt, keeper: keeper, now: now)
-                case .changed(let name, let text, let item, _):
+                case .changed(let name, let text, let item):
                     try changedOutside(name: name, text: text, item: item, keeper: keeper, now: now)
                 }
             } catch {

@@ -18,12 +18,12 @@ struct VdirUnreadable: Error, Sendable {
 
 /// What kitd learns from a collection's files, handed to the feature on the loop.
 ///
-/// Each carries when kitd wrote the version the outside change replaced (nil when kitd had read
-/// it, or there was none): for a file without a base, a deletion after such a write meets a
-/// change of kit's the server may not have had (`VdirRegistry.unsynced`).
+/// A deletion carries when kitd wrote the version it removed (nil when kitd had read it): for a
+/// file without a base, a deletion after such a write meets a change of kit's the server may not
+/// have had (`VdirRegistry.unsynced`).
 enum VdirArrival {
     /// A file new or changed from outside: its name, its text, and what the reader made of it.
-    case changed(name: String, text: String, item: VdirItem, kitWroteAt: WallTime?)
+    case changed(name: String, text: String, item: VdirItem)
     /// A file kit knew is gone: the UID it held.
     case removed(name: String, uid: String, kitWroteAt: WallTime?)
 }
@@ -229,7 +229,7 @@ final class VdirMirror {
 
     /// What a read found.
     private struct Reading: Sendable {
-        var changed: [(name: String, text: String, item: VdirItem, kitWroteAt: WallTime?)] = []
+        var changed: [(name: String, text: String, item: VdirItem)] = []
         var removed: [(name: String, uid: String, kitWroteAt: WallTime?)] = []
         var unreadable: [(name: String, reason: String)] = []
         /// Names read (unreadable ones included), whose old complaints no longer hold.
@@ -307,11 +307,10 @@ final class VdirMirror {
                         unreadable("its UID \(item.uid) is also the UID of \(other); kit reads one file per UID")
                         continue
                     }
-                    let kitWroteAt = ledger.file(named: name)?.writtenAt
                     let file = VdirStore.File(uid: item.uid, hash: hash)
                     ledger.record(name, file)
                     reading.ledger.append((name, file))
-                    reading.changed.append((name, text, item, kitWroteAt))
+                    reading.changed.append((name, text, item))
                 }
             }
         } catch {
@@ -353,7 +352,7 @@ final class VdirMirror {
         }
         let arrivals =
             reading.changed.map {
-                VdirArrival.changed(name: $0.name, text: $0.text, item: $0.item, kitWroteAt: $0.kitWroteAt)
+                VdirArrival.changed(name: $0.name, text: $0.text, item: $0.item)
             } + reading.removed.map { VdirArrival.removed(name: $0.name, uid: $0.uid, kitWroteAt: $0.kitWroteAt) }
         guard !arrivals.isEmpty else { return }
         logger.info(

@@ -50,6 +50,32 @@ extension TaskFeature {
             settled: { [unowned self] _ in keepInVdirByPages(label: label, after: last, only: only) })
     }
 
+    /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
+    /// job on the worker, which makes each file's text from the zones as they are now and puts
+    /// kit's change into the file's text (VdirMirror+Out).
+    func keepInVdir(_ changed: [TaskItem], label: String = "write") {
+        guard let mirror, !changed.isEmpty else { return }
+        let zones = zones.snapshot()
+        let now = clock.now().wall
+        commits.onCommitted {
+            mirror.keep(label, uids: changed.map(\.uid)) { changed.map { Self.vdirFile($0, zones: zones, now: now) } }
+        }
+    }
+
+    /// A task's file in the vdir, as the worker writes it.
+    static func vdirFile(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> VdirMirror.Text {
+        VdirMirror.Text(
+            uid: task.uid, text: vdirText(task, zones: zones, now: now),
+            modified: task.modifiedAt ?? WallTime(nanoseconds: 0))
+    }
+
+    /// `vdirText` with the zones of a snapshot.
+    static func vdirText(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> String {
+        vdirText(
+            task, zone: task.zone.flatMap(zones.zone(named:)) ?? zones.system, systemName: zones.systemName, now: now,
+            named: zones.zone(named:))
+    }
+
     /// How the worker reads one file, with the zones and time as they are now.
     func vdirReader() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
         let setting = PreparedImport.Setting(

@@ -297,18 +297,6 @@ final class TaskFeature: Feature {
     /// each re-armed as it goes.
     func zoneChanged() { startResettle() }
 
-    /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
-    /// job on the worker, which makes each file's text from the zones as they are now and puts
-    /// kit's change into the file's text (VdirMirror+Out).
-    func keepInVdir(_ changed: [TaskItem], label: String = "write") {
-        guard let mirror, !changed.isEmpty else { return }
-        let zones = zones.snapshot()
-        let now = clock.now().wall
-        commits.onCommitted {
-            mirror.keep(label, uids: changed.map(\.uid)) { changed.map { Self.vdirFile($0, zones: zones, now: now) } }
-        }
-    }
-
     /// A task's version, as iCalendar counts them.
     static func version(of task: TaskItem) -> TaskStore.ItemVersion {
         TaskStore.ItemVersion(sequence: task.sequence, modified: task.modifiedAt)
@@ -326,7 +314,7 @@ final class TaskFeature: Feature {
     /// A time of change: `now` in whole seconds (what LAST-MODIFIED holds), and always after
     /// `previous`, so two changes in one second are two versions.
     static func stamp(_ now: WallTime, after previous: WallTime?) -> WallTime {
-        let second: Int64 = 1_000_000_000
+        let second = Nanoseconds.nanosecondsPerSecond
         let whole = { (time: WallTime) in time.nanoseconds - ((time.nanoseconds % second) + second) % second }
         guard let previous, whole(previous) >= whole(now) else { return WallTime(nanoseconds: whole(now)) }
         return WallTime(nanoseconds: whole(previous) + second)
@@ -340,20 +328,6 @@ final class TaskFeature: Feature {
             || old.allDay != new.allDay || old.anchor != new.anchor || old.recurrence != new.recurrence
             || old.dates != new.dates || old.occurrence != new.occurrence || old.alerts != new.alerts
             || old.isOpen != new.isOpen
-    }
-
-    /// A task's file in the vdir, as the worker writes it.
-    static func vdirFile(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> VdirMirror.Text {
-        VdirMirror.Text(
-            uid: task.uid, text: vdirText(task, zones: zones, now: now),
-            modified: task.modifiedAt ?? WallTime(nanoseconds: 0))
-    }
-
-    /// `vdirText` with the zones of a snapshot.
-    static func vdirText(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> String {
-        vdirText(
-            task, zone: task.zone.flatMap(zones.zone(named:)) ?? zones.system, systemName: zones.systemName, now: now,
-            named: zones.zone(named:))
     }
 
     // MARK: Internals
