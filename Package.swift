@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "KitCalendarTests", dependencies: ["KitCalendar", "KitCore", "KitTestValues"], swiftSettings: strict),
         .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),
-        .testTarget(name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore"], swiftSettings: strict),
+        .testTarget(
+            name: "KitProtocolTests", dependencies: ["KitProtocol", "KitCore", "KitTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "KitDaemonTests",
             dependencies: [

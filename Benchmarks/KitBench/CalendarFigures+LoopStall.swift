@@ -74,7 +74,7 @@ extension CalendarFigures {
     ) {
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
         let probe = try LoopProbe(daemon)
         let timers = 300
         try Figures.startTimers((0..<timers).map { 0.05 + Double($0) * 0.005 }, on: try daemon.connect())

@@ -24,7 +24,7 @@ enum Figures {
         try daemon.start()
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
         let starter = try daemon.connect()
         var generator = SystemRandomNumberGenerator()
         let durations = (0..<timers).map {
@@ -73,8 +73,7 @@ enum Figures {
         let events = try daemon.connect()
         _ = try events.call(
             Method.eventsSubscribe,
-            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]),
-            as: SubscribeResult.self)
+            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]))
         let starter = try daemon.connect()
         let durations = (0..<timers).map { 1.0 + spread * Double($0) / Double(timers) }
         try startTimers(durations, on: starter)
@@ -119,7 +118,7 @@ enum Figures {
                 client,
                 (0..<pending).map {
                     RequestEnvelope(
-                        id: .number(1), method: Method.timerStart,
+                        id: .number(1), method: Method.timerStart.name,
                         params: TimerStartParams(durationNs: (3600 + Int64($0)) * 1_000_000_000))
                 })
         }
@@ -180,13 +179,12 @@ enum Figures {
         let (total, failed) = rounds(socket: daemon.socketPath, clients: clients, seconds: seconds) {
             connection, index, _ in
             let timer = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"),
-                as: TimerInfo.self)
-            _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"))
+            _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)))
         }
         // Check durability: every pair left a cancelled row on disk.
         let check = try daemon.connect()
-        let listed = try check.call(Method.timerList, TimerListParams(all: true), as: TimerListResult.self)
+        let listed = try check.call(Method.timerList, TimerListParams(all: true))
         daemon.stop()
         let rate = Double(total) / seconds
         return [
@@ -293,7 +291,7 @@ enum Figures {
             connection,
             durations.map {
                 RequestEnvelope(
-                    id: .number(1), method: Method.timerStart,
+                    id: .number(1), method: Method.timerStart.name,
                     params: TimerStartParams(durationNs: Nanoseconds(($0 * 1e9).rounded())))
             })
     }

@@ -46,7 +46,7 @@ enum PlaceFigures {
         var matching = 0
         for _ in 0..<requests {
             let began = monotonicSeconds()
-            matching = try connection.call(Method.placeTags, filter, as: PlaceTagsResult.self).matching
+            matching = try connection.call(Method.placeTags, filter).matching
             roundTrips.append((monotonicSeconds() - began) * 1000)
         }
         // The daemon's own work for the same request, measured in this process on the same data.
@@ -64,7 +64,7 @@ enum PlaceFigures {
         var pickTrips: [Double] = []
         for _ in 0..<200 {
             let began = monotonicSeconds()
-            _ = try connection.call(Method.placePick, PlacePickParams(rotate: true), as: PlacePickResult.self)
+            _ = try connection.call(Method.placePick, PlacePickParams(rotate: true))
             pickTrips.append((monotonicSeconds() - began) * 1000)
         }
 

@@ -17,8 +17,7 @@ enum PopupFigures {
         let events = try daemon.connect()
         _ = try events.call(
             Method.eventsSubscribe,
-            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]),
-            as: SubscribeResult.self)
+            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]))
         let starter = try daemon.connect()
         try Figures.startTimers(Array(repeating: 2.0, count: timers), on: starter)
 

@@ -59,7 +59,7 @@ enum RamenFigures {
             client,
             products.map {
                 RequestEnvelope(
-                    id: .number(1), method: Method.ramenAdd,
+                    id: .number(1), method: Method.ramenAdd.name,
                     params: RamenAddParams(name: $0.name, seconds: $0.cookSeconds, englishName: $0.englishName))
             })
         var roundTrips: [Double] = []

@@ -46,7 +46,8 @@ enum RequestPathFigures {
 
         let line = Array(
             try WireCodec.line(
-                RequestEnvelope(id: .number(1), method: Method.timerGet, params: params), with: WireCodec.encoder()))
+                RequestEnvelope(id: .number(1), method: Method.timerGet.name, params: params), with: WireCodec.encoder()
+            ))
         let cpu = CPUTime(pid: pid)
         try pipeline(client, line: line, count: pipelined, window: 256)
         let spent = cpu.spent(per: pipelined)
@@ -93,7 +94,8 @@ enum RequestPathFigures {
             let sequential = Double(requests) / (monotonicSeconds() - began)
             let line = Array(
                 try WireCodec.line(
-                    RequestEnvelope(id: .number(1), method: Method.timerGet, params: params), with: WireCodec.encoder())
+                    RequestEnvelope(id: .number(1), method: Method.timerGet.name, params: params),
+                    with: WireCodec.encoder())
             )
             began = monotonicSeconds()
             try pipeline(client, line: line, count: requests * 5, window: 256)
@@ -128,7 +130,7 @@ enum RequestPathFigures {
     private static func probe(_ daemon: BenchDaemon) throws -> (KitConnection, TimerRefParams) {
         let client = try daemon.connect()
         let timer = try client.call(
-            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"), as: TimerInfo.self)
+            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"))
         return (client, TimerRefParams(ref: String(timer.id)))
     }
 

@@ -66,14 +66,13 @@ extension ScaleFigures {
         defer { daemon.stop() }
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired, Event.notificationShown]),
-            as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired, Event.notificationShown]))
         let starter = try daemon.connect()
         try Figures.pipeline(
             starter,
             (0..<timers).map { index in
                 RequestEnvelope(
-                    id: .number(1), method: Method.timerStart,
+                    id: .number(1), method: Method.timerStart.name,
                     params: TimerStartParams(
                         durationNs: Nanoseconds((1.0 + 0.5 * Double(index)) * 1e9), name: "late-\(index)"))
             })
@@ -110,11 +109,10 @@ extension ScaleFigures {
         _ daemon: BenchDaemon, events: KitConnection, adder: KitConnection, count: Int
     ) throws -> (fired: [Double], shown: [Double]) {
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue, Event.notificationShown]),
-            as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue, Event.notificationShown]))
         for index in 0..<count {
             _ = try adder.call(
-                Method.taskAdd, TaskAddParams(title: "lateness \(index)", due: "in \(3 + index)s"), as: TaskInfo.self)
+                Method.taskAdd, TaskAddParams(title: "lateness \(index)", due: "in \(3 + index)s"))
         }
         return try collect(events, count: count, seconds: Double(count) + 15) { line in
             guard let fired = try? JSONDecoder().decode(EventParamsEnvelope<TaskFireEvent>.self, from: Data(line)),

@@ -19,8 +19,7 @@ enum ScaleFigures {
             let began = monotonicSeconds()
             for index in 0..<starts {
                 _ = try client.call(
-                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000),
-                    as: TimerInfo.self)
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000))
             }
             perStart.append((size, (monotonicSeconds() - began) * 1_000_000 / Double(starts), ready))
             daemon.stop()
@@ -70,8 +69,7 @@ enum ScaleFigures {
             var startedIDs: [Int64] = []
             column.startOne = try perOperation(operations) { index in
                 let timer = try client.call(
-                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000),
-                    as: TimerInfo.self)
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000))
                 startedIDs.append(timer.id)
             }
             let began = monotonicSeconds()
@@ -79,22 +77,21 @@ enum ScaleFigures {
                 client,
                 (0..<operations).map {
                     RequestEnvelope(
-                        id: .number(1), method: Method.timerStart,
+                        id: .number(1), method: Method.timerStart.name,
                         params: TimerStartParams(durationNs: Int64(9000 + $0) * 1_000_000_000))
                 }, window: 256)
             column.startPipelined = (monotonicSeconds() - began) * 1e6 / Double(operations)
             column.cancel = try perOperation(startedIDs.count) { index in
                 _ = try client.call(
-                    Method.timerCancel, TimerRefParams(ref: String(startedIDs[index])), as: TimerInfo.self)
+                    Method.timerCancel, TimerRefParams(ref: String(startedIDs[index])))
             }
             column.taskAdd = try perOperation(operations) { index in
                 _ = try client.call(
-                    Method.taskAdd, TaskAddParams(title: "scale \(index)", due: "2031-03-0\(1 + index % 9) 09:00"),
-                    as: TaskInfo.self)
+                    Method.taskAdd, TaskAddParams(title: "scale \(index)", due: "2031-03-0\(1 + index % 9) 09:00"))
             }
             column.getByTitle = try perOperation(operations) { index in
                 _ = try client.call(
-                    Method.taskGet, TaskRefParams(ref: "TASK \(index * (size / operations))"), as: TaskInfo.self)
+                    Method.taskGet, TaskRefParams(ref: "TASK \(index * (size / operations))"))
             }
             column.importSmall = try perOperation(operations / 50) { index in
                 _ = try client.callForLine(

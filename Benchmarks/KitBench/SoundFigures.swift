@@ -25,7 +25,7 @@ enum SoundFigures {
         defer { watch.stop() }
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
         let starter = try daemon.connect()
         try Figures.startTimers((0..<timers).map { 1.0 + spacing * Double($0) }, on: starter)
 

@@ -11,7 +11,7 @@ enum StopwatchFigures {
             client,
             (0..<count).map {
                 RequestEnvelope(
-                    id: .number(1), method: Method.stopwatchCreate,
+                    id: .number(1), method: Method.stopwatchCreate.name,
                     params: StopwatchCreateParams(name: "sw-\($0)", start: running($0)))
             })
     }

@@ -26,7 +26,7 @@ enum SyncFigures {
         _ connection: KitConnection, id: Int64, since start: Double, _ condition: (TaskInfo) -> Bool
     ) throws -> Double {
         while true {
-            let task = try connection.call(Method.taskGet, TaskRefParams(ref: String(id)), as: TaskInfo.self)
+            let task = try connection.call(Method.taskGet, TaskRefParams(ref: String(id)))
             if condition(task) { return monotonicSeconds() - start }
             if monotonicSeconds() - start > 10 { throw HarnessError("the change never reached task \(id)") }
             usleep(200)
@@ -53,15 +53,14 @@ enum SyncFigures {
         }
         let connection = try daemon.connect()
         let task = try connection.call(
-            Method.taskAdd, TaskAddParams(title: "water the plants", due: "2030-01-01 09:00", repeat: "daily"),
-            as: TaskInfo.self)
+            Method.taskAdd, TaskAddParams(title: "water the plants", due: "2030-01-01 09:00", repeat: "daily"))
         // Kit's file written, then uploaded.
         _ = try waitForFile(vdir + "/" + task.uid + ".ics")
         try vdirsyncer(["sync", "kit"])
         // Each `task.changed`, stamped on the wall clock as it arrives, on a thread of its own.
         let events = try daemon.connect()
         _ = try events.call(
-            Method.eventsSubscribe, SubscribeParams(events: [Event.taskChanged]), as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: [Event.taskChanged]))
         let stamps = WallStamps()
         let listener = Thread { [events = UncheckedBox(events)] in
             while let line = try? events.value.readLine(timeout: .seconds(120)), !line.isEmpty {
@@ -156,7 +155,7 @@ enum SyncFigures {
             let bytes = Self.databaseBytes(daemon)
             let uid = "merge0-0@bench"
             // The first task imported: id 1.
-            let first = try connection.call(Method.taskGet, TaskRefParams(ref: "1"), as: TaskInfo.self)
+            let first = try connection.call(Method.taskGet, TaskRefParams(ref: "1"))
             guard first.uid == uid else { throw HarnessError("task 1 is \(first.uid), not \(uid)") }
             let id = first.id
             let file = vdir + "/" + uid + ".ics"

@@ -22,9 +22,9 @@ extension TaskFigures {
             let (pairs, failed) = Figures.rounds(socket: daemon.socketPath, clients: clients, seconds: seconds) {
                 connection, index, serial in
                 let task = try connection.call(
-                    Method.taskAdd, TaskAddParams(title: "w\(index)-\(serial)", due: "in 2h"), as: TaskInfo.self)
+                    Method.taskAdd, TaskAddParams(title: "w\(index)-\(serial)", due: "in 2h"))
                 _ = try connection.call(
-                    Method.taskDelete, TaskRefParams(ref: String(task.id)), as: TaskDeleteResult.self)
+                    Method.taskDelete, TaskRefParams(ref: String(task.id)))
             }
             guard failed == 0 else { throw HarnessError("\(failed) clients' task writes failed") }
             rates.append(Double(pairs) / seconds)
@@ -51,7 +51,7 @@ extension TaskFigures {
         defer { daemon.stop() }
         let connection = try daemon.connect()
         let task = try connection.call(
-            Method.taskAdd, TaskAddParams(title: "edit -1", due: "2030-01-15 09:00"), as: TaskInfo.self)
+            Method.taskAdd, TaskAddParams(title: "edit -1", due: "2030-01-15 09:00"))
         let file = vdir + "/" + task.uid + ".ics"
         let base = WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)) + 60_000_000_000
         var latencies: [Double] = []
@@ -68,7 +68,7 @@ extension TaskFigures {
             guard rename(temporary, file) == 0 else { throw HarnessError("rename: \(errno)") }
             while true {
                 let listed = try connection.call(
-                    Method.taskList, TaskListParams(filter: "all"), as: TaskListResult.self)
+                    Method.taskList, TaskListParams(filter: "all"))
                 if listed.tasks.first?.title == "edit \(edit)" { break }
                 if monotonicSeconds() - start > 10 { throw HarnessError("edit \(edit) never showed in task.list") }
                 usleep(200)
@@ -114,7 +114,7 @@ extension TaskFigures {
             let connection = try daemon.connect()
             for index in 0..<1000 {
                 _ = try connection.call(
-                    Method.taskAdd, TaskAddParams(title: "t\(index)", due: "2030-01-15 09:00"), as: TaskInfo.self)
+                    Method.taskAdd, TaskAddParams(title: "t\(index)", due: "2030-01-15 09:00"))
             }
             // The vdir written, and the first run (5 s after start) over.
             Thread.sleep(forTimeInterval: 7)

@@ -44,7 +44,7 @@ enum TaskFigures {
         let daemon = try BenchDaemon()
         try daemon.start()
         let events = try daemon.connect()
-        _ = try events.call(Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue]), as: SubscribeResult.self)
+        _ = try events.call(Method.eventsSubscribe, SubscribeParams(events: [Event.taskDue]))
         let adder = try daemon.connect()
         // Task due times are civil times in whole seconds: 200 tasks over 10 s come due in
         // batches of about 20 at each second.
@@ -52,7 +52,7 @@ enum TaskFigures {
             adder,
             (0..<tasks).map {
                 RequestEnvelope(
-                    id: .number(1), method: Method.taskAdd,
+                    id: .number(1), method: Method.taskAdd.name,
                     params: TaskAddParams(title: "bench \($0)", due: "in \(2 + $0 * spread / tasks)s"))
             })
         var client: [Double] = []

@@ -7,7 +7,8 @@ extension KitConnection {
     /// running, a task moved later); it is kept once, as the later page gave it, in that page's
     /// place. `id` tells items apart.
     func allPages<Item>(
-        _ method: String, id: (Item) -> Int64, _ page: (String?) throws(ClientError) -> (items: [Item], next: String?)
+        _ method: some CustomStringConvertible, id: (Item) -> Int64,
+        _ page: (String?) throws(ClientError) -> (items: [Item], next: String?)
     ) throws(ClientError) -> [Item] {
         var items: [Item] = []
         var after: String?
@@ -30,7 +31,7 @@ extension KitConnection {
     public func allTasks(filter: String, pageSize: Int? = nil) throws(ClientError) -> [TaskInfo] {
         try allPages(Method.taskList, id: \.id) { after throws(ClientError) in
             let page = try call(
-                Method.taskList, TaskListParams(filter: filter, limit: pageSize, after: after), as: TaskListResult.self)
+                Method.taskList, TaskListParams(filter: filter, limit: pageSize, after: after))
             return (page.tasks, page.next)
         }
     }

@@ -6,7 +6,7 @@ extension KitConnection {
     public func allTimers(all: Bool, pageSize: Int? = nil) throws(ClientError) -> [TimerInfo] {
         try allPages(Method.timerList, id: \.id) { after throws(ClientError) in
             let page = try call(
-                Method.timerList, TimerListParams(all: all, limit: pageSize, after: after), as: TimerListResult.self)
+                Method.timerList, TimerListParams(all: all, limit: pageSize, after: after))
             return (page.timers, page.next)
         }
     }

@@ -58,10 +58,10 @@ public final class KitConnection {
     }
 
     /// Calls `method` and decodes its result.
-    public func call<Params: Encodable, Result: Decodable>(
-        _ method: String, _ params: Params, as type: Result.Type = Result.self
-    ) throws(ClientError) -> Result {
-        let (line, tape) = try exchange(method, params)
+    public func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
+        -> Result
+    {
+        let (line, tape) = try exchange(method.name, params)
         // The reply's tape, read once for its header, reads its result too.
         if let tape, let envelope = LineDecoder.decode(ResultEnvelope<Result>.self, from: tape) {
             return envelope.result
@@ -69,13 +69,15 @@ public final class KitConnection {
         do {
             return try decoder.decode(ResultEnvelope<Result>.self, from: Data(line)).result
         } catch {
-            throw .malformedReply("\(method): \(error)")
+            throw .malformedReply("\(method.name): \(error)")
         }
     }
 
     /// Calls `method` and returns the raw reply line (for scripts that want kitd's JSON as is).
-    public func callForLine<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> [UInt8] {
-        try exchange(method, params).line
+    public func callForLine<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
+        -> [UInt8]
+    {
+        try exchange(method.name, params).line
     }
 
     /// Sends one request and reads up to its reply: the reply line and, when it has one, its

@@ -5,18 +5,20 @@ import KitProtocol
 /// The methods of the daemon itself; each feature mounts its own (Features/*/…+Routes.swift).
 extension Daemon {
     func registerRoutes() {
-        router.register(Method.daemonStatus, EmptyParams.self) { [unowned self] _, _ in status() }
-        router.register(Method.eventsSubscribe, SubscribeParams.self) { params, context in
-            let patterns = params.events ?? []
-            // Each event is matched against every pattern of every subscriber.
-            try TextLimit.check(count: patterns.count, "event patterns", limit: Event.maximumPatterns)
-            for pattern in patterns where !Event.all.contains(where: { Event.matches($0, pattern: pattern) }) {
-                throw KitError.invalidArgument(
-                    "no event matches '\(pattern)'; use a name such as timer.fired, a prefix such as timer.*, or *")
-            }
-            context.connection.subscriptions = patterns
-            return SubscribeResult(events: patterns.isEmpty ? ["*"] : patterns)
-        }
+        router.register(Method.daemonStatus, .now { [unowned self] _, _ in status() })
+        router.register(
+            Method.eventsSubscribe,
+            .now { params, context in
+                let patterns = params.events ?? []
+                // Each event is matched against every pattern of every subscriber.
+                try TextLimit.check(count: patterns.count, "event patterns", limit: Event.maximumPatterns)
+                for pattern in patterns where !Event.all.contains(where: { Event.matches($0, pattern: pattern) }) {
+                    throw KitError.invalidArgument(
+                        "no event matches '\(pattern)'; use a name such as timer.fired, a prefix such as timer.*, or *")
+                }
+                context.connection.subscriptions = patterns
+                return SubscribeResult(events: patterns.isEmpty ? ["*"] : patterns)
+            })
     }
 
     private func status() -> DaemonStatusResult {

@@ -1,17 +1,5 @@
 import KitCore
 
-/// The `diary.*` methods, by wire name.
-extension Method {
-    public static let diaryWrite = "diary.write"
-    public static let diaryList = "diary.list"
-    public static let diaryGet = "diary.get"
-    public static let diaryEdit = "diary.edit"
-    public static let diaryDelete = "diary.delete"
-    public static let diarySearch = "diary.search"
-    public static let diaryOnThisDay = "diary.onThisDay"
-    public static let diaryExport = "diary.export"
-}
-
 /// A diary entry as the protocol shows it. All fields are stable.
 public struct DiaryEntryInfo: Codable, Sendable, Equatable {
     public var id: Int64

@@ -1,17 +1,5 @@
 import KitCore
 
-/// The `memo.*` methods, by wire name.
-extension Method {
-    public static let memoAdd = "memo.add"
-    public static let memoList = "memo.list"
-    public static let memoGet = "memo.get"
-    public static let memoEdit = "memo.edit"
-    public static let memoSearch = "memo.search"
-    public static let memoPin = "memo.pin"
-    public static let memoUnpin = "memo.unpin"
-    public static let memoDelete = "memo.delete"
-}
-
 /// A memo as the protocol shows it: the record itself (see `Memo` for its fields).
 public typealias MemoInfo = Memo
 

@@ -1,18 +1,5 @@
 import KitCore
 
-/// Every method kit answers, by wire name. docs/protocol.md documents each one.
-public enum Method {
-    public static let daemonStatus = "daemon.status"
-    public static let timerStart = "timer.start"
-    public static let timerList = "timer.list"
-    public static let timerGet = "timer.get"
-    public static let timerPause = "timer.pause"
-    public static let timerResume = "timer.resume"
-    public static let timerAdd = "timer.add"
-    public static let timerCancel = "timer.cancel"
-    public static let eventsSubscribe = "events.subscribe"
-}
-
 /// For methods that take no parameters.
 public struct EmptyParams: Codable, Sendable {
     public init() {}
@@ -67,9 +54,9 @@ public struct TimerStartParams: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        durationNs = try container.decodeDuration(.durationNs, legacy: .seconds)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         sound = try container.decodeIfPresent(String.self, forKey: .sound)
+        durationNs = try container.decodeDuration(.durationNs, legacy: .seconds)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,20 +1,5 @@
 import KitCore
 
-/// The `place.*` methods, by wire name.
-extension Method {
-    public static let placeAdd = "place.add"
-    public static let placeEdit = "place.edit"
-    public static let placeRemove = "place.remove"
-    public static let placeGet = "place.get"
-    public static let placeList = "place.list"
-    public static let placeTags = "place.tags"
-    public static let placePick = "place.pick"
-    public static let placeVisited = "place.visited"
-    public static let placeHistory = "place.history"
-    public static let placeExport = "place.export"
-    public static let placeImport = "place.import"
-}
-
 /// A place as the protocol shows it: the stored place and what kitd knows beside it, in one
 /// object. All fields are stable; absent optional fields are left out.
 @dynamicMemberLookup

@@ -1,20 +1,5 @@
 import KitCore
 
-/// The `ramen.*` methods, by wire name.
-extension Method {
-    public static let ramenList = "ramen.list"
-    public static let ramenGet = "ramen.get"
-    public static let ramenFavouriteAdd = "ramen.favourite.add"
-    public static let ramenFavouriteRemove = "ramen.favourite.remove"
-    public static let ramenFavouriteMove = "ramen.favourite.move"
-    public static let ramenSet = "ramen.set"
-    public static let ramenAdd = "ramen.add"
-    public static let ramenRemove = "ramen.remove"
-    public static let ramenHide = "ramen.hide"
-    public static let ramenUnhide = "ramen.unhide"
-    public static let ramenCook = "ramen.cook"
-}
-
 /// A ramen as the protocol shows it: the product's facts merged with the user's settings.
 public struct RamenInfo: Codable, Sendable, Equatable {
     public var id: String

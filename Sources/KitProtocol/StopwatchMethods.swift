@@ -1,19 +1,5 @@
 import KitCore
 
-/// The `stopwatch.*` methods, by wire name.
-extension Method {
-    public static let stopwatchCreate = "stopwatch.create"
-    public static let stopwatchList = "stopwatch.list"
-    public static let stopwatchGet = "stopwatch.get"
-    public static let stopwatchStart = "stopwatch.start"
-    public static let stopwatchStop = "stopwatch.stop"
-    public static let stopwatchReset = "stopwatch.reset"
-    public static let stopwatchDelete = "stopwatch.delete"
-    public static let stopwatchRename = "stopwatch.rename"
-    public static let stopwatchLap = "stopwatch.lap"
-    public static let stopwatchLaps = "stopwatch.laps"
-}
-
 /// A stopwatch as the protocol shows it. All fields are stable.
 public struct StopwatchInfo: Codable, Sendable, Equatable {
     public var id: Int64

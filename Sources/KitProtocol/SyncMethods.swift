@@ -42,12 +42,6 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
     }
 }
 
-/// The `sync.*` methods, by wire name.
-extension Method {
-    public static let syncStatus = "sync.status"
-    public static let syncRun = "sync.run"
-}
-
 /// One run of the sync command: `sync.run`'s result, the `sync.finished` event, and the last run
 /// in `sync.status`.
 public struct SyncRunStatus: Codable, Sendable, Equatable {

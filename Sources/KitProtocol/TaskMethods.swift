@@ -1,20 +1,5 @@
 import KitCore
 
-/// The `task.*` methods, by wire name.
-extension Method {
-    public static let taskAdd = "task.add"
-    public static let taskList = "task.list"
-    public static let taskGet = "task.get"
-    public static let taskDone = "task.done"
-    public static let taskUndo = "task.undo"
-    public static let taskSnooze = "task.snooze"
-    public static let taskEdit = "task.edit"
-    public static let taskDelete = "task.delete"
-    public static let taskAgenda = "task.agenda"
-    public static let taskExport = "task.export"
-    public static let taskImport = "task.import"
-}
-
 /// A task as the protocol shows it. All fields are stable.
 public struct TaskInfo: Codable, Sendable, Equatable {
     public var id: Int64

@@ -215,4 +215,23 @@ struct RamenCatalogDataTests {
             #expect(names.contains(name), "\(name) is missing")
         }
     }
+
+    @Test("the distance bounded by a limit is the whole distance up to it, and limit + 1 past it")
+    func boundedDistance() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab가나ㄱ".unicodeScalars)
+        for _ in 0..<2000 {
+            let a = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+            }
+            let b = (0..<Int.random(in: 0...9, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+            }
+            let whole = HangulSearch.distance(a, b)
+            for limit in 0...6 {
+                let bounded = HangulSearch.distance(a, b, atMost: limit)
+                #expect(
+                    bounded == (whole <= limit ? whole : limit + 1),
+                    "\(a) \(b) limit \(limit): \(bounded), whole \(whole)")
+            }
+        }
+    }
 }

@@ -84,7 +84,7 @@ final class DrivenDaemon {
         try connection.send(
             WireCodec.line(
                 RequestEnvelope(
-                    id: .number(1), method: Method.eventsSubscribe, params: SubscribeParams(events: filters)),
+                    id: .number(1), method: Method.eventsSubscribe.name, params: SubscribeParams(events: filters)),
                 with: WireCodec.encoder()))
         var reply: [UInt8]?
         try run {

@@ -17,7 +17,7 @@ struct OffLoopTests {
         var text: String
     }
 
-    struct EchoParams: Codable {
+    struct EchoParams: Codable, Sendable {
         var text: String
         var fail: Bool?
     }
@@ -29,10 +29,12 @@ struct OffLoopTests {
         let gate = DispatchSemaphore(value: 0)
         let finished = Atomic<Int>(0)
 
+        static let method = RPCMethod<EchoParams, Echo>("test.slow", mutates: true)
+
         init(on kit: DrivenDaemon) {
             kit.daemon.router.register(
-                "test.slow", mutating: true, EchoParams.self,
-                offLoop: { [self] params, _ in
+                Self.method,
+                .offLoop { [self] params, _ in
                     OffLoop(
                         "test.slow",
                         work: { [self] () throws(KitError) -> String in
@@ -86,12 +88,12 @@ struct OffLoopTests {
 
         // Given the work waits, when another client asks, it is answered, and its timer fires.
         let other = try kit.subscriber([Event.timerFired])
-        try other.send(Self.line(2, Method.daemonStatus, EmptyParams()))
+        try other.send(Self.line(2, Method.daemonStatus.name, EmptyParams()))
         let status = try #require(try Self.replies(1, on: other, from: kit).first)
         #expect(
             try JSONDecoder().decode(ResultEnvelope<DaemonStatusResult>.self, from: Data(status)).result
                 .backgroundJobs == 1)
-        try other.send(Self.line(3, Method.timerStart, TimerStartParams(durationNs: 1, name: "tea")))
+        try other.send(Self.line(3, Method.timerStart.name, TimerStartParams(durationNs: 1, name: "tea")))
         let fired = try kit.events(on: other) { $0.contains { $0.name == Event.timerFired } }
         #expect(fired.contains { $0.name == Event.timerFired })
         #expect(try first.readLine(timeout: .milliseconds(1)) == nil, "no reply while the work waits")
@@ -111,10 +113,11 @@ struct OffLoopTests {
         defer { slow.open() }
         let client = try KitConnection.connect(to: kit.socketPath)
         var batch = try Self.line(1, "test.slow", EchoParams(text: "one"))
-        batch += try Self.line(2, Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "later"))
+        batch += try Self.line(
+            2, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000, name: "later"))
         batch += try Self.line(nil, "test.slow", EchoParams(text: "a notification"))
         batch += try Self.line(3, "test.slow", EchoParams(text: "three"))
-        batch += try Self.line(4, Method.timerList, TimerListParams())
+        batch += try Self.line(4, Method.timerList.name, TimerListParams())
         try client.send(batch)
         try kit.run(for: .milliseconds(200))
         #expect(try kit.timers.listed().isEmpty, "what came after waits for the first reply")
@@ -137,15 +140,16 @@ struct OffLoopTests {
         defer { gate.signal() }
         kit.daemon.runtime.worker.submit("test gate", { gate.wait() }, then: {})
         let client = try KitConnection.connect(to: kit.socketPath)
-        var batch = try Self.line(1, Method.taskAdd, TaskAddParams(title: "sent just before", due: "2030-01-02 09:00"))
-        batch += try Self.line(2, Method.taskExport, EmptyParams())
-        batch += try Self.line(3, Method.taskAdd, TaskAddParams(title: "sent just after", due: "2030-01-03 09:00"))
-        batch += try Self.line(4, Method.taskExport, EmptyParams())
+        var batch = try Self.line(
+            1, Method.taskAdd.name, TaskAddParams(title: "sent just before", due: "2030-01-02 09:00"))
+        batch += try Self.line(2, Method.taskExport.name, EmptyParams())
+        batch += try Self.line(3, Method.taskAdd.name, TaskAddParams(title: "sent just after", due: "2030-01-03 09:00"))
+        batch += try Self.line(4, Method.taskExport.name, EmptyParams())
         try client.send(batch)
         let added = try Self.replies(1, on: client, from: kit)
         #expect(try added.map(Self.id) == [.number(1)])
         let other = try KitConnection.connect(to: kit.socketPath)
-        try other.send(Self.line(9, Method.taskList, TaskListParams()))
+        try other.send(Self.line(9, Method.taskList.name, TaskListParams()))
         #expect(try Self.replies(1, on: other, from: kit).map(Self.id) == [.number(9)], "the loop serves others")
         try kit.run(for: .milliseconds(100))
         #expect(try client.readLine(timeout: .milliseconds(1)) == nil, "the export waits for the worker")
@@ -171,7 +175,7 @@ struct OffLoopTests {
         let client = try KitConnection.connect(to: kit.socketPath)
         try client.send(
             Self.line(1, "test.slow", EchoParams(text: "x", fail: true))
-                + Self.line(2, Method.daemonStatus, EmptyParams())
+                + Self.line(2, Method.daemonStatus.name, EmptyParams())
         )
         let replies = try Self.replies(2, on: client, from: kit)
         let error = try #require(try JSONDecoder().decode(IncomingHeader.self, from: Data(replies[0])).error)
@@ -196,7 +200,7 @@ struct OffLoopTests {
         #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 0 })
         #expect(slow.finished.load(ordering: .relaxed) == 1)
         let next = try KitConnection.connect(to: kit.socketPath)
-        try next.send(Self.line(5, Method.daemonStatus, EmptyParams()))
+        try next.send(Self.line(5, Method.daemonStatus.name, EmptyParams()))
         #expect(try Self.replies(1, on: next, from: kit).count == 1)
         try kit.run { kit.daemon.server.connectionCount == 1 }
         #expect(kit.daemon.server.connectionCount == 1, "the gone client's connection is closed")

@@ -134,7 +134,7 @@ struct TaskWindowTests {
         let client = try KitConnection.connect(to: kit.socketPath)
         try client.send(
             WireCodec.line(
-                RequestEnvelope(id: .number(1), method: Method.taskGet, params: RecordRef("day 9")),
+                RequestEnvelope(id: .number(1), method: Method.taskGet.name, params: RecordRef("day 9")),
                 with: WireCodec.encoder()))
         var reply: [UInt8]?
         try kit.run {

@@ -119,7 +119,7 @@ struct TimerListTests {
         var after: String?
         var pages = 0
         repeat {
-            try client.send(OffLoopTests.line(1, Method.timerList, TimerListParams(limit: 6, after: after)))
+            try client.send(OffLoopTests.line(1, Method.timerList.name, TimerListParams(limit: 6, after: after)))
             let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
             let page = try JSONDecoder().decode(ResultEnvelope<TimerListResult>.self, from: Data(reply)).result
             listed += page.timers.map(\.id)

@@ -69,7 +69,7 @@ extension Integration {
             let connection = try kit.connect()
             do {
                 _ = try connection.call(
-                    Method.diaryWrite, DiaryWriteParams(text: "x", date: "2026-02-30"), as: DiaryEntryInfo.self)
+                    Method.diaryWrite, DiaryWriteParams(text: "x", date: "2026-02-30"))
                 Issue.record("2026-02-30 was accepted")
             } catch {
                 guard case .refused(let rpc) = error else { throw error }
@@ -177,7 +177,7 @@ extension Integration {
                     weather: index % 2 == 0 ? "sun" : nil, fields: [DiaryField(key: "n", value: "\(index)")])
                 batch.append(
                     try WireCodec.line(
-                        RequestEnvelope(id: .number(Int64(index)), method: Method.diaryWrite, params: params),
+                        RequestEnvelope(id: .number(Int64(index)), method: Method.diaryWrite.name, params: params),
                         with: WireCodec.encoder()))
             }
             try connection.send(batch)
@@ -226,7 +226,7 @@ extension Integration {
                     DiaryWriteParams(
                         text: info.text ?? "", date: info.date, weather: info.weather, mood: info.mood,
                         place: info.place,
-                        fields: info.fields), as: DiaryEntryInfo.self)
+                        fields: info.fields))
             }
             #expect(rewritten.map(\.text) == document.entries.prefix(3).map(\.text))
             #expect(rewritten.map(\.fields) == document.entries.prefix(3).map(\.fields))

@@ -13,9 +13,9 @@ extension Integration {
             defer { kit.tearDown() }
             try kit.startKitd()
             let connection = try kit.connect()
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(), as: SubscribeResult.self)
+            _ = try connection.call(Method.eventsSubscribe, SubscribeParams())
             let timer = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "quiet"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "quiet"))
             var fired: TimerFiredEvent?
             var failed: NotificationEvent?
             let deadline = ContinuousClock.now + .seconds(8)
@@ -44,14 +44,14 @@ extension Integration {
             try kit.startKitd()
             let connection = try kit.connect()
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
             desktop.dunst?.signal(SIGSTOP)
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "first"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 500_000_000, name: "first"))
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 1_500_000_000, name: "second"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 1_500_000_000, name: "second"))
             _ = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 2_500_000_000, name: "third"), as: TimerInfo.self)
+                Method.timerStart, TimerStartParams(durationNs: 2_500_000_000, name: "third"))
             var fired: [TimerFiredEvent] = []
             let deadline = ContinuousClock.now + .seconds(6)
             while fired.count < 3 && ContinuousClock.now < deadline {
@@ -62,7 +62,7 @@ extension Integration {
             #expect(fired.map(\.timer.label) == ["first", "second", "third"])
             #expect(fired.allSatisfy { $0.latenessNs < 250_000_000 }, "\(fired.map(\.latenessNs))")
             // kitd still answers while its notification thread waits on the hung server.
-            let status = try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+            let status = try connection.call(Method.daemonStatus, EmptyParams())
             #expect(status.timers.running == 0)
         }
     }

@@ -42,7 +42,7 @@ extension Integration {
             let bad = try kit.connect()
             #expect(throws: (any Error).self) {
                 _ = try bad.call(
-                    Method.placeAdd, PlaceAddParams(name: "x", imageData: "not base64!"), as: PlaceInfo.self)
+                    Method.placeAdd, PlaceAddParams(name: "x", imageData: "not base64!"))
             }
         }
     }

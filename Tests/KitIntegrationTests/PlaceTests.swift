@@ -234,17 +234,16 @@ extension Integration {
             let connection = try kit.connect()
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placeAdd, PlaceAddParams(name: "y", tags: ["kind="]), as: PlaceInfo.self)
+                    Method.placeAdd, PlaceAddParams(name: "y", tags: ["kind="]))
             }
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placePick, PlacePickParams(avoidRecentNs: -1_000_000_000), as: PlacePickResult.self)
+                    Method.placePick, PlacePickParams(avoidRecentNs: -1_000_000_000))
             }
             // Past 366 days (which would read the whole history on the loop) is refused as well.
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placePick, PlacePickParams(avoidRecentNs: 367 * 86_400 * 1_000_000_000),
-                    as: PlacePickResult.self)
+                    Method.placePick, PlacePickParams(avoidRecentNs: 367 * 86_400 * 1_000_000_000))
             }
             #expect(try kit.kitctl(["place", "export", "--json"]).stdout == before)
             #expect(try kit.kitctl(["place", "history"]).stdout.contains("No picks or visits yet"))

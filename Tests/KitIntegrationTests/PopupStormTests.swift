@@ -34,8 +34,7 @@ extension Integration {
                     Method.timerStart,
                     TimerStartParams(
                         durationNs: due.components.seconds * 1_000_000_000 + due.components.attoseconds / 1_000_000_000,
-                        name: Self.name(index)),
-                    as: TimerInfo.self)
+                        name: Self.name(index)))
                 subjects[Self.name(index)] = "timer:\(timer.id)"
             }
             let start = ContinuousClock.now
@@ -64,13 +63,13 @@ extension Integration {
             let all = try kit.connect()
             var fired = 0
             _ = Subprocess.waitUntil(timeout: .seconds(20)) {
-                let list = try? all.call(Method.timerList, TimerListParams(all: true), as: TimerListResult.self)
+                let list = try? all.call(Method.timerList, TimerListParams(all: true))
                 fired = list?.timers.filter { $0.state == "fired" }.count ?? 0
                 return fired == Self.timers
             }
             #expect(fired == Self.timers, "seed \(seed)")
             _ = Subprocess.waitUntil(timeout: .seconds(10)) {
-                let status = try? all.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+                let status = try? all.call(Method.daemonStatus, EmptyParams())
                 return status?.notifications.pending == 0
             }
             #expect(kit.stopKitd() == 0)

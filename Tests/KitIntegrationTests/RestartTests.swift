@@ -22,8 +22,8 @@ extension Integration {
 
             let connection = try kit.connect()
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
-            let list = try connection.call(Method.timerList, TimerListParams(), as: TimerListResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
+            let list = try connection.call(Method.timerList, TimerListParams())
             #expect(list.timers.map(\.id) == [started.id, paused.id])
             #expect(list.timers.last?.state == "paused")
 

@@ -184,8 +184,7 @@ extension Integration {
             ] {
                 #expect {
                     _ = try connection.call(
-                        Method.timerStart, TimerStartParams(durationNs: 300_000_000_000, sound: sound),
-                        as: TimerInfo.self)
+                        Method.timerStart, TimerStartParams(durationNs: 300_000_000_000, sound: sound))
                 } throws: { error in
                     guard case .refused(let refusal) = error as? ClientError else { return false }
                     return refusal.code == ErrorCode.invalidArgument && refusal.message.contains(message)

@@ -63,8 +63,7 @@ extension Integration {
             try kit.startKitd()
             let connection = try kit.connect()
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: ["stopwatch.*", "notification.*"]),
-                as: SubscribeResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: ["stopwatch.*", "notification.*"]))
             _ = try kit.kitctl(["sw", "new", "forgotten", "--start", "--remind-after", "1s"])
             var reminded = false
             var shown = false
@@ -103,7 +102,7 @@ extension Integration {
                 batch.append(
                     try WireCodec.line(
                         RequestEnvelope(
-                            id: .number(Int64(index)), method: Method.stopwatchCreate,
+                            id: .number(Int64(index)), method: Method.stopwatchCreate.name,
                             params: StopwatchCreateParams(name: "sw-\(index)", start: index % 10 == 0)),
                         with: WireCodec.encoder()))
             }

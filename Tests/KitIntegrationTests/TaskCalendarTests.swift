@@ -423,8 +423,7 @@ extension Integration {
             #expect(try copy.kitctl(["task", "import", file]).exitCode == 0)
             #expect(try agenda(copy) == Array(expected.dropFirst(2)))
             let february = try copy.connect().call(
-                Method.taskAgenda, TaskAgendaParams(from: "2030-02-01T00:00:00Z", to: "2030-03-01T00:00:00Z"),
-                as: TaskAgendaResult.self)
+                Method.taskAgenda, TaskAgendaParams(from: "2030-02-01T00:00:00Z", to: "2030-03-01T00:00:00Z"))
             #expect(
                 (february.items ?? []).map { "\($0.dueAt) \($0.title)" } == [
                     "2030-02-04T10:30:00.000000Z Steering (new slot)",
@@ -506,8 +505,7 @@ extension Integration {
         /// The agenda of January 2030, through the protocol.
         static func january(_ harness: KitdHarness) throws -> [AgendaItem] {
             let result = try harness.connect().call(
-                Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"),
-                as: TaskAgendaResult.self)
+                Method.taskAgenda, TaskAgendaParams(from: "2030-01-01T00:00:00Z", to: "2030-02-01T00:00:00Z"))
             return result.items ?? []
         }
 
@@ -633,8 +631,7 @@ extension Integration {
             _ = kit.stopKitd(signal: SIGKILL)
             try kit.startKitd()
             let agenda = try kit.connect().call(
-                Method.taskAgenda, TaskAgendaParams(from: "2030-04-01T00:00:00Z", to: "2030-04-15T00:00:00Z"),
-                as: TaskAgendaResult.self)
+                Method.taskAgenda, TaskAgendaParams(from: "2030-04-01T00:00:00Z", to: "2030-04-15T00:00:00Z"))
             // Apr 1 is before that zone's change (Apr 7): 14:00Z; Apr 8 after it: 13:00Z.
             #expect(
                 (agenda.items ?? []).filter { $0.title == "Ops review" }.map(\.dueAt) == [

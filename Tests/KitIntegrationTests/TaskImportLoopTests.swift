@@ -51,7 +51,7 @@ extension Integration {
             defer { kit.tearDown() }
             let probe = try kit.connect()
             _ = try probe.call(
-                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
             var proven = false
             // `backgroundJobs` counts an import until its reply is out. A machine that reads a whole
             // file within a few round trips gets more files at once, until one is still being read.
@@ -60,23 +60,23 @@ extension Integration {
                     let connection = try kit.connect()
                     try connection.send(
                         Self.request(
-                            id: 1, Method.taskImport,
+                            id: 1, Method.taskImport.name,
                             TaskImportParams(ics: Self.document(prefix: "r\(round)-\(index)"))))
                     return connection
                 }
                 // Given an import that kitd is reading (its reply not yet out),
-                var status = try probe.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+                var status = try probe.call(Method.daemonStatus, EmptyParams())
                 while status.backgroundJobs == 0 && !importers.allSatisfy({ Self.hasData($0) }) {
-                    status = try probe.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+                    status = try probe.call(Method.daemonStatus, EmptyParams())
                 }
                 if status.backgroundJobs ?? 0 > 0 {
                     // when a timer comes due, it fires; and kitd says the import was still being read after.
                     let timer = try probe.call(
-                        Method.timerStart, TimerStartParams(durationNs: 1, name: "tea \(round)"), as: TimerInfo.self)
+                        Method.timerStart, TimerStartParams(durationNs: 1, name: "tea \(round)"))
                     let fired = try #require(try probe.nextEvent(timeout: .seconds(10)), "the timer never fired")
                     #expect(fired.name == Event.timerFired)
                     #expect(try fired.decode(TimerFiredEvent.self).timer.id == timer.id)
-                    let after = try probe.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+                    let after = try probe.call(Method.daemonStatus, EmptyParams())
                     proven = after.backgroundJobs ?? 0 > 0
                 }
                 for importer in importers {
@@ -85,7 +85,7 @@ extension Integration {
                 }
             }
             #expect(proven, "kitd never fired a timer while it read a calendar")
-            let status = try probe.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+            let status = try probe.call(Method.daemonStatus, EmptyParams())
             #expect(status.backgroundJobs == 0)
         }
 
@@ -100,10 +100,11 @@ extension Integration {
             let kit = try TaskCalendarTests.kitd()
             defer { kit.tearDown() }
             let client = try kit.connect()
-            var batch = try Self.request(id: 1, Method.taskImport, TaskImportParams(ics: Self.document(prefix: "p")))
-            batch += try Self.request(id: 2, Method.taskList, TaskListParams(filter: "all", limit: 10_000))
-            batch += try Self.request(id: 3, Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000))
-            batch += try Self.request(id: 4, Method.daemonStatus, EmptyParams())
+            var batch = try Self.request(
+                id: 1, Method.taskImport.name, TaskImportParams(ics: Self.document(prefix: "p")))
+            batch += try Self.request(id: 2, Method.taskList.name, TaskListParams(filter: "all", limit: 10_000))
+            batch += try Self.request(id: 3, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000))
+            batch += try Self.request(id: 4, Method.daemonStatus.name, EmptyParams())
             try client.send(batch)
             let replies = try (1...4).map { _ in try Self.reply(on: client) }
             let ids = try replies.map { try JSONDecoder().decode(IncomingHeader.self, from: Data($0)).id }
@@ -123,23 +124,23 @@ extension Integration {
             let probe = try kit.connect()
             do {
                 let leaving = try kit.connect()
-                try leaving.send(Self.request(id: 1, Method.taskImport, TaskImportParams(ics: text)))
+                try leaving.send(Self.request(id: 1, Method.taskImport.name, TaskImportParams(ics: text)))
                 // Leave while kitd reads the document (or, on a machine that reads it at once, right after).
-                while try probe.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+                while try probe.call(Method.daemonStatus, EmptyParams())
                     .backgroundJobs == 0 && !Self.hasData(leaving)
                 {}
             }  // closed here, without reading its reply
             // The same document again, from another client: the worker reads documents in turn, so
             // this one is weighed after the first is applied or dropped.
             let again = try kit.connect().call(
-                Method.taskImport, TaskImportParams(ics: text), as: TaskImportResult.self)
+                Method.taskImport, TaskImportParams(ics: text))
             let alreadyHere = again.skipped.filter { $0.contains("already imported") }.count
             #expect(
                 (again.imported.isEmpty && alreadyHere == Self.tasks)
                     || (again.imported.count == Self.tasks && alreadyHere == 0),
                 "imported \(again.imported.count), already there \(alreadyHere)")
             let tasks = try probe.call(
-                Method.taskList, TaskListParams(filter: "all", limit: 10_000), as: TaskListResult.self
+                Method.taskList, TaskListParams(filter: "all", limit: 10_000)
             ).tasks
             #expect(tasks.count == Self.tasks)
             #expect(kit.kitd?.isRunning == true)
@@ -160,7 +161,7 @@ extension Integration {
             }
             do {
                 _ = try kit.connect().call(
-                    Method.taskImport, TaskImportParams(ics: String(scalars)), as: TaskImportResult.self)
+                    Method.taskImport, TaskImportParams(ics: String(scalars)))
                 Issue.record("random text was imported")
             } catch ClientError.refused(let error) {
                 #expect(error.code == ErrorCode.invalidArgument && error.message.contains("not an iCalendar file"))

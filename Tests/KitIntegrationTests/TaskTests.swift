@@ -49,7 +49,7 @@ extension Integration {
             -> KitConnection
         {
             let connection = try kit.connect()
-            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters), as: SubscribeResult.self)
+            _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters))
             return connection
         }
 

@@ -48,13 +48,12 @@ extension Integration {
             try kit.startKitd()
             let connection = try kit.connect()
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]), as: SubscribeResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
             let seconds = [1.3, 0.7, 1.9, 0.9, 1.1, 1.5, 0.8, 1.7, 1.0, 1.2, 1.6, 0.6]
             var ids: [Int64: Double] = [:]
             for (index, value) in seconds.enumerated() {
                 let timer = try connection.call(
-                    Method.timerStart, TimerStartParams(durationNs: Nanoseconds(value * 1e9), name: "t\(index)"),
-                    as: TimerInfo.self)
+                    Method.timerStart, TimerStartParams(durationNs: Nanoseconds(value * 1e9), name: "t\(index)"))
                 ids[timer.id] = value
             }
             var fired: [TimerFiredEvent] = []

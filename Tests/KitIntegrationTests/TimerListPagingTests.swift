@@ -23,15 +23,16 @@ extension Integration {
             for index in 1...count {
                 let name = String(repeating: "n", count: 1 + index / 600) + "\(index)"
                 lines += try notification(
-                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000, name: name))
+                    Method.timerStart.name,
+                    TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000, name: name))
             }
             for id in 1...count where id % 2 == 1 || id % 4 == 0 {
                 lines += try notification(
-                    id % 2 == 1 ? Method.timerCancel : Method.timerPause, TimerRefParams(ref: String(id)))
+                    (id % 2 == 1 ? Method.timerCancel : Method.timerPause).name, TimerRefParams(ref: String(id)))
             }
             let client = try kit.connect()
             try client.send(lines)
-            let status = try client.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+            let status = try client.call(Method.daemonStatus, EmptyParams())
             #expect(status.timers == DaemonStatusResult.Counts(running: 750, paused: 750))
         }
 

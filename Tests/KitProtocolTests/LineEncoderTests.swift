@@ -193,7 +193,8 @@ struct LineEncoderTests {
             try Self.value(try LineEncoder().encode(TimerListResult(timers: [], next: "p:1"))) as? [String: Any])
         #expect(Set(page.keys) == Set(Mirror(reflecting: TimerListResult(timers: [])).children.compactMap(\.label)))
         for id in [RequestID.number(1), .string("x"), nil] {
-            let request = RequestEnvelope(id: id, method: Method.timerGet, params: TimerRefParams(ref: "tea \"7\""))
+            let request = RequestEnvelope(
+                id: id, method: Method.timerGet.name, params: TimerRefParams(ref: "tea \"7\""))
             #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
         }
         // Every stored property is written: a new one must be added to `write(to:)` too.

@@ -11,7 +11,7 @@ struct ProtocolTests {
     func requestRoundTrip() throws {
         let line = try WireCodec.line(
             RequestEnvelope(
-                id: .number(7), method: Method.timerStart,
+                id: .number(7), method: Method.timerStart.name,
                 params: TimerStartParams(durationNs: 270_000_000_000, name: "pasta")),
             with: encoder)
         #expect(line.last == 10)

@@ -24,10 +24,10 @@ public enum Suggestions {
             }
             // The start of a long title counts too, cut one shorter or longer for a dropped or doubled letter.
             // The whole of it is close only when the lengths are.
-            var distance =
-                abs(other.count - folded.count) <= allowed ? HangulSearch.distance(folded, other) : Int.max
+            var distance = HangulSearch.distance(folded, other, atMost: allowed)
             for length in max(1, folded.count - 1)...(folded.count + 1) where length < other.count {
-                distance = min(distance, HangulSearch.distance(folded, Array(other.prefix(length))) + 1)
+                distance = min(
+                    distance, HangulSearch.distance(folded, Array(other.prefix(length)), atMost: allowed) + 1)
             }
             if distance <= allowed { scored.append((distance, candidate)) }
         }

@@ -59,9 +59,12 @@ public enum HangulSearch {
     public struct Folded: Sendable {
         public var scalars: [UInt32]
         public var initials: [UInt32]
+        /// The folded text, for "did you mean" (`distance`).
+        public var folded: [Unicode.Scalar]
 
         public init(_ text: String) {
             let folded = HangulSearch.fold(text)
+            self.folded = folded
             scalars = folded.map(\.value)
             initials = folded.map { (HangulSearch.initial(of: $0) ?? $0).value }
         }
@@ -102,6 +105,37 @@ public enum HangulSearch {
             start += 1
         }
         return .none
+    }
+
+    /// Levenshtein distance over folded scalars, or `limit + 1` as soon as it must be more than
+    /// `limit`: only the cells within `limit` of the diagonal are computed, and a row that is all
+    /// over it ends the work. For "did you mean", which wants only the close names, at a cost
+    /// of the text's length times `limit` instead of times each name's length.
+    public static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int {
+        let over = limit + 1
+        if limit < 0 || abs(a.count - b.count) > limit { return max(over, 0) }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = [Int](repeating: over, count: b.count + 1)
+        var current = previous
+        for column in 0...min(b.count, limit) { previous[column] = column }
+        for row in 1...a.count {
+            let low = max(1, row - limit)
+            let high = min(b.count, row + limit)
+            current[low - 1] = low == 1 && row <= limit ? row : over
+            var smallest = current[low - 1]
+            if low <= high {
+                for column in low...high {
+                    let cost = matches(a[row - 1], b[column - 1]) ? 0 : 1
+                    let value = Swift.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
+                    current[column] = Swift.min(value, over)
+                    smallest = Swift.min(smallest, current[column])
+                }
+            }
+            if high < b.count { current[high + 1] = over }
+            if smallest > limit { return over }
+            swap(&previous, &current)
+        }
+        return Swift.min(previous[b.count], over)
     }
 
     /// Levenshtein distance over folded scalars, for "did you mean".

@@ -40,7 +40,7 @@ public enum RamenSearch {
                     + (candidates.count > 10 ? ", …" : "") + "; be more specific or use the id in brackets",
                 candidates: listed)
         }
-        let suggestions = suggest(trimmed, in: index.items.values.map(\.product))
+        let suggestions = suggest(trimmed, in: index)
         let hint =
             suggestions.isEmpty ? "see `kitctl ramen list`" : "did you mean \(suggestions.joined(separator: " or "))?"
         throw .notFound("no ramen called '\(trimmed)'; \(hint)", suggestions: suggestions)
@@ -48,21 +48,26 @@ public enum RamenSearch {
 
     /// Up to three display names closest to `text` by edit distance over every name field.
     public static func suggest(_ text: String, in products: [RamenProduct], limit: Int = 3) -> [String] {
-        // Edit distance costs the text's length times each name's: a text longer than any name
-        // can be has no close name, and is not compared.
+        suggest(text, in: RamenSearchIndex(products), limit: limit)
+    }
+
+    /// As above, over the names `index` folded once, not on every miss.
+    public static func suggest(_ text: String, in index: RamenSearchIndex, limit: Int = 3) -> [String] {
+        // Edit distance costs the text's length times the distance allowed: a text longer than
+        // any name can be has no close name, and is not compared.
         guard text.count <= NameRules.maximumLength else { return [] }
         let folded = HangulSearch.fold(text)
-        let scored = products.compactMap { product -> (Int, RamenProduct)? in
-            let best =
-                fields(of: product).map { field -> Int in
-                    let candidate = HangulSearch.fold(field)
-                    // Compare against the same-length prefix too, so long names are not penalised.
-                    let prefix = Array(candidate.prefix(folded.count))
-                    return Swift.min(
-                        HangulSearch.distance(folded, candidate), HangulSearch.distance(folded, prefix) + 1)
-                }.min() ?? Int.max
-            let allowed = Swift.max(2, folded.count / 2)
-            return best <= allowed ? (best, product) : nil
+        let allowed = Swift.max(2, folded.count / 2)
+        let scored = index.items.values.compactMap { item -> (Int, RamenProduct)? in
+            var best = allowed + 1
+            for field in item.fields {
+                let candidate = field.folded
+                // Compare against the same-length prefix too, so long names are not penalised.
+                best = Swift.min(
+                    best, HangulSearch.distance(folded, candidate, atMost: best - 1),
+                    HangulSearch.distance(folded, Array(candidate.prefix(folded.count)), atMost: best - 2) + 1)
+            }
+            return best <= allowed ? (best, item.product) : nil
         }
         return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name < $1.1.name }.prefix(limit).map {
             $0.1.displayName

@@ -50,10 +50,9 @@ struct BarCommand: ParsableCommand {
     /// timer counts down; returns (throws) when kitd goes away.
     private func follow(_ connection: KitConnection, show: (String) -> Void) throws(ClientError) {
         _ = try connection.call(
-            Method.eventsSubscribe, SubscribeParams(events: ["timer.*", "stopwatch.*", "task.*"]),
-            as: SubscribeResult.self)
+            Method.eventsSubscribe, SubscribeParams(events: ["timer.*", "stopwatch.*", "task.*"]))
         var feed = StatusFeed(
-            status: try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self))
+            status: try connection.call(Method.daemonStatus, EmptyParams()))
         while true {
             let now = TimerText.currentWallTime()
             do {
@@ -70,7 +69,7 @@ struct BarCommand: ParsableCommand {
             // A burst of events needs one snapshot.
             while try connection.nextEvent(timeout: .milliseconds(1)) != nil {}
             feed = StatusFeed(
-                status: try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self))
+                status: try connection.call(Method.daemonStatus, EmptyParams()))
         }
     }
 }

@@ -47,10 +47,10 @@ struct EventsCommand: ParsableCommand {
     }
 
     private func follow(_ connection: KitConnection) throws(ClientError) {
-        _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters), as: SubscribeResult.self)
+        _ = try connection.call(Method.eventsSubscribe, SubscribeParams(events: filters))
         if snapshot {
             let line = Snapshot(
-                status: try connection.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self),
+                status: try connection.call(Method.daemonStatus, EmptyParams()),
                 timers: try connection.allTimers(all: false))
             guard
                 let data = try? WireCodec.line(

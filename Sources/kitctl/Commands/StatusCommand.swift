@@ -19,7 +19,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         if let format, !format.isEmpty { try StatusFeed.validate(format) }
-        let status = try global.call(Method.daemonStatus, EmptyParams(), as: DaemonStatusResult.self)
+        let status = try global.call(Method.daemonStatus, EmptyParams())
         if output.json { return try JSONOutput.print(status) }
         if let format {
             let feed = StatusFeed(status: status)

@@ -19,7 +19,7 @@ struct StopwatchWatchDisplay {
     mutating func run(_ connection: KitConnection) throws {
         try mappingClientErrors { () throws(ClientError) in
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: ["stopwatch.*"]), as: SubscribeResult.self)
+                Method.eventsSubscribe, SubscribeParams(events: ["stopwatch.*"]))
         }
         try refresh(connection)
         var lastPlain = ContinuousClock.now - .seconds(1)
@@ -44,12 +44,12 @@ struct StopwatchWatchDisplay {
         let now = ContinuousClock.now
         if let ref {
             let info = try mappingClientErrors { () throws(ClientError) in
-                try connection.call(Method.stopwatchGet, StopwatchRefParams(ref: ref), as: StopwatchInfo.self)
+                try connection.call(Method.stopwatchGet, StopwatchRefParams(ref: ref))
             }
             shown = [(info, now)]
         } else {
             let list = try mappingClientErrors { () throws(ClientError) in
-                try connection.call(Method.stopwatchList, EmptyParams(), as: StopwatchListResult.self)
+                try connection.call(Method.stopwatchList, EmptyParams())
             }
             shown = list.stopwatches.filter { $0.state == "running" }.map { ($0, now) }
         }

@@ -6,9 +6,9 @@ import KitProtocol
 /// names on the command line, else the usual one. Nil when kitd cannot answer, so that the
 /// completer offers nothing (or falls back) instead of failing.
 enum CompletionCall {
-    static func call<Params: Encodable, Result: Decodable>(
-        _ method: String, _ params: Params, as type: Result.Type, words: [String]
-    ) -> Result? {
+    static func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params, words: [String])
+        -> Result?
+    {
         var explicit: String?
         for (position, word) in words.enumerated() {
             if word == "--socket", position + 1 < words.count { explicit = words[position + 1] }
@@ -17,6 +17,6 @@ enum CompletionCall {
         let path = SocketPath.resolve(explicit: explicit, environment: GlobalOptions.socketEnvironment, uid: getuid())
             .path
         guard let connection = try? KitConnection.connect(to: path) else { return nil }
-        return try? connection.call(method, params, as: type)
+        return try? connection.call(method, params)
     }
 }

@@ -33,12 +33,10 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// Connects, calls, and maps failures to kitctl's exit codes.
-    func call<Params: Encodable, Result: Decodable>(
-        _ method: String, _ params: Params, as type: Result.Type = Result.self
-    ) throws -> Result {
+    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws -> Result {
         let connection = try connect()
         do {
-            return try connection.call(method, params, as: type)
+            return try connection.call(method, params)
         } catch {
             throw CLIError(error)
         }

@@ -20,7 +20,7 @@ enum RamenNames {
     }
 
     private static func fromDaemon(_ words: [String]) -> [String]? {
-        CompletionCall.call(Method.ramenList, RamenListParams(), as: RamenListResult.self, words: words)?
+        CompletionCall.call(Method.ramenList, RamenListParams(), words: words)?
             .ramen.flatMap { [$0.name, $0.id] }
     }
 

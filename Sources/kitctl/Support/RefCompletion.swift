@@ -5,35 +5,35 @@ import KitProtocol
 enum RefCompletion {
     /// The first page of the timer list (the 1000 due soonest): enough to pick from while typing.
     @Sendable static func timers(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let result = CompletionCall.call(Method.timerList, TimerListParams(), as: TimerListResult.self, words: words)
+        let result = CompletionCall.call(Method.timerList, TimerListParams(), words: words)
         return matching(result?.timers.flatMap { [$0.name, String($0.id)].compactMap { $0 } } ?? [], prefix)
     }
 
     @Sendable static func tasks(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let result = CompletionCall.call(Method.taskList, TaskListParams(), as: TaskListResult.self, words: words)
+        let result = CompletionCall.call(Method.taskList, TaskListParams(), words: words)
         return matching(result?.tasks.flatMap { [$0.title, String($0.id)] } ?? [], prefix)
     }
 
     /// Task ids only, for the commands that take no title (`task edit`, `task snooze`).
     @Sendable static func taskIDs(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let result = CompletionCall.call(Method.taskList, TaskListParams(), as: TaskListResult.self, words: words)
+        let result = CompletionCall.call(Method.taskList, TaskListParams(), words: words)
         return matching(result?.tasks.map { String($0.id) } ?? [], prefix)
     }
 
     @Sendable static func stopwatches(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let result = CompletionCall.call(
-            Method.stopwatchList, EmptyParams(), as: StopwatchListResult.self, words: words)
+            Method.stopwatchList, EmptyParams(), words: words)
         return matching(result?.stopwatches.flatMap { [$0.name, String($0.id)] } ?? [], prefix)
     }
 
     @Sendable static func memos(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        let result = CompletionCall.call(Method.memoList, EmptyParams(), as: MemoListResult.self, words: words)
+        let result = CompletionCall.call(Method.memoList, EmptyParams(), words: words)
         return matching(result?.memos.flatMap { [$0.title, String($0.id)] } ?? [], prefix)
     }
 
     @Sendable static func diary(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         let result = CompletionCall.call(
-            Method.diaryList, DiaryListParams(limit: 200), as: DiaryListResult.self, words: words)
+            Method.diaryList, DiaryListParams(limit: 200), words: words)
         return matching(result?.entries.flatMap { [$0.date, $0.title, String($0.id)] } ?? [], prefix)
     }
 

@@ -20,7 +20,7 @@ enum TagCompletion {
     private static func offered(filter: [String], words: [String], prefix: String) -> [String] {
         guard
             let result = CompletionCall.call(
-                Method.placeTags, PlaceFilterParams(tags: filter), as: PlaceTagsResult.self, words: words)
+                Method.placeTags, PlaceFilterParams(tags: filter), words: words)
         else { return [] }
         let chosen = Set(filter.compactMap { try? PlaceTag.parse($0).key })
         var candidates: [String] = []
@@ -39,7 +39,7 @@ enum TagCompletion {
     @Sendable static func names(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         guard
             let result = CompletionCall.call(
-                Method.placeList, PlaceFilterParams(), as: PlaceListResult.self, words: words)
+                Method.placeList, PlaceFilterParams(), words: words)
         else { return [] }
         return matching(result.places.map(\.name), prefix: prefix)
     }

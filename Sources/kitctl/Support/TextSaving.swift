@@ -12,20 +12,20 @@ import KitProtocol
 /// refused before it is sent, and when the save fails for any reason (kitd not running, the
 /// connection lost, a refusal) the text is kept in a recovery file and kitctl says how to retry.
 enum TextSaving {
-    static func save<Params: Encodable, Result: Decodable>(
-        _ text: String, kind: String, method: String, params: Params, as type: Result.Type, global: GlobalOptions,
+    static func save<Params, Result>(
+        _ text: String, kind: String, method: RPCMethod<Params, Result>, params: Params, global: GlobalOptions,
         retry: (String) -> String
     ) throws -> Result {
         do {
             let size = try WireCodec.line(
-                RequestEnvelope(id: .number(1), method: method, params: params), with: WireCodec.encoder()
+                RequestEnvelope(id: .number(1), method: method.name, params: params), with: WireCodec.encoder()
             ).count
             guard size <= LineFramer.defaultMaximum else {
                 throw CLIError.usage(
                     "the \(kind) is too large: the request would be \(size) bytes, over kitd's limit of "
                         + "\(LineFramer.defaultMaximum) bytes (1 MiB) a line; split it into smaller parts")
             }
-            return try global.call(method, params, as: type)
+            return try global.call(method, params)
         } catch {
             let failure = error as? CLIError ?? CLIError.usage("\(error)")
             guard let path = RecoveryFile.keep(text, kind: kind) else {

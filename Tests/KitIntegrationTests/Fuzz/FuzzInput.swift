@@ -1,5 +1,6 @@
 import Foundation
 import KitCore
+import KitProtocol
 
 /// The inputs of the protocol fuzz suite, all drawn from one seeded generator so that a run can
 /// be repeated: `FuzzInput(seed:)` with the seed a failure message prints.
@@ -8,13 +9,15 @@ struct FuzzInput {
     struct Value {
         var label: String
         var json: String
-        /// A string of `longLength` characters (`.text`), or an array of one (`.textArray`).
-        var long: DocumentedMethods.Param.Kind = .other
+        /// A long string (`.text`), or an array of one (`.textArray`).
+        var long: Long = .none
     }
 
-    /// The length of the long strings sent in every param: far past every limit on a name or a
-    /// field, and still under the 1 MiB line limit in 3-byte characters.
-    static let longLength = 200_000
+    enum Long { case none, text, textArray }
+
+    /// The bytes of the long strings sent in every param: far past every limit on a name or a
+    /// field, and, with the rest of a request, still under the 1 MiB line limit.
+    static let longBytes = 1_000_000
 
     let seed: UInt64
     private var generator: SplitMix64
@@ -86,15 +89,17 @@ struct FuzzInput {
         }
     }
 
-    /// The long strings, built once: letters, Hangul (three UTF-8 bytes each), one-letter words
-    /// (for anything that splits words) and digits with dashes (for anything that reads numbers).
+    /// The long strings, built once, of about 1 MB each: letters, Hangul (three UTF-8 bytes
+    /// each), one-letter words (for anything that splits words) and digits with dashes (for
+    /// anything that reads numbers).
     static let longValues = [
-        Value(label: "200k ASCII letters", json: "\"\(String(repeating: "a", count: longLength))\"", long: .text),
-        Value(label: "200k Hangul", json: "\"\(String(repeating: "가", count: longLength))\"", long: .text),
+        Value(label: "1 MB of ASCII letters", json: "\"\(String(repeating: "a", count: longBytes))\"", long: .text),
+        Value(label: "1 MB of Hangul", json: "\"\(String(repeating: "가", count: longBytes / 3))\"", long: .text),
         Value(
-            label: "100k one-letter words", json: "\"\(String(repeating: "a ", count: longLength / 2))\"", long: .text),
+            label: "1 MB of one-letter words", json: "\"\(String(repeating: "a ", count: longBytes / 2))\"",
+            long: .text),
         Value(
-            label: "200k digits and dashes", json: "\"\(String(repeating: "1-", count: longLength / 2))\"",
+            label: "1 MB of digits and dashes", json: "\"\(String(repeating: "1-", count: longBytes / 2))\"",
             long: .text),
     ]
     static let manyStrings = Value(
@@ -121,46 +126,60 @@ struct FuzzInput {
             Value(label: "a huge repeat", json: "\"every 9223372036854775807 days\""),
         ]
 
-    /// Values of every wrong type, out-of-range numbers, literals JSON does not have, and a long
-    /// string of one of the kinds above; for a param that takes an array of strings, also 10,000
-    /// strings and an array of one long string. Each param gets the essential ones and a few of
-    /// the others, picked by the generator, so that a run stays short and a few runs cover all.
-    mutating func hostileValues(for kind: DocumentedMethods.Param.Kind) -> [Value] {
+    /// The boundary values of a member of `kind`, and values of every wrong JSON type: numbers at
+    /// the ends of Int64 and past them, literals JSON does not have, empty, NFD and control
+    /// text; for a member read as text (or a ref) also a long string of one of the kinds above and
+    /// the boundary instants, and for an array a long string, 10,000 strings and an array of one
+    /// long string. Each member gets all of those and a few others, picked by the generator.
+    mutating func hostileValues(for kind: ParamsSchema.Kind) -> [Value] {
         let long = pick(Self.longValues)
-        let literal = pick(["NaN", "Infinity", "-Infinity"])
         let essential = [
             Value(label: "string", json: "\"fuzz\""),
             Value(label: "number", json: "42"),
-            Value(label: "negative number", json: "-1"),
+            Value(label: "-1", json: "-1"),
+            Value(label: "zero", json: "0"),
+            Value(label: "Int64.max", json: "9223372036854775807"),
+            Value(label: "Int64.min", json: "-9223372036854775808"),
             Value(label: "huge number", json: "1e308"),
+            Value(label: "NaN", json: "NaN"),
+            Value(label: "Infinity", json: "Infinity"),
+            Value(label: "-Infinity", json: "-Infinity"),
+            Value(label: "boolean", json: "true"),
             Value(label: "array", json: "[1,\"a\",null,{}]"),
             Value(label: "object", json: "{\"a\":1}"),
             Value(label: "null", json: "null"),
-            Value(label: literal, json: literal),
-            long,
+            Value(label: "empty string", json: "\"\""),
+            Value(label: "NFD Hangul", json: "\"\u{1100}\u{1161}\u{11A8}\u{1102}\u{1161}\""),
+            Value(label: "control characters", json: "\"\\u0000\\u0007\\u001b\""),
         ]
         var others = [
-            Value(label: "empty string", json: "\"\""),
             Value(label: "white space", json: "\" \\t \""),
-            Value(label: "control characters", json: "\"\\u0000\\u0007\\u001b\""),
             Value(label: "lone surrogate", json: "\"\\ud800\""),
-            Value(label: "zero", json: "0"),
             Value(label: "fraction", json: "1.5"),
             Value(label: "huge negative number", json: "-1e308"),
             Value(label: "2^64", json: "18446744073709551616"),
             Value(label: "Int64.min - 1", json: "-9223372036854775809"),
             Value(label: "30 digits", json: "123456789012345678901234567890"),
             Value(label: "number past Double", json: "1e400"),
-            Value(label: "boolean", json: "true"),
             Value(label: "empty array", json: "[]"),
             Value(label: "random JSON", json: json(depth: 3)),
         ]
         var chosen: [Value] = []
         for _ in 0..<4 { chosen.append(others.remove(at: int(0...others.count - 1))) }
-        let arrays =
-            kind == .textArray
-            ? [Self.manyStrings, Value(label: "array of one " + long.label, json: "[\(long.json)]", long: .textArray)]
-            : []
-        return essential + chosen + arrays + (kind == .text ? Self.boundaryInstants : [])
+        var values = essential + chosen
+        switch kind {
+        case .array:
+            values += [
+                long, Self.manyStrings,
+                Value(label: "array of one " + long.label, json: "[\(long.json)]", long: .textArray),
+            ]
+        case .text, .ref, .unknown:
+            // A long text only where text goes: elsewhere it is one more string of the wrong
+            // type, and 1 MB of it costs a debug kitd tens of milliseconds to read.
+            values += [long] + Self.boundaryInstants
+        case .integer, .number, .boolean, .object:
+            break
+        }
+        return values
     }
 }

@@ -87,7 +87,7 @@ final class FuzzSession {
     func statusLatency() throws -> Duration {
         let started = ContinuousClock.now
         let client = try FuzzClient(kit)
-        client.send(line(Method.daemonStatus, id: 1), within: .seconds(5))
+        client.send(line(Method.daemonStatus.name, id: 1), within: .seconds(5))
         let reply = try client.reply(timeout: .seconds(10))
         let took = ContinuousClock.now - started
         guard let reply, reply.code == nil else {
@@ -106,7 +106,8 @@ final class FuzzSession {
 
     /// After a batch: kitd is alive, answers `daemon.status` on a fresh connection in time, and
     /// has not grown. Prints and keeps the figures.
-    func check(after batch: String, inputs: Int, note: String = "") throws {
+    /// `quiet`: print nothing when all is well (the batches of one method each).
+    func check(after batch: String, inputs: Int, note: String = "", quiet: Bool = false) throws {
         #expect(kit.kitd?.isRunning == true, "\(tag): kitd died in batch '\(batch)': \(kit.kitd?.stderr ?? "")")
         guard kit.kitd?.isRunning == true else { throw HarnessError("\(tag): kitd is gone") }
         let latencies = try (0..<3).map { _ in try statusLatency() }
@@ -120,8 +121,13 @@ final class FuzzSession {
             + latencies.map { String(format: "%.1f", $0.millisecondsValue) }.joined(separator: "/")
             + " ms; RSS \(Self.megabytes(rss)) (warm-up \(Self.megabytes(baselineRSS)), "
             + "\(Self.signedMegabytes(rss - baselineRSS)))" + (note.isEmpty ? "" : "; \(note)")
-        print(line)
-        report.append(line)
+        let healthy =
+            median <= Self.statusBound && latencies.allSatisfy { $0 <= .seconds(1) }
+            && rss - baselineRSS <= Self.rssGrowthBound
+        if !quiet || !healthy {
+            print(line)
+            report.append(line)
+        }
         #expect(median <= Self.statusBound, "\(line)")
         #expect(latencies.allSatisfy { $0 <= .seconds(1) }, "\(line)")
         #expect(rss - baselineRSS <= Self.rssGrowthBound, "\(line)")

@@ -15,16 +15,18 @@ final class SyncFeature: Feature {
     init(_ runtime: FeatureRuntime) { self.runtime = runtime }
 
     func mount(on router: RequestRouter) {
-        router.register(Method.syncStatus, EmptyParams.self) { [unowned self] _, _ in try status() }
-        router.register(Method.syncRun, EmptyParams.self) {
-            [unowned self] (_, _, reply: @escaping (Result<SyncRunStatus, any Error>) -> Void) in
-            guard let runner else {
-                throw KitError.invalidState(
-                    "kitd runs no sync command; set one in the config: [sync] command = \"vdirsyncer sync kit\"",
-                    state: "not-configured")
-            }
-            runner.request(.asked) { reply(.success($0)) }
-        }
+        router.register(Method.syncStatus, .now { [unowned self] _, _ in try status() })
+        router.register(
+            Method.syncRun,
+            .later {
+                [unowned self] (_, _, reply: @escaping (Result<SyncRunStatus, any Error>) -> Void) in
+                guard let runner else {
+                    throw KitError.invalidState(
+                        "kitd runs no sync command; set one in the config: [sync] command = \"vdirsyncer sync kit\"",
+                        state: "not-configured")
+                }
+                runner.request(.asked) { reply(.success($0)) }
+            })
     }
 
     func load(_ reason: LoadReason) throws {

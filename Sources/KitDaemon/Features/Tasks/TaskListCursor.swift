@@ -15,7 +15,7 @@ enum TaskListCursor {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard text.utf8.count <= maximumLength, parts.count == 3, parts[0] == "d",
             let due = ListCursorText.number(parts[1]), let id = ListCursorText.number(parts[2]), id > 0
-        else { throw ListCursorText.foreign(text, of: Method.taskList) }
+        else { throw ListCursorText.foreign(text, of: Method.taskList.name) }
         return (due, id)
     }
 }

@@ -41,7 +41,7 @@ enum TimerListCursor {
     }
 
     private static func foreign(_ text: String) -> KitError {
-        ListCursorText.foreign(text, of: Method.timerList)
+        ListCursorText.foreign(text, of: Method.timerList.name)
     }
 
     private static func parse(_ text: String) -> TimerListPosition? {

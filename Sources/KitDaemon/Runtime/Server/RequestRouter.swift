@@ -7,8 +7,9 @@ import Logging
 /// params, runs the handler and encodes the result or the error. Never throws and never crashes
 /// on client input; every failure becomes a JSON-RPC error with a message a person can act on.
 ///
-/// A route registered with `offLoop:` answers later: its work runs on the background worker, and
-/// its reply comes through `onLateReply` on a later loop turn.
+/// Each method of the table (`Method`) is registered once, with the `Answer` its feature gives.
+/// One registered `.offLoop` (or `.later`) answers later: its work runs on the background worker
+/// (or waits on the loop), and its reply comes through `onLateReply` on a later loop turn.
 final class RequestRouter {
     struct Context {
         let connection: Connection
@@ -25,7 +26,8 @@ final class RequestRouter {
         case pending
     }
 
-    private enum Handled {
+    /// What a handler made of one request: its reply line, or a way to hand it over later.
+    enum Handled {
         case now([UInt8])
         case later((@escaping (Swift.Result<[UInt8], any Error>) -> Void) -> Void)
     }
@@ -36,10 +38,11 @@ final class RequestRouter {
     }
 
     private var entries: [String: Entry] = [:]
-    private let encoder = WireCodec.encoder()
+    /// For the answers (`Answer`), on the loop.
+    let encoder = WireCodec.encoder()
     private let decoder = WireCodec.decoder()
     private let logger: Logger
-    private let worker: BackgroundWorker
+    let worker: BackgroundWorker
 
     /// Called on the loop with the reply to a request that ran off the loop, on its connection.
     var onLateReply: ((Connection, StagedReply?) -> Void)?
@@ -64,95 +67,21 @@ final class RequestRouter {
         onLateReply = { [unowned server] connection, reply in server.deliverLateReply(reply, on: connection) }
     }
 
-    /// Registers `method`. A mutating method's reply is durable: it is replaced by an error if
-    /// the turn's commit fails.
-    func register<Params: Decodable, Result: Encodable>(
-        _ method: String, mutating: Bool = false, _ params: Params.Type,
-        _ handler: @escaping (Params, Context) throws -> Result
-    ) {
-        let encoder = encoder
-        register(method, mutating: mutating, handler) { id, result in
-            try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: encoder)
-        }
-    }
-
-    /// As above, for a result that writes itself: its replies are written without first asking
-    /// whether it does (a cast that copies the reply into a box).
-    func register<Params: Decodable, Result: LineWritable>(
-        _ method: String, mutating: Bool = false, _ params: Params.Type,
-        _ handler: @escaping (Params, Context) throws -> Result
-    ) {
-        register(method, mutating: mutating, handler) { id, result in
-            try WireCodec.writtenLine(ResponseEnvelope(id: id, result: result))
-        }
-    }
-
-    private func register<Params: Decodable, Result: Encodable>(
-        _ method: String, mutating: Bool, _ handler: @escaping (Params, Context) throws -> Result,
-        encode: @escaping (RequestID, Result) throws -> [UInt8]
-    ) {
+    /// Registers the handler of `method`, which answers as `answer` says: at once, off the loop
+    /// or later. A mutating method's reply is durable: it is replaced by an error if the turn's
+    /// commit fails. Its params are decoded, and its handler called, on the loop.
+    func register<Params, Result>(_ method: RPCMethod<Params, Result>, _ answer: Answer<Params, Result>) {
         let decoder = decoder
         let read = Self.tapeReader(Params.self)
-        entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
-            return .now(try encode(id, try handler(params, context)))
-        }
-    }
-
-    /// Registers `method` with a handler whose work runs off the loop (see `OffLoop`). The params
-    /// are decoded, and the handler called, on the loop; a mutating method's reply is durable.
-    func register<Params: Decodable, Result: Encodable>(
-        _ method: String, mutating: Bool = false, _ params: Params.Type,
-        offLoop handler: @escaping (Params, Context) throws -> OffLoop<Result>
-    ) {
-        let decoder = decoder
-        let encoder = encoder
-        let worker = worker
-        let read = Self.tapeReader(Params.self)
-        entries[method] = Entry(mutating: mutating) { line, id, context in
-            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
-            let work = try handler(params, context)
-            return .later { deliver in
-                work.run(on: worker) { result in deliver(Self.replyLine(result, id: id, encoder: encoder)) }
-            }
-        }
-    }
-
-    /// Registers `method` with a handler that answers on a later loop turn with a reply line it
-    /// made itself, whole (`{"id":…,"result":…}`): for a reply too big to encode on the loop,
-    /// made on the worker (`task.export`). It gets the request's id for that, and calls `reply`
-    /// once, never before it has returned.
-    func register<Params: Decodable>(
-        _ method: String, _ params: Params.Type,
-        laterLine handler:
-            @escaping (Params, Context, RequestID, @escaping (Swift.Result<[UInt8], any Error>) -> Void)
-            throws -> Void
-    ) {
-        let decoder = decoder
-        let read = Self.tapeReader(Params.self)
-        entries[method] = Entry(mutating: false) { line, id, context in
-            let params = try Self.decodeParams(from: line, read: read, method: method, decoder: decoder)
-            var reply: ((Swift.Result<[UInt8], any Error>) -> Void)?
-            try handler(params, context, id) { result in reply?(result) }
-            return .later { deliver in reply = deliver }
-        }
-    }
-
-    /// Registers `method` with a handler that answers on a later loop turn: it checks the params
-    /// (throwing is an error reply at once) and keeps `reply`, which it calls once, never before
-    /// it has returned. For a request that waits on something the loop drives (a sync run).
-    func register<Params: Decodable, Result: Encodable>(
-        _ method: String, _ params: Params.Type,
-        later handler: @escaping (Params, Context, @escaping (Swift.Result<Result, any Error>) -> Void) throws -> Void
-    ) {
-        let encoder = encoder
-        register(method, params) { params, context, id, reply in
-            try handler(params, context) { result in reply(Self.replyLine(result, id: id, encoder: encoder)) }
+        let name = method.name
+        entries[name] = Entry(mutating: method.mutates) { [unowned self] line, id, context in
+            let params = try Self.decodeParams(from: line, read: read, method: name, decoder: decoder)
+            return try answer.run(params, id, context, self)
         }
     }
 
     /// The reply line to request `id` of a result that came later, or the failure it is.
-    private static func replyLine(
+    static func replyLine(
         _ result: Swift.Result<some Encodable, any Error>, id: RequestID, encoder: JSONEncoder
     ) -> Swift.Result<[UInt8], any Error> {
         result.flatMap { result in

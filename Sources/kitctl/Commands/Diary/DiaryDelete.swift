@@ -22,11 +22,11 @@ struct DiaryDelete: ParsableCommand {
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
         let label = "entry \(entry.id) of \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))"
         try Confirmation.require("Delete \(label)?", yes: yes, what: label)
         let result = try global.call(
-            Method.diaryDelete, DiaryRefParams(ref: String(entry.id)), as: DiaryDeleteResult.self)
+            Method.diaryDelete, DiaryRefParams(ref: String(entry.id)))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Deleted entry \(result.deleted)")
     }

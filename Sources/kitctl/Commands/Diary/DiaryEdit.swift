@@ -28,18 +28,18 @@ struct DiaryEdit: ParsableCommand {
     func run() throws {
         try options.check()
         let current = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
         var params = DiaryEditParams(
             ref: String(current.id), date: options.date, weather: options.weather, mood: options.mood,
             place: options.place, fields: options.fieldTexts.isEmpty ? nil : try Self.fields(options.fieldTexts))
         let entry: DiaryEntryInfo
         if message == nil && !options.isEmpty {
-            entry = try global.call(Method.diaryEdit, params, as: DiaryEntryInfo.self)
+            entry = try global.call(Method.diaryEdit, params)
         } else {
             let input = try TextInput.collect(given: message, initial: current.text ?? "", noun: "diary entry")
             params.text = input.text
             entry = try TextSaving.save(
-                input.text, kind: "diary entry", method: Method.diaryEdit, params: params, as: DiaryEntryInfo.self,
+                input.text, kind: "diary entry", method: Method.diaryEdit, params: params,
                 global: global
             ) { path in "kitctl diary edit \(current.id)\(options.retryArguments(date: nil)) < \(path)" }
         }

@@ -32,7 +32,7 @@ struct DiaryExport: ParsableCommand {
     var out: String?
 
     func run() throws {
-        let result = try global.call(Method.diaryExport, EmptyParams(), as: DiaryExportResult.self)
+        let result = try global.call(Method.diaryExport, EmptyParams())
         guard let out else {
             switch format {
             case .json: return try JSONOutput.print(result)

@@ -49,7 +49,7 @@ struct DiaryList: ParsableCommand {
         }
         if let limit, limit < 1 { throw CLIError.usage("--limit must be at least 1") }
         let result = try global.call(
-            Method.diaryList, DiaryListParams(month: wanted, limit: limit), as: DiaryListResult.self)
+            Method.diaryList, DiaryListParams(month: wanted, limit: limit))
         if output.json { return try JSONOutput.print(result) }
         guard !result.entries.isEmpty else {
             return Terminal.writeLine(

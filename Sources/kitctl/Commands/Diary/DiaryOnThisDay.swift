@@ -21,7 +21,7 @@ struct DiaryOnThisDay: ParsableCommand {
             }
         }
         let result = try global.call(
-            Method.diaryOnThisDay, DiaryOnThisDayParams(date: date), as: DiaryOnThisDayResult.self)
+            Method.diaryOnThisDay, DiaryOnThisDayParams(date: date))
         if output.json { return try JSONOutput.print(result) }
         guard !result.entries.isEmpty else {
             return Terminal.writeLine("Nothing on \(result.date.suffix(5)) in earlier years.")

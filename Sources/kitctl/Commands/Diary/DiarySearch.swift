@@ -12,7 +12,7 @@ struct DiarySearch: ParsableCommand {
     @OptionGroup var search: SearchOptions
 
     func run() throws {
-        let result = try global.call(Method.diarySearch, search.params, as: DiarySearchResult.self)
+        let result = try global.call(Method.diarySearch, search.params)
         if output.json { return try JSONOutput.print(result) }
         let hits = result.results.map { hit in
             (heading: "\(hit.entry.id)  \(DiaryText.when(hit.entry))  \(hit.entry.title)", snippet: hit.snippet)

@@ -18,7 +18,7 @@ struct DiaryShare: ParsableCommand {
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
         Terminal.write(try DiaryText.markdown(entry))
     }
 }

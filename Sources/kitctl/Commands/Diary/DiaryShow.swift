@@ -19,7 +19,7 @@ struct DiaryShow: ParsableCommand {
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")), as: DiaryEntryInfo.self)
+            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine(DiaryText.shown(entry))
     }

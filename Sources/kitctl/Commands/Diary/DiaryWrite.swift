@@ -21,7 +21,7 @@ struct DiaryWrite: ParsableCommand {
             text: input.text, date: options.date, weather: options.weather, mood: options.mood, place: options.place,
             fields: try options.fields())
         let entry = try TextSaving.save(
-            input.text, kind: "diary entry", method: Method.diaryWrite, params: params, as: DiaryEntryInfo.self,
+            input.text, kind: "diary entry", method: Method.diaryWrite, params: params,
             global: global
         ) { path in "kitctl diary write\(options.retryArguments(date: startedAt)) < \(path)" }
         if output.json { return try JSONOutput.print(entry) }

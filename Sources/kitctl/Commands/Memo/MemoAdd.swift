@@ -16,8 +16,7 @@ struct MemoAdd: ParsableCommand {
         let input = try TextInput.collect(
             given: text.isEmpty ? nil : text.joined(separator: " "), initial: "", noun: "memo")
         let memo = try TextSaving.save(
-            input.text, kind: "memo", method: Method.memoAdd, params: MemoAddParams(text: input.text),
-            as: MemoInfo.self, global: global
+            input.text, kind: "memo", method: Method.memoAdd, params: MemoAddParams(text: input.text), global: global
         ) { path in "kitctl memo add < \(path)" }
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine("Added memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")

@@ -19,10 +19,10 @@ struct MemoDelete: ParsableCommand {
     }
 
     func run() throws {
-        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")))
         let label = "memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))"
         try Confirmation.require("Delete \(label)?", yes: yes, what: label)
-        let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)), as: MemoDeleteResult.self)
+        let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Deleted memo \(result.deleted)")
     }

@@ -16,11 +16,11 @@ struct MemoEdit: ParsableCommand {
     }
 
     func run() throws {
-        let current = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let current = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")))
         let input = try TextInput.collect(given: nil, initial: current.text ?? "", noun: "memo")
         let memo = try TextSaving.save(
             input.text, kind: "memo", method: Method.memoEdit,
-            params: MemoEditParams(ref: String(current.id), text: input.text), as: MemoInfo.self, global: global
+            params: MemoEditParams(ref: String(current.id), text: input.text), global: global
         ) { path in "kitctl memo edit \(current.id) < \(path)" }
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine("Saved memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")

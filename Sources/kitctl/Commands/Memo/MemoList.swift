@@ -9,7 +9,7 @@ struct MemoList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let result = try global.call(Method.memoList, EmptyParams(), as: MemoListResult.self)
+        let result = try global.call(Method.memoList, EmptyParams())
         if output.json { return try JSONOutput.print(result) }
         guard !result.memos.isEmpty else {
             return Terminal.writeLine("No memos. Add one: kitctl memo add buy oat milk")

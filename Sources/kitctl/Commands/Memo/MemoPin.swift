@@ -15,7 +15,7 @@ struct MemoPin: ParsableCommand {
     }
 
     func run() throws {
-        let memo = try global.call(Method.memoPin, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let memo = try global.call(Method.memoPin, MemoRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine("Pinned memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
     }

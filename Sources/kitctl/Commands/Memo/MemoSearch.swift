@@ -12,7 +12,7 @@ struct MemoSearch: ParsableCommand {
     @OptionGroup var search: SearchOptions
 
     func run() throws {
-        let result = try global.call(Method.memoSearch, search.params, as: MemoSearchResult.self)
+        let result = try global.call(Method.memoSearch, search.params)
         if output.json { return try JSONOutput.print(result) }
         let hits = result.results.map { hit in
             (heading: "\(hit.memo.id)\(hit.memo.pinned ? "*" : "")  \(hit.memo.title)", snippet: hit.snippet)

@@ -16,7 +16,7 @@ struct MemoShow: ParsableCommand {
     }
 
     func run() throws {
-        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine(NoteText.shown(memo.text ?? memo.title))
     }

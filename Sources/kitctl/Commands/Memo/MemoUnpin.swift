@@ -15,7 +15,7 @@ struct MemoUnpin: ParsableCommand {
     }
 
     func run() throws {
-        let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: ref.joined(separator: " ")), as: MemoInfo.self)
+        let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine("Unpinned memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
     }

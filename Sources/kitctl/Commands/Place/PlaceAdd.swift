@@ -18,7 +18,7 @@ struct PlaceAdd: ParsableCommand {
         let params = PlaceAddParams(
             name: name, tags: try fields.checkedTags(), url: fields.url, phone: fields.phone, address: fields.address,
             note: fields.note, weight: try fields.checkedWeight(), imagePath: upload.path, imageData: upload.data)
-        let place = try global.call(Method.placeAdd, params, as: PlaceInfo.self)
+        let place = try global.call(Method.placeAdd, params)
         if output.json { return try JSONOutput.print(place) }
         Terminal.writeLine("Added place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
     }

@@ -39,7 +39,7 @@ struct PlaceEdit: ParsableCommand {
             ref: ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url, phone: fields.phone,
             address: fields.address, note: fields.note, weight: try fields.checkedWeight(),
             imagePath: upload.path, imageData: upload.data, removeImage: noImage ? true : nil)
-        let place = try global.call(Method.placeEdit, params, as: PlaceInfo.self)
+        let place = try global.call(Method.placeEdit, params)
         if output.json { return try JSONOutput.print(place) }
         Terminal.writeLine("Changed place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
     }

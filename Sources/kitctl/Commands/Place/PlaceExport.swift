@@ -24,7 +24,7 @@ struct PlaceExport: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(Method.placeExport, EmptyParams(), as: PlaceListResult.self)
+        let result = try global.call(Method.placeExport, EmptyParams())
         let places = result.places.map(\.place)
         let text: String
         if csv {

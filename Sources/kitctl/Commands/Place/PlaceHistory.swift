@@ -18,7 +18,7 @@ struct PlaceHistory: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.placeHistory, PlaceHistoryParams(ref: ref, limit: limit), as: PlaceHistoryResult.self)
+            Method.placeHistory, PlaceHistoryParams(ref: ref, limit: limit))
         if output.json { return try JSONOutput.print(result) }
         guard !result.entries.isEmpty else {
             return Terminal.writeLine("No picks or visits yet. Spin the roulette: kitctl place pick")

@@ -23,7 +23,7 @@ struct PlaceImport: ParsableCommand {
         let text = try FileText.read(file, what: "places")
         let format = try self.format.map(checkedFormat) ?? guessedFormat(text)
         let result = try global.call(
-            Method.placeImport, PlaceImportParams(format: format, text: text), as: PlaceImportResult.self)
+            Method.placeImport, PlaceImportParams(format: format, text: text))
         if output.json { return try JSONOutput.print(result) }
         let count = result.imported.count
         Terminal.writeLine("Imported \(count) place\(count == 1 ? "" : "s") from \(file)")

@@ -11,7 +11,7 @@ struct PlaceList: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.placeList, PlaceFilterParams(tags: try filter.checked()), as: PlaceListResult.self)
+            Method.placeList, PlaceFilterParams(tags: try filter.checked()))
         if output.json { return try JSONOutput.print(result) }
         if result.places.isEmpty {
             if let explanation = result.explanation { throw CLIError.refused(explanation) }

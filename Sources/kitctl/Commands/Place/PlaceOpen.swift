@@ -13,7 +13,7 @@ struct PlaceOpen: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref), as: PlaceInfo.self)
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref))
         guard let url = place.url else {
             throw CLIError.refused(
                 "\(place.name) has no link; set one with `kitctl place edit \(place.id) --url https://…`")

@@ -43,7 +43,7 @@ struct PlacePick: ParsableCommand {
         let params = PlacePickParams(
             tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentNs: window,
             seed: seed, notify: notify)
-        let result = try global.call(Method.placePick, params, as: PlacePickResult.self)
+        let result = try global.call(Method.placePick, params)
         if output.json { return try JSONOutput.print(result) }
         if Terminal.isInteractive, let first = result.picks.first {
             SpinDisplay.spin(through: result.candidateNames, endingOn: first.name, seed: result.seed)

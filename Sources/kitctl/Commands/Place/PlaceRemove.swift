@@ -14,9 +14,9 @@ struct PlaceRemove: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref), as: PlaceInfo.self)
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref))
         let result = try global.call(
-            Method.placeRemove, PlaceRefParams(ref: String(place.id)), as: PlaceRemoveResult.self)
+            Method.placeRemove, PlaceRefParams(ref: String(place.id)))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Removed place \(result.removed) (\(place.name))")
     }

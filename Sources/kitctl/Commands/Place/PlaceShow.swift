@@ -12,7 +12,7 @@ struct PlaceShow: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref), as: PlaceInfo.self)
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref))
         if output.json { return try JSONOutput.print(place) }
         Terminal.writeLine(PlaceOutput.details(place))
     }

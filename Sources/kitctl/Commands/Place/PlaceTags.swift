@@ -16,7 +16,7 @@ struct PlaceTags: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.placeTags, PlaceFilterParams(tags: try filter.checked()), as: PlaceTagsResult.self)
+            Method.placeTags, PlaceFilterParams(tags: try filter.checked()))
         if output.json { return try JSONOutput.print(result) }
         if result.matching == 0, let explanation = result.explanation { throw CLIError.refused(explanation) }
         Terminal.writeLine(PlaceOutput.facets(result, filter: filter.tags))

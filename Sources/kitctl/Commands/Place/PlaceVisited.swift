@@ -13,7 +13,7 @@ struct PlaceVisited: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: ref), as: PlaceHistoryInfo.self)
+        let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: ref))
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine("Recorded a visit to \(entry.placeName)")
     }

@@ -41,7 +41,7 @@ struct RamenAdd: ParsableCommand {
             Method.ramenAdd,
             RamenAddParams(
                 name: name.text, seconds: seconds, waterMl: water, kind: kind, brand: brand, englishName: english,
-                steps: steps, note: note), as: RamenInfo.self)
+                steps: steps, note: note))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine("Added \(ramen.displayName) [\(ramen.id)]: \(RamenText.time(ramen.seconds))")
     }

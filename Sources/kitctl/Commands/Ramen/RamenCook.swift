@@ -27,12 +27,12 @@ struct RamenCook: ParsableCommand {
             Interrupt.install()
             _ = try mappingClientErrors { () throws(ClientError) in
                 try connection.call(
-                    Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]), as: SubscribeResult.self)
+                    Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]))
             }
         }
         let result = try mappingClientErrors { () throws(ClientError) in
             try connection.call(
-                Method.ramenCook, RamenCookParams(ref: name.text, seconds: seconds), as: RamenCookResult.self)
+                Method.ramenCook, RamenCookParams(ref: name.text, seconds: seconds))
         }
         if output.json {
             try JSONOutput.print(result)

@@ -9,7 +9,7 @@ struct RamenFavAdd: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let ramen = try global.call(Method.ramenFavouriteAdd, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        let ramen = try global.call(Method.ramenFavouriteAdd, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine("★\(ramen.favouritePosition ?? 0) \(ramen.displayName)")
     }

@@ -24,8 +24,7 @@ struct RamenFavMove: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.ramenFavouriteMove, RamenMoveParams(ref: name.text, to: to, before: before),
-            as: RamenFavouritesResult.self)
+            Method.ramenFavouriteMove, RamenMoveParams(ref: name.text, to: to, before: before))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
             result.favourites.map { "★\($0.favouritePosition ?? 0) \($0.displayName)" }.joined(separator: "\n"))

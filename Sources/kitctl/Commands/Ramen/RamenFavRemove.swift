@@ -9,7 +9,7 @@ struct RamenFavRemove: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let ramen = try global.call(Method.ramenFavouriteRemove, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        let ramen = try global.call(Method.ramenFavouriteRemove, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine("\(ramen.displayName) is no longer a favourite")
     }

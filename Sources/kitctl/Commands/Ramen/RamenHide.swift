@@ -10,7 +10,7 @@ struct RamenHide: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let ramen = try global.call(Method.ramenHide, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        let ramen = try global.call(Method.ramenHide, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine("\(ramen.displayName) is hidden")
     }

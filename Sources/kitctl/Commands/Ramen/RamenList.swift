@@ -29,7 +29,7 @@ struct RamenList: ParsableCommand {
     func run() throws {
         let params = RamenListParams(
             query: query.isEmpty ? nil : query.joined(separator: " "), favourites: favourites, sort: sort, hidden: all)
-        let result = try global.call(Method.ramenList, params, as: RamenListResult.self)
+        let result = try global.call(Method.ramenList, params)
         if output.json { return try JSONOutput.print(result) }
         guard !result.ramen.isEmpty else {
             Terminal.writeLine(query.isEmpty ? "No ramen yet." : "No ramen matches '\(query.joined(separator: " "))'.")

@@ -10,7 +10,7 @@ struct RamenRemove: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let result = try global.call(Method.ramenRemove, RamenRefParams(ref: name.text), as: RamenRemoveResult.self)
+        let result = try global.call(Method.ramenRemove, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Removed \(result.removed)")
     }

@@ -33,8 +33,7 @@ struct RamenSet: ParsableCommand {
         let seconds = try time.map(ArgumentValues.seconds)
         let steps = step.isEmpty ? nil : try ArgumentValues.steps(step)
         let ramen = try global.call(
-            Method.ramenSet, RamenSetParams(ref: name.text, seconds: seconds, memo: memo, steps: steps, reset: reset),
-            as: RamenInfo.self)
+            Method.ramenSet, RamenSetParams(ref: name.text, seconds: seconds, memo: memo, steps: steps, reset: reset))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine(RamenText.details(ramen))
     }

@@ -10,7 +10,7 @@ struct RamenShow: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let ramen = try global.call(Method.ramenGet, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        let ramen = try global.call(Method.ramenGet, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine(RamenText.details(ramen))
     }

@@ -9,7 +9,7 @@ struct RamenUnhide: ParsableCommand {
     @OptionGroup var name: RamenName
 
     func run() throws {
-        let ramen = try global.call(Method.ramenUnhide, RamenRefParams(ref: name.text), as: RamenInfo.self)
+        let ramen = try global.call(Method.ramenUnhide, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine("\(ramen.displayName) is shown again")
     }

@@ -14,7 +14,7 @@ struct StopwatchDelete: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.stopwatchDelete, StopwatchRefParams(ref: ref), as: StopwatchDeleteResult.self)
+            Method.stopwatchDelete, StopwatchRefParams(ref: ref))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Deleted stopwatch \(result.deleted)")
     }

@@ -23,7 +23,7 @@ struct StopwatchExport: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref), as: StopwatchLapsResult.self)
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
         if json { return try JSONOutput.print(result) }
         Terminal.write(StopwatchText.csv(result.laps))
     }

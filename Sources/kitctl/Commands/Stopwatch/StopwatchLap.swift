@@ -18,8 +18,7 @@ struct StopwatchLap: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.stopwatchLap, StopwatchLapParams(ref: ref, note: note.isEmpty ? nil : note.joined(separator: " ")),
-            as: StopwatchLapResult.self)
+            Method.stopwatchLap, StopwatchLapParams(ref: ref, note: note.isEmpty ? nil : note.joined(separator: " ")))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
             "Lap \(result.lap.number) of \(result.stopwatch.name): \(StopwatchText.elapsed(result.lap.lapNs)) "

@@ -9,7 +9,7 @@ struct StopwatchList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let result = try global.call(Method.stopwatchList, EmptyParams(), as: StopwatchListResult.self)
+        let result = try global.call(Method.stopwatchList, EmptyParams())
         if output.json { return try JSONOutput.print(result) }
         guard !result.stopwatches.isEmpty else {
             return Terminal.writeLine("No stopwatches. Create one: kitctl sw new focus --start")

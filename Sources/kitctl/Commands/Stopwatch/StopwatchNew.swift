@@ -29,8 +29,7 @@ struct StopwatchNew: ParsableCommand {
             return Nanoseconds(seconds) * Nanoseconds.nanosecondsPerSecond
         }
         let stopwatch = try global.call(
-            Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind),
-            as: StopwatchInfo.self)
+            Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind))
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine(
             "Created stopwatch \(stopwatch.id) (\(stopwatch.name))" + (stopwatch.state == "running" ? ", running" : ""))

@@ -17,7 +17,7 @@ struct StopwatchRename: ParsableCommand {
 
     func run() throws {
         let stopwatch = try global.call(
-            Method.stopwatchRename, StopwatchRenameParams(ref: ref, name: newName), as: StopwatchInfo.self)
+            Method.stopwatchRename, StopwatchRenameParams(ref: ref, name: newName))
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine("Renamed stopwatch \(stopwatch.id) to \(stopwatch.name)")
     }

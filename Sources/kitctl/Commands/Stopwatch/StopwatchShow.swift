@@ -13,7 +13,7 @@ struct StopwatchShow: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref), as: StopwatchLapsResult.self)
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
         if output.json { return try JSONOutput.print(result) }
         let stopwatch = result.stopwatch
         var lines = [

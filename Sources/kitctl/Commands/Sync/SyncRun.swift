@@ -15,7 +15,7 @@ struct SyncRun: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let run = try global.call(Method.syncRun, EmptyParams(), as: SyncRunStatus.self)
+        let run = try global.call(Method.syncRun, EmptyParams())
         if output.json {
             try JSONOutput.print(run)
         } else if run.succeeded {

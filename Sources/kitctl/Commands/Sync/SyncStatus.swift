@@ -10,7 +10,7 @@ struct SyncStatus: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let status = try global.call(Method.syncStatus, EmptyParams(), as: SyncStatusResult.self)
+        let status = try global.call(Method.syncStatus, EmptyParams())
         if output.json { return try JSONOutput.print(status) }
         guard !status.collections.isEmpty || !status.conflicts.isEmpty || status.command != nil else {
             return Terminal.writeLine(

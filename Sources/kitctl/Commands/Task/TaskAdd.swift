@@ -22,7 +22,7 @@ struct TaskAdd: ParsableCommand {
     func run() throws {
         let params = TaskAddParams(
             title: title.joined(separator: " "), due: try TaskArguments.when(due), options: try options.checked())
-        let task = try global.call(Method.taskAdd, params, as: TaskInfo.self)
+        let task = try global.call(Method.taskAdd, params)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine("Added task \(task.id): \(task.title), due \(TaskText.due(task))")
     }

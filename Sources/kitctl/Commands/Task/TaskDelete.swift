@@ -16,7 +16,7 @@ struct TaskDelete: ParsableCommand {
 
     func run() throws {
         let result = try global.call(
-            Method.taskDelete, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskDeleteResult.self)
+            Method.taskDelete, TaskRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine("Deleted task \(result.deleted)")
     }

@@ -16,7 +16,7 @@ struct TaskDone: ParsableCommand {
     }
 
     func run() throws {
-        let task = try global.call(Method.taskDone, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskInfo.self)
+        let task = try global.call(Method.taskDone, TaskRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(
             task.state == "done" ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")

@@ -26,7 +26,7 @@ struct TaskEdit: ParsableCommand {
     func run() throws {
         let params = TaskEditParams(
             ref: ref, title: title, due: try due.map(TaskArguments.when), options: try options.checked())
-        let task = try global.call(Method.taskEdit, params, as: TaskInfo.self)
+        let task = try global.call(Method.taskEdit, params)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))
     }

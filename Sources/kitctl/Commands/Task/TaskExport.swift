@@ -18,7 +18,7 @@ struct TaskExport: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(Method.taskExport, EmptyParams(), as: TaskExportResult.self)
+        let result = try global.call(Method.taskExport, EmptyParams())
         guard let file else { return Terminal.write(result.ics) }
         guard let handle = fopen(file, "w") else {
             throw CLIError.usage("cannot write \(file): \(String(cString: strerror(errno)))")

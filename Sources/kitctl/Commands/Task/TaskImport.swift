@@ -28,8 +28,7 @@ struct TaskImport: ParsableCommand {
     func run() throws {
         let text = file == "-" ? try Self.standardInput() : try FileText.read(file, what: "calendars")
         let result = try global.call(
-            Method.taskImport, TaskImportParams(ics: text, strict: strict ? true : nil, dryRun: dryRun ? true : nil),
-            as: TaskImportResult.self)
+            Method.taskImport, TaskImportParams(ics: text, strict: strict ? true : nil, dryRun: dryRun ? true : nil))
         if output.json { return try JSONOutput.print(result) }
         let source = file == "-" ? "standard input" : file
         let count = "\(result.imported.count) task\(result.imported.count == 1 ? "" : "s")"

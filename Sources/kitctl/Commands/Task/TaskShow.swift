@@ -11,7 +11,7 @@ struct TaskShow: ParsableCommand {
     var ref: [String] = []
 
     func run() throws {
-        let task = try global.call(Method.taskGet, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskInfo.self)
+        let task = try global.call(Method.taskGet, TaskRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))
     }

@@ -26,7 +26,7 @@ struct TaskSnooze: ParsableCommand {
         } else if !howLong.isEmpty {
             params.for = try TaskArguments.duration(howLong.joined(separator: " "))
         }
-        let task = try global.call(Method.taskSnooze, params, as: TaskInfo.self)
+        let task = try global.call(Method.taskSnooze, params)
         if output.json { return try JSONOutput.print(task) }
         let until = task.snoozedUntil.flatMap(Timestamp.parse).map {
             LocalClock.brief($0, now: TimerText.currentWallTime())

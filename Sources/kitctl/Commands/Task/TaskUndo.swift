@@ -15,7 +15,7 @@ struct TaskUndo: ParsableCommand {
     }
 
     func run() throws {
-        let task = try global.call(Method.taskUndo, TaskRefParams(ref: ref.joined(separator: " ")), as: TaskInfo.self)
+        let task = try global.call(Method.taskUndo, TaskRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine("Reopened \(task.title), due \(TaskText.due(task))")
     }

@@ -32,7 +32,7 @@ struct TimerAdd: ParsableCommand {
             throw CLIError.usage(error.description)
         }
         let timer = try global.call(
-            Method.timerAdd, TimerAddParams(ref: ref, deltaNs: delta), as: TimerInfo.self)
+            Method.timerAdd, TimerAddParams(ref: ref, deltaNs: delta))
         if output.json { return try JSONOutput.print(timer) }
         let verb =
             delta > 0 ? "Added \(DurationFormatter.compact(delta)) to" : "Took \(DurationFormatter.compact(-delta)) off"

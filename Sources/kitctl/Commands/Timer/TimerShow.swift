@@ -13,7 +13,7 @@ struct TimerShow: ParsableCommand {
     var ref: String
 
     func run() throws {
-        let timer = try global.call(Method.timerGet, TimerRefParams(ref: ref), as: TimerInfo.self)
+        let timer = try global.call(Method.timerGet, TimerRefParams(ref: ref))
         if output.json { return try JSONOutput.print(timer) }
         let now = TimerText.currentWallTime()
         func local(_ text: String?) -> String {

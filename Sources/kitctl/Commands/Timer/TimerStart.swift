@@ -43,7 +43,7 @@ struct TimerStart: ParsableCommand {
         }
         let chosen = silent ? "off" : try sound.map(Self.resolved)
         let timer = try global.call(
-            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen), as: TimerInfo.self)
+            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
         if output.json { return try JSONOutput.print(timer) }
         Terminal.writeLine(TimerText.summary("Started", timer))
     }

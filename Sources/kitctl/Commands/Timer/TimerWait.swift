@@ -22,8 +22,8 @@ struct TimerWait: ParsableCommand {
         let connection = try global.connect()
         do {
             _ = try connection.call(
-                Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]), as: SubscribeResult.self)
-            let timer = try connection.call(Method.timerGet, TimerRefParams(ref: ref), as: TimerInfo.self)
+                Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]))
+            let timer = try connection.call(Method.timerGet, TimerRefParams(ref: ref))
             var display = WaitDisplay(timer: timer, live: Terminal.isInteractive)
             try display.follow(connection)
         } catch let error as ClientError {

@@ -1,0 +1,73 @@
+import KitCore
+import KitProtocol
+
+extension RequestRouter {
+    /// How a method's handler answers, given to `register` beside the method's declaration:
+    /// `.now` on the loop, `.offLoop` on the background worker, `.later` when something the loop
+    /// drives is done, `.laterLine` with a reply line it made itself.
+    struct Answer<Params: Codable & Sendable, Result: Codable & Sendable> {
+        let run: (Params, RequestID, Context, RequestRouter) throws -> Handled
+
+        /// Answers at once with the handler's result.
+        static func now(_ handler: @escaping (Params, Context) throws -> Result) -> Self {
+            Self { params, id, context, router in
+                let result = try handler(params, context)
+                return .now(try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: router.encoder))
+            }
+        }
+
+        /// The handler's work runs off the loop (see `OffLoop`); the reply comes on a later turn.
+        static func offLoop(_ handler: @escaping (Params, Context) throws -> OffLoop<Result>) -> Self {
+            Self { params, id, context, router in
+                let work = try handler(params, context)
+                let encoder = router.encoder
+                let worker = router.worker
+                return .later { deliver in
+                    work.run(on: worker) { result in deliver(RequestRouter.replyLine(result, id: id, encoder: encoder))
+                    }
+                }
+            }
+        }
+
+        /// The handler checks the params (throwing is an error reply at once) and keeps `reply`,
+        /// which it calls once, never before it has returned: for a request that waits on
+        /// something the loop drives (a sync run).
+        static func later(
+            _ handler: @escaping (Params, Context, @escaping (Swift.Result<Result, any Error>) -> Void) throws -> Void
+        ) -> Self {
+            Self { params, id, context, router in
+                let encoder = router.encoder
+                var reply: ((Swift.Result<[UInt8], any Error>) -> Void)?
+                try handler(params, context) { result in
+                    reply?(RequestRouter.replyLine(result, id: id, encoder: encoder))
+                }
+                return .later { deliver in reply = deliver }
+            }
+        }
+
+        /// As `later`, with a reply line the handler made itself, whole (`{"id":…,"result":…}`):
+        /// for a reply too big to encode on the loop, made on the worker (`task.export`). It gets
+        /// the request's id for that.
+        static func laterLine(
+            _ handler:
+                @escaping (Params, Context, RequestID, @escaping (Swift.Result<[UInt8], any Error>) -> Void) throws
+                -> Void
+        ) -> Self {
+            Self { params, id, context, _ in
+                var reply: ((Swift.Result<[UInt8], any Error>) -> Void)?
+                try handler(params, context, id) { result in reply?(result) }
+                return .later { deliver in reply = deliver }
+            }
+        }
+    }
+}
+
+extension RequestRouter.Answer where Result: LineWritable {
+    /// As `now`, for a result that writes itself: its replies are written without first asking
+    /// whether it does (a cast that copies the reply into a box).
+    static func now(_ handler: @escaping (Params, RequestRouter.Context) throws -> Result) -> Self {
+        Self { params, id, context, _ in
+            .now(try WireCodec.writtenLine(ResponseEnvelope(id: id, result: try handler(params, context))))
+        }
+    }
+}
