@@ -195,10 +195,14 @@ extension Event {
 
 /// `diary.changed`: the entry without its text, and what happened to it.
 public struct DiaryEvent: Codable, Sendable {
+    /// What happened to the entry; `synced`: a change came in through the diary's vdir.
+    public enum Change: String, WireEnum {
+        case written, edited, deleted, synced
+    }
+
     public var entry: DiaryEntryInfo
-    /// `written`, `edited` or `deleted`.
-    public var change: String
-    public init(entry: DiaryEntryInfo, change: String) {
+    public var change: Change
+    public init(entry: DiaryEntryInfo, change: Change) {
         self.entry = entry
         self.change = change
     }

@@ -77,10 +77,14 @@ extension Event {
 
 /// `memo.changed`: the memo without its text, and what happened to it.
 public struct MemoEvent: Codable, Sendable {
+    /// What happened to the memo; `synced`: a change came in through the memos' vdir.
+    public enum Change: String, WireEnum {
+        case added, edited, pinned, unpinned, deleted, synced
+    }
+
     public var memo: MemoInfo
-    /// `added`, `edited`, `pinned`, `unpinned` or `deleted`.
-    public var change: String
-    public init(memo: MemoInfo, change: String) {
+    public var change: Change
+    public init(memo: MemoInfo, change: Change) {
         self.memo = memo
         self.change = change
     }

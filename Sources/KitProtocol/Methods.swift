@@ -124,12 +124,16 @@ public struct TimerListParams: Codable, Sendable {
 
 /// A timer as the protocol shows it. All fields are stable.
 public struct TimerInfo: Codable, Sendable, Equatable {
+    /// Where a timer is in its life, as the wire writes it.
+    public enum State: String, WireEnum {
+        case running, paused, fired, cancelled
+    }
+
     public var id: Int64
     public var name: String?
     /// The name, or `timer N` for an unnamed timer.
     public var label: String
-    /// `running`, `paused`, `fired` or `cancelled`.
-    public var state: String
+    public var state: State
     /// The full length, including time added since it started.
     public var durationNs: Nanoseconds { didSet { durationSeconds = LegacySeconds(durationNs) } }
     /// Time left at the moment of the reply: 0 once fired or cancelled.
@@ -150,7 +154,7 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public private(set) var remainingSeconds: LegacySeconds?
 
     public init(
-        id: Int64, name: String?, label: String, state: String, durationNs: Nanoseconds,
+        id: Int64, name: String?, label: String, state: State, durationNs: Nanoseconds,
         remainingNs: Nanoseconds, dueAt: String?, createdAt: String, firedAt: String? = nil,
         cancelledAt: String? = nil, late: Bool? = nil, sound: String? = nil
     ) {

@@ -284,13 +284,14 @@ public struct PlaceHistoryInfo: Codable, Sendable, Equatable {
     /// Absent once the place was removed.
     public var placeId: Int64?
     public var placeName: String
-    /// `picked` or `visited`.
-    public var kind: String
+    public var kind: PlaceHistoryEntry.Kind
     public var at: String
     /// For picks: the filter, as `category=value;…` (empty for every place).
     public var filter: String?
 
-    public init(id: Int64, placeId: Int64?, placeName: String, kind: String, at: String, filter: String?) {
+    public init(
+        id: Int64, placeId: Int64?, placeName: String, kind: PlaceHistoryEntry.Kind, at: String, filter: String?
+    ) {
         self.id = id
         self.placeId = placeId
         self.placeName = placeName
@@ -353,13 +354,16 @@ public struct PlacePickedEvent: Codable, Sendable {
 
 /// `place.changed`.
 public struct PlaceChangedEvent: Codable, Sendable {
-    /// `added`, `edited`, `removed`, `visited` or `imported`.
-    public var change: String
+    public enum Change: String, WireEnum {
+        case added, edited, removed, visited, imported
+    }
+
+    public var change: Change
     /// The place (its last state, for `removed`); absent for `imported`.
     public var place: PlaceInfo?
     /// For `imported`: how many places came in.
     public var count: Int?
-    public init(change: String, place: PlaceInfo? = nil, count: Int? = nil) {
+    public init(change: Change, place: PlaceInfo? = nil, count: Int? = nil) {
         self.change = change
         self.place = place
         self.count = count

@@ -11,8 +11,7 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var brand: String?
     public var brandLocal: String?
     public var country: String?
-    /// `pot`, `cup`, `stir-fried`, `drained` or `cold`.
-    public var kind: String
+    public var kind: RamenKind
     /// The cook time used: the user's own if set, else the maker's.
     public var seconds: Int
     /// The maker's cook time.
@@ -25,8 +24,7 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var favourite: Bool
     /// 1-based place among the favourites.
     public var favouritePosition: Int?
-    /// `catalog` or `own`.
-    public var origin: String
+    public var origin: RamenEntry.Origin
     public var hidden: Bool
     /// Whether the user set a time, memo or steps (`kitctl ramen set --reset` undoes them).
     public var customized: Bool
@@ -44,7 +42,7 @@ public struct RamenInfo: Codable, Sendable, Equatable {
         brand = product.brand
         brandLocal = product.brandLocal
         country = product.country
-        kind = product.kind.rawValue
+        kind = product.kind
         seconds = entry.cookSeconds
         catalogSeconds = product.cookSeconds
         waterMl = product.waterMl
@@ -53,7 +51,7 @@ public struct RamenInfo: Codable, Sendable, Equatable {
         memo = entry.settings.memo
         favourite = entry.settings.favouritePosition != nil
         favouritePosition = entry.settings.favouritePosition
-        origin = entry.origin.rawValue
+        origin = entry.origin
         hidden = entry.settings.hidden
         customized = entry.isCustomized
         cookCount = entry.settings.cookCount

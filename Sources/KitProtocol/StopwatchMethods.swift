@@ -2,10 +2,13 @@ import KitCore
 
 /// A stopwatch as the protocol shows it. All fields are stable.
 public struct StopwatchInfo: Codable, Sendable, Equatable {
+    public enum State: String, WireEnum {
+        case running, stopped
+    }
+
     public var id: Int64
     public var name: String
-    /// `running` or `stopped`.
-    public var state: String
+    public var state: State
     /// Elapsed time at the moment of the reply.
     public var elapsedNs: Nanoseconds { didSet { elapsedSeconds = LegacySeconds(elapsedNs) } }
     /// When the current running span began (running only).
@@ -21,7 +24,7 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
     public private(set) var remindAfterSeconds: LegacySeconds?
 
     public init(
-        id: Int64, name: String, state: String, elapsedNs: Nanoseconds, startedAt: String?, createdAt: String,
+        id: Int64, name: String, state: State, elapsedNs: Nanoseconds, startedAt: String?, createdAt: String,
         laps: Int, remindAfterNs: Nanoseconds, everStarted: Bool
     ) {
         self.id = id
@@ -161,10 +164,15 @@ extension Event {
 
 /// `stopwatch.started`, `stopwatch.stopped`, `stopwatch.changed` (with `change`), `stopwatch.reminded`.
 public struct StopwatchEvent: Codable, Sendable {
+    /// What `stopwatch.changed` says happened.
+    public enum Change: String, WireEnum {
+        case created, renamed, reset, deleted
+    }
+
     public var stopwatch: StopwatchInfo
-    /// For `stopwatch.changed`: `created`, `renamed`, `reset` or `deleted`.
-    public var change: String?
-    public init(stopwatch: StopwatchInfo, change: String? = nil) {
+    /// For `stopwatch.changed`.
+    public var change: Change?
+    public init(stopwatch: StopwatchInfo, change: Change? = nil) {
         self.stopwatch = stopwatch
         self.change = change
     }

@@ -1,3 +1,5 @@
+import KitCore
+
 /// Sync through a vdir: the events it sends.
 extension Event {
     /// An item changed both in kit and in its vdir file since they last agreed: the later
@@ -16,7 +18,7 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
     public var uid: String
     public var title: String
     /// Which version won: `kit` (kit's, written back to the file as a new revision) or `file`.
-    public var winner: String
+    public var winner: ItemMerge.Side
     /// When the conflict was settled (RFC 3339).
     public var at: String
     /// The properties both sides changed to different values (`SUMMARY`, `DTSTART, DUE, RRULE`);
@@ -28,7 +30,7 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
     public var lost: String?
 
     public init(
-        id: Int64, collection: String, uid: String, title: String, winner: String, at: String,
+        id: Int64, collection: String, uid: String, title: String, winner: ItemMerge.Side, at: String,
         property: String? = nil, lost: String? = nil
     ) {
         self.id = id
@@ -48,18 +50,28 @@ public struct SyncRunStatus: Codable, Sendable, Equatable {
     /// When it started (RFC 3339).
     public var startedAt: String
     public var durationMs: Int64
-    /// `succeeded` (exit status 0), `failed`, `timed out` (stopped after `[sync] timeout`) or
-    /// `not started` (the command could not be run).
-    public var outcome: String
+    public var outcome: Outcome
     /// The exit status, when the command exited on its own.
     public var exitStatus: Int32?
     /// The last lines it wrote to standard output and error (at most 8 KiB).
     public var output: String
+    public var reason: Reason
+
+    /// How a run ended: `succeeded` (exit status 0), `failed`, `timed out` (stopped after
+    /// `[sync] timeout`) or `not started` (the command could not be run).
+    public enum Outcome: String, WireEnum {
+        case succeeded, failed
+        case timedOut = "timed out"
+        case notStarted = "not started"
+    }
+
     /// Why it ran: `asked` (`sync.run`), `change` (kit changed a vdir file), `interval` or `start`.
-    public var reason: String
+    public enum Reason: String, WireEnum {
+        case asked, change, interval, start
+    }
 
     public init(
-        startedAt: String, durationMs: Int64, outcome: String, exitStatus: Int32?, output: String, reason: String
+        startedAt: String, durationMs: Int64, outcome: Outcome, exitStatus: Int32?, output: String, reason: Reason
     ) {
         self.startedAt = startedAt
         self.durationMs = durationMs
@@ -69,7 +81,7 @@ public struct SyncRunStatus: Codable, Sendable, Equatable {
         self.reason = reason
     }
 
-    public var succeeded: Bool { outcome == "succeeded" }
+    public var succeeded: Bool { outcome == .succeeded }
 }
 
 /// `sync.status`: the vdir collections kitd keeps, the files in them it could not take, and

@@ -15,7 +15,7 @@ extension TaskInfo: LineWritable {
             line.string(note)
         }
         line.member("state")
-        line.string(state)
+        line.string(state.rawValue)
         line.member("dueAt")
         line.string(dueAt)
         line.member("dueLocal")

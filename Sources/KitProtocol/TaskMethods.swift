@@ -2,13 +2,16 @@ import KitCore
 
 /// A task as the protocol shows it. All fields are stable.
 public struct TaskInfo: Codable, Sendable, Equatable {
+    public enum State: String, WireEnum {
+        case open, done
+    }
+
     public var id: Int64
     /// Stable across export and import (the iCalendar UID).
     public var uid: String
     public var title: String
     public var note: String?
-    /// `open` or `done`.
-    public var state: String
+    public var state: State
     /// The current occurrence's due instant (RFC 3339, UTC).
     public var dueAt: String
     /// The same as local civil time in the task's zone: `2026-11-25T18:00:00`.
@@ -37,7 +40,7 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     public private(set) var nagSeconds: LegacySeconds?
 
     public init(
-        id: Int64, uid: String, title: String, note: String?, state: String, dueAt: String, dueLocal: String,
+        id: Int64, uid: String, title: String, note: String?, state: State, dueAt: String, dueLocal: String,
         zone: String?, effectiveZone: String, allDay: Bool, repeatRule: String?, repeatText: String?,
         alertsNs: [Nanoseconds], nagNs: Nanoseconds?, snoozedUntil: String?, overdue: Bool, createdAt: String,
         doneAt: String?
@@ -393,10 +396,18 @@ extension Event {
 }
 
 public struct TaskEvent: Codable, Sendable {
+    /// What `task.changed` says happened: `imported` is a newer version through `task.import`,
+    /// `synced` one through the tasks' vdir (`task.done` carries it then too), `occurrence done`
+    /// an occurrence of a repeating task completed in its vdir file (the task moved to the next).
+    public enum Change: String, WireEnum {
+        case edited, snoozed, undone, imported, synced
+        case occurrenceDone = "occurrence done"
+    }
+
     public var task: TaskInfo
-    /// For `task.changed`: `edited`, `snoozed` or `undone`.
-    public var change: String?
-    public init(task: TaskInfo, change: String? = nil) {
+    /// For `task.changed` (and `task.done` from the vdir).
+    public var change: Change?
+    public init(task: TaskInfo, change: Change? = nil) {
         self.task = task
         self.change = change
     }

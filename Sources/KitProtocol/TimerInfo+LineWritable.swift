@@ -12,7 +12,7 @@ extension TimerInfo: LineWritable {
         line.member("label")
         line.string(label)
         line.member("state")
-        line.string(state)
+        line.string(state.rawValue)
         line.member("durationNs")
         line.integer(durationNs)
         line.member("remainingNs")

@@ -192,8 +192,8 @@ struct CalendarShapesTests {
         ])
         let result = try kit.tasks.importCalendar(TaskImportParams(ics: document))
         let byTitle = Dictionary(uniqueKeysWithValues: result.imported.map { ($0.title, $0) })
-        #expect(byTitle["Party"]?.state == "done" && byTitle["Party"]?.overdue == false)
-        #expect(byTitle["Taxes"]?.state == "open" && byTitle["Taxes"]?.overdue == true)
+        #expect(byTitle["Party"]?.state == .done && byTitle["Party"]?.overdue == false)
+        #expect(byTitle["Taxes"]?.state == .open && byTitle["Taxes"]?.overdue == true)
         #expect(byTitle["New Year"]?.dueLocal == "2027-01-01T09:00:00" && byTitle["New Year"]?.overdue == false)
     }
 }

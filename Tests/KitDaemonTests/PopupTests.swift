@@ -28,7 +28,7 @@ struct PopupTests {
         #expect(popup.body.contains("while kitd was not running"), "\(popup.body)")
         #expect(popup.subject as? TimerPopup == .fired(timer.id) && popup.subject.text == "timer:\(timer.id)")
         let fired = try kit.timers.get(RecordRef(String(timer.id)))
-        #expect(fired.state == "fired" && fired.late == true)
+        #expect(fired.state == .fired && fired.late == true)
 
         try kit.restart()
         try kit.run(for: .milliseconds(200))
@@ -186,7 +186,7 @@ struct PopupTests {
 
         kit.popups.press("stop", on: notice.subject)
         try kit.run(for: .milliseconds(50))
-        #expect(try kit.stopwatches.get(RecordRef(String(stopwatch.id))).state == "stopped")
+        #expect(try kit.stopwatches.get(RecordRef(String(stopwatch.id))).state == .stopped)
         // The notice goes from the screen, whichever way the stopwatch was stopped.
         #expect(kit.popups.withdrawn == ["stopwatch:\(stopwatch.id)"])
         kit.advance(by: 600 * Self.second)
@@ -243,7 +243,7 @@ struct PopupTests {
 
         kit.popups.press("done", on: popup.subject)
         try kit.run(for: .milliseconds(50))
-        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == "done")
+        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == .done)
     }
 
     @Test("Snooze on a due popup brings it back after the snooze, and only then")
@@ -310,6 +310,6 @@ struct PopupTests {
         kit.popups.press("done", on: TaskPopup.digest)
         kit.popups.press("done", on: TimerPopup.fired(task.id))
         try kit.run(for: .milliseconds(50))
-        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == "open")
+        #expect(try kit.tasks.get(RecordRef(String(task.id))).state == .open)
     }
 }

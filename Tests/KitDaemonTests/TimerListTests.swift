@@ -66,8 +66,8 @@ struct TimerListTests {
         #expect(try kit.run { kit.timers.counts.running == 0 }, "every running timer fired")
         let whole = try kit.timers.list(TimerListParams(all: true, limit: 10_000)).timers
         #expect(whole.count == 30)
-        #expect(whole.prefix(6).allSatisfy { $0.state == "paused" })
-        #expect(whole.suffix(24).allSatisfy { $0.state == "fired" || $0.state == "cancelled" })
+        #expect(whole.prefix(6).allSatisfy { $0.state == .paused })
+        #expect(whole.suffix(24).allSatisfy { $0.state == .fired || $0.state == .cancelled })
         #expect(Array(whole.suffix(3).map(\.id)) == [4, 9, 3], "cancelled before the others fired, the last first")
         for limit in [1, 4, 6, 7] {
             #expect(try kit.timers.listed(all: true, limit: limit).map(\.id) == whole.map(\.id), "limit \(limit)")

@@ -26,7 +26,7 @@ struct TimerScheduleTests {
         let first = try #require(started.first)
         #expect(try kit.timers.get(RecordRef(String(first.id))).name == "t0")
         #expect(try kit.timers.get(RecordRef("T1")).id == started[1].id, "names match without regard to case")
-        #expect(try kit.timers.pause(RecordRef("t2")).state == "paused")
+        #expect(try kit.timers.pause(RecordRef("t2")).state == .paused)
         #expect(kit.timers.counts.running == Self.count - 1 && kit.timers.counts.paused == 1)
 
         let listed = try kit.timers.listed()
@@ -36,14 +36,14 @@ struct TimerScheduleTests {
 
         try kit.restart()
         #expect(kit.timers.counts.running == Self.count - 1 && kit.timers.counts.paused == 1)
-        #expect(try kit.timers.get(RecordRef("t2")).state == "paused")
+        #expect(try kit.timers.get(RecordRef("t2")).state == .paused)
         #expect(kit.timers.nextDue()?.id == started.last?.id)
 
         let last = RecordRef(String(started[Self.count - 1].id))
         kit.advance(by: 61 * Self.second + 500_000_000)
-        try kit.run(for: .seconds(5)) { (try? kit.timers.get(last).state) == "fired" }
-        #expect(try kit.timers.get(last).state == "fired", "the shortest timer was due after 61 s")
-        #expect(try kit.timers.get(RecordRef("t\(Self.count - 2)")).state == "running", "the next is due after 62 s")
+        try kit.run(for: .seconds(5)) { (try? kit.timers.get(last).state) == .fired }
+        #expect(try kit.timers.get(last).state == .fired, "the shortest timer was due after 61 s")
+        #expect(try kit.timers.get(RecordRef("t\(Self.count - 2)")).state == .running, "the next is due after 62 s")
         #expect(kit.timers.counts.running == Self.count - 2)
     }
 

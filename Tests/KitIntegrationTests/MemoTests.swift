@@ -220,7 +220,7 @@ extension Integration {
             #expect(try kit.kitctl(["memo", "delete", "second", "--yes"]).exitCode == 0)
             var changes: [String] = []
             while changes.count < 5, let event = try connection.nextEvent(timeout: .seconds(5)) {
-                changes.append(try event.decode(MemoEvent.self).change)
+                changes.append(try event.decode(MemoEvent.self).change.rawValue)
             }
             #expect(changes == ["added", "added", "pinned", "deleted", "deleted"])
         }

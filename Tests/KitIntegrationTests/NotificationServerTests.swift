@@ -26,7 +26,7 @@ extension Integration {
             }
             #expect(fired?.timer.id == timer.id)
             #expect(failed?.subject == "timer:\(timer.id)")
-            #expect(try kit.kitctlJSON(["timer", "show", "quiet"], as: TimerInfo.self).state == "fired")
+            #expect(try kit.kitctlJSON(["timer", "show", "quiet"], as: TimerInfo.self).state == .fired)
             #expect(kit.kitd?.stderr.contains("no notification server") == true)
             let status = try kit.kitctlJSON(["status"], as: DaemonStatusResult.self)
             #expect(status.notifications.available == false)

@@ -79,7 +79,7 @@ extension Integration {
             let other = try kit.kitctlJSON(["place", "pick", "--rotate", "--tag", "area=강남"], as: PlacePickResult.self)
             #expect(other.round == 1)
             let history = try kit.kitctlJSON(["place", "history", "-n", "100"], as: PlaceHistoryResult.self)
-            #expect(history.entries.filter { $0.kind == "picked" }.count == 9)
+            #expect(history.entries.filter { $0.kind == .picked }.count == 9)
         }
 
         @Test("--avoid-recent skips places visited or picked in the window, and says so when nothing is left")
@@ -91,7 +91,7 @@ extension Integration {
             try Self.add(kit, "B", ["kind=x"])
             let visit = try kit.kitctlJSON(["place", "visited", "A"], as: PlaceHistoryInfo.self)
             let latest = try kit.kitctlJSON(["place", "history", "A"], as: PlaceHistoryResult.self).entries
-            #expect(latest.map(\.id) == [visit.id] && visit.kind == "visited" && visit.placeName == "A")
+            #expect(latest.map(\.id) == [visit.id] && visit.kind == .visited && visit.placeName == "A")
             let pick = try kit.kitctlJSON(["place", "pick", "--avoid-recent", "7d"], as: PlacePickResult.self)
             #expect(pick.picks.map(\.name) == ["B"] && !pick.includesRecent)
             // Now A was visited and B picked: both recent, so the pick falls back and says so.

@@ -64,7 +64,7 @@ extension Integration {
             var fired = 0
             _ = Subprocess.waitUntil(timeout: .seconds(20)) {
                 let list = try? all.call(Method.timerList, TimerListParams(all: true))
-                fired = list?.timers.filter { $0.state == "fired" }.count ?? 0
+                fired = list?.timers.filter { $0.state == .fired }.count ?? 0
                 return fired == Self.timers
             }
             #expect(fired == Self.timers, "seed \(seed)")

@@ -25,7 +25,7 @@ extension Integration {
                 Method.eventsSubscribe, SubscribeParams(events: [Event.timerFired]))
             let list = try connection.call(Method.timerList, TimerListParams())
             #expect(list.timers.map(\.id) == [started.id, paused.id])
-            #expect(list.timers.last?.state == "paused")
+            #expect(list.timers.last?.state == .paused)
 
             let event = try #require(try connection.nextEvent(timeout: .seconds(6)))
             let fired = try event.decode(TimerFiredEvent.self)
@@ -56,11 +56,11 @@ extension Integration {
 
             try kit.startKitd()
             let fired = try kit.kitctlJSON(["timer", "show", "\(timer.id)"], as: TimerInfo.self)
-            #expect(fired.state == "fired" && fired.late == true, "\(fired)")
+            #expect(fired.state == .fired && fired.late == true, "\(fired)")
             #expect(kit.stopKitd(signal: SIGKILL) == 128 + SIGKILL)
             try kit.startKitd()
             let again = try kit.kitctlJSON(["timer", "show", "\(timer.id)"], as: TimerInfo.self)
-            #expect(again.state == "fired" && again.firedAt == fired.firedAt, "fired once: \(again)")
+            #expect(again.state == .fired && again.firedAt == fired.firedAt, "fired once: \(again)")
         }
     }
 }

@@ -157,7 +157,7 @@ extension Integration {
             #expect(kit.kitd!.isRunning)
             let later = try kit.kitctlJSON(["timer", "start", "0.5s", "--name", "later"], as: TimerInfo.self)
             #expect(events.waitFor(Event.timerFired) { $0.raw.contains("\"later\"") } != nil)
-            #expect(try kit.kitctlJSON(["timer", "show", String(later.id)], as: TimerInfo.self).state == "fired")
+            #expect(try kit.kitctlJSON(["timer", "show", String(later.id)], as: TimerInfo.self).state == .fired)
         }
 
         @Test(

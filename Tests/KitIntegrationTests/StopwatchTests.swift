@@ -23,11 +23,11 @@ extension Integration {
             Thread.sleep(forTimeInterval: 1)
             try kit.startKitd()
             let focus = try kit.kitctlJSON(["sw", "show", "focus"], as: StopwatchLapsResult.self).stopwatch
-            #expect(focus.state == "running")
+            #expect(focus.state == .running)
             #expect(
                 focus.elapsedNs > 1_900_000_000 && focus.elapsedNs < 10_000_000_000, "elapsed \(focus.elapsedNs) ns")
             let after = try kit.kitctlJSON(["sw", "show", "paused"], as: StopwatchLapsResult.self).stopwatch
-            #expect(after.state == "stopped" && after.elapsedNs == stopped.elapsedNs)
+            #expect(after.state == .stopped && after.elapsedNs == stopped.elapsedNs)
         }
 
         @Test("laps and notes come back in order, and the CSV parses")
@@ -84,7 +84,7 @@ extension Integration {
             }
             #expect(stoppedEvent)
             #expect(
-                try kit.kitctlJSON(["sw", "show", "forgotten"], as: StopwatchLapsResult.self).stopwatch.state
+                try kit.kitctlJSON(["sw", "show", "forgotten"], as: StopwatchLapsResult.self).stopwatch.state.rawValue
                     == "stopped")
             let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "forgotten"))
             #expect(popup.summary == "forgotten is still running" && popup.body.contains("Running for"))

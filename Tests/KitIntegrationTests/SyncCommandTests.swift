@@ -47,9 +47,9 @@ extension Integration {
             let status = try kit.kitctlJSON(["sync", "status", "--json"], as: SyncStatusResult.self)
             #expect(status.command?.hasPrefix("ls ") == true)
             #expect(!status.running)
-            #expect(status.lastRun?.outcome == "succeeded")
+            #expect(status.lastRun?.outcome == .succeeded)
             #expect(status.lastRun?.output == "synced 1 item")
-            #expect(status.lastRun?.reason == "asked")
+            #expect(status.lastRun?.reason == .asked)
             #expect(status.lastSucceededAt == status.lastRun?.startedAt)
             #expect(status.nextRunAt == nil)
             let text = try kit.kitctl(["sync", "status"])
@@ -74,7 +74,7 @@ extension Integration {
             }
             let finished = events.waitFor(Event.syncFinished, timeout: .seconds(15)) { _ in true }
             let run = try #require(try finished?.decode(SyncRunStatus.self))
-            #expect(run.reason == "change")
+            #expect(run.reason == .change)
             #expect(run.succeeded)
             // No second run follows: the three changes went in one.
             Thread.sleep(forTimeInterval: 1.5)
@@ -94,7 +94,7 @@ extension Integration {
             #expect(result.stderr.contains("error: no such pair kit"))
             #expect(result.stderr.contains("kitctl: the sync command failed (exit status 3) after "))
             let status = try kit.kitctlJSON(["sync", "status", "--json"], as: SyncStatusResult.self)
-            #expect(status.lastRun?.outcome == "failed")
+            #expect(status.lastRun?.outcome == .failed)
             #expect(status.lastRun?.exitStatus == 3)
             #expect(status.lastSucceededAt == nil)
         }
@@ -127,7 +127,7 @@ extension Integration {
             #expect(sync.wait(timeout: .seconds(20)) == 2)
             #expect(sync.stderr.contains("kitctl: the sync command timed out after "))
             let status = try kit.kitctlJSON(["sync", "status", "--json"], as: SyncStatusResult.self)
-            #expect(status.lastRun?.outcome == "timed out")
+            #expect(status.lastRun?.outcome == .timedOut)
             #expect(!status.running)
             // The shell's own child was in its process group, and went with it.
             let child = try #require(

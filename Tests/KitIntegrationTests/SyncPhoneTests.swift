@@ -212,7 +212,7 @@ extension Integration {
                 for uid in uids {
                     let task = try #require(try device.tasks().first { $0.uid == uid })
                     #expect(task.dueAt == "2030-01-11T09:00:00.000000Z", "after one round")
-                    #expect(task.state == "open")
+                    #expect(task.state == .open)
                 }
                 try device.sync()
                 try device.sync()
@@ -220,10 +220,10 @@ extension Integration {
                 for uid in uids {
                     let task = try #require(tasks.first { $0.uid == uid })
                     #expect(task.dueAt == "2030-01-11T09:00:00.000000Z", "after three rounds: once, not twice")
-                    #expect(task.state == "open")
+                    #expect(task.state == .open)
                     #expect(try Self.phoneNext(server, uid: uid) == "20300111T090000Z", "the phone shows the same")
                 }
-                #expect(tasks.filter { $0.state == "open" }.count == uids.count)
+                #expect(tasks.filter { $0.state == .open }.count == uids.count)
                 #expect(tasks.count == (app == .apple ? 2 * uids.count : uids.count))
                 #expect(try device.status().conflicts.isEmpty)
             }
@@ -282,7 +282,7 @@ extension Integration {
                 let conflicts = try device.status().conflicts
                 #expect(conflicts.count == 1)
                 #expect(conflicts.first?.property == "SUMMARY")
-                #expect(conflicts.first?.winner == "kit")
+                #expect(conflicts.first?.winner == .kit)
                 #expect(conflicts.first?.lost == "SUMMARY:dentist at 10")
                 let event = try events.waitFor(Event.syncConflict).map { try $0.decode(SyncConflictEvent.self) }
                 #expect(event?.property == "SUMMARY" && event?.uid == added.uid)
@@ -361,7 +361,7 @@ extension Integration {
                         "SUMMARY:On the ridge"))
                 let conflicts = try device.status().conflicts
                 #expect(conflicts.map(\.collection) == ["diary", "memos"])
-                #expect(conflicts.map(\.winner) == ["file", "kit"])
+                #expect(conflicts.map(\.winner) == [.file, .kit])
                 #expect(conflicts.map(\.property) == ["SUMMARY", "SUMMARY"])
                 #expect(conflicts.map(\.lost) == ["SUMMARY:Up the ridge", "SUMMARY:Gift list"])
             }

@@ -66,12 +66,12 @@ extension Integration {
                 let arrived = try #require(try b.task("pick up the parcel"))
                 #expect(arrived.uid == added.uid)
                 #expect(arrived.dueAt == added.dueAt)
-                #expect(arrived.state == "open")
+                #expect(arrived.state == .open)
                 let popup = try b.kit.desktop!.waitForNotification(
                     summaryContaining: "Due: pick up the parcel", timeout: .seconds(30))
                 #expect(popup != nil)
                 let run = try #require(try b.status().lastRun)
-                #expect(run.succeeded && run.reason == "asked" && run.exitStatus == 0)
+                #expect(run.succeeded && run.reason == .asked && run.exitStatus == 0)
             }
         }
 
@@ -82,11 +82,11 @@ extension Integration {
                     ["task", "add", "renew passport", "--due", "2030-01-15 09:00"], as: TaskInfo.self)
                 try a.sync()
                 try b.sync()
-                #expect(try b.task("renew passport")?.state == "open")
+                #expect(try b.task("renew passport")?.state == .open)
                 #expect(try b.kit.kitctl(["task", "done", "renew passport"]).exitCode == 0)
                 try b.sync()
                 try a.sync()
-                #expect(try a.task("renew passport")?.state == "done")
+                #expect(try a.task("renew passport")?.state == .done)
                 #expect(try a.status().conflicts.isEmpty)
             }
         }
@@ -110,7 +110,7 @@ extension Integration {
                 for device in [a, b] {
                     let task = try #require(try device.task("water the plants"))
                     #expect(task.dueAt == "2030-01-11T09:00:00.000000Z")
-                    #expect(task.state == "open")
+                    #expect(task.state == .open)
                 }
                 #expect(try a.kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.count == 1)
             }
@@ -140,7 +140,7 @@ extension Integration {
                 #expect(try a.task("dentist at 10") == nil)
                 let conflicts = try b.status().conflicts
                 #expect(conflicts.count == 1)
-                #expect(conflicts.first?.winner == "kit")
+                #expect(conflicts.first?.winner == .kit)
                 #expect(conflicts.first?.title == "dentist at 11")
                 #expect(try a.status().conflicts.isEmpty)
             }

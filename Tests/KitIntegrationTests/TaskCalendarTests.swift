@@ -161,7 +161,7 @@ extension Integration {
             #expect(
                 result.skipped.contains { $0.contains("Called off") && $0.contains("cancelled") }, "\(result.skipped)")
             let errand = try kit.kitctlJSON(["task", "show", "Old errand"], as: TaskInfo.self)
-            #expect(errand.overdue && errand.state == "open")
+            #expect(errand.overdue && errand.state == .open)
             let sync = try kit.kitctlJSON(["task", "show", "Weekly sync"], as: TaskInfo.self)
             let next = try #require(Timestamp.parse(sync.dueAt))
             let now = WallTime(seconds: Date().timeIntervalSince1970)

@@ -111,7 +111,7 @@ extension Integration {
             #expect(ids == [.number(1), .number(2), .number(3), .number(4)])
             #expect(try Self.result(replies[0], as: TaskImportResult.self).imported.count == Self.tasks)
             #expect(try Self.result(replies[1], as: TaskListResult.self).tasks.count == Self.tasks)
-            #expect(try Self.result(replies[2], as: TimerInfo.self).state == "running")
+            #expect(try Self.result(replies[2], as: TimerInfo.self).state == .running)
             #expect(try Self.result(replies[3], as: DaemonStatusResult.self).backgroundJobs == 0)
         }
 

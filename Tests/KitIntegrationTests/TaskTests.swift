@@ -94,7 +94,7 @@ extension Integration {
             }
             #expect(after.contains { $0.name == Event.taskDone })
             let task = try kit.kitctlJSON(["task", "show", "water the plants"], as: TaskInfo.self)
-            #expect(task.state == "done" && task.doneAt != nil)
+            #expect(task.state == .done && task.doneAt != nil)
         }
 
         @Test("pressing Snooze on the popup brings it back after the configured snooze")
@@ -113,7 +113,7 @@ extension Integration {
             #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
             let again = try Self.collect(connection, timeout: .seconds(10), until: Self.shown(after: Event.taskDue))
             let snoozed = try #require(again.first { $0.name == Event.taskChanged }).decode(TaskEvent.self)
-            #expect(snoozed.change == "snoozed" && snoozed.task.snoozedUntil != nil)
+            #expect(snoozed.change == .snoozed && snoozed.task.snoozedUntil != nil)
             let secondDue = try #require(again.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             let gap =
                 try #require(Timestamp.parse(secondDue.firedAt)) - (try #require(Timestamp.parse(firstDue.firedAt)))
@@ -163,7 +163,7 @@ extension Integration {
                 try kit.kitctl(["task", "add", "standup", "--due", "2030-01-07 10:00", "--repeat", "weekdays"]).exitCode
                     == 0)
             let done = try kit.kitctlJSON(["task", "done", "standup"], as: TaskInfo.self)
-            #expect(done.state == "open" && done.dueLocal == "2030-01-08T10:00:00" && done.repeatText == "weekdays")
+            #expect(done.state == .open && done.dueLocal == "2030-01-08T10:00:00" && done.repeatText == "weekdays")
             let listed = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self)
             #expect(listed.tasks.count == 1, "a done occurrence never duplicates the task")
             let undone = try kit.kitctlJSON(["task", "undo", "standup"], as: TaskInfo.self)

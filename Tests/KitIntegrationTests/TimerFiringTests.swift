@@ -20,7 +20,7 @@ extension Integration {
             let started = try kit.kitctlJSON(["timer", "start", "1s", "--name", "pasta"], as: TimerInfo.self)
             let fired = events.waitFor(Event.timerFired) { $0.raw.contains("\"pasta\"") }
             let event = try #require(fired).decode(TimerFiredEvent.self)
-            #expect(event.timer.id == started.id && event.timer.state == "fired")
+            #expect(event.timer.id == started.id && event.timer.state == .fired)
             #expect(!event.late)
             #expect(event.latenessNs >= 0 && event.latenessNs < 250_000_000)
             let due = try #require(Timestamp.parse(event.dueAt))
@@ -78,13 +78,13 @@ extension Integration {
             _ = try kit.kitctlJSON(["timer", "start", "10s", "--name", "tea"], as: TimerInfo.self)
             Thread.sleep(forTimeInterval: 1)
             let paused = try kit.kitctlJSON(["timer", "pause", "tea"], as: TimerInfo.self)
-            #expect(paused.state == "paused")
+            #expect(paused.state == .paused)
             #expect(abs(paused.remainingNs - 9_000_000_000) < 250_000_000, "\(paused.remainingNs) ns")
             Thread.sleep(forTimeInterval: 1)
             let stillPaused = try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self)
             #expect(stillPaused.remainingNs == paused.remainingNs)
             let resumed = try kit.kitctlJSON(["timer", "resume", "tea"], as: TimerInfo.self)
-            #expect(resumed.state == "running")
+            #expect(resumed.state == .running)
             let dueText = try #require(resumed.dueAt)
             let due = try #require(Timestamp.parse(dueText))
             let expected = WallTime(seconds: Date().timeIntervalSince1970) + paused.remainingNs
@@ -132,7 +132,7 @@ extension Integration {
             let second = try kit.kitctlJSON(["timer", "start", "1s", "--name", "tea"], as: TimerInfo.self)
             #expect(try kit.kitctl(["timer", "wait", "tea"], timeout: .seconds(10)).exitCode == 0)
             let shown = try kit.kitctlJSON(["timer", "show", "TEA"], as: TimerInfo.self)
-            #expect(shown.id == second.id && shown.state == "fired", "the later end, not \(first.id)")
+            #expect(shown.id == second.id && shown.state == .fired, "the later end, not \(first.id)")
 
             _ = kit.stopKitd(signal: SIGKILL)
             try kit.startKitd()
@@ -158,7 +158,7 @@ extension Integration {
             #expect(waiter.wait(timeout: .seconds(5)) == 130)
             #expect(waiter.stderr.contains("still running"))
             let timer = try kit.kitctlJSON(["timer", "show", "stew"], as: TimerInfo.self)
-            #expect(timer.state == "running")
+            #expect(timer.state == .running)
         }
     }
 }

@@ -81,7 +81,7 @@ extension Integration {
                 #expect(json.allSatisfy { $0.next == nil })
                 #expect(rows(json[1]) == rows(json[0]) && rows(json[2]) == rows(json[0]))
                 #expect(Set(json[0].timers.map(\.id)).count == json[0].timers.count, "no timer twice")
-                #expect(json[0].timers.filter { $0.state == "cancelled" }.count == (all.isEmpty ? 0 : 1000))
+                #expect(json[0].timers.filter { $0.state == .cancelled }.count == (all.isEmpty ? 0 : 1000))
             }
         }
     }

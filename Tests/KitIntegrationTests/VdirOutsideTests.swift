@@ -54,7 +54,7 @@ extension Integration {
             try Self.put(
                 Self.todo(uid: "phone-1@example.org", title: "take the bins out", due: Self.utc(due), modified: Date()),
                 vdir, "phone-1.ics")
-            #expect(try Self.eventually(kit) { $0.contains { $0.title == "take the bins out" && $0.state == "open" } })
+            #expect(try Self.eventually(kit) { $0.contains { $0.title == "take the bins out" && $0.state == .open } })
             let fired = events.waitFor(Event.taskDue, timeout: .seconds(15)) { $0.raw.contains("take the bins out") }
             #expect(fired != nil, "no task.due: \(events.process.stdout)")
             // The file is another program's: kit took it as it is, and did not write it in its own words.
@@ -87,7 +87,7 @@ extension Integration {
                     modified: Date(timeIntervalSinceNow: 60), status: "COMPLETED"),
                 vdir, plants.uid + ".ics")
             #expect(try Subprocess.waitUntil(timeout: .seconds(10)) { try displayed() == 0 })
-            #expect(try Self.task(kit, titled: "water the plants")?.state == "done")
+            #expect(try Self.task(kit, titled: "water the plants")?.state == .done)
         }
 
         @Test(
@@ -121,7 +121,7 @@ extension Integration {
                     uid: added.uid, title: "dentist at 11", due: "20300301T100000Z",
                     modified: Date(timeIntervalSinceNow: 10), status: "COMPLETED"),
                 vdir, name)
-            #expect(try Self.eventually(kit) { $0.contains { $0.uid == added.uid && $0.state == "done" } })
+            #expect(try Self.eventually(kit) { $0.contains { $0.uid == added.uid && $0.state == .done } })
             try FileManager.default.removeItem(atPath: vdir + "/" + name)
             #expect(try Self.eventually(kit) { !$0.contains { $0.uid == added.uid } })
             // Still one task for each, and kitd never wrote a second file for the UID.

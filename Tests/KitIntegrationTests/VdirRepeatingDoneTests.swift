@@ -118,7 +118,7 @@ extension Integration {
             #expect(
                 try VdirOutsideTests.eventually(kit) {
                     $0.contains {
-                        $0.uid == Self.uid && $0.dueAt == "2030-01-11T09:00:00.000000Z" && $0.state == "open"
+                        $0.uid == Self.uid && $0.dueAt == "2030-01-11T09:00:00.000000Z" && $0.state == .open
                     }
                 })
             // kitd writing its version back (if it does) is not read as one more occurrence done.
@@ -126,7 +126,7 @@ extension Integration {
             let tasks = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
             let series = try #require(tasks.first { $0.uid == Self.uid })
             #expect(series.dueAt == "2030-01-11T09:00:00.000000Z")
-            #expect(series.state == "open")
+            #expect(series.state == .open)
             // The occurrences left: 11, 12, 13 and 14 January.
             let due = try ["2030-01-07", "2030-01-14"].flatMap { monday in
                 try kit.kitctlJSON(["agenda", "--week", monday, "--json"], as: TaskAgendaResult.self).items ?? []
@@ -135,7 +135,7 @@ extension Integration {
             let others = tasks.filter { $0.uid != Self.uid }
             if app == .apple {
                 // The separate completed VTODO is history: kept as a done task, never open.
-                #expect(others.map(\.state) == ["done"])
+                #expect(others.map(\.state) == [.done])
             } else {
                 #expect(others.isEmpty)
             }

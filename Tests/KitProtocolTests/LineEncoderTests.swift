@@ -80,7 +80,7 @@ struct LineEncoderTests {
     @Test("the protocol's own envelopes and events encode as JSONEncoder's do")
     func protocolTypes() throws {
         let info = TaskInfo(
-            id: 7, uid: "u@kit", title: "pay \"rent\"", note: "line one\nline two", state: "open",
+            id: 7, uid: "u@kit", title: "pay \"rent\"", note: "line one\nline two", state: .open,
             dueAt: "2026-12-31T14:00:00.000000Z", dueLocal: "2026-12-31T09:00:00", zone: "America/New_York",
             effectiveZone: "America/New_York", allDay: false, repeatRule: "FREQ=MONTHLY", repeatText: "monthly",
             alertsNs: [86_400_000_000_000, 3_600_000_000_000], nagNs: nil, snoozedUntil: nil, overdue: false,
@@ -157,19 +157,19 @@ struct LineEncoderTests {
     @Test("a value that writes itself writes what its Encodable conformance writes, byte for byte")
     func writtenByHand() throws {
         let running = TimerInfo(
-            id: 7, name: "tea \"green\"\n", label: "tea", state: "running", durationNs: 3_600_000_000_000,
+            id: 7, name: "tea \"green\"\n", label: "tea", state: .running, durationNs: 3_600_000_000_000,
             remainingNs: 3_599_734_123_456, dueAt: "2026-11-22T01:00:00.000000Z",
             createdAt: "2026-11-22T00:00:00.000000Z")
         var fired = running
         fired.name = nil
-        fired.state = "fired"
+        fired.state = .fired
         fired.dueAt = nil
         fired.remainingNs = 0
         fired.firedAt = "2026-11-22T01:00:00.000150Z"
         fired.late = true
         fired.sound = "bell"
         var cancelled = running
-        cancelled.state = "cancelled"
+        cancelled.state = .cancelled
         cancelled.cancelledAt = "2026-11-22T00:30:00.000000Z"
         cancelled.durationNs = .max
         cancelled.remainingNs = 1
@@ -209,7 +209,7 @@ struct LineEncoderTests {
     @Test("task replies write themselves as their Encodable conformance writes them, byte for byte")
     func tasksWrittenByHand() throws {
         let plain = TaskInfo(
-            id: 3, uid: "a@kit", title: "call \"mom\"\n", note: nil, state: "open", dueAt: "2026-11-25T17:00:00Z",
+            id: 3, uid: "a@kit", title: "call \"mom\"\n", note: nil, state: .open, dueAt: "2026-11-25T17:00:00Z",
             dueLocal: "2026-11-25T18:00:00", zone: nil, effectiveZone: "Europe/Berlin", allDay: false, repeatRule: nil,
             repeatText: nil, alertsNs: [], nagNs: nil, snoozedUntil: nil, overdue: false,
             createdAt: "2026-11-20T09:00:00Z", doneAt: nil)
@@ -223,7 +223,7 @@ struct LineEncoderTests {
         full.nagNs = 900_000_000_000
         full.snoozedUntil = "2026-11-25T18:15:00Z"
         full.overdue = true
-        full.state = "done"
+        full.state = .done
         full.doneAt = "2026-11-25T19:00:00Z"
         for task in [plain, full] {
             #expect(try LineEncoder().encode(task) == LineEncoder().encodeThroughContainers(task))

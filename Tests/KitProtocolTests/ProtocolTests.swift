@@ -118,7 +118,7 @@ struct ProtocolTests {
     @Test("replies carry each duration as nanoseconds and, for protocol 1's readers, as seconds")
     func durationReplies() throws {
         var timer = TimerInfo(
-            id: 1, name: nil, label: "timer 1", state: "running", durationNs: 90_500_000_000,
+            id: 1, name: nil, label: "timer 1", state: .running, durationNs: 90_500_000_000,
             remainingNs: 1_000_000_001, dueAt: nil, createdAt: "2026-11-22T00:00:00.000000Z")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(try LineEncoder().encode(timer))) as? [String: Any])

@@ -1,6 +1,6 @@
 /// A ramen as the user sees it: the product's facts merged with their own settings.
 public struct RamenEntry: Sendable, Equatable, Identifiable {
-    public enum Origin: String, Sendable, Codable {
+    public enum Origin: String, Sendable, Codable, CaseIterable {
         /// From the shipped catalog: can be hidden, not removed.
         case catalog
         /// Added by the user: can be removed.

@@ -1,6 +1,6 @@
 /// One past event of a place that roulette's avoid-recent option looks at.
 public struct PlaceHistoryEntry: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// Roulette picked the place.
         case picked
         /// The person said they went there.

@@ -24,7 +24,7 @@
 /// Without a base (kit and the file never agreed on this item), every property that differs is
 /// a conflict, except one kit does not render.
 public enum ItemMerge {
-    public enum Side: String, Sendable, Equatable {
+    public enum Side: String, Sendable, Equatable, Codable, CaseIterable {
         case kit
         case file
     }

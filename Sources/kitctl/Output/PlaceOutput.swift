@@ -76,7 +76,8 @@ enum PlaceOutput {
         var table = Table("WHEN", "WHAT", "PLACE", "FILTER")
         for entry in entries {
             table.add(
-                when(entry.at) ?? entry.at, entry.kind, entry.placeName + (entry.placeId == nil ? " (removed)" : ""),
+                when(entry.at) ?? entry.at, entry.kind.rawValue,
+                entry.placeName + (entry.placeId == nil ? " (removed)" : ""),
                 entry.filter.map { $0.isEmpty ? "(all)" : $0.replacingOccurrences(of: ";", with: " ") } ?? "")
         }
         return table.render()

@@ -6,7 +6,7 @@ enum RamenText {
     static func time(_ seconds: Int) -> String { DurationFormatter.clock(Int64(seconds) * 1_000_000_000) }
 
     static func water(_ ramen: RamenInfo) -> String {
-        ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == "cup" ? "to the line" : "-")
+        ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? "to the line" : "-")
     }
 
     static func table(_ list: [RamenInfo]) -> String {
@@ -15,7 +15,7 @@ enum RamenText {
             table.add(
                 ramen.favouritePosition.map { "★\($0)" } ?? "",
                 DisplayWidth.truncated(ramen.displayName, to: 40),
-                ramen.brand ?? "-", ramen.kind,
+                ramen.brand ?? "-", ramen.kind.rawValue,
                 time(ramen.seconds) + (ramen.seconds != ramen.catalogSeconds ? "*" : ""),
                 water(ramen), ramen.cookCount > 0 ? "\(ramen.cookCount)×" : "-", ramen.id)
         }
@@ -28,7 +28,7 @@ enum RamenText {
         if let country = ramen.country { made += made.isEmpty ? country : ", \(country)" }
         if !made.isEmpty { lines.append("maker:     \(made)") }
         if let romanization = ramen.romanization { lines.append("reads:     \(romanization)") }
-        lines.append("kind:      \(ramen.kind)" + (ramen.origin == "own" ? " (your own)" : ""))
+        lines.append("kind:      \(ramen.kind)" + (ramen.origin == .own ? " (your own)" : ""))
         lines.append(
             "time:      \(time(ramen.seconds))"
                 + (ramen.seconds != ramen.catalogSeconds

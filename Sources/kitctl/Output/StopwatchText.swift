@@ -14,7 +14,7 @@ enum StopwatchText {
         var table = Table("ID", "NAME", "STATE", "ELAPSED", "LAPS", "STARTED")
         for stopwatch in list {
             table.add(
-                "\(stopwatch.id)", stopwatch.name, stopwatch.state, elapsed(stopwatch.elapsedNs),
+                "\(stopwatch.id)", stopwatch.name, stopwatch.state.rawValue, elapsed(stopwatch.elapsedNs),
                 "\(stopwatch.laps)",
                 started(stopwatch))
         }

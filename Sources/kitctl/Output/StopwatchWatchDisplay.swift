@@ -51,7 +51,7 @@ struct StopwatchWatchDisplay {
             let list = try mappingClientErrors { () throws(ClientError) in
                 try connection.call(Method.stopwatchList, EmptyParams())
             }
-            shown = list.stopwatches.filter { $0.state == "running" }.map { ($0, now) }
+            shown = list.stopwatches.filter { $0.state == .running }.map { ($0, now) }
         }
     }
 
@@ -60,7 +60,7 @@ struct StopwatchWatchDisplay {
         let width = shown.map { DisplayWidth.of($0.info.name) }.max() ?? 0
         return shown.map { item in
             var elapsed = item.info.elapsedNs
-            if item.info.state == "running" {
+            if item.info.state == .running {
                 let passed = ContinuousClock.now - item.learned
                 elapsed += passed.components.seconds * 1_000_000_000 + passed.components.attoseconds / 1_000_000_000
             }

@@ -23,7 +23,7 @@ enum TaskText {
     }
 
     static func state(_ task: TaskInfo) -> String {
-        if task.state == "done" { return "done" }
+        if task.state == .done { return "done" }
         if task.overdue { return "OVERDUE" }
         if task.snoozedUntil != nil { return "snoozed" }
         return "open"

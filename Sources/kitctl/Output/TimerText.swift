@@ -5,7 +5,7 @@ import KitProtocol
 /// How kitctl writes timers for people.
 enum TimerText {
     static func remaining(_ timer: TimerInfo) -> String {
-        guard timer.state == "running" || timer.state == "paused" else { return "-" }
+        guard timer.state == .running || timer.state == .paused else { return "-" }
         return DurationFormatter.clock(timer.remainingNs)
     }
 
@@ -20,9 +20,9 @@ enum TimerText {
     /// One line for the result of a change.
     static func summary(_ verb: String, _ timer: TimerInfo) -> String {
         switch timer.state {
-        case "running":
+        case .running:
             return "\(verb) timer \(reference(timer)): \(remaining(timer)) left, due at \(due(timer))"
-        case "paused":
+        case .paused:
             return "\(verb) timer \(reference(timer)): \(remaining(timer)) left"
         default:
             return "\(verb) timer \(reference(timer))"

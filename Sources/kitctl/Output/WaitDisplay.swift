@@ -44,14 +44,14 @@ struct WaitDisplay {
     /// True when the timer has ended: prints the outcome (exit 0 for fired, 2 for cancelled).
     private func finish(_ timer: TimerInfo, firedAt: String?) throws -> Bool {
         switch timer.state {
-        case "fired":
+        case .fired:
             if live { Terminal.write("\r\u{1B}[2K") }
             let at = firedAt.flatMap(Timestamp.parse).map {
                 LocalClock.short($0, now: TimerText.currentWallTime())
             }
             Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
             return true
-        case "cancelled":
+        case .cancelled:
             if live { Terminal.write("\r\u{1B}[2K") }
             throw CLIError.refused("\(timer.label) was cancelled")
         default:
@@ -61,7 +61,7 @@ struct WaitDisplay {
 
     private func remainingNow() -> Nanoseconds {
         let known = timer.remainingNs
-        guard timer.state == "running" else { return known }
+        guard timer.state == .running else { return known }
         let elapsed = ContinuousClock.now - learnedAt
         let elapsedNs = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
         return max(0, known - elapsedNs)
@@ -72,7 +72,7 @@ struct WaitDisplay {
     private func liveLine() -> String {
         let total = max(timer.durationNs, 1_000_000)
         let fraction = min(1, max(0, 1 - Double(remainingNow()) / Double(total)))
-        let suffix = timer.state == "paused" ? "paused" : "due \(TimerText.due(timer))"
+        let suffix = timer.state == .paused ? "paused" : "due \(TimerText.due(timer))"
         let text = "\(left()) left  (\(suffix))"
         let width = max(10, min(30, Terminal.columns - DisplayWidth.of(timer.label) - text.count - 8))
         let filled = Int((fraction * Double(width)).rounded(.down))
@@ -82,7 +82,7 @@ struct WaitDisplay {
 
     private func plainLine(after event: String? = nil) -> String {
         switch (event, timer.state) {
-        case (Event.timerPaused?, _), (_, "paused"): "\(timer.label): paused with \(left()) left"
+        case (Event.timerPaused?, _), (_, .paused): "\(timer.label): paused with \(left()) left"
         case (Event.timerResumed?, _): "\(timer.label): resumed, \(left()) left, due at \(TimerText.due(timer))"
         case (Event.timerAdjusted?, _): "\(timer.label): now \(left()) left, due at \(TimerText.due(timer))"
         default: "\(timer.label): \(left()) left, due at \(TimerText.due(timer))"

@@ -63,17 +63,17 @@ extension DiaryFeature: VdirKeeper {
             }
             logger.info(
                 "diary entry added from the vdir", metadata: ["vdir.file": "\(name)", "diary.id": "\(added.id)"])
-            emit(added, change: "synced")
+            emit(added, change: .synced)
         } else {
             try storing { try store.updateDiaryEntry(entry) }
-            emit(entry, change: "synced")
+            emit(entry, change: .synced)
         }
     }
 
     func vdirDelete(_ entry: DiaryEntry) throws {
         try storing { try store.deleteDiaryEntry(id: entry.id) }
         logger.info("diary entry deleted from the vdir", metadata: ["diary.id": "\(entry.id)"])
-        emit(entry, change: "deleted")
+        emit(entry, change: .deleted)
     }
 
     func vdirKeep(_ entry: DiaryEntry) {

@@ -109,7 +109,7 @@ final class DiaryFeature: Feature {
             metadata: [
                 "diary.id": "\(entry.id)", "diary.day": "\(entry.day.iso8601)", "diary.bytes": "\(text.utf8.count)",
             ])
-        announce(entry, change: "written")
+        announce(entry, change: .written)
         return DiaryEntryInfo(entry)
     }
 
@@ -135,7 +135,7 @@ final class DiaryFeature: Feature {
         entry.updatedAt = now.wall
         try storing { try store.updateDiaryEntry(entry) }
         logger.info("diary entry edited", metadata: ["diary.id": "\(entry.id)"])
-        announce(entry, change: "edited")
+        announce(entry, change: .edited)
         return DiaryEntryInfo(entry)
     }
 
@@ -143,7 +143,7 @@ final class DiaryFeature: Feature {
         let entry = try resolve(ref)
         try storing { try store.deleteDiaryEntry(id: entry.id) }
         logger.info("diary entry deleted", metadata: ["diary.id": "\(entry.id)"])
-        announce(entry, change: "deleted")
+        announce(entry, change: .deleted)
         return DiaryDeleteResult(deleted: entry.id)
     }
 
@@ -164,13 +164,13 @@ final class DiaryFeature: Feature {
     }
 
     /// Announces a change made in kit, and writes it to the entry's vdir file.
-    private func announce(_ entry: DiaryEntry, change: String) {
+    private func announce(_ entry: DiaryEntry, change: DiaryEvent.Change) {
         emit(entry, change: change)
-        mirror?.change(entry.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(entry) }
+        mirror?.change(entry.uid, deleted: change == .deleted, modified: nil) { Self.vdirText(entry) }
     }
 
     /// `diary.changed`, after the commit.
-    func emit(_ entry: DiaryEntry, change: String) {
+    func emit(_ entry: DiaryEntry, change: DiaryEvent.Change) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
         commits.onCommitted { [events] in events.emit(Event.diaryChanged, payload) }
     }

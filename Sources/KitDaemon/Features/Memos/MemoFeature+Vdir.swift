@@ -41,17 +41,17 @@ extension MemoFeature: VdirKeeper {
         if current == nil {
             let added = try storing { try store.insertMemo(memo) }
             logger.info("memo added from the vdir", metadata: ["vdir.file": "\(name)", "memo.id": "\(added.id)"])
-            emit(added, change: "synced")
+            emit(added, change: .synced)
         } else {
             try storing { try store.replaceMemo(memo) }
-            emit(memo, change: "synced")
+            emit(memo, change: .synced)
         }
     }
 
     func vdirDelete(_ memo: Memo) throws {
         try storing { try store.deleteMemo(id: memo.id) }
         logger.info("memo deleted from the vdir", metadata: ["memo.id": "\(memo.id)"])
-        emit(memo, change: "deleted")
+        emit(memo, change: .deleted)
     }
 
     func vdirKeep(_ memo: Memo) {

@@ -67,7 +67,7 @@ final class MemoFeature: Feature {
         let now = clock.now().wall
         let memo = try storing { try store.insertMemo(text: text, now: now) }
         logger.info("memo added", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
-        announce(memo, change: "added")
+        announce(memo, change: .added)
         return memo
     }
 
@@ -80,7 +80,7 @@ final class MemoFeature: Feature {
         memo = Memo(
             id: memo.id, uid: memo.uid, text: text, pinned: memo.pinned, createdAt: memo.createdAt, updatedAt: now)
         logger.info("memo edited", metadata: ["memo.id": "\(memo.id)", "memo.bytes": "\(text.utf8.count)"])
-        announce(memo, change: "edited")
+        announce(memo, change: .edited)
         return memo
     }
 
@@ -89,7 +89,7 @@ final class MemoFeature: Feature {
         guard memo.pinned != pinned else { return memo }
         try storing { try store.setMemoPinned(id: memo.id, pinned: pinned) }
         memo.pinned = pinned
-        announce(memo, change: pinned ? "pinned" : "unpinned")
+        announce(memo, change: pinned ? .pinned : .unpinned)
         return memo
     }
 
@@ -97,20 +97,20 @@ final class MemoFeature: Feature {
         let memo = try resolve(ref)
         try storing { try store.deleteMemo(id: memo.id) }
         logger.info("memo deleted", metadata: ["memo.id": "\(memo.id)"])
-        announce(memo, change: "deleted")
+        announce(memo, change: .deleted)
         return MemoDeleteResult(deleted: memo.id)
     }
 
     // MARK: Internals
 
     /// Announces a change made in kit, and writes it to the memo's vdir file.
-    private func announce(_ memo: Memo, change: String) {
+    private func announce(_ memo: Memo, change: MemoEvent.Change) {
         emit(memo, change: change)
-        mirror?.change(memo.uid, deleted: change == "deleted", modified: nil) { Self.vdirText(memo) }
+        mirror?.change(memo.uid, deleted: change == .deleted, modified: nil) { Self.vdirText(memo) }
     }
 
     /// `memo.changed`, after the commit.
-    func emit(_ memo: Memo, change: String) {
+    func emit(_ memo: Memo, change: MemoEvent.Change) {
         let payload = MemoEvent(memo: memo.withoutText, change: change)
         commits.onCommitted { [events] in events.emit(Event.memoChanged, payload) }
     }

@@ -91,7 +91,7 @@ final class PlaceFeature: Feature {
         return PlaceHistoryResult(
             entries: rows.map {
                 PlaceHistoryInfo(
-                    id: $0.id, placeId: $0.placeID, placeName: $0.placeName, kind: $0.kind.rawValue,
+                    id: $0.id, placeId: $0.placeID, placeName: $0.placeName, kind: $0.kind,
                     at: Timestamp.rfc3339($0.at), filter: $0.kind == .picked ? $0.filter : nil)
             })
     }
@@ -117,7 +117,7 @@ final class PlaceFeature: Feature {
         vocabulary = known
         let result = info(place)
         commits.onCommitted { [events] in
-            events.emit(Event.placeChanged, PlaceChangedEvent(change: "added", place: result))
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: .added, place: result))
         }
         return result
     }
@@ -164,7 +164,7 @@ final class PlaceFeature: Feature {
         if let image = old.image, image != place.image { releaseImageAfterCommit(image) }
         let result = info(place)
         commits.onCommitted { [events] in
-            events.emit(Event.placeChanged, PlaceChangedEvent(change: "edited", place: result))
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: .edited, place: result))
         }
         return result
     }
@@ -182,7 +182,7 @@ final class PlaceFeature: Feature {
             releaseImageAfterCommit(image)
         }
         commits.onCommitted { [events] in
-            events.emit(Event.placeChanged, PlaceChangedEvent(change: "removed", place: last))
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: .removed, place: last))
         }
         return PlaceRemoveResult(removed: place.id, imageRemoved: imageRemoved)
     }
@@ -196,10 +196,10 @@ final class PlaceFeature: Feature {
         lastSeen[place.id, default: (nil, nil)].visited = now
         let result = info(place)
         commits.onCommitted { [events] in
-            events.emit(Event.placeChanged, PlaceChangedEvent(change: "visited", place: result))
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: .visited, place: result))
         }
         return PlaceHistoryInfo(
-            id: entryID, placeId: place.id, placeName: place.name, kind: "visited", at: Timestamp.rfc3339(now),
+            id: entryID, placeId: place.id, placeName: place.name, kind: .visited, at: Timestamp.rfc3339(now),
             filter: nil)
     }
 
@@ -244,7 +244,7 @@ final class PlaceFeature: Feature {
         vocabulary = known
         let count = stored.count
         commits.onCommitted { [events] in
-            events.emit(Event.placeChanged, PlaceChangedEvent(change: "imported", count: count))
+            events.emit(Event.placeChanged, PlaceChangedEvent(change: .imported, count: count))
         }
         return PlaceImportResult(imported: stored.map(info))
     }

@@ -36,9 +36,13 @@ final class StopwatchFeature: Feature {
     func info(_ stopwatch: Stopwatch, now: ClockReading? = nil) -> StopwatchInfo {
         let now = now ?? clock.now()
         var startedAt: String?
-        if case .running(let since) = stopwatch.state { startedAt = Timestamp.rfc3339(since.wall) }
+        var state = StopwatchInfo.State.stopped
+        if case .running(let since) = stopwatch.state {
+            startedAt = Timestamp.rfc3339(since.wall)
+            state = .running
+        }
         return StopwatchInfo(
-            id: stopwatch.id, name: stopwatch.name, state: stopwatch.state.name,
+            id: stopwatch.id, name: stopwatch.name, state: state,
             elapsedNs: stopwatch.elapsed(at: now.boot), startedAt: startedAt,
             createdAt: Timestamp.rfc3339(stopwatch.createdAt), laps: stopwatch.lapCount,
             remindAfterNs: threshold(stopwatch), everStarted: stopwatch.everStarted)
@@ -92,7 +96,7 @@ final class StopwatchFeature: Feature {
                 try Stopwatch.created(id: id, name: name, now: now, start: params.start ?? false, remindAfter: remind)
             }
         }
-        apply(stopwatch, now: now, event: Event.stopwatchChanged, change: "created")
+        apply(stopwatch, now: now, event: Event.stopwatchChanged, change: .created)
         if stopwatch.isRunning { apply(stopwatch, now: now, event: Event.stopwatchStarted) }
         return info(stopwatch, now: now)
     }
@@ -120,7 +124,7 @@ final class StopwatchFeature: Feature {
     func reset(_ ref: RecordRef) throws -> StopwatchInfo {
         let stopwatch = try resolve(ref)
         try storing { try store.deleteLaps(stopwatchID: stopwatch.id) }
-        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "reset") {
+        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: .reset) {
             stopwatch, now in
             stopwatch.reset(at: now)
         }
@@ -132,7 +136,7 @@ final class StopwatchFeature: Feature {
         guard try !store.stopwatchNameTaken(name, except: stopwatch.id) else {
             throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
         }
-        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: "renamed") {
+        return try change(RecordRef(String(stopwatch.id)), event: Event.stopwatchChanged, change: .renamed) {
             stopwatch, _ in
             var copy = stopwatch
             copy.name = name
@@ -148,7 +152,7 @@ final class StopwatchFeature: Feature {
         notices.cancel(StopwatchNoticeAlarm(stopwatch.id))
         withdrawNotice(of: stopwatch, now: nil)
         commits.onCommitted { [events] in
-            events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: "deleted"))
+            events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: .deleted))
         }
         return StopwatchDeleteResult(deleted: stopwatch.id)
     }
@@ -238,7 +242,7 @@ final class StopwatchFeature: Feature {
     // MARK: Internals
 
     private func change(
-        _ ref: RecordRef, event: String, change: String? = nil,
+        _ ref: RecordRef, event: String, change: StopwatchEvent.Change? = nil,
         _ transition: (Stopwatch, ClockReading) throws(KitError) -> Stopwatch
     ) throws -> StopwatchInfo {
         let stopwatch = try resolve(ref)
@@ -250,7 +254,7 @@ final class StopwatchFeature: Feature {
         return info(updated, now: now)
     }
 
-    private func apply(_ stopwatch: Stopwatch, now: ClockReading, event: String, change: String? = nil) {
+    private func apply(_ stopwatch: Stopwatch, now: ClockReading, event: String, change: StopwatchEvent.Change? = nil) {
         stopwatches[stopwatch.id] = stopwatch
         scheduleReminder(stopwatch, now: now)
         let payload = StopwatchEvent(stopwatch: info(stopwatch, now: now), change: change)

@@ -53,7 +53,9 @@ final class SyncFeature: Feature {
         let conflicts = try storing { try runtime.store.vdir.conflicts(limit: Self.listed) }.map {
             SyncConflictEvent(
                 id: $0.id, collection: registry.name(ofPath: $0.collection), uid: $0.uid, title: $0.title,
-                winner: $0.winner, at: Timestamp.rfc3339($0.at), property: $0.property, lost: $0.kept)
+                // A side this kit does not know (a newer kit's row) reads as kit's.
+                winner: ItemMerge.Side(rawValue: $0.winner) ?? .kit, at: Timestamp.rfc3339($0.at),
+                property: $0.property, lost: $0.kept)
         }
         let succeeded = registry.syncedThrough.flatMap { $0.nanoseconds == .min ? nil : Timestamp.rfc3339($0) }
         return SyncStatusResult(

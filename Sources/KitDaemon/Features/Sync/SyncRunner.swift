@@ -18,9 +18,7 @@ import Logging
 /// A request that comes while a run is under way is served by the next run, which starts as soon
 /// as this one ends: the run under way may have missed what the request is for.
 final class SyncRunner {
-    enum Reason: String {
-        case asked, change, interval, start
-    }
+    typealias Reason = SyncRunStatus.Reason
 
     typealias Waiter = (SyncRunStatus) -> Void
 
@@ -231,19 +229,19 @@ final class SyncRunner {
 
     private func finish(_ run: Run, termination: ChildProcess.Termination?) {
         let duration = Int64(Self.bootMicroseconds() - run.startedMicroseconds) * 1000
-        let outcome: String
+        let outcome: SyncRunStatus.Outcome
         var exitStatus: Int32?
         switch termination {
-        case nil: outcome = "not started"
+        case nil: outcome = .notStarted
         case .exited(let status):
             exitStatus = status
-            outcome = run.timedOut ? "timed out" : status == 0 ? "succeeded" : "failed"
-        case .signalled: outcome = run.timedOut ? "timed out" : "failed"
+            outcome = run.timedOut ? .timedOut : status == 0 ? .succeeded : .failed
+        case .signalled: outcome = run.timedOut ? .timedOut : .failed
         }
         let record = SyncRunStore.Run(
-            startedAt: run.startedAt, duration: duration, outcome: outcome, exitStatus: exitStatus,
+            startedAt: run.startedAt, duration: duration, outcome: outcome.rawValue, exitStatus: exitStatus,
             output: run.output.text, reason: run.reason.rawValue)
-        let succeeded = outcome == "succeeded"
+        let succeeded = outcome == .succeeded
         do {
             try storing { try runtime.store.syncRuns.record(record, succeeded: succeeded) }
         } catch {
@@ -256,7 +254,7 @@ final class SyncRunner {
         let status = Self.status(record)
         lastRun = status
         var metadata: Logger.Metadata = [
-            "sync.outcome": "\(outcome)", "sync.reason": "\(run.reason.rawValue)",
+            "sync.outcome": "\(outcome.rawValue)", "sync.reason": "\(run.reason.rawValue)",
             "sync.duration_ms": "\(duration / 1_000_000)",
         ]
         if let exitStatus { metadata["sync.exit_status"] = "\(exitStatus)" }
@@ -285,8 +283,10 @@ final class SyncRunner {
 
     private static func status(_ run: SyncRunStore.Run) -> SyncRunStatus {
         SyncRunStatus(
-            startedAt: Timestamp.rfc3339(run.startedAt), durationMs: run.duration / 1_000_000, outcome: run.outcome,
-            exitStatus: run.exitStatus, output: run.output, reason: run.reason)
+            startedAt: Timestamp.rfc3339(run.startedAt), durationMs: run.duration / 1_000_000,
+            // A row of an outcome or reason this kit does not know (a newer kit's) reads as failed, asked.
+            outcome: SyncRunStatus.Outcome(rawValue: run.outcome) ?? .failed, exitStatus: run.exitStatus,
+            output: run.output, reason: SyncRunStatus.Reason(rawValue: run.reason) ?? .asked)
     }
 
     private static func bootMicroseconds() -> UInt64 {

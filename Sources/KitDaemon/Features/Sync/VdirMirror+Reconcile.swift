@@ -85,7 +85,7 @@ extension VdirMirror {
         record([], bases: [(name, agreed)])
         for conflict in merge.conflicts {
             keepConflict(
-                uid: item.uid, title: keeper.vdirTitle(of: final), winner: conflict.winner.rawValue,
+                uid: item.uid, title: keeper.vdirTitle(of: final), winner: conflict.winner,
                 losing: conflict.lost.joined(separator: "\r\n"),
                 property: conflict.properties.joined(separator: ", "), now: now)
         }
@@ -112,17 +112,20 @@ extension VdirMirror {
         // The ledger forgets the file (it is gone), so that kit's version is written anew.
         remove(uid)
         keeper.vdirKeep(current)
-        keepConflict(uid: uid, title: keeper.vdirTitle(of: current), winner: "kit", losing: "", property: nil, now: now)
+        keepConflict(uid: uid, title: keeper.vdirTitle(of: current), winner: .kit, losing: "", property: nil, now: now)
     }
 
     /// Keeps the losing side of a conflict (iCalendar lines; empty for a deletion) and says so
     /// (`sync.conflict`, after the commit).
-    func keepConflict(uid: String, title: String, winner: String, losing: String, property: String?, now: WallTime) {
+    func keepConflict(
+        uid: String, title: String, winner: ItemMerge.Side, losing: String, property: String?, now: WallTime
+    ) {
         do {
             let kept = try storing {
                 try runtime.store.vdir.keep(
                     VdirStore.Conflict(
-                        collection: collection.path, uid: uid, title: title, winner: winner, kept: losing, at: now,
+                        collection: collection.path, uid: uid, title: title, winner: winner.rawValue, kept: losing,
+                        at: now,
                         property: property))
             }
             let payload = SyncConflictEvent(

@@ -178,7 +178,7 @@ extension TaskFeature {
         let shownCreated = created.map { info($0, now: now) }
         let shownUpdated = updated.map { info($0, now: now) }
         apply(created, old: [:], shown: shownCreated, event: Event.taskAdded)
-        apply(updated, old: found, shown: shownUpdated, event: Event.taskChanged, change: "imported")
+        apply(updated, old: found, shown: shownUpdated, event: Event.taskChanged, change: .imported)
         return TaskImportResult(
             imported: shownCreated, skipped: skipped, rejected: rejections, updated: shownUpdated)
     }

@@ -207,7 +207,7 @@ extension TaskFeature: VdirKeeper {
         try save(task)
         let changed = Self.fileDiffers(current, task) || current.isOpen != task.isOpen
         if changed {
-            let change = advanced != nil ? "occurrence done" : "synced"
+            let change: TaskEvent.Change = advanced != nil ? .occurrenceDone : .synced
             apply(task, old: current, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
         } else {
             put(task, old: current)

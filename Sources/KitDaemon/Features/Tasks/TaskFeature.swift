@@ -87,7 +87,7 @@ final class TaskFeature: Feature {
         if case .done(let at) = task.status { doneAt = Timestamp.rfc3339(at) }
         let rrule = task.recurrence?.rrule
         return TaskInfo(
-            id: task.id, uid: task.uid, title: task.title, note: task.note, state: task.isOpen ? "open" : "done",
+            id: task.id, uid: task.uid, title: task.title, note: task.note, state: task.isOpen ? .open : .done,
             dueAt: Timestamp.rfc3339(task.due(in: zone)), dueLocal: task.occurrence.iso8601, zone: task.zone,
             effectiveZone: task.zone ?? zones.systemName, allDay: task.allDay,
             repeatRule: rrule,
@@ -213,7 +213,7 @@ final class TaskFeature: Feature {
         guard let restored else {
             throw KitError.invalidState("'\(task.title)' has no done to undo", state: task.isOpen ? "open" : "done")
         }
-        apply(restored, old: task, event: Event.taskChanged, change: "undone")
+        apply(restored, old: task, event: Event.taskChanged, change: .undone)
         return info(restored)
     }
 
@@ -233,7 +233,7 @@ final class TaskFeature: Feature {
         }
         let updated = try task.snoozed(until: until, now: now, in: zone(of: task))
         try save(updated)
-        apply(updated, old: task, event: Event.taskChanged, change: "snoozed")
+        apply(updated, old: task, event: Event.taskChanged, change: .snoozed)
         return info(updated)
     }
 
@@ -274,7 +274,7 @@ final class TaskFeature: Feature {
         _ = try task.series(in: zone)
         task = revised(task, now: clock.now().wall)
         try save(task)
-        apply(task, old: original, event: Event.taskChanged, change: "edited")
+        apply(task, old: original, event: Event.taskChanged, change: .edited)
         return info(task)
     }
 
@@ -338,7 +338,7 @@ final class TaskFeature: Feature {
 
     /// Puts a task's new state (`old` before the change, nil for a new task) in memory and the
     /// alarms, and announces it after the commit.
-    func apply(_ task: TaskItem, old: TaskItem?, event: String? = nil, change: String? = nil) {
+    func apply(_ task: TaskItem, old: TaskItem?, event: String? = nil, change: TaskEvent.Change? = nil) {
         if Self.fileDiffers(old, task) { keepInVdir([task]) }
         if let old { withdrawPopups(of: old, now: task) }
         put(task, old: old)
@@ -352,7 +352,7 @@ final class TaskFeature: Feature {
     /// `apply` for many tasks at once (an import), with one re-arm of the clock; `old` has each
     /// one's state before (none for a new task), `shown` each one's info, which the events carry.
     func apply(
-        _ changed: [TaskItem], old: [Int64: TaskItem], shown: [TaskInfo], event: String, change: String? = nil
+        _ changed: [TaskItem], old: [Int64: TaskItem], shown: [TaskInfo], event: String, change: TaskEvent.Change? = nil
     ) {
         guard !changed.isEmpty else { return }
         var armed: [(key: TaskAlarm, due: WallTime)] = []

@@ -382,16 +382,22 @@ extension TimerInfo {
         var firedAt: String?
         var cancelledAt: String?
         var late: Bool?
+        let state: State
         switch timer.state {
-        case .running(let deadline): dueAt = Timestamp.rfc3339(deadline.wall)
-        case .paused: break
+        case .running(let deadline):
+            state = .running
+            dueAt = Timestamp.rfc3339(deadline.wall)
+        case .paused: state = .paused
         case .fired(let record):
+            state = .fired
             firedAt = Timestamp.rfc3339(record.firedAt)
             late = record.late
-        case .cancelled(let at): cancelledAt = Timestamp.rfc3339(at)
+        case .cancelled(let at):
+            state = .cancelled
+            cancelledAt = Timestamp.rfc3339(at)
         }
         self.init(
-            id: timer.id, name: timer.name, label: timer.label, state: timer.state.name,
+            id: timer.id, name: timer.name, label: timer.label, state: state,
             durationNs: timer.duration, remainingNs: timer.remaining(at: now.boot),
             dueAt: dueAt, createdAt: Timestamp.rfc3339(timer.createdAt), firedAt: firedAt, cancelledAt: cancelledAt,
             late: late, sound: timer.sound?.text)

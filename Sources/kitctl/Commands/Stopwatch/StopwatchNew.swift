@@ -32,6 +32,6 @@ struct StopwatchNew: ParsableCommand {
             Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind))
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine(
-            "Created stopwatch \(stopwatch.id) (\(stopwatch.name))" + (stopwatch.state == "running" ? ", running" : ""))
+            "Created stopwatch \(stopwatch.id) (\(stopwatch.name))" + (stopwatch.state == .running ? ", running" : ""))
     }
 }

@@ -21,7 +21,7 @@ struct StopwatchShow: ParsableCommand {
             "state:    \(stopwatch.state)",
             "elapsed:  \(StopwatchText.elapsed(stopwatch.elapsedNs))",
         ]
-        if stopwatch.state == "running" { lines.append("started:  \(StopwatchText.started(stopwatch))") }
+        if stopwatch.state == .running { lines.append("started:  \(StopwatchText.started(stopwatch))") }
         lines.append(
             "notice:   "
                 + (stopwatch.remindAfterNs > 0

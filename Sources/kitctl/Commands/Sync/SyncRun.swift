@@ -30,10 +30,10 @@ struct SyncRun: ParsableCommand {
     /// `failed (exit status 1) after 0.4 s`, for a run that did not succeed.
     static func describe(_ run: SyncRunStatus) -> String {
         switch run.outcome {
-        case "not started": "could not start: \(run.output)"
-        case "timed out": "timed out after \(seconds(run.durationMs)) and was stopped"
+        case .notStarted: "could not start: \(run.output)"
+        case .timedOut: "timed out after \(seconds(run.durationMs)) and was stopped"
         default:
-            "\(run.outcome)\(run.exitStatus.map { " (exit status \($0))" } ?? "") after \(seconds(run.durationMs))"
+            "\(run.outcome.rawValue)\(run.exitStatus.map { " (exit status \($0))" } ?? "") after \(seconds(run.durationMs))"
         }
     }
 

@@ -55,7 +55,7 @@ struct SyncStatus: ParsableCommand {
             for conflict in status.conflicts {
                 table.add(
                     "\(conflict.id)", NoteText.when(conflict.at), conflict.collection,
-                    conflict.property ?? "the item", conflict.winner, conflict.title)
+                    conflict.property ?? "the item", conflict.winner.rawValue, conflict.title)
             }
             lines.append(table.render())
         }

@@ -19,6 +19,6 @@ struct TaskDone: ParsableCommand {
         let task = try global.call(Method.taskDone, TaskRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(
-            task.state == "done" ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
+            task.state == .done ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
     }
 }

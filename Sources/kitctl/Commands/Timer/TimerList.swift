@@ -32,7 +32,9 @@ struct TimerList: ParsableCommand {
         }
         var table = Table("ID", "NAME", "STATE", "LEFT", "DUE")
         for timer in result.timers {
-            table.add("\(timer.id)", timer.name ?? "-", timer.state, TimerText.remaining(timer), TimerText.due(timer))
+            table.add(
+                "\(timer.id)", timer.name ?? "-", timer.state.rawValue, TimerText.remaining(timer), TimerText.due(timer)
+            )
         }
         Terminal.writeLine(table.render())
     }
