@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "KitDaemonTests",
             dependencies: [
-                "KitDaemon", "KitClient", "KitProtocol", "KitCore", "KitCalendar",
+                "KitDaemon", "KitClient", "KitProtocol", "KitCore", "KitCalendar", "KitTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

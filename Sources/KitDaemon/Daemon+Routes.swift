@@ -8,11 +8,12 @@ extension Daemon {
         router.register(Method.daemonStatus, .now { [unowned self] _, _ in status() })
         router.register(
             Method.eventsSubscribe,
-            .now { params, context in
+            .now { [unowned self] params, context in
                 let patterns = params.events ?? []
                 // Each event is matched against every pattern of every subscriber.
                 try TextLimit.check(count: patterns.count, "event patterns", limit: Event.maximumPatterns)
-                for pattern in patterns where !Event.all.contains(where: { Event.matches($0, pattern: pattern) }) {
+                let declared = runtime.events.declared
+                for pattern in patterns where !declared.contains(where: { Event.matches($0, pattern: pattern) }) {
                     throw KitError.invalidArgument(
                         "no event matches '\(pattern)'; use a name such as timer.fired, a prefix such as timer.*, or *")
                 }

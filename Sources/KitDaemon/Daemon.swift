@@ -52,6 +52,7 @@ public final class Daemon {
         self.systemd = systemd
         router = RequestRouter(logger: runtime.logger, worker: runtime.worker)
         features = Self.features(runtime, paths)
+        for feature in features { runtime.events.declare(feature.eventNames) }
     }
 
     /// Builds a ready-to-run daemon: data directory locked, database open and migrated, every

@@ -1,6 +1,8 @@
 import KitCore
 
-/// Every event kit sends after `events.subscribe`, by wire name.
+/// The events kit sends after `events.subscribe`, by wire name: the runtime's here, each
+/// feature's in its own protocol file. Which ones kitd sends is what its features declare
+/// (`Feature.eventNames`).
 public enum Event {
     public static let timerStarted = "timer.started"
     public static let timerPaused = "timer.paused"
@@ -10,14 +12,6 @@ public enum Event {
     public static let timerCancelled = "timer.cancelled"
     public static let notificationShown = "notification.shown"
     public static let notificationFailed = "notification.failed"
-
-    public static let all = [
-        timerStarted, timerPaused, timerResumed, timerAdjusted, timerFired, timerCancelled,
-        notificationShown, notificationFailed, ramenCooking, ramenStep, ramenCooked, ramenChanged,
-        stopwatchStarted, stopwatchStopped, stopwatchLap, stopwatchReminded, stopwatchChanged,
-        taskAdded, taskChanged, taskDone, taskDeleted, taskDue, taskAlert, taskMissed, placePicked, placeChanged,
-        memoChanged, diaryChanged, syncConflict, syncFinished,
-    ]
 
     /// The most patterns one `events.subscribe` may give.
     public static let maximumPatterns = 100

@@ -186,7 +186,20 @@ public struct TimerListResult: Codable, Sendable {
     }
 }
 
-public struct DaemonStatusResult: Codable, Sendable {
+public struct SubscribeParams: Codable, Sendable {
+    /// Event names or prefixes ending in `*` (`timer.*`). Absent or empty means every event.
+    public var events: [String]?
+    public init(events: [String]? = nil) { self.events = events }
+}
+
+public struct SubscribeResult: Codable, Sendable {
+    public var events: [String]
+    public init(events: [String]) { self.events = events }
+}
+
+/// The timers' part of `daemon.status`: `timers`, how many run and are paused, and `next`, the
+/// one due next.
+extension DaemonStatusResult {
     public struct Counts: Codable, Sendable, Equatable {
         public var running: Int
         public var paused: Int
@@ -215,113 +228,13 @@ public struct DaemonStatusResult: Codable, Sendable {
         }
     }
 
-    public struct Notifications: Codable, Sendable {
-        /// Whether the last attempt to reach a notification server succeeded; nil before the first.
-        public var available: Bool?
-        /// The server's name and version, e.g. `dunst 1.9.0`.
-        public var server: String?
-        /// The server's capabilities as it reported them.
-        public var capabilities: [String]
-        /// Popups decided on that the server has not answered yet: waiting their turn or on their way.
-        public var pending: Int?
-        /// Since kitd started: popups the server showed, and those it could not be given.
-        public var shown: Int?
-        public var failed: Int?
-        /// Since kitd started: popups the last kitd left undelivered, shown again at start.
-        public var replayed: Int?
-        public init(
-            available: Bool?, server: String?, capabilities: [String], pending: Int? = nil, shown: Int? = nil,
-            failed: Int? = nil, replayed: Int? = nil
-        ) {
-            self.available = available
-            self.server = server
-            self.capabilities = capabilities
-            self.pending = pending
-            self.shown = shown
-            self.failed = failed
-            self.replayed = replayed
-        }
+    public var timers: Counts {
+        get { section("timers") ?? Counts(running: 0, paused: 0) }
+        set { setSection("timers", newValue) }
     }
 
-    /// Stopwatches: how many run now, of how many.
-    public struct StopwatchCounts: Codable, Sendable, Equatable {
-        public var running: Int
-        public var total: Int
-        public init(running: Int, total: Int) {
-            self.running = running
-            self.total = total
-        }
+    public var next: NextDue? {
+        get { section("next") }
+        set { setSection("next", newValue) }
     }
-
-    /// Open tasks: how many, how many are overdue, and the next one due that is not.
-    public struct TaskSummary: Codable, Sendable, Equatable {
-        public struct Next: Codable, Sendable, Equatable {
-            public var id: Int64
-            public var title: String
-            public var dueAt: String
-            public init(id: Int64, title: String, dueAt: String) {
-                self.id = id
-                self.title = title
-                self.dueAt = dueAt
-            }
-        }
-
-        public var open: Int
-        public var overdue: Int
-        public var next: Next?
-        public init(open: Int, overdue: Int, next: Next?) {
-            self.open = open
-            self.overdue = overdue
-            self.next = next
-        }
-    }
-
-    public var version: String
-    public var protocolVersion: Int
-    public var pid: Int32
-    public var startedAt: String
-    /// Time since it started, on the boot clock.
-    public var uptimeNs: Nanoseconds { didSet { uptimeSeconds = LegacySeconds(uptimeNs) } }
-    public var socket: String
-    public var database: String
-    public var timers: Counts
-    public var next: NextDue?
-    public var notifications: Notifications
-    /// Absent from a kitd older than these fields.
-    public var stopwatches: StopwatchCounts?
-    public var tasks: TaskSummary?
-    /// Requests and other work running off kitd's event loop now (a `task.import` reading its
-    /// document). Absent from a kitd older than this field.
-    public var backgroundJobs: Int?
-    /// Protocol 1's `uptimeNs`, in seconds.
-    public private(set) var uptimeSeconds: LegacySeconds?
-
-    public init(
-        version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeNs: Nanoseconds,
-        socket: String, database: String, timers: Counts = Counts(running: 0, paused: 0), next: NextDue? = nil,
-        notifications: Notifications
-    ) {
-        self.version = version
-        self.protocolVersion = protocolVersion
-        self.pid = pid
-        self.startedAt = startedAt
-        self.uptimeNs = uptimeNs
-        self.uptimeSeconds = LegacySeconds(uptimeNs)
-        self.socket = socket
-        self.database = database
-        self.timers = timers
-        self.next = next
-        self.notifications = notifications
-    }
-}
-
-public struct SubscribeParams: Codable, Sendable {
-    /// Event names or prefixes ending in `*` (`timer.*`). Absent or empty means every event.
-    public var events: [String]?
-    public init(events: [String]? = nil) { self.events = events }
-}
-
-public struct SubscribeResult: Codable, Sendable {
-    public var events: [String]
-    public init(events: [String]) { self.events = events }
 }

@@ -186,3 +186,21 @@ public struct StopwatchLapEvent: Codable, Sendable {
         self.lap = lap
     }
 }
+
+/// The stopwatches' part of `daemon.status`: how many run now, of how many.
+extension DaemonStatusResult {
+    public struct StopwatchCounts: Codable, Sendable, Equatable {
+        public var running: Int
+        public var total: Int
+        public init(running: Int, total: Int) {
+            self.running = running
+            self.total = total
+        }
+    }
+
+    /// Absent from a kitd older than this part.
+    public var stopwatches: StopwatchCounts? {
+        get { section("stopwatches") }
+        set { setSection("stopwatches", newValue) }
+    }
+}

@@ -455,3 +455,35 @@ public struct TaskMissedEvent: Codable, Sendable {
         self.title = title
     }
 }
+
+/// The tasks' part of `daemon.status`: how many are open, how many of them are overdue, and the
+/// next one due that is not.
+extension DaemonStatusResult {
+    public struct TaskSummary: Codable, Sendable, Equatable {
+        public struct Next: Codable, Sendable, Equatable {
+            public var id: Int64
+            public var title: String
+            public var dueAt: String
+            public init(id: Int64, title: String, dueAt: String) {
+                self.id = id
+                self.title = title
+                self.dueAt = dueAt
+            }
+        }
+
+        public var open: Int
+        public var overdue: Int
+        public var next: Next?
+        public init(open: Int, overdue: Int, next: Next?) {
+            self.open = open
+            self.overdue = overdue
+            self.next = next
+        }
+    }
+
+    /// Absent from a kitd older than this part.
+    public var tasks: TaskSummary? {
+        get { section("tasks") }
+        set { setSection("tasks", newValue) }
+    }
+}

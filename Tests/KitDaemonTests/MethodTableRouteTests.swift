@@ -1,10 +1,12 @@
 import KitProtocol
+import KitTestSupport
 import Testing
 
 @testable import KitDaemon
 
-/// kitd answers exactly the methods of the table: a declared method without a handler, or a
-/// handler for a method the table lacks, fails here.
+/// kitd answers exactly the methods of the table, and sends the events its features declare:
+/// a declared method without a handler, a handler for a method the table lacks, or an event a
+/// method or docs/protocol.md names that no feature declares fails here.
 @Suite("Method table routes")
 struct MethodTableRouteTests {
     @Test("every declared method has a handler, and every handler a declaration")
@@ -12,5 +14,35 @@ struct MethodTableRouteTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         #expect(kit.daemon.router.methods == Method.all.map(\.name).sorted())
+    }
+
+    @Test(
+        "the events kitd declares are the ones docs/protocol.md documents, each once, and every method's are among them"
+    )
+    func eventsDeclared() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let declared = kit.daemon.runtime.events.declared
+        #expect(Set(declared).count == declared.count)
+        for name in [
+            Event.syncFinished, Event.syncConflict, Event.timerFired, Event.taskMissed, Event.notificationShown,
+        ] {
+            #expect(declared.contains(name), "\(name)")
+        }
+        for method in Method.all {
+            for event in method.events {
+                #expect(declared.contains(event), "\(method) sends \(event), which no feature declares")
+            }
+        }
+        let documented = try DocumentedMethods.load()
+        // `stopwatch.lap` is both a method and an event; its event's heading says `(event)`.
+        for event in declared where event != Event.stopwatchLap {
+            #expect(documented.entries[event] != nil, "docs/protocol.md has no ### heading naming \(event)")
+        }
+        let methods = Set(Method.all.map(\.name))
+        for name in documented.entries.keys.sorted() where !methods.contains(name) {
+            #expect(
+                declared.contains(name), "docs/protocol.md documents \(name), which is neither a method nor an event")
+        }
     }
 }

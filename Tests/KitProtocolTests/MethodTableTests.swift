@@ -17,10 +17,7 @@ struct MethodTableTests {
         for name in declared {
             #expect(documented.entries[name] != nil, "\(name) is declared, but docs/protocol.md has no ### \(name)")
         }
-        for name in documented.entries.keys.sorted() where !declared.contains(name) {
-            #expect(
-                Event.all.contains(name), "docs/protocol.md documents \(name), which is neither a method nor an event")
-        }
+        // That every other heading is an event kitd declares is `MethodTableRouteTests`'.
     }
 
     @Test("each method takes the params its docs list, no more and no fewer, of the documented kinds")
@@ -59,16 +56,6 @@ struct MethodTableTests {
                 continue
             }
             #expect(Set(events) == Set(method.events), "\(method): documented \(events), declared \(method.events)")
-            for event in method.events {
-                #expect(Event.all.contains(event), "\(method) sends \(event), not in Event.all")
-            }
-        }
-    }
-
-    @Test("every event is documented under a heading of its own")
-    func eventsDocumented() {
-        for event in Event.all where event != Event.stopwatchLap {
-            #expect(documented.entries[event] != nil, "docs/protocol.md has no ### heading naming \(event)")
         }
     }
 

@@ -244,14 +244,3 @@ struct SocketPathTests {
         #expect(SocketPath.dataDirectory(explicit: "/x", environment: ["XDG_DATA_HOME": "/d"], home: "/h") == "/x")
     }
 }
-
-@Suite("Event names")
-struct EventNameTests {
-    @Test("every event kitd sends can be subscribed to by its exact name, sync.finished too")
-    func allEvents() {
-        for name in [Event.syncFinished, Event.syncConflict, Event.timerFired, Event.taskMissed] {
-            #expect(Event.all.contains(name), "\(name)")
-        }
-        #expect(Set(Event.all).count == Event.all.count)
-    }
-}

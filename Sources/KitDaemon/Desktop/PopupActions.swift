@@ -8,7 +8,10 @@ final class PopupActions {
     private var handlers: [ObjectIdentifier: (any PopupSubject, String) -> Void] = [:]
     private let events: EventBus
 
-    init(events: EventBus) { self.events = events }
+    init(events: EventBus) {
+        self.events = events
+        events.declare([Event.notificationShown, Event.notificationFailed])
+    }
 
     /// Calls `handler` with the subject and the button's key when a button is pressed on a
     /// popup whose subject is a `Subject`.

@@ -16,6 +16,10 @@ protocol Feature: AnyObject {
     /// Registers the feature's methods.
     func mount(on router: RequestRouter)
 
+    /// The names of the events the feature sends, declared to the `EventBus` as its routes are
+    /// mounted.
+    var eventNames: [String] { get }
+
     /// Reads the feature's state from the store and arms its alarms: at start, and again after
     /// a failed commit threw away the turn's changes. Features load in registration order, so
     /// one may build on a feature registered before it.

@@ -10,6 +10,7 @@ import Logging
 /// file.
 final class DiaryFeature: Feature {
     let runtime: FeatureRuntime
+    let eventNames = [Event.diaryChanged]
     let store: DiaryStore
     /// The vdir collection entries are kept in (`[vdir] diary`), opened at start; nil for none.
     private(set) var mirror: VdirMirror?

@@ -9,6 +9,7 @@ import Logging
 /// `[vdir] memos`, each memo is also kept there as one VJOURNAL file.
 final class MemoFeature: Feature {
     let runtime: FeatureRuntime
+    let eventNames = [Event.memoChanged]
     let store: MemoStore
     /// The vdir collection memos are kept in (`[vdir] memos`), opened at start; nil for none.
     private(set) var mirror: VdirMirror?

@@ -19,6 +19,7 @@ final class PlaceFeature: Feature {
     /// drop a first spelling, so it is cleared then and rebuilt on next use.
     private var vocabulary: TagVocabulary?
     let runtime: FeatureRuntime
+    let eventNames = [Event.placePicked, Event.placeChanged]
     let store: PlaceStore
     let images: PlaceImages
 

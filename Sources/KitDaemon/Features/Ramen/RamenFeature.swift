@@ -16,6 +16,7 @@ final class RamenFeature: Feature {
     var cooks: [Int64: RamenCook] = [:]
     private(set) var catalogVersion = 0
     let runtime: FeatureRuntime
+    let eventNames = [Event.ramenCooking, Event.ramenStep, Event.ramenCooked, Event.ramenChanged]
     let store: RamenStore
     let timers: TimerFeature
     private(set) var stepAlarms: Alarms<RamenStepAlarm, BootTime>!

@@ -15,6 +15,10 @@ final class StopwatchFeature: Feature {
     private var runningCount: Int?
     private var notices: Alarms<StopwatchNoticeAlarm, BootTime>!
     let runtime: FeatureRuntime
+    let eventNames = [
+        Event.stopwatchStarted, Event.stopwatchStopped, Event.stopwatchLap, Event.stopwatchReminded,
+        Event.stopwatchChanged,
+    ]
     private let store: StopwatchStore
 
     init(_ runtime: FeatureRuntime) {

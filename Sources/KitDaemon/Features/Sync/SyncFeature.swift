@@ -7,6 +7,7 @@ import KitStore
 /// themselves belong to the features whose items they hold.
 final class SyncFeature: Feature {
     let runtime: FeatureRuntime
+    let eventNames = [Event.syncConflict, Event.syncFinished]
     private var runner: SyncRunner?
 
     /// The most files and conflicts one reply lists.

@@ -26,6 +26,10 @@ final class TaskFeature: Feature {
     var windowSize = 4096
     private(set) var alarms: Alarms<TaskAlarm, WallTime>!
     let runtime: FeatureRuntime
+    let eventNames = [
+        Event.taskAdded, Event.taskChanged, Event.taskDone, Event.taskDeleted, Event.taskDue, Event.taskAlert,
+        Event.taskMissed,
+    ]
     /// The tasks' table, writing each row's instants as this feature works them out.
     private(set) var store: TaskStore
     /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;

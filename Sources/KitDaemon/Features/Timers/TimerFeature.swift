@@ -17,6 +17,10 @@ final class TimerFeature: Feature {
     private var recent = RecordCache<Countdown>(limit: 4096)
     private var observers: [WeakCountdownObserver] = []
     let runtime: FeatureRuntime
+    let eventNames = [
+        Event.timerStarted, Event.timerPaused, Event.timerResumed, Event.timerAdjusted, Event.timerFired,
+        Event.timerCancelled,
+    ]
     private let store: TimerStore
     /// When this kitd started: a countdown due before this came due while kitd was down.
     private let startedAt: BootTime
