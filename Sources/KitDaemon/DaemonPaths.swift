@@ -3,25 +3,29 @@ import Glibc
 import KitProtocol
 
 /// Where kitd keeps its socket and data. Built by kitd's main from flags and the environment.
+/// A feature that looks for files of its own (the ramen catalog beside the binary) does so from
+/// `environment` and `executable`.
 public struct DaemonPaths: Sendable {
     public var socket: SocketPath.Resolution
     public var dataDirectory: String
-    /// The ramen catalog to merge at start, if one is found.
-    public var ramenCatalogPath: String?
     /// The settings file (it need not exist, unless `configRequired`).
     public var configPath: String
     /// The file was named with `--config`, so it must exist.
     public var configRequired: Bool
+    /// The process's environment, and the path of its binary; empty for a kitd a test builds.
+    public var environment: [String: String]
+    public var executable: String
 
     public init(
-        socket: SocketPath.Resolution, dataDirectory: String, ramenCatalogPath: String? = nil, configPath: String,
-        configRequired: Bool = false
+        socket: SocketPath.Resolution, dataDirectory: String, configPath: String, configRequired: Bool = false,
+        environment: [String: String] = [:], executable: String = ""
     ) {
         self.configRequired = configRequired
         self.socket = socket
         self.dataDirectory = dataDirectory
-        self.ramenCatalogPath = ramenCatalogPath
         self.configPath = configPath
+        self.environment = environment
+        self.executable = executable
     }
 
     /// Resolves `--socket` / `--data-dir` against XDG variables and the home directory.
@@ -32,14 +36,11 @@ public struct DaemonPaths: Sendable {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.passwdHome()
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let catalog = RamenCatalogLocation.candidates(executable: executable, environment: environment)
-            .first { FileManager.default.isReadableFile(atPath: $0) }
         return DaemonPaths(
             socket: SocketPath.resolve(explicit: socket, environment: environment, uid: getuid()),
             dataDirectory: SocketPath.dataDirectory(explicit: dataDirectory, environment: environment, home: home),
-            ramenCatalogPath: catalog,
             configPath: config ?? Self.defaultConfigPath(environment: environment, home: home),
-            configRequired: config != nil)
+            configRequired: config != nil, environment: environment, executable: executable)
     }
 
     public var databasePath: String { dataDirectory + "/kit.sqlite" }

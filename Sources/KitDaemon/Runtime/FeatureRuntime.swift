@@ -24,6 +24,9 @@ struct FeatureRuntime {
     let settings: KitSettings
     /// When this kitd started: what came due before this came due while kitd was down.
     let startedAt: ClockReading
-    let dataDirectory: String
+    /// Where kitd keeps its data, and what a feature needs to find files of its own.
+    let paths: DaemonPaths
     let logger: Logger
+
+    var dataDirectory: String { paths.dataDirectory }
 }

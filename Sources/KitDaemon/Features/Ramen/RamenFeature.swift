@@ -23,11 +23,13 @@ final class RamenFeature: Feature {
     /// The catalog shipped beside the binaries, merged at start when it is newer.
     private let catalogPath: String?
 
-    init(_ runtime: FeatureRuntime, timers: TimerFeature, catalogPath: String?) {
+    init(_ runtime: FeatureRuntime, timers: TimerFeature) {
         self.runtime = runtime
         store = runtime.store.ramen
         self.timers = timers
-        self.catalogPath = catalogPath
+        catalogPath = RamenCatalogLocation.candidates(
+            executable: runtime.paths.executable, environment: runtime.paths.environment
+        ).first { FileManager.default.isReadableFile(atPath: $0) }
         stepAlarms = runtime.scheduler.alarms(RamenStepAlarm.self, on: BootTime.self) { [unowned self] keys, now in
             for key in keys { stepDue(timerID: key.timerID, index: key.index, now: now) }
         }
