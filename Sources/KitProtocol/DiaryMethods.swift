@@ -118,7 +118,9 @@ public struct DiaryRefParams: Codable, Sendable {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct DiaryListParams: Codable, Sendable {
+public struct DiaryListParams: Codable, Sendable, BoundedParams {
+    public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...Int.max, unit: "entries")] }
+
     /// `YYYY-MM`: only that month. Absent: every entry.
     public var month: String?
     /// The most entries to return, newest first.

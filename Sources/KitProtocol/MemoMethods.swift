@@ -30,7 +30,9 @@ public struct MemoListResult: Codable, Sendable {
 }
 
 /// `memo.search` and `diary.search`.
-public struct SearchParams: Codable, Sendable {
+public struct SearchParams: Codable, Sendable, BoundedParams {
+    public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...1000, unit: "results")] }
+
     /// Words that must all occur, anywhere in the text (any case). Nothing in it is syntax.
     public var query: String
     /// The most results to return (1 to 1000, default 50); `total` counts them all.

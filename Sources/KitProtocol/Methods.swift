@@ -104,7 +104,7 @@ public struct TimerAddParams: Codable, Sendable {
 
 /// One page of the timer list. The list is long only with many timers, so it comes in pages:
 /// pass a page's `next` as `after` for the one that follows.
-public struct TimerListParams: Codable, Sendable {
+public struct TimerListParams: Codable, Sendable, BoundedParams {
     /// Include fired and cancelled timers (most recent first, after the active ones).
     public var all: Bool?
     /// The most timers in the page, `limits`; `defaultLimit` when absent.
@@ -114,6 +114,9 @@ public struct TimerListParams: Codable, Sendable {
 
     public static let defaultLimit = 1000
     public static let limits = 1...10_000
+    public static var bounds: [ParamBound<Self>] {
+        [.count("limit", \.limit, limits, unit: "timers a page", hint: "follow 'next' for more")]
+    }
 
     public init(all: Bool? = nil, limit: Int? = nil, after: String? = nil) {
         self.all = all

@@ -267,7 +267,9 @@ public struct PlacePickResult: Codable, Sendable {
     }
 }
 
-public struct PlaceHistoryParams: Codable, Sendable {
+public struct PlaceHistoryParams: Codable, Sendable, BoundedParams {
+    public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...100_000, unit: "entries")] }
+
     /// Only this place.
     public var ref: RecordRef?
     /// At most this many entries, newest first; 50 when absent.

@@ -36,5 +36,11 @@ public struct AnyRPCMethod: Sendable, CustomStringConvertible {
     /// The members its params take, as `ParamsSchema` reads them from their decoding.
     public var schema: ParamsSchema { ParamsSchema.of(params) }
 
+    /// The bounds its params declare (`BoundedParams`): each member, its bound in words, and
+    /// values just outside it.
+    public var bounds: [(member: String, text: String, outside: [String])] {
+        (params as? any BoundedParams.Type)?.boundDescriptions ?? []
+    }
+
     public var description: String { name }
 }

@@ -140,7 +140,7 @@ public struct TaskAddParams: Codable, Sendable {
     }
 }
 
-public struct TaskListParams: Codable, Sendable {
+public struct TaskListParams: Codable, Sendable, BoundedParams {
     /// `open` (default), `today`, `week`, `overdue`, `done` or `all`.
     public var filter: String?
     /// The most tasks in the page, `limits`; `defaultLimit` when absent.
@@ -150,6 +150,9 @@ public struct TaskListParams: Codable, Sendable {
 
     public static let defaultLimit = 1000
     public static let limits = 1...10_000
+    public static var bounds: [ParamBound<Self>] {
+        [.count("limit", \.limit, limits, unit: "tasks a page", hint: "follow 'next' for more")]
+    }
 
     public init(filter: String? = nil, limit: Int? = nil, after: String? = nil) {
         self.filter = filter

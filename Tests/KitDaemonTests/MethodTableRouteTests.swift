@@ -1,3 +1,5 @@
+import Foundation
+import KitClient
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -44,5 +46,36 @@ struct MethodTableRouteTests {
             #expect(
                 declared.contains(name), "docs/protocol.md documents \(name), which is neither a method nor an event")
         }
+    }
+
+    @Test("a member just outside its declared bound is refused with -32003 naming it and the bound, before any handler")
+    func boundsRefused() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let documented = try DocumentedMethods.load()
+        let client = try KitConnection.connect(to: kit.socketPath)
+        var tried = 0
+        for method in Method.all {
+            for bound in method.bounds {
+                for value in bound.outside {
+                    var params = documented.entry(method.name).examples.first ?? [:]
+                    params[bound.member] = Int(value)
+                    let line = try JSONSerialization.data(
+                        withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method.name, "params": params])
+                    try client.send(line + Data([10]))
+                    let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
+                    let error = try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+                    #expect(
+                        error?.code == ErrorCode.invalidArgument,
+                        "\(method) \(bound.member)=\(value): \(error?.message ?? "taken")")
+                    #expect(
+                        error?.message.contains("'\(bound.member)' \(value)") == true
+                            && error?.message.contains(bound.text) == true,
+                        "\(method): \(error?.message ?? "")")
+                    tried += 1
+                }
+            }
+        }
+        #expect(tried >= 10)
     }
 }

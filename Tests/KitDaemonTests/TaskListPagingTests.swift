@@ -77,8 +77,10 @@ struct TaskListPagingTests {
         let kit = try Self.filled()
         defer { kit.stop() }
         let before = try kit.tasks.list(TaskListParams(filter: "all", limit: 10_000)).tasks
+        // The router holds `limit` to the declared bounds before the handler runs (and
+        // `MethodTableRouteTests` sends it through the socket).
         for limit in [0, -1, 10_001, Int.max] {
-            #expect(throws: KitError.self) { try kit.tasks.list(TaskListParams(limit: limit)) }
+            #expect(TaskListParams.firstProblem(in: TaskListParams(limit: limit))?.contains("out of range") == true)
         }
         let cursors = [
             "", "d", "d:1", "d:1:0", "d:1:-4", "x:1:2", "d:01:2", "d:1:2:3", "d:+1:2", "d: 1:2",

@@ -47,6 +47,24 @@ struct MethodTableTests {
         }
     }
 
+    @Test("every bound a method's params declare is in its member's row of docs/protocol.md")
+    func sameBounds() {
+        var bounds = 0
+        for method in Method.all {
+            for bound in method.bounds {
+                bounds += 1
+                guard let param = documented.entry(method.name).param(bound.member) else {
+                    Issue.record("\(method) bounds \(bound.member), which its docs do not list")
+                    continue
+                }
+                #expect(
+                    param.meaning.contains(bound.text) || param.type.contains(bound.text),
+                    "\(method) \(bound.member): the docs say '\(param.meaning)', not '\(bound.text)'")
+            }
+        }
+        #expect(bounds >= 6)
+    }
+
     @Test("each method sends the events its docs name")
     func sameEvents() {
         for method in Method.all {

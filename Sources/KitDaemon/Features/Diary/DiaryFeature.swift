@@ -53,7 +53,6 @@ final class DiaryFeature: Feature {
 
     func list(_ params: DiaryListParams) throws -> DiaryListResult {
         let month = try params.month.map { text throws(KitError) in try DiaryMonth.parse(text) }
-        if let limit = params.limit, limit < 1 { throw KitError.invalidArgument("'limit' must be at least 1") }
         let entries = try storing { try store.diaryList(from: month?.first, to: month?.end, limit: params.limit) }
         return DiaryListResult(month: month?.description, entries: entries.map { DiaryEntryInfo($0, withText: false) })
     }

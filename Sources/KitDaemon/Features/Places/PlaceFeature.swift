@@ -83,10 +83,8 @@ final class PlaceFeature: Feature {
     }
 
     func history(_ params: PlaceHistoryParams) throws -> PlaceHistoryResult {
+        // The router held `limit` to `PlaceHistoryParams.bounds`.
         let limit = params.limit ?? 50
-        guard (1...100_000).contains(limit) else {
-            throw KitError.invalidArgument("the history limit \(limit) is out of range; give 1 to 100000")
-        }
         let placeID = try params.ref.map { try resolve($0).id }
         let rows = try store.placeHistory(limit: limit, placeID: placeID)
         return PlaceHistoryResult(

@@ -141,12 +141,8 @@ final class TimerFeature: Feature {
     /// `all`, then ended ones, newest first, at most `endedListed` of them. A page reads only its
     /// own rows, through the indexes of that order, from where the page before ended (`after`).
     func list(_ params: TimerListParams) throws -> TimerListResult {
+        // The router held `limit` to `TimerListParams.bounds`.
         let limit = params.limit ?? TimerListParams.defaultLimit
-        guard TimerListParams.limits.contains(limit) else {
-            throw KitError.invalidArgument(
-                "'limit' \(limit) is out of range; give \(TimerListParams.limits.lowerBound) to "
-                    + "\(TimerListParams.limits.upperBound) timers a page, and follow 'next' for more")
-        }
         let ended = params.all == true ? Self.endedListed : 0
         let position = try params.after.map { text throws(KitError) in
             try TimerListCursor.position(text, endedLimit: ended)

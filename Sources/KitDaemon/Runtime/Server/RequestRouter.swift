@@ -74,8 +74,11 @@ final class RequestRouter {
         let decoder = decoder
         let read = Self.tapeReader(Params.self)
         let name = method.name
+        let bounded = Params.self as? any BoundedParams.Type
         entries[name] = Entry(mutating: method.mutates) { [unowned self] line, id, context in
             let params = try Self.decodeParams(from: line, read: read, method: name, decoder: decoder)
+            // The edge: a member out of its declared bounds never reaches the handler.
+            if let problem = bounded?.firstProblem(in: params) { throw KitError.invalidArgument(problem) }
             return try answer.run(params, id, context, self)
         }
     }

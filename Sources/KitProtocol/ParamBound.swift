@@ -1,0 +1,50 @@
+/// A bound on one member of a method's params, declared with the params type (`BoundedParams`)
+/// and checked by kitd's router as the params are read, before any handler sees them: the edge
+/// where a client's numbers are bounded. docs/protocol.md must give each bound (`MethodTableTests`),
+/// and each is tried just outside its ends (`MethodTableRouteTests`).
+public struct ParamBound<Params> {
+    /// The member, by its wire name.
+    public let member: String
+    /// The bound as docs/protocol.md gives it in the member's row: `1 to 10000`.
+    public let text: String
+    /// Values just outside the bound, as JSON, each of which is refused with `-32003`.
+    public let outside: [String]
+    private let check: (Params) -> String?
+
+    /// The problem with `params`' member, in words a person can act on; nil when within.
+    public func problem(in params: Params) -> String? { check(params) }
+
+    /// A count of `unit` (`timers a page`) in `range`, when given. `hint` says what to do
+    /// instead (`follow 'next' for more`).
+    public static func count(
+        _ member: String, _ path: KeyPath<Params, Int?>, _ range: ClosedRange<Int>, unit: String,
+        hint: String? = nil
+    ) -> Self {
+        let open = range.upperBound == Int.max
+        let text = open ? "at least \(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+        var outside = [String(range.lowerBound - 1)]
+        if !open { outside.append(String(range.upperBound + 1)) }
+        return Self(member: member, text: text, outside: outside) { params in
+            guard let value = params[keyPath: path], !range.contains(value) else { return nil }
+            return "'\(member)' \(value) is out of range; give \(text) \(unit)" + (hint.map { ", and \($0)" } ?? "")
+        }
+    }
+}
+
+/// Params with bounds on their members, checked before the handler runs.
+public protocol BoundedParams {
+    static var bounds: [ParamBound<Self>] { get }
+}
+
+extension BoundedParams {
+    /// The first problem with `value`'s members, when it is a `Self`.
+    public static func firstProblem(in value: Any) -> String? {
+        guard let params = value as? Self else { return nil }
+        return bounds.lazy.compactMap { $0.problem(in: params) }.first
+    }
+
+    /// Each bound's member, text and values outside it, without the params' type.
+    public static var boundDescriptions: [(member: String, text: String, outside: [String])] {
+        bounds.map { ($0.member, $0.text, $0.outside) }
+    }
+}
