@@ -68,7 +68,7 @@ extension TaskFigures {
             guard rename(temporary, file) == 0 else { throw HarnessError("rename: \(errno)") }
             while true {
                 let listed = try connection.call(
-                    Method.taskList, TaskListParams(filter: "all"))
+                    Method.taskList, TaskListParams(filter: .all))
                 if listed.tasks.first?.title == "edit \(edit)" { break }
                 if monotonicSeconds() - start > 10 { throw HarnessError("edit \(edit) never showed in task.list") }
                 usleep(200)

@@ -28,7 +28,7 @@ extension KitConnection {
 
     /// Every task `filter` picks: `task.list` page after page (see `allPages`). `pageSize`: the
     /// `limit` of each page; nil for kitd's default.
-    public func allTasks(filter: String, pageSize: Int? = nil) throws(ClientError) -> [TaskInfo] {
+    public func allTasks(filter: TaskListParams.Filter, pageSize: Int? = nil) throws(ClientError) -> [TaskInfo] {
         try allPages(Method.taskList, id: \.id) { after throws(ClientError) in
             let page = try call(
                 Method.taskList, TaskListParams(filter: filter, limit: pageSize, after: after))

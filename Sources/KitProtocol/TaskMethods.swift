@@ -141,8 +141,25 @@ public struct TaskAddParams: Codable, Sendable {
 }
 
 public struct TaskListParams: Codable, Sendable, BoundedParams {
-    /// `open` (default), `today`, `week`, `overdue`, `done` or `all`.
-    public var filter: String?
+    /// Which tasks a list holds.
+    public enum Filter: String, WireEnum {
+        case open, today, week, overdue, done, all
+
+        /// An unknown filter is a wrong value, not a wrong type: `-32003`, saying which there are.
+        public init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let filter = Filter(rawValue: text) else {
+                let known = Self.allCases.map(\.rawValue)
+                throw KitError.invalidArgument(
+                    "unknown filter '\(text.prefix(40))'; use \(known.dropLast().joined(separator: ", ")) or "
+                        + "\(known.last ?? "")")
+            }
+            self = filter
+        }
+    }
+
+    /// `open` when absent.
+    public var filter: Filter?
     /// The most tasks in the page, `limits`; `defaultLimit` when absent.
     public var limit: Int?
     /// The `next` of the page before; absent for the first page.
@@ -154,7 +171,7 @@ public struct TaskListParams: Codable, Sendable, BoundedParams {
         [.count("limit", \.limit, limits, unit: "tasks a page", hint: "follow 'next' for more")]
     }
 
-    public init(filter: String? = nil, limit: Int? = nil, after: String? = nil) {
+    public init(filter: Filter? = nil, limit: Int? = nil, after: String? = nil) {
         self.filter = filter
         self.limit = limit
         self.after = after

@@ -226,7 +226,7 @@ struct PopupTests {
         #expect(digest.body.contains("chore 1 — due") && digest.body.contains("chore 10 — due"))
         try kit.run(for: .milliseconds(100))
         #expect(kit.popups.shown.count == 1, "\(kit.popups.summaries)")
-        #expect(try kit.tasks.list(TaskListParams(filter: "overdue")).tasks.count == 10)
+        #expect(try kit.tasks.list(TaskListParams(filter: .overdue)).tasks.count == 10)
     }
 
     @Test("Done on a due popup completes the task, as `kitctl task done` would")

@@ -1,4 +1,5 @@
 import Foundation
+import KitClient
 import KitCore
 import KitProtocol
 import Testing
@@ -26,7 +27,7 @@ struct TaskListPagingTests {
     }
 
     /// The whole list of `filter`, a page of `limit` at a time.
-    static func paged(_ kit: DrivenDaemon, _ filter: String, limit: Int) throws -> [TaskInfo] {
+    static func paged(_ kit: DrivenDaemon, _ filter: TaskListParams.Filter, limit: Int) throws -> [TaskInfo] {
         var tasks: [TaskInfo] = []
         var after: String?
         repeat {
@@ -43,7 +44,7 @@ struct TaskListPagingTests {
     func pagesJoin() throws {
         let kit = try Self.filled()
         defer { kit.stop() }
-        for filter in ["open", "all", "done", "overdue", "today", "week"] {
+        for filter in TaskListParams.Filter.allCases {
             let whole = try kit.tasks.list(TaskListParams(filter: filter, limit: 10_000))
             #expect(whole.next == nil)
             #expect(!whole.tasks.isEmpty, "\(filter)")
@@ -52,7 +53,7 @@ struct TaskListPagingTests {
                     try Self.paged(kit, filter, limit: limit).map(\.id) == whole.tasks.map(\.id), "\(filter) \(limit)")
             }
         }
-        let overdue = try kit.tasks.list(TaskListParams(filter: "overdue")).tasks.map(\.title)
+        let overdue = try kit.tasks.list(TaskListParams(filter: .overdue)).tasks.map(\.title)
         #expect(overdue.count == 5 && !overdue.contains("soon 2"), "a snoozed task is not overdue: \(overdue)")
     }
 
@@ -76,7 +77,7 @@ struct TaskListPagingTests {
     func badInput() throws {
         let kit = try Self.filled()
         defer { kit.stop() }
-        let before = try kit.tasks.list(TaskListParams(filter: "all", limit: 10_000)).tasks
+        let before = try kit.tasks.list(TaskListParams(filter: .all, limit: 10_000)).tasks
         // The router holds `limit` to the declared bounds before the handler runs (and
         // `MethodTableRouteTests` sends it through the socket).
         for limit in [0, -1, 10_001, Int.max] {
@@ -94,14 +95,14 @@ struct TaskListPagingTests {
                 #expect(error.message.contains("not a cursor from task.list"), "\(error.message)")
             }
         }
-        #expect(try kit.tasks.list(TaskListParams(filter: "all", limit: 10_000)).tasks == before)
+        #expect(try kit.tasks.list(TaskListParams(filter: .all, limit: 10_000)).tasks == before)
     }
 
     @Test("a cursor goes on after tasks changed between pages: a new one after its place comes, none comes twice")
     func changesBetweenPages() throws {
         let kit = try Self.filled()
         defer { kit.stop() }
-        let first = try kit.tasks.list(TaskListParams(filter: "open", limit: 4))
+        let first = try kit.tasks.list(TaskListParams(filter: .open, limit: 4))
         let next = try #require(first.next)
         _ = try kit.tasks.delete(RecordRef(String(first.tasks[0].id)))
         _ = try kit.tasks.add(TaskAddParams(title: "new", due: "in 1m"))
@@ -109,7 +110,7 @@ struct TaskListPagingTests {
         let seen = first.tasks.map(\.id) + rest.map(\.id)
         #expect(Set(seen).count == seen.count, "no task twice")
         #expect(rest.filter { $0.title == "new" }.count == 1, "due after the cursor's place, so in a later page")
-        let now = try kit.tasks.list(TaskListParams(filter: "open", limit: 10_000)).tasks.map(\.id)
+        let now = try kit.tasks.list(TaskListParams(filter: .open, limit: 10_000)).tasks.map(\.id)
         #expect(first.tasks.dropFirst().map(\.id) + rest.map(\.id) == now)
     }
 
@@ -117,10 +118,26 @@ struct TaskListPagingTests {
         var tasks: [TaskInfo] = []
         var after: String? = cursor
         while let place = after {
-            let page = try kit.tasks.list(TaskListParams(filter: "open", limit: 4, after: place))
+            let page = try kit.tasks.list(TaskListParams(filter: .open, limit: 4, after: place))
             tasks += page.tasks
             after = page.next
         }
         return tasks
+    }
+
+    @Test(
+        "an unknown filter is refused with -32003 naming the filters there are; a filter of the wrong type with -32602")
+    func unknownFilter() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let client = try KitConnection.connect(to: kit.socketPath)
+        for params in [#"{"filter":"soon"}"#, #"{"filter":5}"#] {
+            try client.send(Data(#"{"jsonrpc":"2.0","id":1,"method":"task.list","params":\#(params)}"#.utf8 + [10]))
+        }
+        let errors = try OffLoopTests.replies(2, on: client, from: kit).map {
+            try JSONDecoder().decode(ErrorEnvelope.self, from: Data($0)).error
+        }
+        #expect(errors.map(\.code) == [ErrorCode.invalidArgument, ErrorCode.invalidParams])
+        #expect(errors.first?.message == "unknown filter 'soon'; use open, today, week, overdue, done or all")
     }
 }

@@ -98,7 +98,7 @@ struct TaskWindowTests {
         try kit.run { kit.tasks.resettle == nil }
         #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
         #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
-        let listed = try kit.tasks.list(TaskListParams(filter: "open")).tasks.map(\.title)
+        let listed = try kit.tasks.list(TaskListParams(filter: .open)).tasks.map(\.title)
         #expect(listed == ["pinned", "follows"], "in due order by the new instants")
     }
 
@@ -150,7 +150,7 @@ struct TaskWindowTests {
         #expect(try dueNs(pinned.id) == Timestamp.parse("2030-01-05T08:00:00Z")!.nanoseconds, "pinned: unchanged")
         #expect(kit.tasks.alarms.due(of: TaskAlarm(days[0])) == Timestamp.parse("2030-01-01T14:00:00Z"))
         #expect(try kit.tasks.store.instantsBasis() == kit.zones.instantsBasis)
-        let listed = try kit.tasks.list(TaskListParams(filter: "open")).tasks.map(\.title)
+        let listed = try kit.tasks.list(TaskListParams(filter: .open)).tasks.map(\.title)
         #expect(
             listed == [
                 "day 1", "day 2", "day 3", "added meanwhile", "day 4", "pinned", "day 5", "day 6", "day 7", "day 8",

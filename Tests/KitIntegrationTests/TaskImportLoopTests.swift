@@ -102,7 +102,7 @@ extension Integration {
             let client = try kit.connect()
             var batch = try Self.request(
                 id: 1, Method.taskImport.name, TaskImportParams(ics: Self.document(prefix: "p")))
-            batch += try Self.request(id: 2, Method.taskList.name, TaskListParams(filter: "all", limit: 10_000))
+            batch += try Self.request(id: 2, Method.taskList.name, TaskListParams(filter: .all, limit: 10_000))
             batch += try Self.request(id: 3, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000))
             batch += try Self.request(id: 4, Method.daemonStatus.name, EmptyParams())
             try client.send(batch)
@@ -140,7 +140,7 @@ extension Integration {
                     || (again.imported.count == Self.tasks && alreadyHere == 0),
                 "imported \(again.imported.count), already there \(alreadyHere)")
             let tasks = try probe.call(
-                Method.taskList, TaskListParams(filter: "all", limit: 10_000)
+                Method.taskList, TaskListParams(filter: .all, limit: 10_000)
             ).tasks
             #expect(tasks.count == Self.tasks)
             #expect(kit.kitd?.isRunning == true)

@@ -3,8 +3,8 @@ import KitCore
 import KitProtocol
 import Testing
 
-/// States, change reasons and outcomes are enums in kit, and the same words on the wire as when
-/// they were strings: a client sees no change.
+/// States, the task list filter, change reasons and outcomes are enums in kit, and the same words
+/// on the wire as when they were strings: a client sees no change.
 @Suite("Wire enums")
 struct WireEnumTests {
     /// Each enum's JSON text, as docs/protocol.md gives it.
@@ -33,6 +33,8 @@ struct WireEnumTests {
         #expect(try Self.texts(PlaceHistoryEntry.Kind.self) == ["picked", "visited"])
         #expect(try Self.texts(RamenEntry.Origin.self) == ["catalog", "own"])
         #expect(try Self.texts(RamenKind.self) == RamenKind.allCases.map(\.rawValue))
+        #expect(
+            try Self.texts(TaskListParams.Filter.self) == ["open", "today", "week", "overdue", "done", "all"])
         #expect("\(SyncRunStatus.Outcome.timedOut)" == "timed out")
         #expect("\(TaskEvent.Change.occurrenceDone)" == "occurrence done")
         let read = try JSONDecoder().decode([SyncRunStatus.Outcome].self, from: Data(#"["not started"]"#.utf8))

@@ -110,24 +110,21 @@ final class TaskFeature: Feature {
         let now = clock.now().wall
         let system = zones.system
         let today = CivilDateTime(now, in: system).date
-        let filter = params.filter ?? "open"
+        let filter = params.filter ?? .open
         // Read in due order (ties by id) through an index on each row's due instant.
         let selection: TaskSelection
         var last: CivilDate?
         switch filter {
-        case "open": selection = .open()
-        case "all": selection = .byDue
-        case "done": selection = .done
-        case "overdue": selection = .open(dueThrough: .through(now.nanoseconds))
-        case "today", "week":
-            let lastDay = today.adding(days: filter == "today" ? 0 : 6)
+        case .open: selection = .open()
+        case .all: selection = .byDue
+        case .done: selection = .done
+        case .overdue: selection = .open(dueThrough: .through(now.nanoseconds))
+        case .today, .week:
+            let lastDay = today.adding(days: filter == .today ? 0 : 6)
             last = lastDay
             // Any instant of the day after `last` is later than every instant of `last` itself.
             let after = CivilDateTime(date: lastDay.adding(days: 2), time: .midnight)
             selection = .open(dueThrough: .through(ZoneResolver.instant(for: after, in: system).nanoseconds))
-        default:
-            throw KitError.invalidArgument(
-                "unknown filter '\(filter.prefix(40))'; use open, today, week, overdue, done or all")
         }
         // The router held `limit` to `TaskListParams.bounds`.
         let limit = params.limit ?? TaskListParams.defaultLimit
@@ -140,7 +137,7 @@ final class TaskFeature: Feature {
         try store.walk(selection, after: place.map { ($0.due, $0.id) }) { task in
             let zone = zone(of: task)
             let due = task.due(in: zone)
-            if filter == "overdue" && !task.isOverdue(now: now, in: zone) { return true }
+            if filter == .overdue && !task.isOverdue(now: now, in: zone) { return true }
             if let last, CivilDateTime(due, in: system).date > last { return true }
             guard listed.count < limit else {
                 more = true

@@ -232,6 +232,9 @@ final class RequestRouter {
             let line = Data(body.text)
             if let params = try decoder.decode(ParamsEnvelope<Params>.self, from: line).params { return params }
             return try decoder.decode(Params.self, from: Data("{}".utf8))
+        } catch let error as KitError {
+            // A value of the right type that is not one kit takes (an unknown filter): -32003.
+            throw error
         } catch {
             let described = WireCodec.describe(error, method: method)
             throw ParamsError(message: described.message, field: described.field)

@@ -26,7 +26,8 @@ struct TaskList: ParsableCommand {
     }
 
     func run() throws {
-        let filter = today ? "today" : week ? "week" : overdue ? "overdue" : done ? "done" : all ? "all" : "open"
+        let filter: TaskListParams.Filter =
+            today ? .today : week ? .week : overdue ? .overdue : done ? .done : all ? .all : .open
         let connection = try global.connect()
         let result: TaskListResult
         do {
@@ -37,7 +38,7 @@ struct TaskList: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         guard !result.tasks.isEmpty else {
             return Terminal.writeLine(
-                filter == "open" ? "No open tasks. Add one: kitctl task add 'call mom' --due 'sun 18:00'" : "No tasks.")
+                filter == .open ? "No open tasks. Add one: kitctl task add 'call mom' --due 'sun 18:00'" : "No tasks.")
         }
         Terminal.writeLine(TaskText.table(result.tasks, color: Colors.enabled))
     }
