@@ -16,7 +16,7 @@ public struct EmbeddedTimeZone: UTCOffsets {
     }
 
     public func offset(at instant: WallTime) -> Int {
-        zone.offset(atUnixSeconds: instant.nanoseconds / 1_000_000_000)
+        zone.offset(atUnixSeconds: instant.nanoseconds / Nanoseconds.nanosecondsPerSecond)
     }
 
     /// The first of `candidates` whose offset equals this zone's at every change of this zone in
@@ -29,7 +29,7 @@ public struct EmbeddedTimeZone: UTCOffsets {
         for change in ICalendarTimeZone(tzid: tzid, zone: self, firstYear: years.lowerBound, lastYear: years.upperBound)
             .changes
         {
-            instants += [change.at, WallTime(nanoseconds: change.at.nanoseconds - 1_000_000_000)]
+            instants += [change.at, WallTime(nanoseconds: change.at.nanoseconds - Nanoseconds.nanosecondsPerSecond)]
         }
         for year in years {
             for month in 1...12 {

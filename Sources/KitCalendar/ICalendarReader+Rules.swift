@@ -51,4 +51,21 @@ extension ICalendarReader {
         }
         return moved
     }
+    /// An RRULE property's rule; `X-KIT-SKIP=BACKWARD` (how kit exports "monthly" from a day every
+    /// month has) moves missing days to the month's end.
+    static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
+        let rule = try Recurrence.parseRRULE(property.value)
+        return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
+    }
+
+    /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
+    /// local times in one zone, or UTC); nil otherwise.
+    static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? {
+        switch (start, due) {
+        case (.date(let a), .date(let b)): Int64(a.days(until: b)) * 86_400
+        case (.local(let a, let zoneA), .local(let b, let zoneB)) where zoneA == zoneB: b.localSeconds - a.localSeconds
+        case (.utc(let a), .utc(let b)): (b.nanoseconds - a.nanoseconds) / Nanoseconds.nanosecondsPerSecond
+        default: nil
+        }
+    }
 }

@@ -77,14 +77,14 @@ public enum ICalendarReader {
     static let silentAlarmProperties: Set = ["ACTION", "DESCRIPTION", "SUMMARY"]
 
     /// A property with the line it starts on.
-    private struct Located {
+    struct Located {
         var property: ICalendarProperty
         var line: Int
         var name: String { property.name }
         var value: String { property.value }
     }
 
-    private struct Reader {
+    struct Reader {
         var tasks: [ImportedTask] = []
         var skipped: [CalendarImport.Skipped] = []
         var rejected: [CalendarImport.Rejected] = []
@@ -102,92 +102,6 @@ public enum ICalendarReader {
                 .init(
                     component: component.name, line: component.line, uid: node?["UID"]?.value,
                     title: node?["SUMMARY"]?.value, reason: error.description))
-        }
-
-        /// The node's properties with their lines. libical keeps one property per content line, in
-        /// order, and a line it cannot read becomes X-LIC-ERROR in its place; so each property
-        /// takes the line in its position. When libical reports one line twice (an unknown VALUE
-        /// type, then the value), the counts differ, and each property takes the first unused
-        /// line of its name (for an error, the property its message names).
-        mutating func located(_ node: ICalendarNode, _ outline: ICalendarOutline.Component) throws(ICalendarError)
-            -> [Located]
-        {
-            let names = outline.properties.map { $0.name.uppercased() }
-            var used = Array(repeating: node.properties.count == names.count, count: names.count)
-            var result: [Located] = []
-            for (index, property) in node.properties.enumerated() {
-                var position: Int? = node.properties.count == names.count ? index : nil
-                if position == nil {
-                    let name =
-                        property.name == "X-LIC-ERROR" ? Self.named(in: property.value, among: names) : property.name
-                    position = names.indices.first { !used[$0] && names[$0] == name }
-                    if let found = position { used[found] = true }
-                }
-                let line = position.map { outline.properties[$0].line } ?? outline.line
-                if property.name == "X-LIC-ERROR" {
-                    // A property named by a well-formed name libical does not know (Confluence's
-                    // SUBCALENDAR-ID): RFC 5545 readers ignore such a property, so kit skips the line.
-                    if let name = Self.unknownName(libical: property), !name.isEmpty,
-                        name.utf8.allSatisfy({ Self.isNameByte($0) })
-                    {
-                        skipped.append(
-                            .init(
-                                name: name, line: line,
-                                reason: "not a property kit or libical knows; the line is ignored"))
-                        continue
-                    }
-                    let error = ICalendarError(
-                        line: line, message: Self.message(libical: property, name: position.map { names[$0] }))
-                    // An RRULE libical refuses (COUNT with UNTIL): leniently, kit reads it itself.
-                    if !strict, let position, names[position] == "RRULE",
-                        let raw = ICalendarOutline.contentLines(Array(file[outline.properties[position].bytes])).first
-                    {
-                        result.append(Located(property: ICalendarProperty("RRULE", raw.value), line: line))
-                        continue
-                    }
-                    throw error
-                }
-                result.append(Located(property: property, line: line))
-            }
-            return result
-        }
-
-        /// The name of a property libical refused for its name alone ("Parse error in property
-        /// name: SUBCALENDAR-ID"), upper-cased; nil for any other fault.
-        static func unknownName(libical error: ICalendarProperty) -> String? {
-            let prefix = "Parse error in property name: "
-            guard error.value.hasPrefix(prefix) else { return nil }
-            return String(error.value.dropFirst(prefix.count)).trimmingWhitespace().uppercased()
-        }
-
-        /// A byte of an iana-token, as RFC 5545 names properties: a letter, a digit or `-`.
-        static func isNameByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x2D
-        }
-
-        /// The property a libical message is about: the word before or after "property".
-        static func named(in message: String, among names: [String]) -> String? {
-            let words = message.split { $0 == " " || $0 == ":" || $0 == "." }.map(String.init)
-            for (index, word) in words.enumerated() where word == "property" {
-                for neighbour in [index - 1, index + 1] where words.indices.contains(neighbour) {
-                    if names.contains(words[neighbour]) { return words[neighbour] }
-                }
-            }
-            return nil
-        }
-
-        /// libical's complaint about a line.
-        static func message(libical error: ICalendarProperty, name: String?) -> String {
-            let name = name ?? "a line"
-            switch error.parameters["X-LIC-ERRORTYPE"] {
-            case "VALUE-PARSE-ERROR":
-                return "the value of \(name) cannot be read (libical: \(error.value))"
-            case "PARAMETER-NAME-PARSE-ERROR", "PARAMETER-VALUE-PARSE-ERROR":
-                return "a parameter of \(name) cannot be read (libical: \(error.value))"
-            default:
-                return "this line is not a property such as SUMMARY:text (libical: \(error.value))"
-            }
         }
 
         mutating func skip(_ property: Located, reason: String? = nil) {
@@ -333,8 +247,8 @@ public enum ICalendarReader {
             if seconds > 0 {
                 return skip(property, reason: "kit alerts only before the due time")
             }
-            if seconds < 0 && -seconds <= DurationParser.maximum / 1_000_000_000 {
-                trigger = .before(-seconds * 1_000_000_000)
+            if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.nanosecondsPerSecond {
+                trigger = .before(-seconds * Nanoseconds.nanosecondsPerSecond)
             } else if seconds < 0 {
                 skip(property, reason: "more than 366 days before the due time")
             }
@@ -542,25 +456,7 @@ public enum ICalendarReader {
         }
     }
 
-    /// An RRULE property's rule; `X-KIT-SKIP=BACKWARD` (how kit exports "monthly" from a day every
-    /// month has) moves missing days to the month's end.
-    private static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
-        let rule = try Recurrence.parseRRULE(property.value)
-        return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
-    }
-
-    /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
-    /// local times in one zone, or UTC); nil otherwise.
-    private static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? {
-        switch (start, due) {
-        case (.date(let a), .date(let b)): Int64(a.days(until: b)) * 86_400
-        case (.local(let a, let zoneA), .local(let b, let zoneB)) where zoneA == zoneB: b.localSeconds - a.localSeconds
-        case (.utc(let a), .utc(let b)): (b.nanoseconds - a.nanoseconds) / 1_000_000_000
-        default: nil
-        }
-    }
-
-    private struct TaskDraft {
+    struct TaskDraft {
         var component: String
         var line: Int
         var uid = ""

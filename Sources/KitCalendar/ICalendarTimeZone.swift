@@ -32,14 +32,16 @@ public struct ICalendarTimeZone: Sendable {
             ZoneResolver.instant(
                 for: CivilDateTime(date: CivilDate(year: lastYear + 1, month: 1, day: 1), time: .midnight),
                 in: FixedOffset.utc))
-        let offset = { (second: Int64) in zone.offset(at: WallTime(nanoseconds: second * 1_000_000_000)) }
+        let offset = { (second: Int64) in
+            zone.offset(at: WallTime(nanoseconds: second * Nanoseconds.nanosecondsPerSecond))
+        }
         initialOffset = offset(begin)
         var found: [Change] = []
         var previousOffset = initialOffset
         if let zone = zone as? any UTCOffsetTransitions {
             // Probing each day asked the zone some 4,400 times for the dozen years a task's file
             // covers: 7.6 % of kitd's CPU while 8 clients added and deleted tasks kept in a vdir.
-            var at = WallTime(nanoseconds: begin * 1_000_000_000)
+            var at = WallTime(nanoseconds: begin * Nanoseconds.nanosecondsPerSecond)
             while let next = zone.nextTransition(after: at), next > at, Self.seconds(next) <= end {
                 let current = zone.offset(at: next)
                 if current != previousOffset {
@@ -62,7 +64,10 @@ public struct ICalendarTimeZone: Sendable {
                     let middle = low + (high - low) / 2
                     if offset(middle) == previousOffset { low = middle } else { high = middle }
                 }
-                found.append(Change(at: WallTime(nanoseconds: high * 1_000_000_000), from: previousOffset, to: current))
+                found.append(
+                    Change(
+                        at: WallTime(nanoseconds: high * Nanoseconds.nanosecondsPerSecond), from: previousOffset,
+                        to: current))
                 previousOffset = current
             }
             previous = probe
@@ -119,5 +124,5 @@ public struct ICalendarTimeZone: Sendable {
         return text
     }
 
-    private static func seconds(_ instant: WallTime) -> Int64 { instant.nanoseconds / 1_000_000_000 }
+    private static func seconds(_ instant: WallTime) -> Int64 { instant.nanoseconds / Nanoseconds.nanosecondsPerSecond }
 }

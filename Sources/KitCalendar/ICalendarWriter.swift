@@ -57,7 +57,7 @@ public enum ICalendarWriter {
                         name: "VALARM",
                         properties: [
                             .init("ACTION", "DISPLAY"), .init("DESCRIPTION", task.title),
-                            .init("TRIGGER", Libical.durationText(seconds: -offset / 1_000_000_000)),
+                            .init("TRIGGER", Libical.durationText(seconds: -offset / Nanoseconds.nanosecondsPerSecond)),
                         ]))
             }
             calendar.components.append(todo)

@@ -173,8 +173,8 @@ public final class KitConnection {
             if let deadline {
                 let left = deadline - ContinuousClock.now
                 if left <= .zero { return nil }
-                ms = Int32(
-                    clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                let millis = left / .milliseconds(1)
+                ms = millis >= Double(Int32.max - 1) ? Int32.max : Int32(millis) + 1
             }
             var poller = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, ms)

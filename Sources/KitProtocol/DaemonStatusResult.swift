@@ -56,7 +56,14 @@ public struct DaemonStatusResult: Codable, Sendable {
     /// Protocol 1's `uptimeNs`, in seconds.
     public private(set) var uptimeSeconds: LegacySeconds?
     /// Each feature's part, by its member name.
-    public private(set) var sections: [String: JSONValue] = [:]
+    private var sections: [String: Section] = [:]
+
+    /// A feature's part: the value kitd's feature set, written as it is (never turned into JSON
+    /// and back), or the JSON a client read from a reply.
+    private enum Section: Sendable {
+        case value(any Encodable & Sendable)
+        case json(JSONValue)
+    }
 
     public init(
         version: String, protocolVersion: Int, pid: Int32, startedAt: String, uptimeNs: Nanoseconds,
@@ -75,14 +82,17 @@ public struct DaemonStatusResult: Codable, Sendable {
 
     /// A feature's part, read as its type; nil when absent (an older kitd) or of another shape.
     public func section<T: Decodable>(_ name: String, as type: T.Type = T.self) -> T? {
-        guard let value = sections[name], value != .null else { return nil }
-        return try? value.decode(as: T.self)
+        switch sections[name] {
+        case nil, .json(.null): return nil
+        case .json(let json): return try? json.decode(as: T.self)
+        case .value(let value): return value as? T ?? (try? JSONValue(encoding: value).decode(as: T.self))
+        }
     }
 
     /// Sets a feature's part (nil removes it). A member name of the runtime's own is refused.
-    public mutating func setSection(_ name: String, _ value: (some Encodable)?) {
+    public mutating func setSection(_ name: String, _ value: (some Encodable & Sendable)?) {
         precondition(!CodingKeys.allCases.contains { $0.stringValue == name }, "\(name) is the runtime's member")
-        sections[name] = value.flatMap { try? JSONValue(encoding: $0) }
+        sections[name] = value.map { .value($0) }
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
@@ -111,7 +121,7 @@ public struct DaemonStatusResult: Codable, Sendable {
         backgroundJobs = try container.decodeIfPresent(Int.self, forKey: .backgroundJobs)
         let others = try decoder.container(keyedBy: SectionKey.self)
         for key in others.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            sections[key.stringValue] = try others.decode(JSONValue.self, forKey: key)
+            sections[key.stringValue] = .json(try others.decode(JSONValue.self, forKey: key))
         }
     }
 
@@ -128,6 +138,13 @@ public struct DaemonStatusResult: Codable, Sendable {
         try container.encode(notifications, forKey: .notifications)
         try container.encodeIfPresent(backgroundJobs, forKey: .backgroundJobs)
         var others = encoder.container(keyedBy: SectionKey.self)
-        for name in sections.keys.sorted() { try others.encode(sections[name], forKey: SectionKey(stringValue: name)) }
+        for name in sections.keys.sorted() {
+            let key = SectionKey(stringValue: name)
+            switch sections[name] {
+            case .value(let value)?: try others.encode(value, forKey: key)
+            case .json(let json)?: try others.encode(json, forKey: key)
+            case nil: break
+            }
+        }
     }
 }

@@ -38,7 +38,7 @@ public protocol LegacyDurationUnit: Sendable {
 }
 
 public enum LegacySecondsUnit: LegacyDurationUnit {
-    public static let nanosecondsPerUnit: Int64 = 1_000_000_000
+    public static let nanosecondsPerUnit: Int64 = Nanoseconds.nanosecondsPerSecond
 }
 
 public enum LegacyMillisecondsUnit: LegacyDurationUnit {

@@ -7,7 +7,7 @@ public struct LocalZone: UTCOffsets {
     public init() {}
 
     public func offset(at instant: WallTime) -> Int {
-        var seconds = time_t(instant.nanoseconds / 1_000_000_000)
+        var seconds = time_t(instant.nanoseconds / Nanoseconds.nanosecondsPerSecond)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return parts.tm_gmtoff

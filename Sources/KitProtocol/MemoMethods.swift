@@ -31,7 +31,9 @@ public struct MemoListResult: Codable, Sendable {
 
 /// `memo.search` and `diary.search`.
 public struct SearchParams: Codable, Sendable, BoundedParams {
-    public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...1000, unit: "results")] }
+    public static var bounds: [ParamBound<Self>] {
+        [.count("limit", \.limit, SearchQuery.resultLimits, unit: "results")]
+    }
 
     /// Words that must all occur, anywhere in the text (any case). Nothing in it is syntax.
     public var query: String

@@ -148,9 +148,11 @@ extension Integration {
             let sync = try Subprocess(
                 Binaries.kitctl, ["sync"], environment: kit.environment, outputDirectory: kit.root.path, name: "sync")
             defer { sync.stop() }
+            // The shell makes the file before it writes the pid into it: wait for the number.
             #expect(
                 Subprocess.waitUntil(timeout: .seconds(10)) {
-                    FileManager.default.fileExists(atPath: kit.root.path + "/child")
+                    let text = try? String(contentsOfFile: kit.root.path + "/child", encoding: .utf8)
+                    return text.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } != nil
                 })
             let child = try #require(
                 Int32(

@@ -41,3 +41,34 @@ struct WireEnumTests {
         #expect(read == [.notStarted])
     }
 }
+
+/// `daemon.status` names no feature: each feature's part is a section, written beside the
+/// runtime's members as they always were, and read back as the feature's type.
+@Suite("daemon.status sections")
+struct DaemonStatusSectionTests {
+    @Test("each feature's part is a member of its own in the JSON, and reads back as its type")
+    func sectionsRoundTrip() throws {
+        var status = DaemonStatusResult(
+            version: "0.1.0", protocolVersion: 3, pid: 7, startedAt: "2026-11-28T00:00:00Z", uptimeNs: 1_500_000_000,
+            socket: "/run/kit.sock", database: "/data/kit.sqlite",
+            notifications: .init(available: true, server: "dunst", capabilities: ["body"]))
+        status.timers = .init(running: 2, paused: 1)
+        status.next = .init(id: 4, label: "tea", dueAt: "2026-11-28T00:05:00Z", remainingNs: 300_000_000_000)
+        status.tasks = .init(open: 3, overdue: 1, next: nil)
+        #expect(status.timers == .init(running: 2, paused: 1) && status.stopwatches == nil)
+        let text = String(decoding: try LineEncoder().encode(status), as: UTF8.self)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys).isSuperset(of: ["timers", "next", "tasks", "version", "uptimeNs", "notifications"]))
+        #expect((object["timers"] as? [String: Int]) == ["running": 2, "paused": 1])
+        #expect((object["next"] as? [String: Any])?["remainingNs"] as? Int == 300_000_000_000)
+        let read = try JSONDecoder().decode(DaemonStatusResult.self, from: Data(text.utf8))
+        #expect(read.timers == status.timers && read.tasks == status.tasks && read.stopwatches == nil)
+        #expect(read.next?.remainingNs == 300_000_000_000 && read.next?.label == "tea")
+        // Written again, it is the same JSON (the members of a part read back may come in
+        // another order).
+        let again = try LineEncoder().encode(read)
+        #expect(
+            try JSONDecoder().decode(JSONValue.self, from: Data(again))
+                == JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))
+    }
+}

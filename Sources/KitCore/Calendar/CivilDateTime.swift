@@ -62,7 +62,7 @@ public struct CivilDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     /// This civil time read as UTC.
-    public var utcInstant: WallTime { WallTime(nanoseconds: localSeconds * 1_000_000_000) }
+    public var utcInstant: WallTime { WallTime(nanoseconds: localSeconds * Nanoseconds.nanosecondsPerSecond) }
 
     public var isValid: Bool { date.isValid && time.isValid }
 

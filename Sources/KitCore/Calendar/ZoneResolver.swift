@@ -43,5 +43,7 @@ public enum ZoneResolver {
         resolve(civil, in: zone).instant
     }
 
-    private static func instant(_ seconds: Int64) -> WallTime { WallTime(nanoseconds: seconds * 1_000_000_000) }
+    private static func instant(_ seconds: Int64) -> WallTime {
+        WallTime(nanoseconds: seconds * Nanoseconds.nanosecondsPerSecond)
+    }
 }

@@ -16,13 +16,9 @@ public struct SearchQuery: Sendable, Equatable {
     /// How many results a search returns when the client does not say.
     public static let defaultLimit = 50
 
-    /// The number of results to return: `limit`, or the default; from 1 to 1000, so that one
-    /// search cannot hold kitd's loop for long.
-    public static func resultLimit(_ limit: Int?) throws(KitError) -> Int {
-        guard let limit else { return defaultLimit }
-        guard (1...1000).contains(limit) else { throw KitError.invalidArgument("'limit' must be from 1 to 1000") }
-        return limit
-    }
+    /// How many results a search may return, so that one search cannot hold kitd's loop for
+    /// long: the bound `SearchParams` declares, which kitd's router holds a request to.
+    public static let resultLimits = 1...1000
 
     /// The distinct words, in the order typed.
     public let terms: [String]

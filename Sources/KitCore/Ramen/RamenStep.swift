@@ -30,7 +30,8 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch moment {
         case .start: "start: \(text)"
         case .end: "end: \(text)"
-        case .left(let seconds): "\(DurationFormatter.clock(Int64(seconds) * 1_000_000_000)) left: \(text)"
+        case .left(let seconds):
+            "\(DurationFormatter.clock(Int64(seconds) * Nanoseconds.nanosecondsPerSecond)) left: \(text)"
         }
     }
 
@@ -44,7 +45,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
             guard !body.isEmpty else { throw badStep(text) }
             let seconds: Int64
             do throws(DurationParseError) {
-                seconds = try DurationParser.parse(when) / 1_000_000_000
+                seconds = try DurationParser.parse(when) / Nanoseconds.nanosecondsPerSecond
             } catch {
                 throw .invalidArgument("the step '\(text)' has an unreadable time: \(error.description)")
             }

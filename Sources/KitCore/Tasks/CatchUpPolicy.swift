@@ -16,7 +16,7 @@ public struct CatchUpPolicy: Equatable, Sendable {
     public var stalenessWindow: Nanoseconds
     public var threshold: Int
 
-    public static let defaultStalenessWindow: Nanoseconds = 12 * 3600 * 1_000_000_000
+    public static let defaultStalenessWindow: Nanoseconds = 12 * 3600 * Nanoseconds.nanosecondsPerSecond
     public static let defaultThreshold = 3
 
     public init(stalenessWindow: Nanoseconds = defaultStalenessWindow, threshold: Int = defaultThreshold) {

@@ -23,7 +23,8 @@ extension WhenExpression {
                     civil: CivilDateTime(instant, in: zone), resolution: ZoneResolution(instant: instant, kind: .exact),
                     allDay: false))
         case .exact(let civil, let utcOffset):
-            let instant = WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000)
+            let instant = WallTime(
+                nanoseconds: (civil.localSeconds - Int64(utcOffset)) * Nanoseconds.nanosecondsPerSecond)
             guard instant > now else {
                 throw .invalidArgument(
                     "\(civil.date.iso8601) \(civil.time) at UTC offset \(Self.offsetText(utcOffset)) is in the past "
@@ -126,7 +127,10 @@ extension WhenExpression {
     private func fixedInstant(in zone: some UTCOffsets, now: WallTime?) -> (WallTime, Int)? {
         switch self {
         case .exact(let civil, let utcOffset):
-            return (WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * 1_000_000_000), utcOffset)
+            return (
+                WallTime(nanoseconds: (civil.localSeconds - Int64(utcOffset)) * Nanoseconds.nanosecondsPerSecond),
+                utcOffset
+            )
         case .fromNow(let duration):
             guard let now else { return nil }
             return (now + duration, zone.offset(at: now + duration))

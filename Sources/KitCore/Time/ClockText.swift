@@ -83,7 +83,8 @@ public struct LocalDateTime: Equatable, Sendable {
     public init(_ instant: WallTime, in zone: some UTCOffsets) {
         let seconds =
             instant.nanoseconds >= 0
-            ? instant.nanoseconds / 1_000_000_000 : (instant.nanoseconds - 999_999_999) / 1_000_000_000
+            ? instant.nanoseconds / Nanoseconds.nanosecondsPerSecond
+            : (instant.nanoseconds - 999_999_999) / Nanoseconds.nanosecondsPerSecond
         let local = seconds + Int64(zone.offset(at: instant))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = Int(local - days * 86_400)

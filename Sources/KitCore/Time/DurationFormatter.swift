@@ -43,9 +43,9 @@ public enum DurationFormatter {
 
     private static func wholeSeconds(_ ns: Nanoseconds, rounding: Rounding) -> Int64 {
         switch rounding {
-        case .up: return (ns + 999_999_999) / 1_000_000_000
-        case .down: return ns / 1_000_000_000
-        case .nearest: return (ns + 500_000_000) / 1_000_000_000
+        case .up: return (ns + 999_999_999) / Nanoseconds.nanosecondsPerSecond
+        case .down: return ns / Nanoseconds.nanosecondsPerSecond
+        case .nearest: return (ns + 500_000_000) / Nanoseconds.nanosecondsPerSecond
         }
     }
 

@@ -2,7 +2,7 @@
 /// `1.5h`, `2 days`. Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
 public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
-    public static let maximum: Nanoseconds = 366 * 86_400 * 1_000_000_000
+    public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.nanosecondsPerSecond
 
     public static let examples = "90, 90s, 4m30s, 1h2m or 4:30"
 
@@ -41,7 +41,7 @@ public enum DurationParser {
             value = try parseClock(trimmed, original: original)
         } else if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
             guard let seconds = Double(trimmed) else { throw DurationParseError(input: original, reason: .malformed) }
-            value = try scaled(seconds, by: 1_000_000_000, original: original)
+            value = try scaled(seconds, by: Nanoseconds.nanosecondsPerSecond, original: original)
         } else {
             value = try parseUnits(trimmed, original: original)
         }
@@ -66,8 +66,10 @@ public enum DurationParser {
             throw DurationParseError(input: original, reason: .fieldOver59)
         }
         let seconds = numbers.reduce(0) { $0 * 60 + $1 }
-        guard seconds <= maximum / 1_000_000_000 else { throw DurationParseError(input: original, reason: .tooLong) }
-        return seconds * 1_000_000_000
+        guard seconds <= maximum / Nanoseconds.nanosecondsPerSecond else {
+            throw DurationParseError(input: original, reason: .tooLong)
+        }
+        return seconds * Nanoseconds.nanosecondsPerSecond
     }
 
     private enum Unit: Int, CaseIterable {
@@ -82,7 +84,7 @@ public enum DurationParser {
             case .day: 86_400_000_000_000
             case .hour: 3_600_000_000_000
             case .minute: 60_000_000_000
-            case .second: 1_000_000_000
+            case .second: Nanoseconds.nanosecondsPerSecond
             case .millisecond: 1_000_000
             }
         }

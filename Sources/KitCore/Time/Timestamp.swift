@@ -4,10 +4,10 @@ public enum Timestamp {
     /// `2026-11-21T23:40:01.123456Z` (fractionDigits 0...9).
     public static func rfc3339(_ time: WallTime, fractionDigits: Int = 6) -> String {
         let ns = time.nanoseconds
-        var seconds = ns / 1_000_000_000
-        var fraction = ns % 1_000_000_000
+        var seconds = ns / Nanoseconds.nanosecondsPerSecond
+        var fraction = ns % Nanoseconds.nanosecondsPerSecond
         if fraction < 0 {
-            fraction += 1_000_000_000
+            fraction += Nanoseconds.nanosecondsPerSecond
             seconds -= 1
         }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -144,7 +144,7 @@ public enum Timestamp {
                 let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
                 let seconds =
                     Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-                return WallTime(nanoseconds: seconds * 1_000_000_000 + fraction)
+                return WallTime(nanoseconds: seconds * Nanoseconds.nanosecondsPerSecond + fraction)
             }
         )
     }

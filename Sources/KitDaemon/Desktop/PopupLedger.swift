@@ -20,7 +20,7 @@ import Logging
 final class PopupLedger {
     /// Finished deliveries kept for `daemon.status`; older ones are pruned.
     static let keptFinished = 1000
-    static let burstWindow: Nanoseconds = 1_000_000_000
+    static let burstWindow: Nanoseconds = Nanoseconds.nanosecondsPerSecond
     /// Names a digest lists; the rest are counted.
     static let digestLines = 8
 

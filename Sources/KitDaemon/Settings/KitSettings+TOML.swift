@@ -171,7 +171,7 @@ extension KitSettings {
         } catch {
             throw ConfigError(path: path, message: "\(key): \(error.description)")
         }
-        guard value >= 1_000_000_000 else {
+        guard value >= Nanoseconds.nanosecondsPerSecond else {
             throw ConfigError(
                 path: path,
                 message: "\(key) = \"\(text)\" is under a second; give \"1s\" or more\(allowOff ? ", or \"off\"" : "")")

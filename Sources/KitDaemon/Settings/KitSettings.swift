@@ -34,10 +34,10 @@ import KitCore
 /// volume = 100                      # task, task_alert, stopwatch, and <family>_volume
 /// ```
 public struct KitSettings: Sendable, Equatable {
-    public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * 1_000_000_000
-    public var taskSnooze: Nanoseconds = 10 * 60 * 1_000_000_000
+    public var stopwatchRemindAfter: Nanoseconds = 2 * 3600 * Nanoseconds.nanosecondsPerSecond
+    public var taskSnooze: Nanoseconds = 10 * 60 * Nanoseconds.nanosecondsPerSecond
     public var taskAllDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
-    public var taskStaleness: Nanoseconds = 12 * 3600 * 1_000_000_000
+    public var taskStaleness: Nanoseconds = 12 * 3600 * Nanoseconds.nanosecondsPerSecond
     public var taskDigestAfter = 3
     /// More popups than this coming due within a second: the ones past it go into one digest.
     public var popupBurstAfter = 5
@@ -50,11 +50,11 @@ public struct KitSettings: Sendable, Equatable {
     /// The command that syncs the vdirs with a server (`vdirsyncer sync kit`); nil runs none.
     public var syncCommand: String?
     /// How often the command runs, counted from the end of the last run; 0 for never.
-    public var syncInterval: Nanoseconds = 15 * 60 * 1_000_000_000
+    public var syncInterval: Nanoseconds = 15 * 60 * Nanoseconds.nanosecondsPerSecond
     /// How long after kit changed a vdir file the command runs; 0 for never.
-    public var syncAfterChange: Nanoseconds = 5 * 1_000_000_000
+    public var syncAfterChange: Nanoseconds = 5 * Nanoseconds.nanosecondsPerSecond
     /// A run that takes longer is stopped (SIGTERM, then SIGKILL) and reported as timed out.
-    public var syncTimeout: Nanoseconds = 5 * 60 * 1_000_000_000
+    public var syncTimeout: Nanoseconds = 5 * 60 * Nanoseconds.nanosecondsPerSecond
     /// What each kind of popup plays, and how loud.
     public var sounds = SoundSettings()
 

@@ -62,8 +62,8 @@ struct BarCommand: ParsableCommand {
             }
             // Sleep until an event, or until the countdown's display changes.
             let wait = feed.remaining(now: now).map { left -> Duration in
-                let fraction = left % 1_000_000_000
-                return .nanoseconds(fraction == 0 ? 1_000_000_000 : fraction + 1_000_000)
+                let fraction = left % Nanoseconds.nanosecondsPerSecond
+                return .nanoseconds(fraction == 0 ? Nanoseconds.nanosecondsPerSecond : fraction + 1_000_000)
             }
             guard try connection.nextEvent(timeout: wait) != nil else { continue }
             // A burst of events needs one snapshot.

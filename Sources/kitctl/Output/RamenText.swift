@@ -3,7 +3,9 @@ import KitProtocol
 
 /// How kitctl writes ramen for people.
 enum RamenText {
-    static func time(_ seconds: Int) -> String { DurationFormatter.clock(Int64(seconds) * 1_000_000_000) }
+    static func time(_ seconds: Int) -> String {
+        DurationFormatter.clock(Int64(seconds) * Nanoseconds.nanosecondsPerSecond)
+    }
 
     static func water(_ ramen: RamenInfo) -> String {
         ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? "to the line" : "-")

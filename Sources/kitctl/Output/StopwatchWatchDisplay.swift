@@ -62,7 +62,9 @@ struct StopwatchWatchDisplay {
             var elapsed = item.info.elapsedNs
             if item.info.state == .running {
                 let passed = ContinuousClock.now - item.learned
-                elapsed += passed.components.seconds * 1_000_000_000 + passed.components.attoseconds / 1_000_000_000
+                elapsed +=
+                    passed.components.seconds * Nanoseconds.nanosecondsPerSecond + passed.components.attoseconds
+                    / Nanoseconds.nanosecondsPerSecond
             }
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(item.info.name)))
             return "\(item.info.name)\(padding)  \(StopwatchText.elapsed(elapsed))  \(item.info.state)"

@@ -63,7 +63,9 @@ struct WaitDisplay {
         let known = timer.remainingNs
         guard timer.state == .running else { return known }
         let elapsed = ContinuousClock.now - learnedAt
-        let elapsedNs = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let elapsedNs =
+            elapsed.components.seconds * Nanoseconds.nanosecondsPerSecond + elapsed.components.attoseconds
+            / Nanoseconds.nanosecondsPerSecond
         return max(0, known - elapsedNs)
     }
 

@@ -5,7 +5,7 @@ enum ArgumentValues {
     /// Whole seconds of a duration such as `4m30s` or `4:30`.
     static func seconds(_ text: String) throws -> Int {
         do throws(DurationParseError) {
-            return Int(try DurationParser.parse(text) / 1_000_000_000)
+            return Int(try DurationParser.parse(text) / Nanoseconds.nanosecondsPerSecond)
         } catch {
             throw CLIError.usage(error.description)
         }

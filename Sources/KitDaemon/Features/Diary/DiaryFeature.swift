@@ -61,7 +61,7 @@ final class DiaryFeature: Feature {
 
     func search(_ params: SearchParams) throws -> DiarySearchResult {
         let query = try SearchQuery(params.query)
-        let limit = try SearchQuery.resultLimit(params.limit)
+        let limit = params.limit ?? SearchQuery.defaultLimit
         let found = try storing { try store.searchDiary(query, limit: limit) }
         return DiarySearchResult(
             terms: query.terms, total: found.total,

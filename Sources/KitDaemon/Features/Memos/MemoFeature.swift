@@ -51,7 +51,7 @@ final class MemoFeature: Feature {
 
     func search(_ params: SearchParams) throws -> MemoSearchResult {
         let query = try SearchQuery(params.query)
-        let limit = try SearchQuery.resultLimit(params.limit)
+        let limit = params.limit ?? SearchQuery.defaultLimit
         let found = try storing { try store.searchMemos(query, limit: limit) }
         return MemoSearchResult(
             terms: query.terms, total: found.total,

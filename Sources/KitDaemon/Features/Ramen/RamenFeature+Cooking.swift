@@ -10,7 +10,7 @@ extension RamenFeature: CountdownObserver {
         let seconds = try Self.validCookSeconds(params.seconds ?? entry.cookSeconds)
         let now = clock.now()
         let timer = try timers.startCountdown(
-            duration: Int64(seconds) * 1_000_000_000, name: entry.product.name, now: now)
+            duration: Int64(seconds) * Nanoseconds.nanosecondsPerSecond, name: entry.product.name, now: now)
         let cook = RamenCook(
             timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
         try storing { try store.insertRamenCook(cook) }
@@ -58,13 +58,13 @@ extension RamenFeature: CountdownObserver {
     /// Keeps a cook's step alerts in line with its timer's new state.
     func follow(_ timer: Countdown) {
         guard let cook = cooks[timer.id] else { return }
-        let pending = Self.alerts(cook.steps, duration: Int(timer.duration / 1_000_000_000))
+        let pending = Self.alerts(cook.steps, duration: Int(timer.duration / Nanoseconds.nanosecondsPerSecond))
         stepAlarms.cancel(pending.map { RamenStepAlarm(timerID: timer.id, index: $0.index) })
         switch timer.state {
         case .running(let deadline):
             let now = clock.now().boot
             for alert in pending where alert.index >= cook.nextStep {
-                let at = deadline.boot + Int64(-alert.secondsLeft) * 1_000_000_000
+                let at = deadline.boot + Int64(-alert.secondsLeft) * Nanoseconds.nanosecondsPerSecond
                 stepAlarms.schedule(RamenStepAlarm(timerID: timer.id, index: alert.index), at: max(at, now))
             }
         case .paused:
@@ -90,7 +90,7 @@ extension RamenFeature: CountdownObserver {
         guard var cook = cooks[timerID], let timer = timers.activeTimer(id: timerID), index >= cook.nextStep else {
             return
         }
-        let alerts = Self.alerts(cook.steps, duration: Int(timer.duration / 1_000_000_000))
+        let alerts = Self.alerts(cook.steps, duration: Int(timer.duration / Nanoseconds.nanosecondsPerSecond))
         guard let alert = alerts.first(where: { $0.index == index }) else { return }
         cook.nextStep = index + 1
         do {

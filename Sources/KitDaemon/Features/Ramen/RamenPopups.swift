@@ -28,7 +28,7 @@ enum RamenPopups {
     ) -> Popup {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
-            summary: "\(name): \(DurationFormatter.clock(Int64(secondsLeft) * 1_000_000_000)) left",
+            summary: "\(name): \(DurationFormatter.clock(Int64(secondsLeft) * Nanoseconds.nanosecondsPerSecond)) left",
             body: step.text, icon: "appointment-soon", urgency: .normal, sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
@@ -47,7 +47,7 @@ enum RamenPopups {
             )
         }
         if lines.isEmpty { lines.append("Enjoy.") }
-        let seconds = Int(timer.duration / 1_000_000_000)
+        let seconds = Int(timer.duration / Nanoseconds.nanosecondsPerSecond)
         let again =
             "kitctl ramen cook \(ShellQuote.quoted(product?.name ?? cook.ramenID)) --time \(DurationFormatter.compact(timer.duration))"
         let body = lines.joined(separator: "\n")

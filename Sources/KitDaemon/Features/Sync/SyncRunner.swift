@@ -219,7 +219,10 @@ final class SyncRunner {
             run.timedOut = true
             logger.warning(
                 "the sync command is taking too long; stopping it",
-                metadata: ["sync.timeout_s": "\(settings.syncTimeout / 1_000_000_000)", "sync.pid": "\(process.pid)"])
+                metadata: [
+                    "sync.timeout_s": "\(settings.syncTimeout / Nanoseconds.nanosecondsPerSecond)",
+                    "sync.pid": "\(process.pid)",
+                ])
             process.signalGroup(SIGTERM)
             timeoutTimer?.arm(atMicroseconds: Self.bootMicroseconds() + UInt64(Self.killAfter / 1000))
         } else {

@@ -142,7 +142,7 @@ final class VdirMirror {
     static func wallNow() -> WallTime {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        return WallTime(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+        return WallTime(nanoseconds: Int64(now.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(now.tv_nsec))
     }
 
     static func bootMicroseconds() -> UInt64 {

@@ -14,8 +14,8 @@ extension TaskFeature {
         } catch {
             logger.error(
                 "could not read the tasks whose popups came due; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + 1_000_000_000)
-            alarms.schedule(ids.map { (key: TaskAlarm($0), due: now.wall + 1_000_000_000) })
+            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
+            alarms.schedule(ids.map { (key: TaskAlarm($0), due: now.wall + Nanoseconds.nanosecondsPerSecond) })
             return
         }
         var due: [(id: Int64, fire: TaskFire)] = []
@@ -43,7 +43,7 @@ extension TaskFeature {
             try store.updateTasksFired(Array(plan.updated.values))
         } catch {
             logger.error("could not record task popups; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + 1_000_000_000)
+            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
             for id in ids { if let old = tasks[id] { schedule(old) } }
             return
         }

@@ -62,7 +62,7 @@ extension TaskFeature {
                 try extendWindow(now: now)
             } catch {
                 logger.error("could not read the next tasks' popups; retrying shortly", metadata: ["error": "\(error)"])
-                alarms.schedule(TaskAlarm.windowEnd, at: now + 1_000_000_000)
+                alarms.schedule(TaskAlarm.windowEnd, at: now + Nanoseconds.nanosecondsPerSecond)
                 break
             }
             let due = alarms.takeKeys(dueBy: now)

@@ -243,7 +243,7 @@ final class TimerFeature: Feature {
             try store.markTimersFired(fired)
         } catch {
             logger.error("could not record fired timers; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + 1_000_000_000)
+            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
             for timer in fired {
                 guard let old = countdown(id: timer.id), case .running(let deadline) = old.state else { continue }
                 alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)

@@ -27,7 +27,7 @@ final class ClockJumpWatcher {
     /// When the watch would expire on its own, in seconds since the epoch: far past any date the
     /// clock will be set to (the kernel's limit, in 2262), so it is only ever cancelled.
     func expiresAt(now: WallTime) throws(SystemError) -> Int64 {
-        now.nanoseconds / 1_000_000_000 + (try Libsystemd.clockChangeRemainingSeconds(fd))
+        now.nanoseconds / Nanoseconds.nanosecondsPerSecond + (try Libsystemd.clockChangeRemainingSeconds(fd))
     }
 
     deinit {

@@ -43,14 +43,15 @@ final class FoundationZone: UTCOffsetTransitions {
 
     func nextTransition(after instant: WallTime) -> WallTime? {
         let end = span(at: Self.second(instant)).end
-        let (nanoseconds, overflow) = end.multipliedReportingOverflow(by: 1_000_000_000)
+        let (nanoseconds, overflow) = end.multipliedReportingOverflow(by: Nanoseconds.nanosecondsPerSecond)
         return end == Int64.max || overflow ? nil : WallTime(nanoseconds: nanoseconds)
     }
 
     /// The whole second `instant` falls in.
     private static func second(_ instant: WallTime) -> Int64 {
         instant.nanoseconds >= 0
-            ? instant.nanoseconds / 1_000_000_000 : (instant.nanoseconds - 999_999_999) / 1_000_000_000
+            ? instant.nanoseconds / Nanoseconds.nanosecondsPerSecond
+            : (instant.nanoseconds - 999_999_999) / Nanoseconds.nanosecondsPerSecond
     }
 
     /// The span holding `second`: from memory, or asked of Foundation and remembered.

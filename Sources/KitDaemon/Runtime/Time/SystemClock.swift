@@ -38,6 +38,6 @@ struct SystemClock: DaemonClock {
     static func read(_ clock: clockid_t) -> Int64 {
         var spec = timespec()
         clock_gettime(clock, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        return Int64(spec.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(spec.tv_nsec)
     }
 }
