@@ -32,7 +32,7 @@ public struct RecordRef: Codable, Sendable, Equatable, CustomStringConvertible {
     public var description: String { text }
 }
 
-public struct TimerStartParams: Codable, Sendable {
+public struct TimerStartParams: Codable, Sendable, BoundedParams {
     /// The length, > 0 and at most 366 days. Protocol 1 sent it as `seconds`, a number; kitd
     /// still takes that.
     public var durationNs: Nanoseconds
@@ -40,6 +40,14 @@ public struct TimerStartParams: Codable, Sendable {
     /// What its popup plays: a sound theme name (`bell`), an absolute path to a sound file, or
     /// `off`; absent for what config.toml sets for timers.
     public var sound: String?
+
+    public static var bounds: [ParamBound<Self>] {
+        [
+            .duration(
+                "durationNs", \.durationNs, 1...DurationParser.maximum, text: "more than 0 and at most 366 days",
+                hint: "270000000000 is 4m30s")
+        ]
+    }
 
     public init(durationNs: Nanoseconds, name: String? = nil, sound: String? = nil) {
         self.durationNs = durationNs
@@ -73,11 +81,19 @@ public struct TimerRefParams: Codable, Sendable {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct TimerAddParams: Codable, Sendable {
+public struct TimerAddParams: Codable, Sendable, BoundedParams {
     public var ref: RecordRef
     /// The time to add; negative removes time. Protocol 1 sent it as `seconds`, a number; kitd
     /// still takes that.
     public var deltaNs: Nanoseconds
+
+    public static var bounds: [ParamBound<Self>] {
+        [
+            .duration(
+                "deltaNs", \.deltaNs, -DurationParser.maximum...(-1), 1...DurationParser.maximum,
+                text: "not zero, and at most 366 days either way", hint: "a negative time removes time")
+        ]
+    }
 
     public init(ref: String, deltaNs: Nanoseconds) {
         self.ref = RecordRef(ref)

@@ -1,3 +1,5 @@
+import KitCore
+
 /// A bound on one member of a method's params, declared with the params type (`BoundedParams`)
 /// and checked by kitd's router as the params are read, before any handler sees them: the edge
 /// where a client's numbers are bounded. docs/protocol.md must give each bound (`MethodTableTests`),
@@ -27,6 +29,42 @@ public struct ParamBound<Params> {
         return Self(member: member, text: text, outside: outside) { params in
             guard let value = params[keyPath: path], !range.contains(value) else { return nil }
             return "'\(member)' \(value) is out of range; give \(text) \(unit)" + (hint.map { ", and \($0)" } ?? "")
+        }
+    }
+}
+
+extension ParamBound {
+    /// A duration in nanoseconds inside one of `ranges`, when given. `text` says the ranges as the
+    /// member's row in docs/protocol.md does (`more than 0 and at most 366 days`).
+    public static func duration(
+        _ member: String, _ path: KeyPath<Params, Nanoseconds?>, _ ranges: ClosedRange<Nanoseconds>..., text: String,
+        hint: String? = nil
+    ) -> Self {
+        duration(member, ranges, text: text, hint: hint) { $0[keyPath: path] }
+    }
+
+    /// A duration member that is always there (`timer.start`'s `durationNs`).
+    public static func duration(
+        _ member: String, _ path: KeyPath<Params, Nanoseconds>, _ ranges: ClosedRange<Nanoseconds>..., text: String,
+        hint: String? = nil
+    ) -> Self {
+        duration(member, ranges, text: text, hint: hint) { $0[keyPath: path] }
+    }
+
+    private static func duration(
+        _ member: String, _ ranges: [ClosedRange<Nanoseconds>], text: String, hint: String?,
+        value: @escaping (Params) -> Nanoseconds?
+    ) -> Self {
+        let within = { (value: Nanoseconds) in ranges.contains { $0.contains(value) } }
+        let ends = ranges.flatMap { range -> [Nanoseconds] in
+            let below = range.lowerBound.subtractingReportingOverflow(1)
+            let above = range.upperBound.addingReportingOverflow(1)
+            return (below.overflow ? [] : [below.partialValue]) + (above.overflow ? [] : [above.partialValue])
+        }
+        let outside = Set(ends.filter { !within($0) }).sorted().map(String.init)
+        return Self(member: member, text: text, outside: outside) { params in
+            guard let value = value(params), !within(value) else { return nil }
+            return "'\(member)' \(value) is out of range; give \(text)" + (hint.map { "; \($0)" } ?? "")
         }
     }
 }

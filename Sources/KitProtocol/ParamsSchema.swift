@@ -12,6 +12,8 @@ public struct ParamsSchema: Sendable, Equatable, CustomStringConvertible {
         case text, integer, number, boolean
         /// An id or a name: an integer or a string (`RecordRef`).
         case ref
+        /// An RFC 3339 string in the years kit handles (`WireInstant`).
+        case instant
         case array(Kind)
         case object
         /// Asked whether it is there, and not read.
@@ -26,6 +28,7 @@ public struct ParamsSchema: Sendable, Equatable, CustomStringConvertible {
             case .ref: "integer or string"
             case .array(let element): "array of \(element)"
             case .object: "object"
+            case .instant: "timestamp"
             case .unknown: "unknown"
             }
         }
@@ -114,6 +117,7 @@ private struct SchemaProbe: Decoder {
         case is UInt32.Type: return (UInt32(1) as! T, .integer)
         case is UInt64.Type: return (UInt64(1) as! T, .integer)
         case is RecordRef.Type: return (RecordRef("1") as! T, .ref)
+        case is WireInstant.Type: return (try WireInstant("2000-01-01T00:00:00Z", field: "probe") as! T, .instant)
         default: break
         }
         if let cases = type as? any CaseIterable.Type, let first = Self.firstCase(cases) as? T {

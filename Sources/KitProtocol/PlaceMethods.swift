@@ -179,7 +179,7 @@ public struct PlaceTagsResult: Codable, Sendable, Equatable {
     }
 }
 
-public struct PlacePickParams: Codable, Sendable {
+public struct PlacePickParams: Codable, Sendable, BoundedParams {
     public var tags: [String]?
     /// How many different places; 1 when absent.
     public var count: Int?
@@ -194,6 +194,14 @@ public struct PlacePickParams: Codable, Sendable {
     public var seed: UInt64?
     /// Also raise a desktop popup with the pick and its link.
     public var notify: Bool?
+
+    public static var bounds: [ParamBound<Self>] {
+        [
+            .duration(
+                "avoidRecentNs", \.avoidRecentNs, 1...DurationParser.maximum, text: "more than 0 and at most 366 days",
+                hint: "a week is 604800000000000")
+        ]
+    }
 
     public init(
         tags: [String]? = nil, count: Int? = nil, weighted: Bool? = nil, rotate: Bool? = nil,

@@ -41,13 +41,21 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct StopwatchCreateParams: Codable, Sendable {
+public struct StopwatchCreateParams: Codable, Sendable, BoundedParams {
     public var name: String
     /// Start it at once.
     public var start: Bool?
     /// The "still running" threshold; 0 turns notices off; absent uses the config. Protocol 1
     /// sent it as `remindAfterSeconds`, a number; kitd still takes that.
     public var remindAfterNs: Nanoseconds?
+
+    public static var bounds: [ParamBound<Self>] {
+        [
+            .duration(
+                "remindAfterNs", \.remindAfterNs, 0...0, Nanoseconds.nanosecondsPerSecond...DurationParser.maximum,
+                text: "0 (off), or from 1 second to 366 days", hint: "7200000000000 is 2h")
+        ]
+    }
 
     public init(name: String, start: Bool? = nil, remindAfterNs: Nanoseconds? = nil) {
         self.name = name

@@ -263,17 +263,23 @@ public struct TaskDeleteResult: Codable, Sendable {
 }
 
 public struct TaskAgendaParams: Codable, Sendable {
-    /// Start of the window (RFC 3339).
-    public var from: String
-    /// End of the window, exclusive (RFC 3339).
-    public var to: String
+    /// Start of the window.
+    public var from: WireInstant
+    /// End of the window, exclusive.
+    public var to: WireInstant
     /// Only the number of occurrences per local day (for a month grid).
     public var countsOnly: Bool?
 
-    public init(from: String, to: String, countsOnly: Bool? = nil) {
+    public init(from: WireInstant, to: WireInstant, countsOnly: Bool? = nil) {
         self.from = from
         self.to = to
         self.countsOnly = countsOnly
+    }
+
+    /// The window from RFC 3339 texts; refused as kitd would refuse them.
+    public init(from: String, to: String, countsOnly: Bool? = nil) throws(KitError) {
+        self.init(
+            from: try WireInstant(from, field: "from"), to: try WireInstant(to, field: "to"), countsOnly: countsOnly)
     }
 }
 

@@ -78,4 +78,32 @@ struct MethodTableRouteTests {
         }
         #expect(tried >= 10)
     }
+
+    @Test("an instant member outside the years kit handles is refused with -32003 naming it and the years")
+    func instantsRefused() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let documented = try DocumentedMethods.load()
+        let client = try KitConnection.connect(to: kit.socketPath)
+        var tried = 0
+        for method in Method.all {
+            for member in method.schema.members where member.kind == .instant {
+                for value in ["9999-12-31T00:00:00Z", "1677-09-21T00:12:43Z", "1899-12-31T23:59:59Z"] {
+                    var params = documented.entry(method.name).examples.first ?? [:]
+                    params[member.name] = value
+                    let line = try JSONSerialization.data(
+                        withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method.name, "params": params])
+                    try client.send(line + Data([10]))
+                    let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
+                    let error = try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+                    #expect(error?.code == ErrorCode.invalidArgument, "\(method) \(member.name)=\(value)")
+                    #expect(
+                        error?.message.contains("'\(member.name)' must be a time from 1900 through 2200") == true,
+                        "\(method): \(error?.message ?? "taken")")
+                    tried += 1
+                }
+            }
+        }
+        #expect(tried >= 6)
+    }
 }

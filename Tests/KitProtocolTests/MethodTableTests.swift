@@ -82,6 +82,7 @@ struct MethodTableTests {
         let type = type.lowercased()
         switch kind {
         case .text: return type.contains("string") || type.contains("timestamp")
+        case .instant: return type.contains("timestamp")
         case .integer: return type.contains("integer")
         case .number: return type.contains("number")
         case .boolean: return type.contains("boolean")

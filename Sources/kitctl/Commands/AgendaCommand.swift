@@ -39,7 +39,8 @@ struct AgendaCommand: ParsableCommand {
         }
         let from = ZoneResolver.instant(for: CivilDateTime(date: first, time: .midnight), in: zone)
         let to = ZoneResolver.instant(for: CivilDateTime(date: first.adding(days: days), time: .midnight), in: zone)
-        let params = TaskAgendaParams(from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(to), countsOnly: month)
+        let params = TaskAgendaParams(
+            from: try WireInstant(from, field: "from"), to: try WireInstant(to, field: "to"), countsOnly: month)
         let result = try global.call(Method.taskAgenda, params)
         if output.json { return try JSONOutput.print(result) }
         if month {

@@ -173,7 +173,7 @@ struct FuzzInput {
                 long, Self.manyStrings,
                 Value(label: "array of one " + long.label, json: "[\(long.json)]", long: .textArray),
             ]
-        case .text, .ref, .unknown:
+        case .text, .ref, .instant, .unknown:
             // A long text only where text goes: elsewhere it is one more string of the wrong
             // type, and 1 MB of it costs a debug kitd tens of milliseconds to read.
             values += [long] + Self.boundaryInstants

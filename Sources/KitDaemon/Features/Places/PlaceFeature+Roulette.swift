@@ -8,15 +8,8 @@ extension PlaceFeature {
 
     func pick(_ params: PlacePickParams) throws -> PlacePickResult {
         let filter = try Self.filter(params.tags)
-        var window: Nanoseconds?
-        if let value = params.avoidRecentNs {
-            // The bound also bounds the history read below, on the loop.
-            guard value > 0 && value <= DurationParser.maximum else {
-                throw KitError.invalidArgument(
-                    "the avoid-recent window must be longer than zero and at most 366 days; try 7d")
-            }
-            window = value
-        }
+        // Bounded at the edge (PlacePickParams.bounds), which also bounds the history read below.
+        let window = params.avoidRecentNs
         let roulette = Roulette(
             filter: filter, count: params.count ?? 1, weighted: params.weighted ?? false,
             rotate: params.rotate ?? false, avoidRecent: window)

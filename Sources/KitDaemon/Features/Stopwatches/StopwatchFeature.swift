@@ -87,13 +87,7 @@ final class StopwatchFeature: Feature {
         guard try !store.stopwatchNameTaken(name) else {
             throw KitError.invalidArgument("a stopwatch named '\(name)' exists already; names are unique")
         }
-        if let remind = params.remindAfterNs,
-            remind != 0 && !(Nanoseconds.nanosecondsPerSecond...DurationParser.maximum).contains(remind)
-        {
-            throw KitError.invalidArgument(
-                "the \"still running\" notice must be 0 (off), or from 1 second to 366 days, e.g. 2h")
-        }
-        let remind = params.remindAfterNs
+        let remind = params.remindAfterNs  // bounded at the edge (StopwatchCreateParams.bounds)
         let now = clock.now()
         let stopwatch: Stopwatch = try storing {
             try store.insertStopwatch(bootID: clock.bootID) { id throws(KitError) in

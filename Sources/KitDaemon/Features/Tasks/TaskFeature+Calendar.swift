@@ -20,8 +20,8 @@ extension TaskFeature {
     /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
     /// and the repeats that follow it.
     func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
-        let from = try Timestamp.instant(params.from, field: "from")
-        let to = try Timestamp.instant(params.to, field: "to")
+        let from = params.from.wall
+        let to = params.to.wall
         guard from < to else {
             throw KitError.invalidArgument("'from' must come before 'to'; got \(params.from) and \(params.to)")
         }

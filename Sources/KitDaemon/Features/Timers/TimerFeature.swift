@@ -160,14 +160,7 @@ final class TimerFeature: Feature {
     // MARK: Changing
 
     func start(_ params: TimerStartParams) throws -> TimerInfo {
-        let duration = params.durationNs
-        guard duration > 0 else {
-            throw KitError.invalidArgument(
-                "a timer's length must be more than zero, such as 270000000000 nanoseconds for 4m30s")
-        }
-        guard duration <= DurationParser.maximum else {
-            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
-        }
+        let duration = params.durationNs  // bounded at the edge (TimerStartParams.bounds)
         let name = try params.name.map { try NameRules.validated($0, noun: "timer name") }
         let sound = try params.sound.map { try Self.validatedSound($0) }
         let now = clock.now()
@@ -218,12 +211,7 @@ final class TimerFeature: Feature {
     }
 
     func add(_ ref: RecordRef, delta: Nanoseconds) throws -> TimerInfo {
-        guard delta != 0 else {
-            throw KitError.invalidArgument("the time to add must not be zero; a negative time removes time")
-        }
-        guard delta.magnitude <= DurationParser.maximum.magnitude else {
-            throw KitError.invalidArgument("a timer can last at most 366 days (31622400 seconds)")
-        }
+        // `delta` is bounded at the edge (TimerAddParams.bounds); Countdown checks what it leaves.
         return try change(ref, event: Event.timerAdjusted, .adjusted, delta: delta) { timer, now throws(KitError) in
             try timer.adjusted(by: delta, at: now)
         }
