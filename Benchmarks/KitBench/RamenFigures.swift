@@ -33,7 +33,7 @@ enum RamenFigures {
             let english = words[Int(generator.next() % 10)].capitalized + " Noodle \(index)"
             return RamenProduct(
                 id: "synthetic-\(index)", name: name, englishName: english, brand: "Brand \(index % 40)", kind: .pot,
-                cookSeconds: 180 + index % 180, waterMl: 500)
+                cookTime: Int64(180 + index % 180) * Nanoseconds.nanosecondsPerSecond, waterMl: 500)
         }
     }
 
@@ -60,7 +60,7 @@ enum RamenFigures {
             products.map {
                 RequestEnvelope(
                     id: .number(1), method: Method.ramenAdd.name,
-                    params: RamenAddParams(name: $0.name, seconds: $0.cookSeconds, englishName: $0.englishName))
+                    params: RamenAddParams(name: $0.name, cookNs: $0.cookTime, englishName: $0.englishName))
             })
         var roundTrips: [Double] = []
         for _ in 0..<20 {

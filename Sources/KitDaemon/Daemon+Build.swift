@@ -42,9 +42,11 @@ extension Daemon {
             let sink = try makePopups?(loop) ?? Notifier(loop: loop, appName: "kit", clock: clock, logger: logger)
             let events = EventBus(server: server, logger: logger)
             let popupActions = PopupActions(events: events)
+            // Undelivered popups older than the tasks' staleness are replayed as one digest.
             let popups = PopupLedger(
-                sink: sink, actions: popupActions, store: store, commits: commits, clock: clock, settings: settings,
-                logger: logger)
+                sink: sink, actions: popupActions, store: store, commits: commits, clock: clock,
+                burstAfter: settings[PopupSettings.self].burstAfter,
+                replayWithin: settings[TaskSettings.self].staleness, logger: logger)
             let runtime = FeatureRuntime(
                 loop: loop, store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock,
                 zones: zones,

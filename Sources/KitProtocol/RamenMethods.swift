@@ -13,9 +13,9 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var country: String?
     public var kind: RamenKind
     /// The cook time used: the user's own if set, else the maker's.
-    public var seconds: Int
+    public var cookNs: Nanoseconds { didSet { seconds = LegacySeconds(cookNs) } }
     /// The maker's cook time.
-    public var catalogSeconds: Int
+    public var catalogCookNs: Nanoseconds { didSet { catalogSeconds = LegacySeconds(catalogCookNs) } }
     public var waterMl: Int
     /// The steps used: the user's own if set, else the maker's.
     public var steps: [RamenStep]
@@ -31,6 +31,9 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var cookCount: Int
     public var lastCookedAt: String?
     public var source: String?
+    /// `cookNs` and `catalogCookNs` in seconds, as kit sent them before it kept nanoseconds.
+    public private(set) var seconds: LegacySeconds
+    public private(set) var catalogSeconds: LegacySeconds
 
     public init(_ entry: RamenEntry) {
         let product = entry.product
@@ -43,8 +46,10 @@ public struct RamenInfo: Codable, Sendable, Equatable {
         brandLocal = product.brandLocal
         country = product.country
         kind = product.kind
-        seconds = entry.cookSeconds
-        catalogSeconds = product.cookSeconds
+        cookNs = entry.cookTime
+        catalogCookNs = product.cookTime
+        seconds = LegacySeconds(entry.cookTime)
+        catalogSeconds = LegacySeconds(product.cookTime)
         waterMl = product.waterMl
         steps = entry.steps
         note = product.note
@@ -113,10 +118,18 @@ public struct RamenFavouritesResult: Codable, Sendable {
     public init(favourites: [RamenInfo]) { self.favourites = favourites }
 }
 
-public struct RamenSetParams: Codable, Sendable {
+/// A cook time a client sends: from 1 second to 24 hours.
+enum RamenCookTime {
+    static let range = Nanoseconds.nanosecondsPerSecond...(86_400 * Nanoseconds.nanosecondsPerSecond)
+    static let text = "from 1 second to 24 hours"
+    static let hint = "270000000000 is 4m30s"
+}
+
+public struct RamenSetParams: Codable, Sendable, BoundedParams {
     public var ref: String
-    /// The user's own cook time in seconds.
-    public var seconds: Int?
+    /// The user's own cook time. Before kit kept nanoseconds it was `seconds`, which kitd still
+    /// takes.
+    public var cookNs: Nanoseconds?
     /// A memo; an empty string clears it.
     public var memo: String?
     /// The user's own steps, replacing the maker's; an empty array clears them.
@@ -124,18 +137,48 @@ public struct RamenSetParams: Codable, Sendable {
     /// Back to the maker's time and steps, and no memo (applied before the other fields).
     public var reset: Bool?
 
-    public init(ref: String, seconds: Int? = nil, memo: String? = nil, steps: [RamenStep]? = nil, reset: Bool? = nil) {
+    public static var bounds: [ParamBound<Self>] {
+        [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
+    }
+
+    public init(
+        ref: String, cookNs: Nanoseconds? = nil, memo: String? = nil, steps: [RamenStep]? = nil, reset: Bool? = nil
+    ) {
         self.ref = ref
-        self.seconds = seconds
+        self.cookNs = cookNs
         self.memo = memo
         self.steps = steps
         self.reset = reset
     }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, cookNs, memo, steps, reset
+        case seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ref = try container.decode(String.self, forKey: .ref)
+        cookNs = try container.decodeDurationIfPresent(.cookNs, legacy: .seconds)
+        memo = try container.decodeIfPresent(String.self, forKey: .memo)
+        steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
+        reset = try container.decodeIfPresent(Bool.self, forKey: .reset)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ref, forKey: .ref)
+        try container.encodeIfPresent(cookNs, forKey: .cookNs)
+        try container.encodeIfPresent(memo, forKey: .memo)
+        try container.encodeIfPresent(steps, forKey: .steps)
+        try container.encodeIfPresent(reset, forKey: .reset)
+    }
 }
 
-public struct RamenAddParams: Codable, Sendable {
+public struct RamenAddParams: Codable, Sendable, BoundedParams {
     public var name: String
-    public var seconds: Int
+    /// The cook time. Before kit kept nanoseconds it was `seconds`, which kitd still takes.
+    public var cookNs: Nanoseconds
     public var waterMl: Int?
     /// `pot` (default), `cup`, `stir-fried`, `drained` or `cold`.
     public var kind: String?
@@ -145,17 +188,51 @@ public struct RamenAddParams: Codable, Sendable {
     public var note: String?
 
     public init(
-        name: String, seconds: Int, waterMl: Int? = nil, kind: String? = nil, brand: String? = nil,
+        name: String, cookNs: Nanoseconds, waterMl: Int? = nil, kind: String? = nil, brand: String? = nil,
         englishName: String? = nil, steps: [RamenStep]? = nil, note: String? = nil
     ) {
         self.name = name
-        self.seconds = seconds
+        self.cookNs = cookNs
         self.waterMl = waterMl
         self.kind = kind
         self.brand = brand
         self.englishName = englishName
         self.steps = steps
         self.note = note
+    }
+
+    public static var bounds: [ParamBound<Self>] {
+        [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, cookNs, waterMl, kind, brand, englishName, steps, note
+        case seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        waterMl = try container.decodeIfPresent(Int.self, forKey: .waterMl)
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        brand = try container.decodeIfPresent(String.self, forKey: .brand)
+        englishName = try container.decodeIfPresent(String.self, forKey: .englishName)
+        steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        // Last: when neither form is there it throws, and the members after it would go unread.
+        cookNs = try container.decodeDuration(.cookNs, legacy: .seconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(cookNs, forKey: .cookNs)
+        try container.encodeIfPresent(waterMl, forKey: .waterMl)
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(brand, forKey: .brand)
+        try container.encodeIfPresent(englishName, forKey: .englishName)
+        try container.encodeIfPresent(steps, forKey: .steps)
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }
 
@@ -164,14 +241,36 @@ public struct RamenRemoveResult: Codable, Sendable {
     public init(removed: String) { self.removed = removed }
 }
 
-public struct RamenCookParams: Codable, Sendable {
+public struct RamenCookParams: Codable, Sendable, BoundedParams {
     public var ref: String
-    /// A cook time for this cook only, in seconds.
-    public var seconds: Int?
+    /// A cook time for this cook only. Before kit kept nanoseconds it was `seconds`, which kitd
+    /// still takes.
+    public var cookNs: Nanoseconds?
 
-    public init(ref: String, seconds: Int? = nil) {
+    public init(ref: String, cookNs: Nanoseconds? = nil) {
         self.ref = ref
-        self.seconds = seconds
+        self.cookNs = cookNs
+    }
+
+    public static var bounds: [ParamBound<Self>] {
+        [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, cookNs
+        case seconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ref = try container.decode(String.self, forKey: .ref)
+        cookNs = try container.decodeDurationIfPresent(.cookNs, legacy: .seconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ref, forKey: .ref)
+        try container.encodeIfPresent(cookNs, forKey: .cookNs)
     }
 }
 

@@ -486,6 +486,18 @@ extension KitDatabase {
                     """)
         }
 
+        // A ramen's own cook time keeps its nanoseconds, as every other duration does (issue 32).
+        // Products and steps stored as JSON before this still say `cookSeconds` and `seconds`;
+        // their decoders read those.
+        migrator.registerMigration("v23 ramen cook time in nanoseconds") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE ramen_settings ADD COLUMN custom_ns INTEGER CHECK (custom_ns IS NULL OR custom_ns > 0);
+                    UPDATE ramen_settings SET custom_ns = custom_seconds * ?;
+                    ALTER TABLE ramen_settings DROP COLUMN custom_seconds;
+                    """, arguments: [Nanoseconds.nanosecondsPerSecond])
+        }
+
         return migrator
     }
 }

@@ -79,4 +79,15 @@ struct DurationFormatterTests {
             #expect(try DurationParser.parse(text) == seconds * 1_000_000_000, "\(text)")
         }
     }
+
+    @Test(
+        "exactClock keeps the fraction a length was given with, and the parser reads it back",
+        arguments: [
+            (270_000_000_000, "4:30"), (270_250_000_000, "4:30.25"), (90_500_000_000, "1:30.5"), (1, "0:00.000000001"),
+            (3_661_100_000_000, "1:01:01.1"),
+        ] as [(Int64, String)])
+    func exactClock(nanoseconds: Int64, text: String) throws {
+        #expect(DurationFormatter.exactClock(nanoseconds) == text)
+        #expect(try DurationParser.parse(text) == nanoseconds)
+    }
 }

@@ -7,26 +7,27 @@ struct RamenSearchTests {
     static let products = [
         RamenProduct(
             id: "nongshim-shin-ramyun", name: "신라면", englishName: "Shin Ramyun", romanization: "Sin Ramyeon",
-            brand: "Nongshim", brandLocal: "농심", kind: .pot, cookSeconds: 270, waterMl: 550),
+            brand: "Nongshim", brandLocal: "농심", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond,
+            waterMl: 550),
         RamenProduct(
             id: "nongshim-shin-ramyun-black", name: "신라면 블랙", englishName: "Shin Ramyun Black", brand: "Nongshim",
             brandLocal: "농심",
-            kind: .pot, cookSeconds: 270, waterMl: 550),
+            kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
         RamenProduct(
             id: "ottogi-jin-ramen-spicy", name: "진라면 매운맛", englishName: "Jin Ramen Hot", brand: "Ottogi", kind: .pot,
-            cookSeconds: 240, waterMl: 550),
+            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
         RamenProduct(
             id: "ottogi-jin-ramen-mild", name: "진라면 순한맛", englishName: "Jin Ramen Mild", brand: "Ottogi", kind: .pot,
-            cookSeconds: 240, waterMl: 550),
+            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
         RamenProduct(
             id: "samyang-buldak", name: "불닭볶음면", englishName: "Buldak", romanization: "Buldak Bokkeum-myeon",
-            brand: "Samyang", kind: .stirFried, cookSeconds: 300, waterMl: 600),
+            brand: "Samyang", kind: .stirFried, cookTime: 300 * Nanoseconds.nanosecondsPerSecond, waterMl: 600),
         RamenProduct(
             id: "samyang-carbo-buldak", name: "까르보 불닭볶음면", englishName: "Carbo Buldak", brand: "Samyang",
-            kind: .stirFried, cookSeconds: 300, waterMl: 600),
+            kind: .stirFried, cookTime: 300 * Nanoseconds.nanosecondsPerSecond, waterMl: 600),
         RamenProduct(
             id: "nissin-cup-noodle", name: "カップヌードル", englishName: "Cup Noodle", romanization: "Kappu Nūdoru",
-            brand: "Nissin", kind: .cup, cookSeconds: 180, waterMl: 300),
+            brand: "Nissin", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 300),
     ]
 
     func first(_ query: String) -> String? { RamenSearch.search(query, in: Self.products).first?.product.id }
@@ -93,10 +94,11 @@ struct RamenSearchTests {
         #expect(Self.products[0].displayName == "신라면 (Shin Ramyun)")
         let latin = RamenProduct(
             id: "x", name: "Indomie Mi Goreng", englishName: "Indomie Mi Goreng (Fried Noodles)", kind: .stirFried,
-            cookSeconds: 180, waterMl: 400)
+            cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 400)
         #expect(latin.displayName == "Indomie Mi Goreng (Fried Noodles)")
         let nested = RamenProduct(
-            id: "y", name: "도시락", englishName: "Dosirak (Doshirak)", kind: .cup, cookSeconds: 180, waterMl: 0)
+            id: "y", name: "도시락", englishName: "Dosirak (Doshirak)", kind: .cup,
+            cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 0)
         #expect(nested.displayName == "도시락 (Dosirak)")
     }
 
@@ -142,9 +144,13 @@ struct RamenRulesTests {
 
     @Test("a step's moment in a cook; a 'left' step outside a short cook has none")
     func stepOffsets() throws {
-        #expect(try RamenStep.parse("30s left: stir").offset(inCookOf: 270) == 240)
-        #expect(try RamenStep.parse("5m left: stir").offset(inCookOf: 270) == nil)
-        #expect(try RamenStep.parse("end: drain").offset(inCookOf: 270) == 270)
+        #expect(
+            try RamenStep.parse("30s left: stir").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == 240
+                * Nanoseconds.nanosecondsPerSecond)
+        #expect(try RamenStep.parse("5m left: stir").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == nil)
+        #expect(
+            try RamenStep.parse("end: drain").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == 270
+                * Nanoseconds.nanosecondsPerSecond)
     }
 
     @Test("badly written steps are refused", arguments: ["add an egg", "later: x", "1:00 left:", "soon left: x"])
@@ -169,20 +175,26 @@ struct RamenRulesTests {
     @Test("a newer catalog adds products and corrects facts, and keeps dropped ones")
     func mergePlan() {
         let old = [
-            RamenProduct(id: "a", name: "A", kind: .pot, cookSeconds: 240, waterMl: 500),
-            RamenProduct(id: "b", name: "B", kind: .pot, cookSeconds: 180, waterMl: 500),
-            RamenProduct(id: "gone", name: "G", kind: .pot, cookSeconds: 180, waterMl: 500),
+            RamenProduct(
+                id: "a", name: "A", kind: .pot, cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+            RamenProduct(
+                id: "b", name: "B", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+            RamenProduct(
+                id: "gone", name: "G", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
         ]
         let new = RamenCatalog(
             version: 2,
             products: [
-                RamenProduct(id: "a", name: "A", kind: .pot, cookSeconds: 270, waterMl: 500),
+                RamenProduct(
+                    id: "a", name: "A", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
                 old[1],
-                RamenProduct(id: "c", name: "C", kind: .cup, cookSeconds: 180, waterMl: 300),
+                RamenProduct(
+                    id: "c", name: "C", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 300),
             ])
         let plan = RamenCatalogMerge.plan(stored: old, incoming: new)
         #expect(plan.added.map(\.id) == ["c"])
-        #expect(plan.corrected.map(\.id) == ["a"] && plan.corrected[0].cookSeconds == 270)
+        #expect(
+            plan.corrected.map(\.id) == ["a"] && plan.corrected[0].cookTime == 270 * Nanoseconds.nanosecondsPerSecond)
         #expect(plan.dropped == ["gone"])
         #expect(plan.unchanged == 1)
     }

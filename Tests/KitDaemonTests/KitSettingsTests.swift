@@ -8,10 +8,10 @@ struct KitSettingsTests {
     @Test("no [sync] table runs no sync command; the defaults are 15 min, 5 s after a change, and a 5 min timeout")
     func defaults() throws {
         let settings = try KitSettings.parse("")
-        #expect(settings.syncCommand == nil)
-        #expect(settings.syncInterval == 15 * 60 * 1_000_000_000)
-        #expect(settings.syncAfterChange == 5 * 1_000_000_000)
-        #expect(settings.syncTimeout == 5 * 60 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].command == nil)
+        #expect(settings[SyncSettings.self].interval == 15 * 60 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].afterChange == 5 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].timeout == 5 * 60 * 1_000_000_000)
     }
 
     @Test("a command, an interval, a delay after changes and a timeout are read; \"off\" turns the first two off")
@@ -24,11 +24,13 @@ struct KitSettingsTests {
             after_change = "10s"
             timeout = "2m"
             """)
-        #expect(settings.syncCommand == "vdirsyncer sync kit")
-        #expect(settings.syncInterval == 0)
-        #expect(settings.syncAfterChange == 10 * 1_000_000_000)
-        #expect(settings.syncTimeout == 120 * 1_000_000_000)
-        #expect(try KitSettings.parse("[sync]\ncommand = \"x\"\nafter_change = \"off\"").syncAfterChange == 0)
+        #expect(settings[SyncSettings.self].command == "vdirsyncer sync kit")
+        #expect(settings[SyncSettings.self].interval == 0)
+        #expect(settings[SyncSettings.self].afterChange == 10 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].timeout == 120 * 1_000_000_000)
+        #expect(
+            try KitSettings.parse("[sync]\ncommand = \"x\"\nafter_change = \"off\"")[SyncSettings.self].afterChange == 0
+        )
     }
 
     @Test(
@@ -53,21 +55,24 @@ struct KitSettingsTests {
         "a collection is kept where [vdir] says; with a sync command and no path, in the data directory; \"off\" keeps none"
     )
     func vdirPaths() throws {
+        func path(_ settings: KitSettings, _ name: String) -> (String, Bool)? {
+            settings[VdirSettings.self].path(named: name, sync: settings[SyncSettings.self], dataDirectory: "/d")
+        }
         let plain = try KitSettings.parse("[vdir]\ntasks = \"/v/tasks\"\nmemos = \"off\"")
-        #expect(plain.vdirPath(plain.vdirTasks, named: "tasks", dataDirectory: "/d")! == ("/v/tasks", false))
-        #expect(plain.vdirPath(plain.vdirMemos, named: "memos", dataDirectory: "/d") == nil)
-        #expect(plain.vdirPath(plain.vdirDiary, named: "diary", dataDirectory: "/d") == nil)
+        #expect(path(plain, "tasks")! == ("/v/tasks", false))
+        #expect(path(plain, "memos") == nil)
+        #expect(path(plain, "diary") == nil)
         let synced = try KitSettings.parse("[vdir]\nmemos = \"OFF\"\n[sync]\ncommand = \"vdirsyncer sync kit\"")
-        #expect(synced.vdirPath(synced.vdirDiary, named: "diary", dataDirectory: "/d")! == ("/d/vdir/diary", true))
-        #expect(synced.vdirPath(synced.vdirMemos, named: "memos", dataDirectory: "/d") == nil)
+        #expect(path(synced, "diary")! == ("/d/vdir/diary", true))
+        #expect(path(synced, "memos") == nil)
     }
 }
 
 extension KitSettingsTests {
     @Test("[popups] burst_after is 5 unless set, and must be a whole number from 1 to 100")
     func burstAfter() throws {
-        #expect(try KitSettings.parse("").popupBurstAfter == 5)
-        #expect(try KitSettings.parse("[popups]\nburst_after = 12").popupBurstAfter == 12)
+        #expect(try KitSettings.parse("")[PopupSettings.self].burstAfter == 5)
+        #expect(try KitSettings.parse("[popups]\nburst_after = 12")[PopupSettings.self].burstAfter == 12)
         for bad in ["0", "101", "\"5\"", "2.5"] {
             #expect {
                 _ = try KitSettings.parse("[popups]\nburst_after = \(bad)")
@@ -94,13 +99,13 @@ extension KitSettingsTests {
             volume = 70
             ramen_volume = 20
             """)
-        let sounds = settings.sounds
-        #expect(sounds.sound(for: .timer) == PopupSound(choice: .theme("complete"), volume: 70))
-        #expect(sounds.sound(for: .ramenStep) == PopupSound(choice: .file(file), volume: 20))
-        #expect(sounds.sound(for: .ramen) == PopupSound(choice: .theme("alarm-clock-elapsed"), volume: 20))
-        #expect(sounds.sound(for: .task) == PopupSound(choice: .off, volume: 70))
-        #expect(sounds.sound(for: .taskAlert) == PopupSound(choice: .theme("message-new-instant"), volume: 70))
-        #expect(try KitSettings.parse("").sounds == SoundSettings())
+        let sounds = settings[SoundSettings.self]
+        #expect(sounds.sound(for: SoundKind.timer) == PopupSound(choice: .theme("complete"), volume: 70))
+        #expect(sounds.sound(for: SoundKind.ramenStep) == PopupSound(choice: .file(file), volume: 20))
+        #expect(sounds.sound(for: SoundKind.ramen) == PopupSound(choice: .theme("alarm-clock-elapsed"), volume: 20))
+        #expect(sounds.sound(for: SoundKind.task) == PopupSound(choice: .off, volume: 70))
+        #expect(sounds.sound(for: SoundKind.taskAlert) == PopupSound(choice: .theme("message-new-instant"), volume: 70))
+        #expect(try KitSettings.parse("")[SoundSettings.self] == SoundSettings())
     }
 
     @Test("~/ in a [sound] file is the home directory")
@@ -110,7 +115,7 @@ extension KitSettingsTests {
         try Data("RIFF".utf8).write(to: URL(fileURLWithPath: home + "/" + name))
         defer { try? FileManager.default.removeItem(atPath: home + "/" + name) }
         let settings = try KitSettings.parse("[sound]\nstopwatch = \"~/\(name)\"")
-        #expect(settings.sounds.sound(for: .stopwatch).choice == .file(home + "/" + name))
+        #expect(settings[SoundSettings.self].sound(for: SoundKind.stopwatch).choice == .file(home + "/" + name))
     }
 
     @Test(
@@ -132,5 +137,33 @@ extension KitSettingsTests {
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+}
+
+extension KitSettingsTests {
+    @Test("every key each section declares is in the README's table of settings, and the table names no other")
+    func documented() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        var documented: Set<String> = []
+        for line in readme.split(separator: "\n") where line.hasPrefix("| `[") {
+            let cell = line.dropFirst(2).prefix { $0 != "|" }
+            var section = ""
+            for token in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({
+                $0.offset % 2 == 1
+            }).map(\.element) {
+                var key = Substring(token)
+                if key.hasPrefix("["), let close = key.firstIndex(of: "]") {
+                    section = String(key[key.index(after: key.startIndex)..<close])
+                    key = key[key.index(after: close)...].drop { $0 == " " }
+                }
+                documented.insert("\(section).\(key)")
+            }
+        }
+        let declared = Set(Daemon.configSections.flatMap { section in section.keys.map { "\(section.name).\($0)" } })
+        #expect(declared.subtracting(documented).isEmpty, "not in the README: \(declared.subtracting(documented))")
+        #expect(documented.subtracting(declared).isEmpty, "not declared: \(documented.subtracting(declared))")
+        #expect(declared.count >= 20)
     }
 }

@@ -36,8 +36,8 @@ struct PopupButtonTests {
     func cookAgain() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        _ = try kit.ramen.add(RamenAddParams(name: "test noodles", seconds: 240, waterMl: 500))
-        let cook = try kit.ramen.cook(RamenCookParams(ref: "test noodles", seconds: 200))
+        _ = try kit.ramen.add(RamenAddParams(name: "test noodles", cookNs: 240 * Self.second, waterMl: 500))
+        let cook = try kit.ramen.cook(RamenCookParams(ref: "test noodles", cookNs: 200 * Self.second))
         try kit.run(for: .milliseconds(20))
         kit.advance(by: 200 * Self.second)
         let popup = try #require(try kit.runUntilShown(1).first)

@@ -98,9 +98,10 @@ struct PopupTests {
         defer { kit.stop() }
         _ = try kit.ramen.add(
             RamenAddParams(
-                name: "test noodles", seconds: 6, waterMl: 500,
+                name: "test noodles", cookNs: 6 * Self.second, waterMl: 500,
                 steps: [
-                    RamenStep(.left(4), "first step"), RamenStep(.left(2), "second step"), RamenStep(.end, "drain"),
+                    RamenStep(.left(4 * Self.second), "first step"), RamenStep(.left(2 * Self.second), "second step"),
+                    RamenStep(.end, "drain"),
                 ]))
         _ = try kit.ramen.set(RamenSetParams(ref: "test noodles", memo: "add an egg"))
         let events = try kit.subscriber(["ramen.step", "ramen.cooked"])
@@ -145,7 +146,8 @@ struct PopupTests {
         defer { kit.stop() }
         _ = try kit.ramen.add(
             RamenAddParams(
-                name: "cup noodles", seconds: 180, steps: [RamenStep(.left(60), "stir"), RamenStep(.left(30), "lid")]))
+                name: "cup noodles", cookNs: 180 * Self.second,
+                steps: [RamenStep(.left(60 * Self.second), "stir"), RamenStep(.left(30 * Self.second), "lid")]))
         _ = try kit.ramen.cook(RamenCookParams(ref: "cup noodles"))
         try kit.run(for: .milliseconds(50))
         kit.advance(by: 600 * Self.second)

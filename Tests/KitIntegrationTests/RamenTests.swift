@@ -37,7 +37,35 @@ extension Integration {
             #expect(after.ramen.map(\.name) == ["짜파게티", "신라면", "너구리"])
             #expect(after.ramen.map(\.name) == before.ramen.map(\.name))
             let neoguri = try kit.kitctlJSON(["ramen", "show", "너구리"], as: RamenInfo.self)
-            #expect(neoguri.seconds == 240 && neoguri.memo == "kelp twice" && neoguri.catalogSeconds == 300)
+            #expect(
+                neoguri.cookNs == 240 * Nanoseconds.nanosecondsPerSecond && neoguri.memo == "kelp twice"
+                    && neoguri.catalogCookNs == 300 * Nanoseconds.nanosecondsPerSecond)
+        }
+
+        @Test("a ramen time keeps its fraction of a second from kitctl to the store, the timer and the old 'seconds'")
+        func timesKeepTheirNanoseconds() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            #expect(try kit.kitctl(["ramen", "set", "너구리", "--time", "4m30.25s"]).exitCode == 0)
+            #expect(kit.stopKitd() == 0)
+            try kit.startKitd()
+            let neoguri = try kit.kitctlJSON(["ramen", "show", "너구리"], as: RamenInfo.self)
+            #expect(neoguri.cookNs == 270_250_000_000 && neoguri.seconds.nanoseconds == 270_250_000_000)
+            #expect(try kit.kitctl(["ramen", "show", "너구리"]).stdout.contains("4:30.25"))
+            let cook = try kit.kitctlJSON(["ramen", "cook", "너구리"], as: RamenCookResult.self)
+            #expect(cook.timer.durationNs == 270_250_000_000)
+            // A client from before nanoseconds sends whole or fractional seconds, and gets both forms back.
+            let connection = try kit.connect()
+            try connection.send(
+                Data(
+                    #"{"jsonrpc":"2.0","id":1,"method":"ramen.set","params":{"ref":"너구리","seconds":90.5}}"#.utf8 + [10])
+            )
+            let reply = try #require(try connection.readLine(timeout: .seconds(5)))
+            let set: RamenInfo? = try JSONDecoder().decode(ResultEnvelope<RamenInfo>.self, from: Data(reply)).result
+            #expect(set?.cookNs == 90_500_000_000 && set?.seconds.nanoseconds == 90_500_000_000)
+            let refused = try kit.kitctl(["ramen", "set", "너구리", "--time", "25h"])
+            #expect(refused.exitCode != 0 && refused.stderr.contains("'cookNs' 90000000000000 is out of range"))
         }
 
         @Test("a newer catalog adds a product and corrects a time, keeping the user's time and memo")
@@ -48,8 +76,12 @@ extension Integration {
             func write(_ catalog: RamenCatalog) throws {
                 try JSONEncoder().encode(catalog).write(to: URL(fileURLWithPath: fixture))
             }
-            let alpha = RamenProduct(id: "test-alpha", name: "알파면", kind: .pot, cookSeconds: 240, waterMl: 500)
-            let beta = RamenProduct(id: "test-beta", name: "베타면", kind: .pot, cookSeconds: 180, waterMl: 500)
+            let alpha = RamenProduct(
+                id: "test-alpha", name: "알파면", kind: .pot, cookTime: 240 * Nanoseconds.nanosecondsPerSecond,
+                waterMl: 500)
+            let beta = RamenProduct(
+                id: "test-beta", name: "베타면", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500
+            )
             try write(RamenCatalog(version: 1, products: [alpha, beta]))
             kit.extraEnvironment["KIT_RAMEN_CATALOG"] = fixture
             try kit.startKitd()
@@ -58,13 +90,18 @@ extension Integration {
             #expect(kit.stopKitd() == 0)
 
             var corrected = alpha
-            corrected.cookSeconds = 270
-            let gamma = RamenProduct(id: "test-gamma", name: "감마면", kind: .cup, cookSeconds: 180, waterMl: 300)
+            corrected.cookTime = 270 * Nanoseconds.nanosecondsPerSecond
+            let gamma = RamenProduct(
+                id: "test-gamma", name: "감마면", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond,
+                waterMl: 300)
             try write(RamenCatalog(version: 2, products: [corrected, beta, gamma]))
             try kit.startKitd()
             let merged = try kit.kitctlJSON(["ramen", "show", "test-alpha"], as: RamenInfo.self)
-            #expect(merged.catalogSeconds == 270, "the catalog's correction is applied")
-            #expect(merged.seconds == 180 && merged.memo == "mine", "the user's time and memo are kept")
+            #expect(
+                merged.catalogCookNs == 270 * Nanoseconds.nanosecondsPerSecond, "the catalog's correction is applied")
+            #expect(
+                merged.cookNs == 180 * Nanoseconds.nanosecondsPerSecond && merged.memo == "mine",
+                "the user's time and memo are kept")
             #expect(try kit.kitctlJSON(["ramen", "show", "감마면"], as: RamenInfo.self).id == "test-gamma")
             #expect(try kit.kitctlJSON(["ramen", "show", "베타면"], as: RamenInfo.self).favourite)
             #expect(kit.kitd?.stderr.contains("merged a newer ramen catalog") == true)
@@ -103,7 +140,7 @@ extension Integration {
             #expect(catalogRemove.exitCode == 2 && catalogRemove.stderr.contains("hide it"))
             #expect(try kit.kitctlJSON(["ramen", "list", "my noodles"], as: RamenListResult.self).ramen.isEmpty)
             let shin = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self)
-            #expect(shin.seconds == 270 && shin.memo == nil && shin.cookCount == 0)
+            #expect(shin.cookNs == 270 * Nanoseconds.nanosecondsPerSecond && shin.memo == nil && shin.cookCount == 0)
             #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.isEmpty)
         }
     }

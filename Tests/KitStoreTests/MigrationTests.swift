@@ -19,6 +19,7 @@ struct MigrationTests {
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
                 "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
+                "v23 ramen cook time in nanoseconds",
             ])
         #expect(try database.journalMode() == "wal")
         #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
@@ -51,6 +52,7 @@ struct MigrationTests {
                 "v11 zone definitions", "v12 note uids", "v13 vdir files", "v14 sync runs", "v15 popup deliveries",
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
                 "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
+                "v23 ramen cook time in nanoseconds",
             ])
         let timers = try second.timers.listed(now: now)
         #expect(timers.map(\.name) == ["tea", "gong"])
@@ -155,6 +157,36 @@ struct MigrationTests {
         #expect(try database.timers.latestEndedTimer(named: "pasta", now: now, bootID: "b") == nil)
         #expect(try database.read { try $0.indexes(on: "timer").map(\.name) }.contains("timer_name") == false)
         #expect(try database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM timer_last_ended") } == 2)
+    }
+
+    @Test("a ramen's own time and steps from before nanoseconds read back as the same times, and an own product too")
+    func ramenTimesBecomeNanoseconds() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/kit.sqlite"
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try KitDatabase.migrator.migrate(queue, upTo: "v22 vdir bases")
+            try queue.write { db in
+                // As kit wrote them before: whole seconds in the column and in the JSON.
+                let product = #"{"id":"own-1","name":"집 라면","kind":"pot","cookSeconds":240,"waterMl":500,"steps":[]}"#
+                try db.execute(
+                    sql: "INSERT INTO ramen (id, origin, product) VALUES ('own-1', 'own', ?)", arguments: [product])
+                try db.execute(
+                    sql: """
+                        INSERT INTO ramen_settings (ramen_id, custom_seconds, own_steps)
+                        VALUES ('own-1', 200, '[{"at":"left","seconds":60,"text":"egg"}]')
+                        """)
+            }
+        }
+        let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
+        let entry = try #require(try database.ramen.ramenEntries().first { $0.id == "own-1" })
+        let second = Nanoseconds.nanosecondsPerSecond
+        #expect(entry.product.cookTime == 240 * second)
+        #expect(entry.settings.customTime == 200 * second && entry.cookTime == 200 * second)
+        #expect(entry.steps == [RamenStep(.left(60 * second), "egg")])
+        #expect(
+            try database.read { try $0.columns(in: "ramen_settings").map(\.name) }.contains("custom_seconds") == false)
     }
 
     @Test("a database from before task series keeps its tasks: a repeating one becomes a series with no dates")

@@ -124,15 +124,18 @@ struct RecordRoundTripTests {
     @Test("ramen of the user's own with settings, catalog ramen without, and a cook")
     func ramen() throws {
         let database = try KitDatabase.inMemory()
-        let steps = [RamenStep(.start, "boil"), RamenStep(.left(60), "egg")]
+        let steps = [RamenStep(.start, "boil"), RamenStep(.left(60 * Nanoseconds.nanosecondsPerSecond), "egg")]
         let own = RamenProduct(
-            id: "own-1", name: "라면", englishName: "Ramyun", kind: .pot, cookSeconds: 240, waterMl: 550, steps: steps)
-        let catalog = RamenProduct(id: "shin", name: "신라면", kind: .pot, cookSeconds: 270, waterMl: 550)
+            id: "own-1", name: "라면", englishName: "Ramyun", kind: .pot,
+            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550, steps: steps)
+        let catalog = RamenProduct(
+            id: "shin", name: "신라면", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 550)
         let merge = RamenCatalogMerge.plan(stored: [], incoming: RamenCatalog(version: 3, products: [catalog]))
         try database.ramen.applyRamenCatalog(merge, version: 3)
         try database.ramen.insertOwnRamen(own)
         let settings = RamenSettings(
-            favouritePosition: 1, customSeconds: 200, memo: "less water", ownSteps: steps, hidden: true, cookCount: 4,
+            favouritePosition: 1, customTime: 200 * Nanoseconds.nanosecondsPerSecond, memo: "less water",
+            ownSteps: steps, hidden: true, cookCount: 4,
             lastCookedAt: wall)
         try database.ramen.saveRamenSettings(id: own.id, settings)
         var changed = settings

@@ -36,7 +36,7 @@ public struct RamenCatalogMerge: Sendable, Equatable {
             {
                 problems.append("\(product.id): the id must be a slug of a-z, 0-9 and -")
             }
-            if product.cookSeconds <= 0 { problems.append("\(product.id): cook time must be positive") }
+            if product.cookTime <= 0 { problems.append("\(product.id): cook time must be positive") }
             if !(product.waterMl == 0 || (150...1000).contains(product.waterMl)) {
                 problems.append("\(product.id): \(product.waterMl) ml of water is implausible (0 or 150…1000)")
             }

@@ -20,14 +20,14 @@ public struct RamenEntry: Sendable, Equatable, Identifiable {
     public var id: String { product.id }
 
     /// The cook time used: the user's own, else the maker's.
-    public var cookSeconds: Int { settings.customSeconds ?? product.cookSeconds }
+    public var cookTime: Nanoseconds { settings.customTime ?? product.cookTime }
 
     /// The steps used: the user's own, else the maker's.
     public var steps: [RamenStep] { settings.ownSteps ?? product.steps }
 
     /// Whether the user changed anything `--reset` would undo.
     public var isCustomized: Bool {
-        settings.customSeconds != nil || settings.memo != nil || settings.ownSteps != nil
+        settings.customTime != nil || settings.memo != nil || settings.ownSteps != nil
     }
 }
 
@@ -35,7 +35,8 @@ public struct RamenEntry: Sendable, Equatable, Identifiable {
 public struct RamenSettings: Sendable, Equatable {
     /// 1-based place in the favourites; nil when not a favourite.
     public var favouritePosition: Int?
-    public var customSeconds: Int?
+    /// The user's own cook time.
+    public var customTime: Nanoseconds?
     public var memo: String?
     public var ownSteps: [RamenStep]?
     public var hidden: Bool
@@ -43,11 +44,12 @@ public struct RamenSettings: Sendable, Equatable {
     public var lastCookedAt: WallTime?
 
     public init(
-        favouritePosition: Int? = nil, customSeconds: Int? = nil, memo: String? = nil, ownSteps: [RamenStep]? = nil,
+        favouritePosition: Int? = nil, customTime: Nanoseconds? = nil, memo: String? = nil,
+        ownSteps: [RamenStep]? = nil,
         hidden: Bool = false, cookCount: Int = 0, lastCookedAt: WallTime? = nil
     ) {
         self.favouritePosition = favouritePosition
-        self.customSeconds = customSeconds
+        self.customTime = customTime
         self.memo = memo
         self.ownSteps = ownSteps
         self.hidden = hidden

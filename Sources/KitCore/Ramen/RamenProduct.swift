@@ -11,7 +11,8 @@ public struct RamenProduct: Codable, Sendable, Equatable, Identifiable {
     /// ISO 3166 alpha-2 origin market.
     public var country: String?
     public var kind: RamenKind
-    public var cookSeconds: Int
+    /// The maker's cook time. A catalog file gives it as `cookSeconds`; kit keeps nanoseconds.
+    public var cookTime: Nanoseconds
     public var waterMl: Int
     public var steps: [RamenStep]
     public var note: String?
@@ -19,7 +20,7 @@ public struct RamenProduct: Codable, Sendable, Equatable, Identifiable {
 
     public init(
         id: String, name: String, englishName: String? = nil, romanization: String? = nil, brand: String? = nil,
-        brandLocal: String? = nil, country: String? = nil, kind: RamenKind, cookSeconds: Int, waterMl: Int,
+        brandLocal: String? = nil, country: String? = nil, kind: RamenKind, cookTime: Nanoseconds, waterMl: Int,
         steps: [RamenStep] = [], note: String? = nil, source: String? = nil
     ) {
         self.id = id
@@ -30,7 +31,7 @@ public struct RamenProduct: Codable, Sendable, Equatable, Identifiable {
         self.brandLocal = brandLocal
         self.country = country
         self.kind = kind
-        self.cookSeconds = cookSeconds
+        self.cookTime = cookTime
         self.waterMl = waterMl
         self.steps = steps
         self.note = note
@@ -52,8 +53,61 @@ public struct RamenProduct: Codable, Sendable, Equatable, Identifiable {
     public var facts: [String] {
         [
             name, englishName ?? "", romanization ?? "", brand ?? "", brandLocal ?? "", country ?? "", kind.rawValue,
-            String(cookSeconds), String(waterMl), steps.map(\.description).joined(separator: "|"), note ?? "",
+            String(cookTime), String(waterMl), steps.map(\.description).joined(separator: "|"), note ?? "",
         ]
+    }
+}
+
+extension RamenProduct {
+    private enum CodingKeys: String, CodingKey {
+        case id, name, englishName, romanization, brand, brandLocal, country, kind, waterMl, steps, note, source
+        case cookNs
+        /// The catalog file's form, and kit's before it kept nanoseconds: whole seconds.
+        case cookSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        englishName = try container.decodeIfPresent(String.self, forKey: .englishName)
+        romanization = try container.decodeIfPresent(String.self, forKey: .romanization)
+        brand = try container.decodeIfPresent(String.self, forKey: .brand)
+        brandLocal = try container.decodeIfPresent(String.self, forKey: .brandLocal)
+        country = try container.decodeIfPresent(String.self, forKey: .country)
+        kind = try container.decode(RamenKind.self, forKey: .kind)
+        if let nanoseconds = try container.decodeIfPresent(Nanoseconds.self, forKey: .cookNs) {
+            cookTime = nanoseconds
+        } else {
+            let seconds = try container.decode(Int64.self, forKey: .cookSeconds)
+            let (product, overflow) = seconds.multipliedReportingOverflow(by: Nanoseconds.nanosecondsPerSecond)
+            guard !overflow else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .cookSeconds, in: container, debugDescription: "\(seconds) seconds is too long")
+            }
+            cookTime = product
+        }
+        waterMl = try container.decode(Int.self, forKey: .waterMl)
+        steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps) ?? []
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(englishName, forKey: .englishName)
+        try container.encodeIfPresent(romanization, forKey: .romanization)
+        try container.encodeIfPresent(brand, forKey: .brand)
+        try container.encodeIfPresent(brandLocal, forKey: .brandLocal)
+        try container.encodeIfPresent(country, forKey: .country)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(cookTime, forKey: .cookNs)
+        try container.encode(waterMl, forKey: .waterMl)
+        try container.encode(steps, forKey: .steps)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 }
 

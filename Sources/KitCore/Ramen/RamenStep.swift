@@ -2,8 +2,8 @@
 public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
     public enum Moment: Sendable, Equatable {
         case start
-        /// This many seconds before the end.
-        case left(Int)
+        /// This long before the end.
+        case left(Nanoseconds)
         case end
     }
 
@@ -15,13 +15,13 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         self.text = text
     }
 
-    /// Seconds after the start at which the step is due, for a cook of `duration` seconds.
-    /// nil for a `left` step that falls outside the cook (the time was shortened).
-    public func offset(inCookOf duration: Int) -> Int? {
+    /// How long after the start the step is due, for a cook of `duration`. nil for a `left` step
+    /// that falls outside the cook (the time was shortened).
+    public func offset(inCookOf duration: Nanoseconds) -> Nanoseconds? {
         switch moment {
         case .start: return 0
         case .end: return duration
-        case .left(let seconds): return seconds > 0 && seconds < duration ? duration - seconds : nil
+        case .left(let left): return left > 0 && left < duration ? duration - left : nil
         }
     }
 
@@ -30,8 +30,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch moment {
         case .start: "start: \(text)"
         case .end: "end: \(text)"
-        case .left(let seconds):
-            "\(DurationFormatter.clock(Int64(seconds) * Nanoseconds.nanosecondsPerSecond)) left: \(text)"
+        case .left(let left): "\(DurationFormatter.clock(left)) left: \(text)"
         }
     }
 
@@ -43,13 +42,11 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
             let when = String(text[..<leftRange.lowerBound])
             let body = String(text[leftRange.upperBound...]).trimmingWhitespace()
             guard !body.isEmpty else { throw badStep(text) }
-            let seconds: Int64
             do throws(DurationParseError) {
-                seconds = try DurationParser.parse(when) / Nanoseconds.nanosecondsPerSecond
+                return RamenStep(.left(try DurationParser.parse(when)), body)
             } catch {
                 throw .invalidArgument("the step '\(text)' has an unreadable time: \(error.description)")
             }
-            return RamenStep(.left(Int(seconds)), body)
         }
         let head = text[..<colon].trimmingWhitespace().lowercased()
         let body = String(text[text.index(after: colon)...]).trimmingWhitespace()
@@ -66,7 +63,9 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
             "cannot read the step '\(text)'; write 'start: add the flakes', '1:00 left: add an egg' or 'end: drain'")
     }
 
-    private enum CodingKeys: String, CodingKey { case at, seconds, text }
+    /// `{"at":"left","leftNs":60000000000,"seconds":60,"text":"add an egg"}`: `seconds` is the
+    /// form before kit kept nanoseconds, still written, and read when `leftNs` is absent.
+    private enum CodingKeys: String, CodingKey { case at, leftNs, seconds, text }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -74,7 +73,18 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch try container.decode(String.self, forKey: .at) {
         case "start": moment = .start
         case "end": moment = .end
-        case "left": moment = .left(try container.decode(Int.self, forKey: .seconds))
+        case "left":
+            if let left = try container.decodeIfPresent(Nanoseconds.self, forKey: .leftNs) {
+                moment = .left(left)
+            } else {
+                let seconds = try container.decode(Double.self, forKey: .seconds)
+                let scaled = (seconds * Double(Nanoseconds.nanosecondsPerSecond)).rounded()
+                guard scaled.magnitude < 9.2e18 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .seconds, in: container, debugDescription: "\(seconds) seconds is too long")
+                }
+                moment = .left(Nanoseconds(scaled))
+            }
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .at, in: container, debugDescription: "'\(other)' is not start, left or end")
@@ -87,9 +97,10 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch moment {
         case .start: try container.encode("start", forKey: .at)
         case .end: try container.encode("end", forKey: .at)
-        case .left(let seconds):
+        case .left(let left):
             try container.encode("left", forKey: .at)
-            try container.encode(seconds, forKey: .seconds)
+            try container.encode(left, forKey: .leftNs)
+            try container.encode(Double(left) / Double(Nanoseconds.nanosecondsPerSecond), forKey: .seconds)
         }
     }
 }

@@ -27,6 +27,18 @@ public enum DurationFormatter {
         return negative && total > 0 ? "-" + text : text
     }
 
+    /// `clock`, with the fraction of a second a time was given with: `4:30`, `4:30.25`. For a
+    /// length a person set (a ramen's cook time), not for a countdown.
+    public static func exactClock(_ duration: Nanoseconds) -> String {
+        let whole = clock(duration, rounding: .down)
+        let fraction = abs(duration) % Nanoseconds.nanosecondsPerSecond
+        guard fraction != 0 else { return whole }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 9 - digits.count) + digits
+        while digits.last == "0" { digits.removeLast() }
+        return whole + "." + digits
+    }
+
     /// `4m30s`, `1h2m`, `2d3h`, `45s`; zero is `0s`.
     public static func compact(_ duration: Nanoseconds, rounding: Rounding = .nearest) -> String {
         let total = wholeSeconds(abs(duration), rounding: rounding)

@@ -1,4 +1,4 @@
-/// Reads the durations people type: `90`, `90s`, `4m30s`, `1h2m`, `1h 2m`, `4:30`, `1:02:03`,
+/// Reads the durations people type: `90`, `90s`, `4m30s`, `1h2m`, `1h 2m`, `4:30`, `4:30.5`, `1:02:03`,
 /// `1.5h`, `2 days`. Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
 public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
@@ -49,9 +49,19 @@ public enum DurationParser {
         return value
     }
 
-    /// `M:SS` or `H:MM:SS`; the leading field is unbounded, the others are below 60.
+    /// `M:SS` or `H:MM:SS`, the seconds with a fraction if wanted (`4:30.25`, to the
+    /// nanosecond); the leading field is unbounded, the others are below 60.
     private static func parseClock(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
-        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        var fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        var fraction: Nanoseconds = 0
+        if let last = fields.last, let dot = last.firstIndex(of: ".") {
+            let digits = last[last.index(after: dot)...]
+            guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let value = Int64(digits + String(repeating: "0", count: 9 - digits.count))
+            else { throw DurationParseError(input: original, reason: .malformed) }
+            fraction = value
+            fields[fields.count - 1] = last[..<dot]
+        }
         guard fields.count == 2 || fields.count == 3,
             fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else { throw DurationParseError(input: original, reason: .malformed) }
@@ -69,7 +79,7 @@ public enum DurationParser {
         guard seconds <= maximum / Nanoseconds.nanosecondsPerSecond else {
             throw DurationParseError(input: original, reason: .tooLong)
         }
-        return seconds * Nanoseconds.nanosecondsPerSecond
+        return seconds * Nanoseconds.nanosecondsPerSecond + fraction
     }
 
     private enum Unit: Int, CaseIterable {

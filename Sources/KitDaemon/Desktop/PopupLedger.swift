@@ -95,16 +95,15 @@ final class PopupLedger {
 
     init(
         sink: any PopupSink, actions: PopupActions, store: KitDatabase, commits: CommitCoordinator,
-        clock: any DaemonClock,
-        settings: KitSettings, logger: Logger
+        clock: any DaemonClock, burstAfter: Int, replayWithin: Nanoseconds, logger: Logger
     ) {
         self.sink = sink
         self.actions = actions
         self.store = store
         self.commits = commits
         self.clock = clock
-        burstAfter = settings.popupBurstAfter
-        replayWithin = settings.taskStaleness
+        self.burstAfter = burstAfter
+        self.replayWithin = replayWithin
         self.logger = logger
         sink.onOutcome = { [unowned self] in handle($0) }
     }

@@ -1,6 +1,27 @@
 import KitCore
 
-/// What each kind of popup plays, and how loud: config.toml's `[sound]` table.
+/// A kind of popup that makes a sound, declared by the feature that shows it (`SoundKind.timer`
+/// in Timers, `.ramenStep` in Ramen …) and listed in `Daemon.soundKinds`. Its `key` is its key
+/// in `[sound]`; its `family` shares a `<family>_volume` key with its kin.
+struct SoundKind: Hashable, Sendable, CustomStringConvertible {
+    let key: String
+    /// What plays when config.toml says nothing.
+    let defaultChoice: SoundChoice
+    /// The family whose `<family>_volume` key sets its volume: a ramen step's is ramen's.
+    let family: String
+
+    init(_ key: String, plays defaultChoice: SoundChoice, family: String? = nil) {
+        self.key = key
+        self.defaultChoice = defaultChoice
+        self.family = family ?? key
+    }
+
+    var volumeKey: String { family + "_volume" }
+    var description: String { key }
+}
+
+/// What each kind of popup plays, and how loud: config.toml's `[sound]` table. The kinds are
+/// the features' (`Daemon.soundKinds`).
 ///
 /// ```toml
 /// [sound]
@@ -13,66 +34,57 @@ import KitCore
 /// volume = 100                         # percent, for every kind
 /// timer_volume = 100                   # and for one family: timer_, ramen_, task_, stopwatch_volume
 /// ```
-public struct SoundSettings: Sendable, Equatable {
-    /// The kinds of popup that make a sound, by their key in `[sound]`.
-    public enum Kind: String, CaseIterable, Sendable {
-        case timer
-        case ramen
-        case ramenStep = "ramen_step"
-        case task
-        case taskAlert = "task_alert"
-        case stopwatch
-
-        /// What plays when config.toml says nothing.
-        public var defaultChoice: SoundChoice {
-            switch self {
-            case .timer, .ramen: .theme("alarm-clock-elapsed")
-            case .ramenStep, .task: .theme("bell")
-            case .taskAlert, .stopwatch: .theme("message-new-instant")
-            }
-        }
-
-        /// The family whose `<family>_volume` key sets its volume: a ramen step's is ramen's,
-        /// a task's pre-alert is task's.
-        public var family: Family {
-            switch self {
-            case .timer: .timer
-            case .ramen, .ramenStep: .ramen
-            case .task, .taskAlert: .task
-            case .stopwatch: .stopwatch
-            }
-        }
+struct SoundSettings: ConfigSection, Equatable {
+    static let name = "sound"
+    static var keys: Set<String> {
+        Set(Daemon.soundKinds.flatMap { [$0.key, $0.volumeKey] } + ["volume"])
     }
 
-    /// The kinds that share a volume key.
-    public enum Family: String, CaseIterable, Sendable {
-        case timer, ramen, task, stopwatch
-
-        public var volumeKey: String { rawValue + "_volume" }
-    }
-
-    /// The sounds the file sets; the other kinds play their `defaultChoice`.
-    public var choices: [Kind: SoundChoice] = [:]
+    /// The sounds the file sets, by kind key; the other kinds play their `defaultChoice`.
+    var choices: [String: SoundChoice] = [:]
     /// The volume of every kind without a volume of its family's, in percent.
-    public var volume = 100
-    public var familyVolumes: [Family: Int] = [:]
+    var volume = 100
+    var familyVolumes: [String: Int] = [:]
 
-    public init() {}
+    init() {}
+
+    init(_ table: ConfigTable) throws(ConfigError) {
+        for kind in Daemon.soundKinds {
+            guard
+                let text = try table.string(
+                    kind.key, "a sound in quotes, such as \"\(kind.defaultChoice.text)\"", allowEmpty: true)
+            else { continue }
+            let trimmed = text.trimmingWhitespace()
+            let expanded = SoundChoice.looksLikeFile(trimmed) ? ConfigTable.expandingHome(trimmed) : trimmed
+            let choice: SoundChoice
+            do throws(KitError) {
+                choice = try SoundChoice.parse(expanded)
+            } catch {
+                throw table.error(kind.key, ": \(error.message) (a file starts with / or ~/)")
+            }
+            if case .file(let file) = choice, let problem = PopupSound.fileProblem(file) {
+                throw table.error(kind.key, ": \(problem)")
+            }
+            choices[kind.key] = choice
+        }
+        let percent = " (percent); for no sound, set the sound to \"off\""
+        if let number = try table.integer("volume", in: Self.volumeRange, percent) { volume = number }
+        for kind in Daemon.soundKinds {
+            if let number = try table.integer(kind.volumeKey, in: Self.volumeRange, percent) {
+                familyVolumes[kind.family] = number
+            }
+        }
+    }
 
     /// What a `kind` popup plays: `choice` when the person chose one for this popup (a timer
     /// started with `--sound` or `--silent`), else the configured one, else the kind's default.
     /// `off` is kept as a sound, so that a server that plays sounds is told to stay silent.
-    func sound(for kind: Kind, choice: SoundChoice? = nil) -> PopupSound {
+    func sound(for kind: SoundKind, choice: SoundChoice? = nil) -> PopupSound {
         PopupSound(
-            choice: choice ?? choices[kind] ?? kind.defaultChoice,
+            choice: choice ?? choices[kind.key] ?? kind.defaultChoice,
             volume: familyVolumes[kind.family] ?? volume)
     }
 
-    /// Every key `[sound]` may have.
-    static var keys: Set<String> {
-        Set(Kind.allCases.map(\.rawValue) + Family.allCases.map(\.volumeKey) + ["volume"])
-    }
-
     /// The volumes taken, in percent.
-    public static let volumeRange = 1...100
+    static let volumeRange = 1...100
 }

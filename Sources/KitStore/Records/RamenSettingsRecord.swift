@@ -8,7 +8,7 @@ struct RamenSettingsRecord: Codable, FetchableRecord, PersistableRecord {
 
     var ramenId: String
     var favouritePosition: Int?
-    var customSeconds: Int?
+    var customNs: Int64?
     var memo: String?
     /// The user's own steps as JSON; nil for the maker's.
     var ownSteps: String?
@@ -20,7 +20,7 @@ struct RamenSettingsRecord: Codable, FetchableRecord, PersistableRecord {
         case memo, hidden
         case ramenId = "ramen_id"
         case favouritePosition = "favourite_position"
-        case customSeconds = "custom_seconds"
+        case customNs = "custom_ns"
         case ownSteps = "own_steps"
         case cookCount = "cook_count"
         case lastCookedAtNs = "last_cooked_at_ns"
@@ -30,7 +30,7 @@ struct RamenSettingsRecord: Codable, FetchableRecord, PersistableRecord {
         let encoder = JSONEncoder()
         ramenId = ramenID
         favouritePosition = settings.favouritePosition
-        customSeconds = settings.customSeconds
+        customNs = settings.customTime
         memo = settings.memo
         ownSteps = try settings.ownSteps.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         hidden = settings.hidden
@@ -40,7 +40,7 @@ struct RamenSettingsRecord: Codable, FetchableRecord, PersistableRecord {
 
     func settings(decoder: JSONDecoder) throws -> RamenSettings {
         RamenSettings(
-            favouritePosition: favouritePosition, customSeconds: customSeconds, memo: memo,
+            favouritePosition: favouritePosition, customTime: customNs, memo: memo,
             ownSteps: try ownSteps.map { try decoder.decode([RamenStep].self, from: Data($0.utf8)) }, hidden: hidden,
             cookCount: cookCount, lastCookedAt: lastCookedAtNs.map(WallTime.init(nanoseconds:)))
     }

@@ -3,9 +3,7 @@ import KitProtocol
 
 /// How kitctl writes ramen for people.
 enum RamenText {
-    static func time(_ seconds: Int) -> String {
-        DurationFormatter.clock(Int64(seconds) * Nanoseconds.nanosecondsPerSecond)
-    }
+    static func time(_ time: Nanoseconds) -> String { DurationFormatter.exactClock(time) }
 
     static func water(_ ramen: RamenInfo) -> String {
         ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? "to the line" : "-")
@@ -18,7 +16,7 @@ enum RamenText {
                 ramen.favouritePosition.map { "★\($0)" } ?? "",
                 DisplayWidth.truncated(ramen.displayName, to: 40),
                 ramen.brand ?? "-", ramen.kind.rawValue,
-                time(ramen.seconds) + (ramen.seconds != ramen.catalogSeconds ? "*" : ""),
+                time(ramen.cookNs) + (ramen.cookNs != ramen.catalogCookNs ? "*" : ""),
                 water(ramen), ramen.cookCount > 0 ? "\(ramen.cookCount)×" : "-", ramen.id)
         }
         return table.render()
@@ -32,9 +30,9 @@ enum RamenText {
         if let romanization = ramen.romanization { lines.append("reads:     \(romanization)") }
         lines.append("kind:      \(ramen.kind)" + (ramen.origin == .own ? " (your own)" : ""))
         lines.append(
-            "time:      \(time(ramen.seconds))"
-                + (ramen.seconds != ramen.catalogSeconds
-                    ? " (yours; the maker says \(time(ramen.catalogSeconds)))" : ""))
+            "time:      \(time(ramen.cookNs))"
+                + (ramen.cookNs != ramen.catalogCookNs
+                    ? " (yours; the maker says \(time(ramen.catalogCookNs)))" : ""))
         lines.append("water:     \(water(ramen))")
         for (index, step) in ramen.steps.enumerated() {
             lines.append((index == 0 ? "steps:     " : "           ") + step.description)

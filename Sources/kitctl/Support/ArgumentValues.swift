@@ -2,10 +2,10 @@ import KitCore
 
 /// Reads command-line values with KitCore's parsers, turning their errors into usage errors (exit 1).
 enum ArgumentValues {
-    /// Whole seconds of a duration such as `4m30s` or `4:30`.
-    static func seconds(_ text: String) throws -> Int {
+    /// A duration such as `4m30s` or `3:30`, to the nanosecond.
+    static func duration(_ text: String) throws -> Nanoseconds {
         do throws(DurationParseError) {
-            return Int(try DurationParser.parse(text) / Nanoseconds.nanosecondsPerSecond)
+            return try DurationParser.parse(text)
         } catch {
             throw CLIError.usage(error.description)
         }

@@ -34,7 +34,7 @@ enum TaskArguments {
 
     static func duration(_ text: String) throws -> String {
         guard !text.isEmpty else { return text }
-        _ = try ArgumentValues.seconds(text)
+        _ = try ArgumentValues.duration(text)
         return text
     }
 }

@@ -23,7 +23,7 @@ final class DiaryFeature: Feature {
     /// At start, opens the diary's vdir, writes every entry whose file is missing or older, and
     /// watches it for changes from outside.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirDiary, name: "diary", runtime: runtime)
+        guard reason == .start, let mirror = try VdirMirror.open("diary", runtime: runtime)
         else { return }
         self.mirror = mirror
         let entries = try store.allDiaryEntries()

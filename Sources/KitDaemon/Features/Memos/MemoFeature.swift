@@ -22,7 +22,7 @@ final class MemoFeature: Feature {
     /// At start, opens the memos' vdir, writes every memo whose file is missing or older, and
     /// watches it for changes from outside.
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror = try VdirMirror.open(settings.vdirMemos, name: "memos", runtime: runtime)
+        guard reason == .start, let mirror = try VdirMirror.open("memos", runtime: runtime)
         else { return }
         self.mirror = mirror
         let memos = try store.allMemos()

@@ -7,10 +7,10 @@ import KitStore
 extension RamenFeature: CountdownObserver {
     func cook(_ params: RamenCookParams) throws -> RamenCookResult {
         var entry = try resolve(params.ref)
-        let seconds = try Self.validCookSeconds(params.seconds ?? entry.cookSeconds)
+        // A time given is bounded at the edge (RamenCookParams.bounds); a catalog's is positive.
+        let time = params.cookNs ?? entry.cookTime
         let now = clock.now()
-        let timer = try timers.startCountdown(
-            duration: Int64(seconds) * Nanoseconds.nanosecondsPerSecond, name: entry.product.name, now: now)
+        let timer = try timers.startCountdown(duration: time, name: entry.product.name, now: now)
         let cook = RamenCook(
             timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
         try storing { try store.insertRamenCook(cook) }
@@ -25,7 +25,7 @@ extension RamenFeature: CountdownObserver {
             events.emit(Event.ramenCooking, RamenCookEvent(ramen: ramen, timer: timerInfo))
         }
         logger.info(
-            "cooking", metadata: ["ramen.id": "\(entry.id)", "timer.id": "\(timer.id)", "timer.seconds": "\(seconds)"])
+            "cooking", metadata: ["ramen.id": "\(entry.id)", "timer.id": "\(timer.id)", "timer.duration_ns": "\(time)"])
         return RamenCookResult(
             ramen: ramen, timer: timerInfo, waterMl: entry.product.waterMl, steps: entry.steps,
             now: Self.instructions(for: entry))
@@ -45,26 +45,28 @@ extension RamenFeature: CountdownObserver {
         return lines
     }
 
-    /// The `left` steps that alert, earliest first, for a cook of `duration` seconds.
-    static func alerts(_ steps: [RamenStep], duration: Int) -> [(index: Int, secondsLeft: Int, step: RamenStep)] {
-        steps.compactMap { step -> (Int, RamenStep)? in
+    /// The `left` steps that alert, earliest first, for a cook of `duration`.
+    static func alerts(_ steps: [RamenStep], duration: Nanoseconds) -> [(
+        index: Int, left: Nanoseconds, step: RamenStep
+    )] {
+        steps.compactMap { step -> (Nanoseconds, RamenStep)? in
             guard case .left(let left) = step.moment, step.offset(inCookOf: duration) != nil else { return nil }
             return (left, step)
         }
         .sorted { $0.0 > $1.0 }
-        .enumerated().map { (index: $0.offset, secondsLeft: $0.element.0, step: $0.element.1) }
+        .enumerated().map { (index: $0.offset, left: $0.element.0, step: $0.element.1) }
     }
 
     /// Keeps a cook's step alerts in line with its timer's new state.
     func follow(_ timer: Countdown) {
         guard let cook = cooks[timer.id] else { return }
-        let pending = Self.alerts(cook.steps, duration: Int(timer.duration / Nanoseconds.nanosecondsPerSecond))
+        let pending = Self.alerts(cook.steps, duration: timer.duration)
         stepAlarms.cancel(pending.map { RamenStepAlarm(timerID: timer.id, index: $0.index) })
         switch timer.state {
         case .running(let deadline):
             let now = clock.now().boot
             for alert in pending where alert.index >= cook.nextStep {
-                let at = deadline.boot + Int64(-alert.secondsLeft) * Nanoseconds.nanosecondsPerSecond
+                let at = deadline.boot + -alert.left
                 stepAlarms.schedule(RamenStepAlarm(timerID: timer.id, index: alert.index), at: max(at, now))
             }
         case .paused:
@@ -90,7 +92,7 @@ extension RamenFeature: CountdownObserver {
         guard var cook = cooks[timerID], let timer = timers.activeTimer(id: timerID), index >= cook.nextStep else {
             return
         }
-        let alerts = Self.alerts(cook.steps, duration: Int(timer.duration / Nanoseconds.nanosecondsPerSecond))
+        let alerts = Self.alerts(cook.steps, duration: timer.duration)
         guard let alert = alerts.first(where: { $0.index == index }) else { return }
         cook.nextStep = index + 1
         do {
@@ -102,8 +104,8 @@ extension RamenFeature: CountdownObserver {
         cooks[timerID] = cook
         let name = entries[cook.ramenID]?.product.name ?? timer.label
         let popup = RamenPopups.step(
-            alert.step, secondsLeft: alert.secondsLeft, of: name, timerID: timerID, index: index,
-            sound: settings.sounds.sound(for: .ramenStep), now: now)
+            alert.step, left: alert.left, of: name, timerID: timerID, index: index,
+            sound: settings[SoundSettings.self].sound(for: .ramenStep), now: now)
         let event = RamenStepEvent(ramenId: cook.ramenID, timerId: timerID, step: alert.step)
         commits.onCommitted { [events] in events.emit(Event.ramenStep, event) }
         popups.post(popup)
@@ -117,16 +119,16 @@ extension RamenFeature: CountdownObserver {
         guard let cook = cooks[timer.id] else { return nil }
         return RamenPopups.done(
             timer, cook: cook, product: entries[cook.ramenID]?.product,
-            sound: settings.sounds.sound(for: .ramen, choice: timer.sound), now: now,
+            sound: settings[SoundSettings.self].sound(for: .ramen, choice: timer.sound), now: now,
             startedAt: runtime.startedAt.wall)
     }
 
     /// "Cook again" on a cook's done popup: `kitctl ramen cook NAME --time T` for the same ramen
     /// and time.
     func pressed(_ key: String, on subject: RamenPopup) {
-        guard case .done(_, let ramenID, let seconds) = subject, key == RamenPopup.cookAgain else { return }
+        guard case .done(_, let ramenID, let time) = subject, key == RamenPopup.cookAgain else { return }
         do {
-            _ = try cook(RamenCookParams(ref: ramenID, seconds: seconds))
+            _ = try cook(RamenCookParams(ref: ramenID, cookNs: time))
             logger.info("cooking again from the popup", metadata: ["ramen.id": "\(ramenID)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["ramen.id": "\(ramenID)", "error": "\(error)"])

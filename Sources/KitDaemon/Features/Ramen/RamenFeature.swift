@@ -192,11 +192,12 @@ final class RamenFeature: Feature {
     func set(_ params: RamenSetParams) throws -> RamenInfo {
         var entry = try resolve(params.ref)
         if params.reset ?? false {
-            entry.settings.customSeconds = nil
+            entry.settings.customTime = nil
             entry.settings.memo = nil
             entry.settings.ownSteps = nil
         }
-        if let seconds = params.seconds { entry.settings.customSeconds = try Self.validCookSeconds(seconds) }
+        // The time is bounded at the edge (RamenSetParams.bounds).
+        if let time = params.cookNs { entry.settings.customTime = time }
         if let memo = params.memo {
             let trimmed = memo.trimmingCharacters(in: .whitespacesAndNewlines)
             try TextLimit.check(trimmed, "memo", limit: Self.maximumNoteLength)
@@ -240,7 +241,7 @@ final class RamenFeature: Feature {
         let product = RamenProduct(
             id: "own-\(try store.nextOwnRamenNumber())", name: name, englishName: params.englishName,
             brand: params.brand,
-            kind: kind, cookSeconds: try Self.validCookSeconds(params.seconds), waterMl: water,
+            kind: kind, cookTime: params.cookNs, waterMl: water,
             steps: try Self.validSteps(params.steps ?? []), note: params.note)
         try storing { try store.insertOwnRamen(product) }
         let entry = RamenEntry(product: product, origin: .own)
@@ -283,12 +284,6 @@ final class RamenFeature: Feature {
         commits.onCommitted { [events] in events.emit(Event.ramenChanged, payload) }
     }
 
-    static func validCookSeconds(_ seconds: Int) throws -> Int {
-        guard seconds > 0 else { throw KitError.invalidArgument("a cook time must be positive, e.g. 270 for 4m30s") }
-        guard seconds <= 24 * 3600 else { throw KitError.invalidArgument("a cook time can be at most 24 hours") }
-        return seconds
-    }
-
     /// The longest memo or note of a ramen, and text of a step, in characters.
     static let maximumNoteLength = 2000
     static let maximumStepLength = 500
@@ -297,7 +292,7 @@ final class RamenFeature: Feature {
         guard steps.count <= 20 else { throw KitError.invalidArgument("at most 20 steps") }
         for step in steps {
             try TextLimit.check(step.text, "text of a step", limit: maximumStepLength)
-            if case .left(let seconds) = step.moment, seconds <= 0 {
+            if case .left(let left) = step.moment, left <= 0 {
                 throw KitError.invalidArgument("the step '\(step.text)' must come a positive time before the end")
             }
             if step.text.trimmingCharacters(in: .whitespaces).isEmpty {

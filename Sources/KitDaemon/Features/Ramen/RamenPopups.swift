@@ -6,7 +6,7 @@ enum RamenPopup: PopupSubject, Equatable {
     case step(timerID: Int64, index: Int)
     /// The cook on a timer is done. It takes the timer's place on screen (`timer:7`). Its
     /// "Cook again" button cooks the same ramen for the same time.
-    case done(timerID: Int64, ramenID: String, seconds: Int)
+    case done(timerID: Int64, ramenID: String, time: Nanoseconds)
 
     /// The key of the "Cook again" button.
     static let cookAgain = "cook-again"
@@ -23,12 +23,12 @@ enum RamenPopup: PopupSubject, Equatable {
 enum RamenPopups {
     /// A step's moment came: `Shin Ramyun: 1:00 left`, and what to do.
     static func step(
-        _ step: RamenStep, secondsLeft: Int, of name: String, timerID: Int64, index: Int, sound: PopupSound,
+        _ step: RamenStep, left: Nanoseconds, of name: String, timerID: Int64, index: Int, sound: PopupSound,
         now: ClockReading
     ) -> Popup {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
-            summary: "\(name): \(DurationFormatter.clock(Int64(secondsLeft) * Nanoseconds.nanosecondsPerSecond)) left",
+            summary: "\(name): \(DurationFormatter.clock(left)) left",
             body: step.text, icon: "appointment-soon", urgency: .normal, sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
@@ -47,15 +47,21 @@ enum RamenPopups {
             )
         }
         if lines.isEmpty { lines.append("Enjoy.") }
-        let seconds = Int(timer.duration / Nanoseconds.nanosecondsPerSecond)
         let again =
             "kitctl ramen cook \(ShellQuote.quoted(product?.name ?? cook.ramenID)) --time \(DurationFormatter.compact(timer.duration))"
         let body = lines.joined(separator: "\n")
         return Popup(
-            subject: RamenPopup.done(timerID: timer.id, ramenID: cook.ramenID, seconds: seconds),
+            subject: RamenPopup.done(timerID: timer.id, ramenID: cook.ramenID, time: timer.duration),
             summary: "\(product?.displayName ?? timer.label) is done", body: body, icon: "appointment-soon",
             urgency: .critical, sound: sound, category: "x-kit.ramen.done",
             actions: [Popup.Action(key: RamenPopup.cookAgain, label: "Cook again")],
             bodyWithoutActions: body + "\nAgain: " + again, requestedAt: now.boot)
     }
+}
+
+extension SoundKind {
+    /// A cook is done: `[sound] ramen`.
+    static let ramen = SoundKind("ramen", plays: .theme("alarm-clock-elapsed"))
+    /// A step of a cook ("1:00 left: add the egg"): `[sound] ramen_step`, at ramen's volume.
+    static let ramenStep = SoundKind("ramen_step", plays: .theme("bell"), family: "ramen")
 }

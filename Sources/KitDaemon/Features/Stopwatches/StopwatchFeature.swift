@@ -53,7 +53,9 @@ final class StopwatchFeature: Feature {
     }
 
     /// The "still running" threshold in effect: the stopwatch's own, else the configured one.
-    func threshold(_ stopwatch: Stopwatch) -> Nanoseconds { stopwatch.remindAfter ?? settings.stopwatchRemindAfter }
+    func threshold(_ stopwatch: Stopwatch) -> Nanoseconds {
+        stopwatch.remindAfter ?? settings[StopwatchSettings.self].remindAfter
+    }
 
     // MARK: Reading
 
@@ -201,7 +203,8 @@ final class StopwatchFeature: Feature {
         let running = DurationFormatter.clock(span, rounding: .down)
         let total = StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot))
         let popup = StopwatchPopups.stillRunning(
-            stopwatch, running: running, total: total, sound: settings.sounds.sound(for: .stopwatch), now: now)
+            stopwatch, running: running, total: total, sound: settings[SoundSettings.self].sound(for: .stopwatch),
+            now: now)
         commits.onCommitted { [events] in events.emit(Event.stopwatchReminded, payload) }
         popups.post(popup)
         logger.info("stopwatch still running", metadata: ["stopwatch.id": "\(id)", "stopwatch.span": "\(running)"])

@@ -33,3 +33,8 @@ enum StopwatchPopups {
             requestedAt: now.boot)
     }
 }
+
+extension SoundKind {
+    /// A stopwatch's "still running" notice: `[sound] stopwatch`.
+    static let stopwatch = SoundKind("stopwatch", plays: .theme("message-new-instant"))
+}

@@ -31,7 +31,7 @@ final class SyncFeature: Feature {
     }
 
     func load(_ reason: LoadReason) throws {
-        guard reason == .start, let command = settings.syncCommand else { return }
+        guard reason == .start, let command = settings[SyncSettings.self].command else { return }
         if runtime.vdirs.mirrors.isEmpty {
             logger.warning("[sync] command is set, but no [vdir] collection is: the command syncs nothing of kit's")
         }
@@ -60,7 +60,7 @@ final class SyncFeature: Feature {
         }
         let succeeded = registry.syncedThrough.flatMap { $0.nanoseconds == .min ? nil : Timestamp.rfc3339($0) }
         return SyncStatusResult(
-            collections: collections, conflicts: conflicts, command: settings.syncCommand,
+            collections: collections, conflicts: conflicts, command: settings[SyncSettings.self].command,
             running: runner?.isRunning ?? false, lastRun: runner?.lastRun, lastSucceededAt: succeeded,
             nextRunAt: runner?.nextRun(now: clock.now()).map { Timestamp.rfc3339($0) })
     }

@@ -104,7 +104,7 @@ final class SyncRunner {
             timedOut()
         }
         runtime.vdirs.onLocalChange = { [unowned self] in changedLocally() }
-        if settings.syncInterval > 0 { armInterval(after: Self.startDelay) }
+        if settings[SyncSettings.self].interval > 0 { armInterval(after: Self.startDelay) }
     }
 
     var isRunning: Bool {
@@ -136,9 +136,9 @@ final class SyncRunner {
 
     /// Kit wrote or removed a vdir file: a run follows after `after_change`.
     private func changedLocally() {
-        guard settings.syncAfterChange > 0, changeAt == nil else { return }
+        guard settings[SyncSettings.self].afterChange > 0, changeAt == nil else { return }
         if case .preparing = state { return }
-        let at = Self.bootMicroseconds() + UInt64(settings.syncAfterChange / 1000)
+        let at = Self.bootMicroseconds() + UInt64(settings[SyncSettings.self].afterChange / 1000)
         changeAt = at
         changeTimer?.arm(atMicroseconds: at)
     }
@@ -182,7 +182,7 @@ final class SyncRunner {
             run.output.append(ArraySlice("could not run /bin/sh -c: \(error)".utf8))
             return finish(run, termination: nil)
         }
-        timeoutTimer?.arm(atMicroseconds: run.startedMicroseconds + UInt64(settings.syncTimeout / 1000))
+        timeoutTimer?.arm(atMicroseconds: run.startedMicroseconds + UInt64(settings[SyncSettings.self].timeout / 1000))
         logger.info(
             "sync started", metadata: ["sync.reason": "\(run.reason.rawValue)", "sync.pid": "\(process.pid)"])
     }
@@ -220,7 +220,7 @@ final class SyncRunner {
             logger.warning(
                 "the sync command is taking too long; stopping it",
                 metadata: [
-                    "sync.timeout_s": "\(settings.syncTimeout / Nanoseconds.nanosecondsPerSecond)",
+                    "sync.timeout_s": "\(settings[SyncSettings.self].timeout / Nanoseconds.nanosecondsPerSecond)",
                     "sync.pid": "\(process.pid)",
                 ])
             process.signalGroup(SIGTERM)
@@ -279,8 +279,8 @@ final class SyncRunner {
         if let next = queued {
             queued = nil
             begin(Run(reason: next.reason, waiters: next.waiters))
-        } else if settings.syncInterval > 0 {
-            armInterval(after: settings.syncInterval)
+        } else if settings[SyncSettings.self].interval > 0 {
+            armInterval(after: settings[SyncSettings.self].interval)
         }
     }
 

@@ -280,7 +280,7 @@ extension VdirMirror {
             armRecordTimer()
         }
         unrecorded += changes
-        let agreesAtOnce = runtime.settings.syncCommand == nil
+        let agreesAtOnce = runtime.settings[SyncSettings.self].command == nil
         for (name, file) in changes where file == nil {
             unrecordedBases[name] = nil
             pendingWrites[name] = nil

@@ -88,21 +88,22 @@ final class VdirMirror {
         baseReader = VdirBaseReader(path: runtime.store.path, collection: collection.path, logger: runtime.logger)
     }
 
-    /// The mirror of the collection `name` (`tasks`, `diary` or `memos`) at `setting` (its
-    /// `[vdir]` setting; `KitSettings.vdirPath` says where it is), checked now, with the ledger the
+    /// The mirror of the collection `name` (`tasks`, `diary` or `memos`) where `[vdir]` keeps it
+    /// (`VdirSettings.path(named:sync:dataDirectory:)` says where), checked now, with the ledger the
     /// database kept for it, registered: nil when kitd keeps none; a path that is missing (unless
     /// it is the default, which is made), not a directory or not writable stops kitd at start.
-    static func open(_ setting: String?, name: String, runtime: FeatureRuntime) throws -> VdirMirror? {
+    static func open(_ name: String, runtime: FeatureRuntime) throws -> VdirMirror? {
+        let sync = runtime.settings[SyncSettings.self]
         guard
-            let (path, make) = runtime.settings.vdirPath(
-                setting, named: name, dataDirectory: runtime.dataDirectory)
+            let (path, make) = runtime.settings[VdirSettings.self].path(
+                named: name, sync: sync, dataDirectory: runtime.dataDirectory)
         else { return nil }
         if make && access(path, F_OK) != 0 { try PrivateDirectory.create(path) }
         let collection = try VdirCollection(path: path)
         let files = try storing { try runtime.store.vdir.files(collection: path) }
         let mirror = VdirMirror(name: name, collection: collection, ledger: VdirLedger(files), runtime: runtime)
         mirror.pendingWrites = try storing { try runtime.store.vdir.pendingWrites(collection: path) }
-        if runtime.settings.syncCommand == nil {
+        if sync.command == nil {
             // No sync command (any more): what kit wrote is what the other side reads.
             mirror.agreeOnWrites(before: WallTime(nanoseconds: .max))
         }

@@ -27,7 +27,9 @@ extension TaskFeature {
         }
         let plan = TaskFirePlan.plan(
             due, tasks: tasks, now: now.wall, startedAt: startedAt,
-            policy: CatchUpPolicy(stalenessWindow: settings.taskStaleness, threshold: settings.taskDigestAfter),
+            policy: CatchUpPolicy(
+                stalenessWindow: settings[TaskSettings.self].staleness,
+                threshold: settings[TaskSettings.self].digestAfter),
             zone: { [unowned self] task in zone(of: task) })
         // A task whose key came due with nothing to fire (a popup that moved) is armed again, and
         // its row's instants are written again, so that a later window finds it where it is.
@@ -96,7 +98,7 @@ extension TaskFeature {
         return Popup(
             subject: TaskPopup.digest, summary: title,
             body: lines.joined(separator: "\n") + (missed.count > 10 ? "\n… `kitctl task list --overdue`" : ""),
-            icon: "appointment-missed", urgency: .critical, sound: settings.sounds.sound(for: .task),
+            icon: "appointment-missed", urgency: .critical, sound: settings[SoundSettings.self].sound(for: .task),
             category: "x-kit.task.missed",
             requestedAt: now.boot)
     }
@@ -105,11 +107,11 @@ extension TaskFeature {
         var summary = "Due: \(task.occurrenceTitle)"
         if let late { summary += " (due \(DurationFormatter.compact(late, rounding: .down)) ago)" }
         let body = task.occurrenceNote ?? ""
-        let snooze = DurationFormatter.compact(settings.taskSnooze)
+        let snooze = DurationFormatter.compact(settings[TaskSettings.self].snooze)
         return Popup(
             subject: TaskPopup.due(task.id, occurrence: task.occurrence), summary: summary, body: body,
             icon: "appointment-soon", urgency: .critical,
-            sound: settings.sounds.sound(for: .task), category: "x-kit.task.due",
+            sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.task.due",
             actions: [
                 Popup.Action(key: TaskPopup.Button.done.rawValue, label: "Done"),
                 Popup.Action(key: TaskPopup.Button.snooze.rawValue, label: "Snooze \(snooze)"),
@@ -126,7 +128,7 @@ extension TaskFeature {
         return Popup(
             subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.occurrenceTitle)",
             body: "Due in \(left), at \(at)." + (task.occurrenceNote.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
-            urgency: .normal, sound: settings.sounds.sound(for: .taskAlert), category: "x-kit.task.alert",
+            urgency: .normal, sound: settings[SoundSettings.self].sound(for: .taskAlert), category: "x-kit.task.alert",
             requestedAt: now.boot)
     }
 

@@ -39,7 +39,8 @@ extension TaskFeature {
 
     /// What reading a document needs from the loop, as it is now.
     func importSetting() -> PreparedImport.Setting {
-        PreparedImport.Setting(zones: zones.snapshot(), allDayTime: settings.taskAllDayTime, now: clock.now().wall)
+        PreparedImport.Setting(
+            zones: zones.snapshot(), allDayTime: settings[TaskSettings.self].allDayTime, now: clock.now().wall)
     }
 
     /// The loop's half of an import: each component read off the loop is weighed against the tasks

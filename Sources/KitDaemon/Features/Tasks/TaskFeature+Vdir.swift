@@ -18,7 +18,7 @@ extension TaskFeature {
     /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
     /// file is missing or older (a crash between a commit and its write).
     func openVdir() throws {
-        guard let mirror = try VdirMirror.open(settings.vdirTasks, name: "tasks", runtime: runtime) else { return }
+        guard let mirror = try VdirMirror.open("tasks", runtime: runtime) else { return }
         self.mirror = mirror
         try mirror.watch(
             reader: { [unowned self] in vdirReader() },
@@ -79,7 +79,8 @@ extension TaskFeature {
     /// How the worker reads one file, with the zones and time as they are now.
     func vdirReader() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
         let setting = PreparedImport.Setting(
-            zones: zones.snapshot(), allDayTime: settings.taskAllDayTime, now: clock.now().wall, firePast: false)
+            zones: zones.snapshot(), allDayTime: settings[TaskSettings.self].allDayTime, now: clock.now().wall,
+            firePast: false)
         return { text in
             let prepared: PreparedImport
             do throws(KitError) {

@@ -170,7 +170,7 @@ final class TaskFeature: Feature {
             pinned = fixed
             zone = fixedZone
         }
-        let when = try expression.resolve(now: now, in: zone, defaultTime: settings.taskAllDayTime)
+        let when = try expression.resolve(now: now, in: zone, defaultTime: settings[TaskSettings.self].allDayTime)
         let recurrence = try params.repeat.map { try Recurrence.parse($0).validated() }
         if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
         let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
@@ -223,9 +223,9 @@ final class TaskFeature: Feature {
         case (nil, let when?):
             try TextLimit.check(when, "'until' time", limit: Self.maximumWhenLength)
             until = try WhenExpression.parse(when).resolve(
-                now: now, in: zone(of: task), defaultTime: settings.taskAllDayTime
+                now: now, in: zone(of: task), defaultTime: settings[TaskSettings.self].allDayTime
             ).instant
-        case (nil, nil): until = now + settings.taskSnooze
+        case (nil, nil): until = now + settings[TaskSettings.self].snooze
         default: throw KitError.invalidArgument("give 'for' (10m) or 'until' (tomorrow 9:00), not both")
         }
         let updated = try task.snoozed(until: until, now: now, in: zone(of: task))
@@ -259,7 +259,8 @@ final class TaskFeature: Feature {
                 task.zone = fixed
                 zone = fixedZone
             }
-            let when = try expression.resolve(now: clock.now().wall, in: zone, defaultTime: settings.taskAllDayTime)
+            let when = try expression.resolve(
+                now: clock.now().wall, in: zone, defaultTime: settings[TaskSettings.self].allDayTime)
             task = task.rescheduled(anchor: when.civil, allDay: when.allDay)
         }
         if let rule = params.repeat {

@@ -27,3 +27,10 @@ enum TaskPopup: PopupSubject, Equatable {
     /// Two subjects are the same popup on screen: a newer popup of a task replaces the older.
     static func == (lhs: TaskPopup, rhs: TaskPopup) -> Bool { lhs.text == rhs.text }
 }
+
+extension SoundKind {
+    /// A task is due, its nags, and missed reminders: `[sound] task`.
+    static let task = SoundKind("task", plays: .theme("bell"))
+    /// A reminder before a task is due: `[sound] task_alert`, at task's volume.
+    static let taskAlert = SoundKind("task_alert", plays: .theme("message-new-instant"), family: "task")
+}

@@ -262,7 +262,8 @@ final class TimerFeature: Feature {
         }
         for timer in fired { apply(timer, .fired) }
         let firedPopups = TimerPopups.fired(
-            fired, now: now, startedAt: runtime.startedAt.wall, sounds: settings.sounds, worded: { worded[$0.id] })
+            fired, now: now, startedAt: runtime.startedAt.wall, sounds: settings[SoundSettings.self],
+            worded: { worded[$0.id] })
         for popup in firedPopups { popups.post(popup) }
         commits.onCommittedAndSent { [self] in
             for timer in fired {

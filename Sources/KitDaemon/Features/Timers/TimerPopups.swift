@@ -73,3 +73,8 @@ enum TimerPopups {
             sound: sound, category: "x-kit.timer.fired", requestedAt: now.boot)
     }
 }
+
+extension SoundKind {
+    /// A timer is done: `[sound] timer`.
+    static let timer = SoundKind("timer", plays: .theme("alarm-clock-elapsed"))
+}

@@ -37,9 +37,7 @@ struct PlacePick: ParsableCommand {
 
     func run() throws {
         guard n >= 1 else { throw CLIError.usage("-n \(n): pick at least 1 place") }
-        let window = try avoidRecent.map {
-            Nanoseconds(try ArgumentValues.seconds($0)) * Nanoseconds.nanosecondsPerSecond
-        }
+        let window = try avoidRecent.map(ArgumentValues.duration)
         let params = PlacePickParams(
             tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentNs: window,
             seed: seed, notify: notify)

@@ -35,14 +35,14 @@ struct RamenAdd: ParsableCommand {
     }
 
     func run() throws {
-        let seconds = try ArgumentValues.seconds(time)
+        let cookTime = try ArgumentValues.duration(time)
         let steps = try ArgumentValues.steps(step)
         let ramen = try global.call(
             Method.ramenAdd,
             RamenAddParams(
-                name: name.text, seconds: seconds, waterMl: water, kind: kind, brand: brand, englishName: english,
+                name: name.text, cookNs: cookTime, waterMl: water, kind: kind, brand: brand, englishName: english,
                 steps: steps, note: note))
         if output.json { return try JSONOutput.print(ramen) }
-        Terminal.writeLine("Added \(ramen.displayName) [\(ramen.id)]: \(RamenText.time(ramen.seconds))")
+        Terminal.writeLine("Added \(ramen.displayName) [\(ramen.id)]: \(RamenText.time(ramen.cookNs))")
     }
 }

@@ -21,7 +21,7 @@ struct RamenCook: ParsableCommand {
     var wait = false
 
     func run() throws {
-        let seconds = try time.map(ArgumentValues.seconds)
+        let cookTime = try time.map(ArgumentValues.duration)
         let connection = try global.connect()
         if wait {
             Interrupt.install()
@@ -32,7 +32,7 @@ struct RamenCook: ParsableCommand {
         }
         let result = try mappingClientErrors { () throws(ClientError) in
             try connection.call(
-                Method.ramenCook, RamenCookParams(ref: name.text, seconds: seconds))
+                Method.ramenCook, RamenCookParams(ref: name.text, cookNs: cookTime))
         }
         if output.json {
             try JSONOutput.print(result)
@@ -47,7 +47,7 @@ struct RamenCook: ParsableCommand {
 
     static func describe(_ result: RamenCookResult) -> String {
         var lines = [
-            "Cooking \(result.ramen.displayName): \(RamenText.time(Int(result.timer.durationNs / Nanoseconds.nanosecondsPerSecond))), "
+            "Cooking \(result.ramen.displayName): \(RamenText.time(result.timer.durationNs)), "
                 + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id))"
         ]
         for (index, line) in result.now.enumerated() { lines.append((index == 0 ? "Now:   " : "       ") + line) }

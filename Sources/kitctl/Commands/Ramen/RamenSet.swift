@@ -30,10 +30,10 @@ struct RamenSet: ParsableCommand {
     }
 
     func run() throws {
-        let seconds = try time.map(ArgumentValues.seconds)
+        let cookTime = try time.map(ArgumentValues.duration)
         let steps = step.isEmpty ? nil : try ArgumentValues.steps(step)
         let ramen = try global.call(
-            Method.ramenSet, RamenSetParams(ref: name.text, seconds: seconds, memo: memo, steps: steps, reset: reset))
+            Method.ramenSet, RamenSetParams(ref: name.text, cookNs: cookTime, memo: memo, steps: steps, reset: reset))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine(RamenText.details(ramen))
     }

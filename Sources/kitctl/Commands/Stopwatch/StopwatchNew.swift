@@ -22,11 +22,11 @@ struct StopwatchNew: ParsableCommand {
     func run() throws {
         let remind = try remindAfter.map { text -> Nanoseconds in
             if ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
-            let seconds = try ArgumentValues.seconds(text)
-            guard seconds >= 1 else {
+            let threshold = try ArgumentValues.duration(text)
+            guard threshold >= Nanoseconds.nanosecondsPerSecond else {
                 throw CLIError.usage("--remind-after \(text) is under a second; give 1s or more, or off")
             }
-            return Nanoseconds(seconds) * Nanoseconds.nanosecondsPerSecond
+            return threshold
         }
         let stopwatch = try global.call(
             Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind))
