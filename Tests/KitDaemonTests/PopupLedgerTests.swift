@@ -44,7 +44,7 @@ struct PopupLedgerTests {
         #expect(counts[.shown] == 12 && counts[.pending] == nil && counts[.sending] == nil, "\(counts)")
     }
 
-    @Test("a burst's digest is updated in place as more come due within the second, and names only the first eight")
+    @Test("a burst's digest is updated in place as more come due within the second: eight lines, then the rest by name")
     func digestUpdatedInPlace() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
@@ -65,7 +65,10 @@ struct PopupLedgerTests {
         #expect(last.summary == "13 more alerts at once", "\(kit.popups.summaries)")
         let lines = last.body.split(separator: "\n")
         #expect(lines.count == 9)
-        #expect(lines.last == "… and 5 more; see `kitctl timer list --all` and `kitctl task list`")
+        #expect(
+            lines.last
+                == "… and 5 more: b5 is done, b6 is done, b7 is done, b8 is done, b9 is done; see `kitctl timer list --all` and `kitctl task list`"
+        )
     }
 
     @Test("popups a second apart are each shown; a burst ends when a second passes without one")

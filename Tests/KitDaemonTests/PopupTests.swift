@@ -36,20 +36,27 @@ struct PopupTests {
         #expect(try kit.timers.get(RecordRef(String(timer.id))).firedAt == fired.firedAt)
     }
 
-    @Test("many timers missed while down become one digest popup, and none of their own")
+    @Test("many timers missed while down become one digest popup naming each, and none of their own")
     func timersMissedDigest() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for index in 0..<5 {
+        for index in 0..<12 {
             _ = try kit.timers.start(TimerStartParams(durationNs: 1_000_000_000, name: "batch\(index)"))
         }
         try kit.run(for: .milliseconds(50))
         try kit.restart(after: 2 * Self.second)
 
         let digest = try #require(try kit.runUntilShown(1).first)
-        #expect(digest.summary == "5 timers finished while kitd was off")
+        #expect(digest.summary == "12 timers finished while kitd was off")
         #expect(digest.subject as? TimerPopup == .digest)
-        #expect(digest.body.contains("batch0") && digest.body.contains("batch4"))
+        let lines = digest.body.split(separator: "\n")
+        #expect(lines.count == 9 && lines.prefix(8).allSatisfy { $0.hasPrefix("batch") && $0.contains(": due ") })
+        // Eight by line, in due order; the rest by name.
+        let named = Set((0..<12).map { "batch\($0)" }.filter { digest.body.contains($0) })
+        #expect(named.count == 12, "\(digest.body)")
+        #expect(
+            lines.last?.hasPrefix("… and 4 more: ") == true
+                && lines.last?.hasSuffix("; see `kitctl timer list --all`") == true)
         try kit.run(for: .milliseconds(100))
         #expect(kit.popups.popups(containing: "batch").isEmpty, "\(kit.popups.summaries)")
     }

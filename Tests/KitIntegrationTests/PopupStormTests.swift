@@ -97,7 +97,11 @@ extension Integration {
             var excused = 0
             for index in 0..<Self.timers {
                 let name = Self.name(index)
-                let names = { (call: String) in call.contains("\(name) is done") || call.contains("\(name):") }
+                // Its own popup, a line of a digest, or a name in a digest's last line.
+                let names = { (call: String) in
+                    call.contains("\(name) is done") || call.contains("\(name):") || call.contains(" \(name),")
+                        || call.contains(" \(name);")
+                }
                 if !sent.contains(where: names) { lost.append(name) }
                 let count = calls.filter(names).count
                 guard count > 1 else { continue }
@@ -117,7 +121,7 @@ extension Integration {
             #expect(replayed > 0, "popups held up by the server were left undelivered and shown by a later kitd")
             #expect(lost.isEmpty, "seed \(seed): no popup for \(lost) (\(lost.map { subjects[$0] ?? "" }))")
             #expect(duplicated.isEmpty, "seed \(seed): shown twice \(duplicated)")
-            #expect(!sent.contains { $0.contains("more;") }, "every name is spelled out in some popup")
+            #expect(!sent.contains { $0.contains(" others;") }, "every name is spelled out in some popup")
         }
 
         static func name(_ index: Int) -> String { index < 10 ? "storm-0\(index)" : "storm-\(index)" }

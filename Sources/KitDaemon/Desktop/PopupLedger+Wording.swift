@@ -32,12 +32,16 @@ extension PopupLedger {
             category: delivery.category, timeoutMilliseconds: delivery.timeoutMilliseconds, requestedAt: now.boot)
     }
 
-    /// One popup for the `total` popups of a burst: the first few (`named`) by summary, and a
-    /// count of the rest.
-    static func digest(_ named: [Popup], total: Int, subject: LedgerPopup, at now: BootTime) -> Popup {
+    /// One popup for the `total` popups of a burst: the first few (`named`) by summary, line by
+    /// line, and the rest on one line, the next ones (`others`) by summary.
+    static func digest(_ named: [Popup], others: [String], total: Int, subject: LedgerPopup, at now: BootTime)
+        -> Popup
+    {
         var lines = named.prefix(digestLines).map(\.summary)
-        if total > lines.count {
-            lines.append("… and \(total - lines.count) more; see `kitctl timer list --all` and `kitctl task list`")
+        if let rest = DigestText.rest(
+            others, count: total - lines.count, see: "`kitctl timer list --all` and `kitctl task list`")
+        {
+            lines.append(rest)
         }
         return Popup(
             subject: subject, summary: "\(total) more alerts at once", body: lines.joined(separator: "\n"),

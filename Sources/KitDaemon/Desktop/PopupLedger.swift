@@ -52,8 +52,10 @@ final class PopupLedger {
 
     private struct Burst {
         var number: Int
-        /// The first popups of the burst, which its digest names.
+        /// The first popups of the burst, which its digest shows line by line.
         var named: [Popup] = []
+        /// The summaries of the next ones, which its last line names.
+        var others: [String] = []
         var total = 0
         /// The entries its popup on screen does not show yet.
         var unshown: [Entry] = []
@@ -62,7 +64,11 @@ final class PopupLedger {
         var sounded = false
 
         mutating func add(_ entry: Entry) {
-            if named.count < PopupLedger.digestLines { named.append(entry.popup) }
+            if named.count < PopupLedger.digestLines {
+                named.append(entry.popup)
+            } else if others.count < DigestText.namedLimit {
+                others.append(entry.popup.summary)
+            }
             total += 1
             unshown.append(entry)
             lastAdded = entry.popup.requestedAt
@@ -226,7 +232,8 @@ final class PopupLedger {
             next = .digest(subject: subject, ids: current.unshown.compactMap(\.id), entries: current.unshown.count)
             burst!.unshown = []
             burst!.sounded = true
-            popup = Self.digest(current.named, total: current.total, subject: subject, at: clock.now().boot)
+            popup = Self.digest(
+                current.named, others: current.others, total: current.total, subject: subject, at: clock.now().boot)
             if current.sounded { popup.sound = nil }
         } else {
             return

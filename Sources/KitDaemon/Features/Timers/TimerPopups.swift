@@ -65,7 +65,10 @@ enum TimerPopups {
             guard case .fired(let record) = timer.state else { return timer.label }
             return "\(timer.label): due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
         }
-        let more = timers.count > 8 ? "\n… and \(timers.count - 8) more; see `kitctl timer list --all`" : ""
+        let more =
+            DigestText.rest(
+                timers.dropFirst(8).map(\.label), count: max(0, timers.count - 8), see: "`kitctl timer list --all`"
+            ).map { "\n" + $0 } ?? ""
         return Popup(
             subject: TimerPopup.digest,
             summary: "\(timers.count) timers finished " + (allWhileDown ? "while kitd was off" : "late"),
