@@ -20,13 +20,29 @@ final class DrivenDaemon {
     /// The kitd running now (a new one after `restart`).
     var daemon: Daemon { current! }
 
-    init(systemZone: String = "Asia/Seoul") throws {
+    /// A kitd with `config` as its config.toml, and a vdir (`vdir(_:)`) for each collection in
+    /// `vdirs` (`tasks`, `diary`, `memos`), kept by `[vdir]` with no sync command: kit's writes are
+    /// the base at once, and a file changed in the vdir is read and merged as vdirsyncer's would be.
+    init(systemZone: String = "Asia/Seoul", vdirs: [String] = [], config: String = "") throws {
         directory =
             FileManager.default.temporaryDirectory.path + "/kit-daemon-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var text = config
+        if !vdirs.isEmpty {
+            text += "\n[vdir]\n"
+            for name in vdirs {
+                let path = directory + "/vdir/" + name
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                text += "\(name) = \"\(path)\"\n"
+            }
+        }
+        if !text.isEmpty { try text.write(toFile: directory + "/config.toml", atomically: true, encoding: .utf8) }
         zones = SettableZones(system: systemZone)
         current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups)
     }
+
+    /// The vdir of the collection `name`, when made with `vdirs`.
+    func vdir(_ name: String) -> String { directory + "/vdir/" + name }
 
     private static func build(
         directory: String, clock: ShiftedClock, zones: SettableZones, popups: RecordingPopups
@@ -45,6 +61,9 @@ final class DrivenDaemon {
     var ramen: RamenFeature { daemon.feature(RamenFeature.self)! }
     var stopwatches: StopwatchFeature { daemon.feature(StopwatchFeature.self)! }
     var tasks: TaskFeature { daemon.feature(TaskFeature.self)! }
+    var memos: MemoFeature { daemon.feature(MemoFeature.self)! }
+    var diary: DiaryFeature { daemon.feature(DiaryFeature.self)! }
+    var sync: SyncFeature { daemon.feature(SyncFeature.self)! }
 
     /// Lets `nanoseconds` pass on both clocks, and re-arms the loop's timers for the new time.
     func advance(by nanoseconds: Int64) {

@@ -57,30 +57,6 @@ extension Integration {
             #expect(text.stdout.contains("(asked): succeeded in "))
         }
 
-        @Test("a change in kit runs the command after [sync] after_change, once for a burst of changes")
-        func runsAfterChanges() throws {
-            let kit = try Self.kitd(
-                """
-                command = "echo run >> <root>/runs"
-                interval = "off"
-                after_change = "1s"
-                """)
-            defer { kit.tearDown() }
-            let events = try kit.events(["sync.*", "timer.*"])
-            defer { events.stop() }
-            try events.waitUntilSubscribed(socketOwner: kit)
-            for title in ["one", "two", "three"] {
-                #expect(try kit.kitctl(["task", "add", title, "--due", "2030-01-02 10:00"]).exitCode == 0)
-            }
-            let finished = events.waitFor(Event.syncFinished, timeout: .seconds(15)) { _ in true }
-            let run = try #require(try finished?.decode(SyncRunStatus.self))
-            #expect(run.reason == .change)
-            #expect(run.succeeded)
-            // No second run follows: the three changes went in one.
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(try String(contentsOfFile: kit.root.path + "/runs", encoding: .utf8) == "run\n")
-        }
-
         @Test("a command that fails is reported with its exit status and output, and kitctl sync exits 2")
         func failureIsReported() throws {
             let kit = try Self.kitd(

@@ -189,12 +189,11 @@ extension Integration {
         // MARK: Tests
 
         @Test(
-            "a repeating task completed on the phone a second after kit's write, or with the phone's clock ten minutes behind or ahead, advances once on both sides",
+            "a repeating task completed on the phone, with its clock at kit's or ten minutes behind or ahead, advances once on both sides",
             arguments: App.allCases)
         func completionAdvancesOnce(app: App) throws {
             try Self.withDevice { server, device in
-                // One task for each clock of the phone's: a second after kit's write, and ten
-                // minutes behind and ahead of it.
+                // One task for each clock of the phone's: kit's, and ten minutes behind and ahead.
                 let skews: [TimeInterval] = [0, -600, 600]
                 var uids: [String] = []
                 for index in skews.indices {
@@ -204,7 +203,6 @@ extension Integration {
                     uids.append(added.uid)
                 }
                 try device.sync()
-                Thread.sleep(forTimeInterval: 1)
                 for (uid, skew) in zip(uids, skews) {
                     try Self.complete(server, uid: uid, as: app, at: Date(timeIntervalSinceNow: skew))
                 }
@@ -229,7 +227,7 @@ extension Integration {
             }
         }
 
-        @Test("the phone renames a task and kit moves its due two seconds later: both changes are kept on both sides")
+        @Test("the phone renames a task and kit then moves its due: both changes are kept on both sides")
         func renameAndDueMerge() throws {
             try Self.withDevice { server, device in
                 let added = try device.kit.kitctlJSON(
@@ -239,7 +237,6 @@ extension Integration {
                     Self.set(&lines, "SUMMARY", "SUMMARY:dentist (Dr. Kim)")
                     Self.set(&lines, "PRIORITY", "PRIORITY:1")
                 }
-                Thread.sleep(forTimeInterval: 2)
                 #expect(try device.kit.kitctl(["task", "edit", "dentist", "--due", "2030-03-01 11:00"]).exitCode == 0)
                 try device.sync()
                 try device.sync()
@@ -257,7 +254,7 @@ extension Integration {
         }
 
         @Test(
-            "both retitle a task, kit two seconds after the phone: one conflict over SUMMARY, kit's title on both sides, the phone's kept"
+            "both retitle a task, the phone's stamped two seconds before kit's: one conflict over SUMMARY, kit's title on both sides, the phone's kept"
         )
         func bothRetitle() throws {
             try Self.withDevice { server, device in
@@ -267,11 +264,12 @@ extension Integration {
                 let added = try device.kit.kitctlJSON(
                     ["task", "add", "dentist", "--due", "2030-03-01 10:00"], as: TaskInfo.self)
                 try device.sync()
-                // The phone raises SEQUENCE by five: it does not order versions.
-                try Self.phoneEdit(server, "tasks", uid: added.uid, at: Date(), raise: 5) { lines in
+                // The phone raises SEQUENCE by five: it does not order versions. Its edit is
+                // stamped two seconds ago, so kit's, now, is the later one without waiting.
+                try Self.phoneEdit(server, "tasks", uid: added.uid, at: Date(timeIntervalSinceNow: -2), raise: 5) {
+                    lines in
                     Self.set(&lines, "SUMMARY", "SUMMARY:dentist at 10")
                 }
-                Thread.sleep(forTimeInterval: 2)
                 #expect(try device.kit.kitctl(["task", "edit", "dentist", "--title", "dentist at 11"]).exitCode == 0)
                 try device.sync()
                 try device.sync()
@@ -309,7 +307,6 @@ extension Integration {
                 try Self.phoneEdit(server, "diary", uid: entry.uid, at: Date()) { lines in
                     Self.set(&lines, "DESCRIPTION", "DESCRIPTION:Windy at the top.")
                 }
-                Thread.sleep(forTimeInterval: 2)
                 #expect(try device.kit.kitctl(["memo", "pin", String(memo.id)]).exitCode == 0)
                 #expect(try device.kit.kitctl(["diary", "edit", String(entry.id), "--mood", "happy"]).exitCode == 0)
                 try device.sync()
@@ -327,11 +324,11 @@ extension Integration {
                 #expect(entryLines.contains("DESCRIPTION:Windy at the top.") && entryLines.contains("X-KIT-MOOD:happy"))
                 #expect(try device.status().conflicts.isEmpty)
 
-                // Both retitle the memo, kit two seconds later: kit's title wins, the phone's is kept.
-                try Self.phoneEdit(server, "memos", uid: memo.uid, at: Date()) { lines in
+                // Both retitle the memo, the phone's stamped two seconds before kit's: kit's title
+                // wins, the phone's is kept.
+                try Self.phoneEdit(server, "memos", uid: memo.uid, at: Date(timeIntervalSinceNow: -2)) { lines in
                     Self.set(&lines, "SUMMARY", "SUMMARY:Gift list")
                 }
-                Thread.sleep(forTimeInterval: 2)
                 let edited = try device.kit.kitctl(
                     ["memo", "edit", String(memo.id)], stdin: Data("Presents\na scarf".utf8))
                 #expect(edited.exitCode == 0)
@@ -343,13 +340,12 @@ extension Integration {
                 #expect(
                     Self.unfolded(try #require(try server.item("memos", uid: memo.uid)).text).contains(
                         "SUMMARY:Presents"))
-                // And the diary entry's first line, the phone two seconds after kit this time: the
-                // phone's wins, and kit's is kept.
+                // And the diary entry's first line, the phone's stamped two seconds after kit's this
+                // time: the phone's wins, and kit's is kept.
                 #expect(
                     try device.kit.kitctl(["diary", "edit", String(entry.id), "-m", "Up the ridge\nWindy at the top."])
                         .exitCode == 0)
-                Thread.sleep(forTimeInterval: 2)
-                try Self.phoneEdit(server, "diary", uid: entry.uid, at: Date()) { lines in
+                try Self.phoneEdit(server, "diary", uid: entry.uid, at: Date(timeIntervalSinceNow: 2)) { lines in
                     Self.set(&lines, "SUMMARY", "SUMMARY:On the ridge")
                 }
                 try device.sync()

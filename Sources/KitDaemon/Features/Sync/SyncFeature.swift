@@ -8,7 +8,7 @@ import KitStore
 final class SyncFeature: Feature {
     let runtime: FeatureRuntime
     let eventNames = [Event.syncConflict, Event.syncFinished]
-    private var runner: SyncRunner?
+    private(set) var runner: SyncRunner?
 
     /// The most files and conflicts one reply lists.
     static let listed = 100

@@ -27,7 +27,7 @@ final class SyncRunner {
         let reason: Reason
         var waiters: [Waiter]
         var startedAt = WallTime(nanoseconds: 0)
-        var startedMicroseconds: UInt64 = 0
+        var startedBoot = BootTime(nanoseconds: 0)
         var output = OutputTail(limit: SyncRunner.outputLimit)
         var timedOut = false
         var process: ChildProcess?
@@ -61,12 +61,14 @@ final class SyncRunner {
     private var state = State.idle
     /// What asked for a run while one was under way: served next.
     private var queued: (reason: Reason, waiters: [Waiter])?
-    private var changeTimer: TimerSource?
-    private var intervalTimer: TimerSource?
-    private var timeoutTimer: TimerSource?
-    /// When the timers fire, on the boot clock (µs), for `sync.status`.
-    private var changeAt: UInt64?
-    private var intervalAt: UInt64?
+    /// The runner's alarms, on the boot clock through the scheduler (so a test's clock drives
+    /// them): a run after a change, the next run on the interval, and the timeout of a run.
+    private enum Alarm: Int, Hashable, Comparable, Sendable {
+        case change, interval, timeout
+        static func < (lhs: Alarm, rhs: Alarm) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private var alarms: Alarms<Alarm, BootTime>!
     private(set) var lastRun: SyncRunStatus?
     /// Whether the interval timer has not fired since kitd started: its first run is `start`.
     private var startRunDue = true
@@ -81,27 +83,22 @@ final class SyncRunner {
 
     /// At start: the last run from the database, the timers, and the first run on the interval.
     func start() throws {
-        let loop = runtime.loop
         if let (run, succeededAt) = try storing({ try runtime.store.syncRuns.last() }) {
             lastRun = Self.status(run)
             runtime.vdirs.syncedThrough = succeededAt ?? WallTime(nanoseconds: .min)
         } else {
             runtime.vdirs.syncedThrough = WallTime(nanoseconds: .min)
         }
-        changeTimer = try loop.timer(clock: .boot, description: "sync-after-change") { [unowned self] _ in
-            changeTimer?.markFired()
-            changeAt = nil
-            request(.change)
-        }
-        intervalTimer = try loop.timer(clock: .boot, description: "sync-interval") { [unowned self] _ in
-            intervalTimer?.markFired()
-            intervalAt = nil
-            request(startRunDue ? .start : .interval)
-            startRunDue = false
-        }
-        timeoutTimer = try loop.timer(clock: .boot, description: "sync-timeout") { [unowned self] _ in
-            timeoutTimer?.markFired()
-            timedOut()
+        alarms = runtime.scheduler.alarms(Alarm.self, on: BootTime.self) { [unowned self] due, _ in
+            for alarm in due {
+                switch alarm {
+                case .change: request(.change)
+                case .interval:
+                    request(startRunDue ? .start : .interval)
+                    startRunDue = false
+                case .timeout: timedOut()
+                }
+            }
         }
         runtime.vdirs.onLocalChange = { [unowned self] in changedLocally() }
         if settings[SyncSettings.self].interval > 0 { armInterval(after: Self.startDelay) }
@@ -114,9 +111,7 @@ final class SyncRunner {
 
     /// When the command runs next on its own, if it does.
     func nextRun(now: ClockReading) -> WallTime? {
-        let next = [changeAt, intervalAt].compactMap { $0 }.min()
-        let bootNow = Int64(Self.bootMicroseconds())
-        return next.map { now.wall + (Int64($0) - bootNow) * 1000 }
+        [alarms.due(of: .change), alarms.due(of: .interval)].compactMap { $0 }.min().map(now.wall(for:))
     }
 
     /// Runs the command now, or after the run under way; `waiter` gets the outcome.
@@ -136,25 +131,19 @@ final class SyncRunner {
 
     /// Kit wrote or removed a vdir file: a run follows after `after_change`.
     private func changedLocally() {
-        guard settings[SyncSettings.self].afterChange > 0, changeAt == nil else { return }
+        let delay = settings[SyncSettings.self].afterChange
+        guard delay > 0, alarms.due(of: .change) == nil else { return }
         if case .preparing = state { return }
-        let at = Self.bootMicroseconds() + UInt64(settings[SyncSettings.self].afterChange / 1000)
-        changeAt = at
-        changeTimer?.arm(atMicroseconds: at)
+        alarms.schedule(.change, at: runtime.clock.now().boot + delay)
     }
 
     private func armInterval(after delay: Nanoseconds) {
-        let at = Self.bootMicroseconds() + UInt64(delay / 1000)
-        intervalAt = at
-        intervalTimer?.arm(atMicroseconds: at)
+        alarms.schedule(.interval, at: runtime.clock.now().boot + delay)
     }
 
     private func begin(_ run: Run) {
         // This run takes every change made so far, and restarts the interval.
-        changeTimer?.disarm()
-        changeAt = nil
-        intervalTimer?.disarm()
-        intervalAt = nil
+        alarms.cancel([.change, .interval])
         state = .preparing(run)
         // At the end of the turn, after its commit handed the vdirs their writes.
         runtime.commits.onFlushed { [weak self] in
@@ -164,8 +153,9 @@ final class SyncRunner {
 
     private func launch(_ run: Run) {
         guard case .preparing(let current) = state, current === run else { return }
-        run.startedAt = runtime.clock.now().wall
-        run.startedMicroseconds = Self.bootMicroseconds()
+        let now = runtime.clock.now()
+        run.startedAt = now.wall
+        run.startedBoot = now.boot
         state = .running(run)
         let process: ChildProcess
         do {
@@ -182,7 +172,7 @@ final class SyncRunner {
             run.output.append(ArraySlice("could not run /bin/sh -c: \(error)".utf8))
             return finish(run, termination: nil)
         }
-        timeoutTimer?.arm(atMicroseconds: run.startedMicroseconds + UInt64(settings[SyncSettings.self].timeout / 1000))
+        alarms.schedule(.timeout, at: run.startedBoot + settings[SyncSettings.self].timeout)
         logger.info(
             "sync started", metadata: ["sync.reason": "\(run.reason.rawValue)", "sync.pid": "\(process.pid)"])
     }
@@ -204,7 +194,7 @@ final class SyncRunner {
         guard case .running(let current) = state, current === run, let process = run.process,
             let termination = process.reap()
         else { return }
-        timeoutTimer?.disarm()
+        alarms.cancel(.timeout)
         run.exitSource?.disable()
         // What it wrote last; a child it left behind may hold the pipe, so read only what is there.
         process.readOutput(into: &run.output)
@@ -224,14 +214,14 @@ final class SyncRunner {
                     "sync.pid": "\(process.pid)",
                 ])
             process.signalGroup(SIGTERM)
-            timeoutTimer?.arm(atMicroseconds: Self.bootMicroseconds() + UInt64(Self.killAfter / 1000))
+            alarms.schedule(.timeout, at: runtime.clock.now().boot + Self.killAfter)
         } else {
             process.signalGroup(SIGKILL)
         }
     }
 
     private func finish(_ run: Run, termination: ChildProcess.Termination?) {
-        let duration = Int64(Self.bootMicroseconds() - run.startedMicroseconds) * 1000
+        let duration = runtime.clock.now().boot - run.startedBoot
         let outcome: SyncRunStatus.Outcome
         var exitStatus: Int32?
         switch termination {
@@ -292,9 +282,4 @@ final class SyncRunner {
             output: run.output, reason: SyncRunStatus.Reason(rawValue: run.reason) ?? .asked)
     }
 
-    private static func bootMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
-    }
 }

@@ -65,6 +65,7 @@ extension VdirMirror {
         }
         let reader = baseReader
         let known = noted
+        let clock = runtime.clock
         let work: @Sendable () -> Outcome = {
             var outcome = Outcome()
             for item in items() {
@@ -74,7 +75,8 @@ extension VdirMirror {
                     let bases =
                         known[item.uid]
                         ?? (ledger.file(named: name) == nil ? VdirStore.Bases() : reader.bases(of: name))
-                    switch try Self.keep(item, bases: bases, in: collection, ledger: ledger, outcome: &outcome)
+                    switch try Self.keep(
+                        item, bases: bases, in: collection, ledger: ledger, now: clock.now().wall, outcome: &outcome)
                     {
                     case .written:
                         outcome.written += 1
@@ -110,7 +112,7 @@ extension VdirMirror {
     }
 
     private static func keep(
-        _ item: Text, bases: VdirStore.Bases, in collection: VdirCollection, ledger: VdirLedger,
+        _ item: Text, bases: VdirStore.Bases, in collection: VdirCollection, ledger: VdirLedger, now wallNow: WallTime,
         outcome: inout Outcome
     ) throws(SystemError) -> Kept {
         let name = ledger.name(of: item.uid) ?? VdirCollection.fileName(for: item.uid)
@@ -124,7 +126,7 @@ extension VdirMirror {
                 guard current == bytes else { return .heldBack(name) }
                 // Kit's rendering, found there (written before a crash lost its record): counted
                 // as written now, since whether a sync took it is not known.
-                let file = VdirStore.File(uid: item.uid, hash: hash, writtenAt: wallNow())
+                let file = VdirStore.File(uid: item.uid, hash: hash, writtenAt: wallNow)
                 ledger.record(name, file)
                 outcome.ledger.append((name, file))
                 let stored = Self.storable(text)
@@ -144,7 +146,7 @@ extension VdirMirror {
                 let words = ItemDocument(String(decoding: current, as: UTF8.self))
                 let merge = ItemMerge.merge(
                     base: words, kitBase: ItemDocument(reference), kit: ItemDocument(item.text), file: words,
-                    stamp: item.modified ?? wallNow())
+                    stamp: item.modified ?? wallNow)
                 guard merge.kitContributed else { return .unchanged }
                 text = merge.document.text
             } else if current == bytes {
@@ -169,7 +171,7 @@ extension VdirMirror {
             // Another program wrote the file while kit wrote its own: it is read, and merged.
             return .heldBack(name)
         }
-        let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(written), writtenAt: wallNow())
+        let file = VdirStore.File(uid: item.uid, hash: VdirCollection.hash(written), writtenAt: wallNow)
         ledger.record(name, file)
         outcome.ledger.append((name, file))
         outcome.bases.append(
@@ -290,7 +292,7 @@ extension VdirMirror {
                 kept = VdirStore.Bases(base: written, kitBase: kept.writtenKit)
             }
             unrecordedBases[name] = kept
-            pendingWrites[name] = kept.written == nil ? nil : ledger.file(named: name)?.writtenAt ?? Self.wallNow()
+            pendingWrites[name] = kept.written == nil ? nil : ledger.file(named: name)?.writtenAt ?? wallNow
         }
     }
 
@@ -301,7 +303,7 @@ extension VdirMirror {
         let bases = unrecordedBases.map { (name: $0.key, bases: $0.value) }
         unrecorded.removeAll()
         unrecordedBases.removeAll()
-        recordTimer?.disarm()
+        alarms?.cancel(.record)
         do {
             try runtime.store.vdir.record(collection: collection.path, changes, bases: bases)
         } catch {
@@ -311,14 +313,7 @@ extension VdirMirror {
     }
 
     private func armRecordTimer() {
-        if recordTimer == nil {
-            recordTimer = try? runtime.loop.timer(clock: .boot, description: "vdir-record") { [unowned self] _ in
-                recordTimer?.markFired()
-                recordNow()
-                runtime.commits.onFlushed {}
-            }
-        }
-        recordTimer?.arm(atMicroseconds: Self.bootMicroseconds() + 1_000_000)
+        alarms?.schedule(.record, at: runtime.clock.now().boot + Nanoseconds.nanosecondsPerSecond)
     }
 
     /// A sync run that started at `startedAt` succeeded: kit's writes before it are on the other

@@ -18,7 +18,7 @@ import KitStore
 /// kit cannot read keeps its last good base, is reported, and is never merged.
 extension VdirMirror {
     func reconcile<Keeper: VdirKeeper>(_ arrivals: [VdirArrival], with keeper: Keeper) {
-        let now = Self.wallNow()
+        let now = wallNow
         for arrival in arrivals {
             do {
                 switch arrival {

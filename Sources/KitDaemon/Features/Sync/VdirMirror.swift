@@ -48,10 +48,17 @@ final class VdirMirror {
     let ledger: VdirLedger
     let runtime: FeatureRuntime
     private var watchSource: EventSource?
-    /// Reads what was seen, a moment after the first event: the events of a burst (vdirsyncer
-    /// writing many files, kitd's own writes under load) make one job on the worker.
-    private var readTimer: TimerSource?
-    static let readDelayMicroseconds: UInt64 = 20_000
+    /// The mirror's alarms, on the boot clock through the scheduler (so a test's clock drives
+    /// them): `read` reads what was seen, a moment after the first event, so that the events of
+    /// a burst (vdirsyncer writing many files, kitd's own writes under load) make one job on the
+    /// worker; `record` writes the ledger's changes when no commit came to take them.
+    enum Alarm: Int, Hashable, Comparable, Sendable {
+        case read, record
+        static func < (lhs: Alarm, rhs: Alarm) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    private(set) var alarms: Alarms<Alarm, BootTime>?
+    static let readDelay: Nanoseconds = 20_000_000
     /// The most changed files one read hands to the feature, so that taking them in (a first
     /// start over a vdir of thousands) is one short loop turn at a time; the rest are read next.
     static let changesPerRead = 256
@@ -70,7 +77,6 @@ final class VdirMirror {
     var pendingWrites: [String: WallTime] = [:]
     /// Reads files' bases for the jobs on the worker.
     let baseReader: VdirBaseReader
-    var recordTimer: TimerSource?
     /// Files that are not an item kit can read, by name: why.
     private(set) var unreadable: [String: String] = [:]
     /// Write and remove jobs submitted and not finished.
@@ -86,6 +92,16 @@ final class VdirMirror {
         self.ledger = ledger
         self.runtime = runtime
         baseReader = VdirBaseReader(path: runtime.store.path, collection: collection.path, logger: runtime.logger)
+        alarms = runtime.scheduler.alarms(Alarm.self, on: BootTime.self) { [unowned self] due, _ in
+            for alarm in due {
+                switch alarm {
+                case .read: readPending()
+                case .record:
+                    recordNow()
+                    runtime.commits.onFlushed {}
+                }
+            }
+        }
     }
 
     /// The mirror of the collection `name` (`tasks`, `diary` or `memos`) where `[vdir]` keeps it
@@ -136,21 +152,12 @@ final class VdirMirror {
     }
 
     func readSoon() {
-        guard let readTimer, !readTimer.isArmed else { return }
-        readTimer.arm(atMicroseconds: Self.bootMicroseconds() + Self.readDelayMicroseconds)
+        guard let alarms, alarms.due(of: .read) == nil, makeReader != nil else { return }
+        alarms.schedule(.read, at: runtime.clock.now().boot + Self.readDelay)
     }
 
-    static func wallNow() -> WallTime {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return WallTime(nanoseconds: Int64(now.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(now.tv_nsec))
-    }
-
-    static func bootMicroseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
-    }
+    /// The daemon's wall clock now (a test's, in tests).
+    var wallNow: WallTime { runtime.clock.now().wall }
 
     // MARK: In
 
@@ -197,10 +204,6 @@ final class VdirMirror {
         makeReader = reader
         self.onArrivals = onArrivals
         let loop = runtime.loop
-        readTimer = try loop.timer(clock: .boot, description: "vdir-read") { [unowned self] _ in
-            readTimer?.markFired()
-            readPending()
-        }
         watchSource = try loop.watch(
             directory: collection.path,
             events: [.created, .closedAfterWriting, .movedIn, .movedOut, .deleted, .directoryDeleted, .directoryMoved]
@@ -243,7 +246,7 @@ final class VdirMirror {
 
     /// Reads the names seen (or every file), one job at a time.
     private func readPending() {
-        readTimer?.disarm()
+        alarms?.cancel(.read)
         guard !reading, let makeReader, needsScan || !pending.isEmpty else { return }
         let reader = makeReader()
         let names = needsScan ? nil : pending
