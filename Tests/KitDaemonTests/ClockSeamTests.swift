@@ -40,9 +40,9 @@ struct ClockSeamTests {
     func jumpForwardDigest(windowSize: Int) throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        kit.tasks.windowSize = windowSize
+        kit.tasks.window.size = windowSize
         for index in 1...6 { _ = try kit.tasks.add(TaskAddParams(title: "chore \(index)", due: "in \(index)h")) }
-        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
+        try kit.tasks.window.reload(now: kit.clock.now().wall)
         let events = try kit.subscriber(["task.*"])
         kit.clock.jump(by: 7 * 3600 * Self.second)
         kit.daemon.wallClockChanged()
@@ -74,7 +74,7 @@ struct ClockSeamTests {
         defer { kit.stop() }
         kit.clock.jump(by: 10 * 86_400 * Self.second)
         let task = try kit.tasks.add(TaskAddParams(title: "later", due: "in 1s"))
-        let due = try #require(kit.tasks.alarms.due(of: TaskAlarm(task.id)))
+        let due = try #require(kit.tasks.window.alarms.due(of: TaskAlarm(task.id)))
         // Civil times keep whole seconds, so "in 1s" is due within the next second of the test clock.
         let ahead = due - kit.clock.now().wall
         #expect(ahead > -Self.second / 2 && ahead <= Self.second, "due \(ahead) ns ahead")
@@ -88,14 +88,14 @@ struct ClockSeamTests {
         let follows = try kit.tasks.add(TaskAddParams(title: "follows", due: "2030-01-01 09:00"))
         let pinned = try kit.tasks.add(
             TaskAddParams(title: "pinned", due: "2030-01-01 09:00", tz: "Europe/Berlin"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
 
         kit.zones.setSystem("America/New_York")
         kit.daemon.zoneChanged()
         try kit.run { kit.tasks.resettle == nil }
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
         let info = try kit.tasks.get(RecordRef("follows"))
         #expect(info.dueLocal == "2030-01-01T09:00:00" && info.effectiveZone == "America/New_York")
     }

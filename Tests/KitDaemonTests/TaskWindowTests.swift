@@ -9,7 +9,7 @@ import Testing
 @testable import KitStore
 
 /// kitd arms only the next `windowSize` task popups and reads the rest from the rows' instants
-/// as each window ends (TaskFeature+Window.swift). A window of two makes every edge appear with
+/// as each window ends (TaskWindow.swift). A window of two makes every edge appear with
 /// a handful of tasks, on a real loop, socket and database.
 @Suite("Task popups armed a window at a time")
 struct TaskWindowTests {
@@ -27,20 +27,20 @@ struct TaskWindowTests {
     func firesAcrossWindows() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        kit.tasks.windowSize = 2
+        kit.tasks.window.size = 2
         var ids: [Int64] = []
         for minute in 1...7 {
             ids.append(try kit.tasks.add(TaskAddParams(title: "chore \(minute)", due: "in \(minute)m")).id)
         }
-        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
-        #expect(kit.tasks.alarms.count == 3, "two popups and the window's end")
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[2])) == nil, "the third waits in its row")
+        try kit.tasks.window.reload(now: kit.clock.now().wall)
+        #expect(kit.tasks.window.alarms.count == 3, "two popups and the window's end")
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(ids[2])) == nil, "the third waits in its row")
         let events = try kit.subscriber(["task.due"])
         var fired: [TaskFireEvent] = []
         for index in ids.indices {
             kit.advance(by: (index == 0 ? 61 : 60) * Self.second)
             fired += try dues(until: ids[index], on: events, in: kit)
-            #expect(kit.tasks.alarms.count <= 3, "never more than a window armed")
+            #expect(kit.tasks.window.alarms.count <= 3, "never more than a window armed")
         }
         #expect(fired.map(\.task.id) == ids, "each once, in due order")
         #expect(fired.allSatisfy { !$0.late })
@@ -51,16 +51,16 @@ struct TaskWindowTests {
     func movesAcrossTheHorizon() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        kit.tasks.windowSize = 2
+        kit.tasks.window.size = 2
         var ids: [Int64] = []
         for minutes in [10, 20, 30, 40] {
             ids.append(try kit.tasks.add(TaskAddParams(title: "step \(minutes)", due: "in \(minutes)m")).id)
         }
-        try kit.tasks.reloadWindow(now: kit.clock.now().wall)
+        try kit.tasks.window.reload(now: kit.clock.now().wall)
         let moved = try kit.tasks.edit(TaskEditParams(ref: String(ids[3]), due: "in 5m"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[3])) == Timestamp.parse(moved.dueAt))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(ids[3])) == Timestamp.parse(moved.dueAt))
         _ = try kit.tasks.edit(TaskEditParams(ref: String(ids[0]), due: "in 50m"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(ids[0])) == nil, "past the horizon: in its row only")
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(ids[0])) == nil, "past the horizon: in its row only")
         let events = try kit.subscriber(["task.due"])
         var fired: [TaskFireEvent] = []
         for order in [3, 1, 2, 0] {
@@ -85,7 +85,7 @@ struct TaskWindowTests {
         }
         try kit.daemon.runtime.store.commit()
         try kit.restart()
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T00:00:00Z"))
         #expect(try kit.tasks.store.page(.instantsUnknown, after: 0, limit: 10).isEmpty)
         #expect(kit.tasks.summary(now: kit.clock.now().wall).next?.id == follows.id)
 
@@ -96,8 +96,8 @@ struct TaskWindowTests {
         try kit.restart()
         #expect(kit.tasks.resettle != nil, "the move is under way once kitd is up, not before")
         try kit.run { kit.tasks.resettle == nil }
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(follows.id)) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(pinned.id)) == Timestamp.parse("2030-01-01T08:00:00Z"))
         let listed = try kit.tasks.list(TaskListParams(filter: .open)).tasks.map(\.title)
         #expect(listed == ["pinned", "follows"], "in due order by the new instants")
     }
@@ -106,7 +106,7 @@ struct TaskWindowTests {
     func zoneChangeInSlices() throws {
         let kit = try DrivenDaemon(systemZone: "Asia/Seoul")
         defer { kit.stop() }
-        kit.tasks.windowSize = 2
+        kit.tasks.window.size = 2
         kit.tasks.resettleSlice = .zero
         kit.tasks.resettlePage = 2
         var days: [Int64] = []
@@ -148,7 +148,7 @@ struct TaskWindowTests {
         try kit.run { kit.tasks.resettle == nil }
         #expect(try moved() == Array(1...9))
         #expect(try dueNs(pinned.id) == Timestamp.parse("2030-01-05T08:00:00Z")!.nanoseconds, "pinned: unchanged")
-        #expect(kit.tasks.alarms.due(of: TaskAlarm(days[0])) == Timestamp.parse("2030-01-01T14:00:00Z"))
+        #expect(kit.tasks.window.alarms.due(of: TaskAlarm(days[0])) == Timestamp.parse("2030-01-01T14:00:00Z"))
         #expect(try kit.tasks.store.instantsBasis() == kit.zones.instantsBasis)
         let listed = try kit.tasks.list(TaskListParams(filter: .open)).tasks.map(\.title)
         #expect(

@@ -6,7 +6,7 @@ struct TaskAlarm: Hashable, Comparable, Sendable {
     init(_ id: Int64) { self.id = id }
 
     /// Not a task (ids start at 1): the end of the armed window, where the next tasks' popups
-    /// are read from the table (TaskFeature+Window.swift).
+    /// are read from the table (TaskWindow.swift).
     static let windowEnd = TaskAlarm(0)
 
     static func < (lhs: TaskAlarm, rhs: TaskAlarm) -> Bool { lhs.id < rhs.id }

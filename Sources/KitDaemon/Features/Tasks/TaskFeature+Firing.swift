@@ -15,7 +15,7 @@ extension TaskFeature {
             logger.error(
                 "could not read the tasks whose popups came due; retrying shortly", metadata: ["error": "\(error)"])
             scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
-            alarms.schedule(ids.map { (key: TaskAlarm($0), due: now.wall + Nanoseconds.nanosecondsPerSecond) })
+            window.retry(ids, at: now.wall + Nanoseconds.nanosecondsPerSecond)
             return
         }
         var due: [(id: Int64, fire: TaskFire)] = []

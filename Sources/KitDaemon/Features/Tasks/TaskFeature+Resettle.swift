@@ -87,7 +87,7 @@ extension TaskFeature {
         let settled = tasks.map { ($0.id, instants(of: $0)) }
         work.changed += try store.setInstants(settled)
         work.read += tasks.count
-        for (id, instants) in settled { schedule(id, fire: instants.fire) }
+        window.arm(settled.map { (id: $0.0, fire: $0.1.fire) })
     }
 
     /// Every row holds its instants under the new basis: it is written, the window is read again
@@ -96,7 +96,7 @@ extension TaskFeature {
         do {
             try store.setInstantsBasis(work.basis)
             try runtime.store.commit()
-            try reloadWindow(now: clock.now().wall)
+            try window.reload(now: clock.now().wall)
         } catch {
             logger.error("could not move the tasks to the new system zone", metadata: ["error": "\(error)"])
         }

@@ -5,7 +5,7 @@ import KitStore
 import Logging
 
 /// The tasks feature: rows in the database, the few in use in memory, and their popups as
-/// wall-clock alarms (see TaskFeature+Window.swift and TaskFeature+Firing.swift). Due times are
+/// wall-clock alarms (see TaskWindow.swift and TaskFeature+Firing.swift). Due times are
 /// civil times in a zone, turned into instants through `zones`, the seam that a change of the
 /// system zone goes through; each row keeps its instants for the indexes.
 final class TaskFeature: Feature {
@@ -19,12 +19,8 @@ final class TaskFeature: Feature {
     var summaryCache: DaemonStatusResult.TaskSummary?
     /// How many tasks are open: kept as tasks change.
     var openCount = 0
-    /// Tasks whose next popup is at or before this instant (nanoseconds) are armed; the others
-    /// wait in the table (TaskFeature+Window.swift).
-    var horizon: Int64 = .min
-    /// How many popups are armed at a time, beyond those already due (smaller in tests).
-    var windowSize = 4096
-    private(set) var alarms: Alarms<TaskAlarm, WallTime>!
+    /// The popups armed: those up to a horizon; the others wait in the table (TaskWindow.swift).
+    private(set) var window: TaskWindow!
     let runtime: FeatureRuntime
     let eventNames = [
         Event.taskAdded, Event.taskChanged, Event.taskDone, Event.taskDeleted, Event.taskDue, Event.taskAlert,
@@ -50,11 +46,10 @@ final class TaskFeature: Feature {
         self.runtime = runtime
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
-        alarms = runtime.scheduler.alarms(TaskAlarm.self, on: WallTime.self) { [unowned self] keys, now in
-            let keys = keys + windowEnded(among: keys, now: now.wall)
-            fire(keys.filter { $0 != TaskAlarm.windowEnd }.map(\.id), now: now)
-        }
         store = store.scheduling { [unowned self] task in instants(of: task) }
+        window = TaskWindow(scheduler: runtime.scheduler, store: store, clock: runtime.clock, logger: runtime.logger) {
+            [unowned self] ids, now in fire(ids, now: now)
+        }
         runtime.popupActions.register(TaskPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
     }
 
@@ -69,12 +64,12 @@ final class TaskFeature: Feature {
         openCount = try store.openCount()
         recountOverdue()
         if reason == .start { try openVdir() }
-        try reloadWindow(now: clock.now().wall)
+        try window.reload(now: clock.now().wall)
         if moved { startResettle() }
         logger.info(
             "tasks loaded",
             metadata: [
-                "task.open": "\(openCount)", "task.overdue": "\(overdueIDs.count)", "task.armed": "\(alarms.count)",
+                "task.open": "\(openCount)", "task.overdue": "\(overdueIDs.count)", "task.armed": "\(window.count)",
             ])
     }
 
@@ -282,7 +277,7 @@ final class TaskFeature: Feature {
         let last = info(task)
         withdrawPopups(of: task, now: nil)
         drop(task)
-        unschedule(task)
+        window.disarm(task.id)
         commits.onCommitted { [events, mirror] in
             events.emit(Event.taskDeleted, TaskEvent(task: last))
             mirror?.remove(task.uid)
@@ -353,22 +348,13 @@ final class TaskFeature: Feature {
         _ changed: [TaskItem], old: [Int64: TaskItem], shown: [TaskInfo], event: String, change: TaskEvent.Change? = nil
     ) {
         guard !changed.isEmpty else { return }
-        var armed: [(key: TaskAlarm, due: WallTime)] = []
-        var idle: [TaskAlarm] = []
         keepInVdir(changed)
         for task in changed {
             let before = old[task.id]
             if let before { withdrawPopups(of: before, now: task) }
             put(task, old: before)
-            if let next = task.nextFire(in: zone(of: task)), next.at.nanoseconds <= horizon {
-                armed.append((TaskAlarm(task.id), next.at))
-            } else {
-                idle.append(TaskAlarm(task.id))
-            }
         }
-        alarms.schedule(armed)
-        if !idle.isEmpty { alarms.cancel(idle) }
-        if alarms.count > 2 * windowSize + 1 { shrinkWindow() }
+        window.arm(changed.map { ($0.id, $0.nextFire(in: zone(of: $0))?.at) })
         let payloads = shown.map { TaskEvent(task: $0, change: change) }
         commits.onCommitted { [events] in
             for payload in payloads { events.emit(event, payload) }
