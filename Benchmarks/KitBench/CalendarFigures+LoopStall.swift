@@ -89,7 +89,7 @@ extension CalendarFigures {
         var fired = 0
         while fired < timers, let line = try events.readLine(timeout: .seconds(5)) {
             let event = try JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)).params
-            latest = max(latest, Double(event.latenessNs) / 1e6)
+            latest = max(latest, event.latenessNs.milliseconds)
             fired += 1
         }
         guard fired == timers else { throw HarnessError("only \(fired) of \(timers) timers fired") }

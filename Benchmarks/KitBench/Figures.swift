@@ -42,7 +42,7 @@ enum Figures {
             let fired = try JSONDecoder().decode(EventParamsEnvelope<TimerFiredEvent>.self, from: Data(line)).params
             let due = Double(Timestamp.parse(fired.dueAt)!.nanoseconds) / 1e9
             client.append((received - due) * 1000)
-            daemonSide.append(Double(fired.latenessNs) / 1e6)
+            daemonSide.append(fired.latenessNs.milliseconds)
         }
         daemon.stop()
         let c = Sample(client)
@@ -87,10 +87,10 @@ enum Figures {
             switch event.name {
             case Event.timerFired:
                 let fired = try event.decode(TimerFiredEvent.self)
-                lateness["timer:\(fired.timer.id)"] = Double(fired.latenessNs) / 1e6
+                lateness["timer:\(fired.timer.id)"] = fired.latenessNs.milliseconds
             case Event.notificationShown:
                 let shown = try event.decode(NotificationEvent.self)
-                total.append((lateness[shown.subject] ?? 0) + Double(shown.latencyNs) / 1e6)
+                total.append((lateness[shown.subject] ?? 0) + shown.latencyNs.milliseconds)
             default:
                 failures += 1
             }
@@ -292,7 +292,7 @@ enum Figures {
             durations.map {
                 RequestEnvelope(
                     id: .number(1), method: Method.timerStart.name,
-                    params: TimerStartParams(durationNs: Nanoseconds(($0 * 1e9).rounded())))
+                    params: TimerStartParams(durationNs: Nanoseconds(Int64(($0 * 1e9).rounded()))))
             })
     }
 

@@ -33,7 +33,7 @@ enum RamenFigures {
             let english = words[Int(generator.next() % 10)].capitalized + " Noodle \(index)"
             return RamenProduct(
                 id: "synthetic-\(index)", name: name, englishName: english, brand: "Brand \(index % 40)", kind: .pot,
-                cookTime: Int64(180 + index % 180) * Nanoseconds.nanosecondsPerSecond, waterMl: 500)
+                cookTime: Int64(180 + index % 180) * Nanoseconds.second, waterMl: 500)
         }
     }
 

@@ -74,7 +74,7 @@ extension ScaleFigures {
                 RequestEnvelope(
                     id: .number(1), method: Method.timerStart.name,
                     params: TimerStartParams(
-                        durationNs: Nanoseconds((1.0 + 0.5 * Double(index)) * 1e9), name: "late-\(index)"))
+                        durationNs: Nanoseconds(Int64((1.0 + 0.5 * Double(index)) * 1e9)), name: "late-\(index)"))
             })
         var dueByName: [String: Double] = [:]
         let (client, shown) = try collect(events, count: timers, seconds: Double(timers) * 0.5 + 10) { line in

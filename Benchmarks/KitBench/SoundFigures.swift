@@ -36,7 +36,7 @@ enum SoundFigures {
             guard let event = try events.nextEvent(timeout: .seconds(1)) else { continue }
             let fired = try event.decode(TimerFiredEvent.self)
             due.append(Double(Timestamp.parse(fired.dueAt)!.nanoseconds) / 1e9)
-            lateness.append(Double(fired.latenessNs) / 1e6)
+            lateness.append(fired.latenessNs.milliseconds)
         }
         _ = Subprocess.waitUntil(timeout: .seconds(5)) { watch.started.count >= timers }
         let started = watch.started

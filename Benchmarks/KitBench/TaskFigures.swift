@@ -64,7 +64,7 @@ enum TaskFigures {
             let fired = try JSONDecoder().decode(EventParamsEnvelope<TaskFireEvent>.self, from: Data(line)).params
             let due = Double(Timestamp.parse(fired.scheduledAt)!.nanoseconds) / 1e9
             client.append((received - due) * 1000)
-            daemonSide.append(Double(fired.latenessNs) / 1e6)
+            daemonSide.append(fired.latenessNs.milliseconds)
         }
         daemon.stop()
         return (client, daemonSide)

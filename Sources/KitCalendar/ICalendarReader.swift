@@ -247,8 +247,8 @@ public enum ICalendarReader {
             if seconds > 0 {
                 return skip(property, reason: "kit alerts only before the due time")
             }
-            if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.nanosecondsPerSecond {
-                trigger = .before(-seconds * Nanoseconds.nanosecondsPerSecond)
+            if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.second {
+                trigger = .before(-seconds * Nanoseconds.second)
             } else if seconds < 0 {
                 skip(property, reason: "more than 366 days before the due time")
             }

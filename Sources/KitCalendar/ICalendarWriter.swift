@@ -57,7 +57,7 @@ public enum ICalendarWriter {
                         name: "VALARM",
                         properties: [
                             .init("ACTION", "DISPLAY"), .init("DESCRIPTION", task.title),
-                            .init("TRIGGER", Libical.durationText(seconds: -offset / Nanoseconds.nanosecondsPerSecond)),
+                            .init("TRIGGER", Libical.durationText(seconds: -offset / Nanoseconds.second)),
                         ]))
             }
             calendar.components.append(todo)

@@ -84,7 +84,7 @@ extension Daemon {
         server.canWriteEarly = { [unowned self] in runtime.commits.hasNothingToCommit }
         runtime.status.send = { [unowned self] in systemd.status(statusLine()) }
         runtime.commits.onCommitFailure = { [unowned self] _ in
-            runtime.scheduler.holdOff(until: runtime.clock.now().boot + Nanoseconds.nanosecondsPerSecond)
+            runtime.scheduler.holdOff(until: runtime.clock.now().boot + Nanoseconds.second)
             do {
                 for feature in features { try feature.load(.afterFailedCommit) }
             } catch {

@@ -19,7 +19,7 @@ public struct LegacyDuration<Unit: LegacyDurationUnit>: Codable, Sendable, Equat
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(Double(nanoseconds) / Double(Unit.nanosecondsPerUnit))
+        try container.encode(Double(nanoseconds.value) / Double(Unit.nanosecondsPerUnit))
     }
 
     /// A number in this unit as nanoseconds, saturating at the ends of the range, so that a value
@@ -28,7 +28,7 @@ public struct LegacyDuration<Unit: LegacyDurationUnit>: Codable, Sendable, Equat
         let scaled = (number * Double(Unit.nanosecondsPerUnit)).rounded()
         if scaled >= 9.2e18 { return .max }
         if scaled <= -9.2e18 { return .min }
-        return Nanoseconds(scaled)
+        return Nanoseconds(Int64(scaled))
     }
 }
 
@@ -68,7 +68,7 @@ extension KeyedDecodingContainer {
         }
         let old = try decodeIfPresent(Double.self, forKey: legacy)
         switch (modern, old) {
-        case (let value?, nil): return value
+        case (let value?, nil): return Nanoseconds(value)
         case (nil, let number?): return LegacySeconds.nanoseconds(number)
         case (nil, nil): return nil
         case (.some, .some):

@@ -1,3 +1,5 @@
+import KitCore
+
 /// The bytes of one JSON line as they are written, and how each kind of value is written: what
 /// `LineEncoder` writes through, and what a `LineWritable` value writes itself with.
 ///
@@ -151,6 +153,9 @@ public struct LineWriter: ~Copyable {
             }
         }
     }
+
+    /// A duration, as its nanoseconds.
+    public mutating func integer(_ value: Nanoseconds) { integer(value.value) }
 
     /// Plain decimal, as `String(value)` writes it.
     public mutating func integer(_ value: some BinaryInteger) {

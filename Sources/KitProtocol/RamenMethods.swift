@@ -120,7 +120,7 @@ public struct RamenFavouritesResult: Codable, Sendable {
 
 /// A cook time a client sends: from 1 second to 24 hours.
 enum RamenCookTime {
-    static let range = Nanoseconds.nanosecondsPerSecond...(86_400 * Nanoseconds.nanosecondsPerSecond)
+    static let range = Nanoseconds.second...(86_400 * Nanoseconds.second)
     static let text = "from 1 second to 24 hours"
     static let hint = "270000000000 is 4m30s"
 }

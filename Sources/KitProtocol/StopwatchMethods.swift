@@ -52,7 +52,7 @@ public struct StopwatchCreateParams: Codable, Sendable, BoundedParams {
     public static var bounds: [ParamBound<Self>] {
         [
             .duration(
-                "remindAfterNs", \.remindAfterNs, 0...0, Nanoseconds.nanosecondsPerSecond...DurationParser.maximum,
+                "remindAfterNs", \.remindAfterNs, 0...0, Nanoseconds.second...DurationParser.maximum,
                 text: "0 (off), or from 1 second to 366 days", hint: "7200000000000 is 2h")
         ]
     }

@@ -66,6 +66,6 @@ extension TimerListResult: LineWritable {
 
 extension LegacyDuration: LineWritable {
     public func write(to line: inout LineWriter) throws {
-        try line.double(Double(nanoseconds) / Double(Unit.nanosecondsPerUnit))
+        try line.double(Double(nanoseconds.value) / Double(Unit.nanosecondsPerUnit))
     }
 }

@@ -495,7 +495,7 @@ extension KitDatabase {
                     ALTER TABLE ramen_settings ADD COLUMN custom_ns INTEGER CHECK (custom_ns IS NULL OR custom_ns > 0);
                     UPDATE ramen_settings SET custom_ns = custom_seconds * ?;
                     ALTER TABLE ramen_settings DROP COLUMN custom_seconds;
-                    """, arguments: [Nanoseconds.nanosecondsPerSecond])
+                    """, arguments: [Nanoseconds.second])
         }
 
         return migrator

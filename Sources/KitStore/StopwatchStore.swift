@@ -68,7 +68,7 @@ extension StopwatchStore {
     /// The last lap's total, or 0.
     public func lastLapTotal(stopwatchID: Int64) throws -> Nanoseconds {
         try database.read { db in
-            try Int64.fetchOne(
+            try Nanoseconds.fetchOne(
                 db, sql: "SELECT total_ns FROM stopwatch_lap WHERE stopwatch_id = ? ORDER BY number DESC LIMIT 1",
                 arguments: [stopwatchID]) ?? 0
         }

@@ -180,7 +180,7 @@ extension TaskRecord {
             case .overrides: row.text(overrides)
             case .occurrence: row.text(occurrence)
             case .alerts: row.text(alerts)
-            case .nagNs: row.integer(nagNs)
+            case .nagNs: row.integer(nagNs?.value)
             case .state: row.text(state)
             case .doneAtNs: row.integer(doneAtNs)
             case .snoozedUntilNs: row.integer(snoozedUntilNs)
@@ -284,7 +284,8 @@ struct TaskRowReader {
             id: integer(0), uid: text(1) ?? "", title: text(2) ?? "", note: text(3),
             zone: text(4), allDay: integer(5) != 0, anchor: try civil(6), recurrence: recurrence,
             dates: dates,
-            occurrence: try civil(8), alerts: offsets(9), nag: optionalInteger(10),
+            occurrence: try civil(8), alerts: offsets(9).map { Nanoseconds($0) },
+            nag: optionalInteger(10).map { Nanoseconds($0) },
             status: optionalInteger(11).map { .done(at: WallTime(nanoseconds: $0)) } ?? .open,
             snoozedUntil: optionalInteger(12).map(WallTime.init(nanoseconds:)),
             dueFired: integer(13) != 0,

@@ -68,7 +68,9 @@ extension TimerStore {
                         """,
                     arguments: [bootID])
             else { return nil }
-            return (row[0] - now.boot.nanoseconds, row[1] - now.wall.nanoseconds)
+            let boot: Int64 = row[0]
+            let wall: Int64 = row[1]
+            return (Nanoseconds(boot - now.boot.nanoseconds), Nanoseconds(wall - now.wall.nanoseconds))
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("iCalendar export and import")
 struct ICalendarTests {
-    static let minute: Int64 = 60_000_000_000
+    static let minute = 60 * Nanoseconds.second
     static let stamp = utc("2026-11-21T10:00:00Z")
 
     static func tasks() throws -> [CalendarTask] {

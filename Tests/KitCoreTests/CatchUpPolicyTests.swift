@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Catching up on what came due while kitd was off")
 struct CatchUpPolicyTests {
-    static let hour: Int64 = 3_600_000_000_000
+    static let hour = 3600 * Nanoseconds.second
     static let now = utc("2026-11-21T12:00:00Z")
 
     static func missed(_ id: Int, hoursAgo: Double) -> MissedOccurrence<Int> {
-        MissedOccurrence(id: id, due: now + Int64(hoursAgo * Double(hour)) * -1)
+        MissedOccurrence(id: id, due: now + Nanoseconds(Int64(hoursAgo * hour.seconds * 1e9)) * -1)
     }
 
     @Test("a few recent ones fire on their own, oldest first, each saying how late it is")

@@ -4,12 +4,13 @@ import Testing
 
 @Suite("Countdown rules")
 struct CountdownTests {
-    static let s: Int64 = 1_000_000_000
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
     static let start = ClockReading(
-        boot: BootTime(nanoseconds: 1000 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+        boot: BootTime(nanoseconds: 1000 * Self.perSecond), wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond))
 
     func at(_ seconds: Double) -> ClockReading {
-        let offset = Int64(seconds * 1e9)
+        let offset = Nanoseconds(Int64(seconds * 1e9))
         return ClockReading(boot: Self.start.boot + offset, wall: Self.start.wall + offset)
     }
 
@@ -109,24 +110,27 @@ struct CountdownTests {
     )
     func restoringDeadlines() {
         let now = ClockReading(
-            boot: BootTime(nanoseconds: 50 * Self.s), wall: WallTime(nanoseconds: 2_000_000_000 * Self.s))
+            boot: BootTime(nanoseconds: 50 * Self.perSecond),
+            wall: WallTime(nanoseconds: 2_000_000_000 * Self.perSecond))
         let sameBoot = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 50 * Self.s, sameBoot: true,
+            bootInstant: BootTime(nanoseconds: 80 * Self.perSecond), wallInstant: now.wall + 50 * Self.s,
+            sameBoot: true,
             now: now)
-        #expect(sameBoot.boot == BootTime(nanoseconds: 80 * Self.s))
+        #expect(sameBoot.boot == BootTime(nanoseconds: 80 * Self.perSecond))
         #expect(sameBoot.wall == now.wall + 30 * Self.s, "the wall clock was set 20 s while down: derived anew")
         // Stored in a time namespace whose boot clock ran 100,000 s ahead: the wall clock decides.
         let namespaced = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 100_080 * Self.s), wallInstant: now.wall + 30 * Self.s,
+            bootInstant: BootTime(nanoseconds: 100_080 * Self.perSecond), wallInstant: now.wall + 30 * Self.s,
             sameBoot: true, now: now)
-        #expect(namespaced.boot == BootTime(nanoseconds: 80 * Self.s))
+        #expect(namespaced.boot == BootTime(nanoseconds: 80 * Self.perSecond))
         #expect(namespaced.wall == now.wall + 30 * Self.s)
         let close = now.wall + 30 * Self.s + 2_000
         let steady = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: close, sameBoot: true, now: now)
+            bootInstant: BootTime(nanoseconds: 80 * Self.perSecond), wallInstant: close, sameBoot: true, now: now)
         #expect(steady.wall == close, "a restart keeps the due instant the client was given")
         let rebooted = Deadline.restored(
-            bootInstant: BootTime(nanoseconds: 80 * Self.s), wallInstant: now.wall + 100 * Self.s, sameBoot: false,
+            bootInstant: BootTime(nanoseconds: 80 * Self.perSecond), wallInstant: now.wall + 100 * Self.s,
+            sameBoot: false,
             now: now)
         #expect(rebooted.boot == now.boot + 100 * Self.s)
         #expect(rebooted.wall == now.wall + 100 * Self.s)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Reading durations")
 struct DurationParserTests {
-    static let second: Int64 = 1_000_000_000
+    static let second = Nanoseconds.second
 
     @Test(
         "accepts the forms people type",
@@ -56,27 +56,27 @@ struct DurationFormatterTests {
     @Test(
         "clock style rounds a countdown up",
         arguments: [
-            (Int64(200_000_000), "0:01"), (0, "0:00"), (192_000_000_000, "3:12"), (3_723_000_000_000, "1:02:03"),
+            (Nanoseconds(200_000_000), "0:01"), (0, "0:00"), (192_000_000_000, "3:12"), (3_723_000_000_000, "1:02:03"),
             (93_784_000_000_000, "1d 02:03:04"), (59_100_000_000, "1:00"),
         ])
-    func clockStyle(nanoseconds: Int64, text: String) {
+    func clockStyle(nanoseconds: Nanoseconds, text: String) {
         #expect(DurationFormatter.clock(nanoseconds) == text)
     }
 
     @Test(
         "compact style",
         arguments: [
-            (Int64(270_000_000_000), "4m30s"), (0, "0s"), (3_720_000_000_000, "1h2m"), (-30_000_000_000, "-30s"),
+            (Nanoseconds(270_000_000_000), "4m30s"), (0, "0s"), (3_720_000_000_000, "1h2m"), (-30_000_000_000, "-30s"),
         ])
-    func compactStyle(nanoseconds: Int64, text: String) {
+    func compactStyle(nanoseconds: Nanoseconds, text: String) {
         #expect(DurationFormatter.compact(nanoseconds) == text)
     }
 
     @Test("what compact writes, the parser reads back")
     func compactRoundTrips() throws {
         for seconds in [1, 59, 60, 61, 3599, 3600, 3661, 86_399, 86_400, 90_061] as [Int64] {
-            let text = DurationFormatter.compact(seconds * 1_000_000_000)
-            #expect(try DurationParser.parse(text) == seconds * 1_000_000_000, "\(text)")
+            let text = DurationFormatter.compact(seconds * Nanoseconds.second)
+            #expect(try DurationParser.parse(text) == seconds * Nanoseconds.second, "\(text)")
         }
     }
 
@@ -85,8 +85,8 @@ struct DurationFormatterTests {
         arguments: [
             (270_000_000_000, "4:30"), (270_250_000_000, "4:30.25"), (90_500_000_000, "1:30.5"), (1, "0:00.000000001"),
             (3_661_100_000_000, "1:01:01.1"),
-        ] as [(Int64, String)])
-    func exactClock(nanoseconds: Int64, text: String) throws {
+        ] as [(Nanoseconds, String)])
+    func exactClock(nanoseconds: Nanoseconds, text: String) throws {
         #expect(DurationFormatter.exactClock(nanoseconds) == text)
         #expect(try DurationParser.parse(text) == nanoseconds)
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Pre-alerts before a due time")
 struct PreAlertsTests {
-    static let minute: Int64 = 60_000_000_000
+    static let minute = 60 * Nanoseconds.second
 
     @Test("reads a list of durations, largest first: the order they fire in")
     func readsList() throws {

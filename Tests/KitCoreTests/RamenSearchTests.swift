@@ -7,27 +7,27 @@ struct RamenSearchTests {
     static let products = [
         RamenProduct(
             id: "nongshim-shin-ramyun", name: "신라면", englishName: "Shin Ramyun", romanization: "Sin Ramyeon",
-            brand: "Nongshim", brandLocal: "농심", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond,
+            brand: "Nongshim", brandLocal: "농심", kind: .pot, cookTime: 270 * Nanoseconds.second,
             waterMl: 550),
         RamenProduct(
             id: "nongshim-shin-ramyun-black", name: "신라면 블랙", englishName: "Shin Ramyun Black", brand: "Nongshim",
             brandLocal: "농심",
-            kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
+            kind: .pot, cookTime: 270 * Nanoseconds.second, waterMl: 550),
         RamenProduct(
             id: "ottogi-jin-ramen-spicy", name: "진라면 매운맛", englishName: "Jin Ramen Hot", brand: "Ottogi", kind: .pot,
-            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
+            cookTime: 240 * Nanoseconds.second, waterMl: 550),
         RamenProduct(
             id: "ottogi-jin-ramen-mild", name: "진라면 순한맛", englishName: "Jin Ramen Mild", brand: "Ottogi", kind: .pot,
-            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550),
+            cookTime: 240 * Nanoseconds.second, waterMl: 550),
         RamenProduct(
             id: "samyang-buldak", name: "불닭볶음면", englishName: "Buldak", romanization: "Buldak Bokkeum-myeon",
-            brand: "Samyang", kind: .stirFried, cookTime: 300 * Nanoseconds.nanosecondsPerSecond, waterMl: 600),
+            brand: "Samyang", kind: .stirFried, cookTime: 300 * Nanoseconds.second, waterMl: 600),
         RamenProduct(
             id: "samyang-carbo-buldak", name: "까르보 불닭볶음면", englishName: "Carbo Buldak", brand: "Samyang",
-            kind: .stirFried, cookTime: 300 * Nanoseconds.nanosecondsPerSecond, waterMl: 600),
+            kind: .stirFried, cookTime: 300 * Nanoseconds.second, waterMl: 600),
         RamenProduct(
             id: "nissin-cup-noodle", name: "カップヌードル", englishName: "Cup Noodle", romanization: "Kappu Nūdoru",
-            brand: "Nissin", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 300),
+            brand: "Nissin", kind: .cup, cookTime: 180 * Nanoseconds.second, waterMl: 300),
     ]
 
     func first(_ query: String) -> String? { RamenSearch.search(query, in: Self.products).first?.product.id }
@@ -94,11 +94,11 @@ struct RamenSearchTests {
         #expect(Self.products[0].displayName == "신라면 (Shin Ramyun)")
         let latin = RamenProduct(
             id: "x", name: "Indomie Mi Goreng", englishName: "Indomie Mi Goreng (Fried Noodles)", kind: .stirFried,
-            cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 400)
+            cookTime: 180 * Nanoseconds.second, waterMl: 400)
         #expect(latin.displayName == "Indomie Mi Goreng (Fried Noodles)")
         let nested = RamenProduct(
             id: "y", name: "도시락", englishName: "Dosirak (Doshirak)", kind: .cup,
-            cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 0)
+            cookTime: 180 * Nanoseconds.second, waterMl: 0)
         #expect(nested.displayName == "도시락 (Dosirak)")
     }
 
@@ -145,12 +145,12 @@ struct RamenRulesTests {
     @Test("a step's moment in a cook; a 'left' step outside a short cook has none")
     func stepOffsets() throws {
         #expect(
-            try RamenStep.parse("30s left: stir").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == 240
-                * Nanoseconds.nanosecondsPerSecond)
-        #expect(try RamenStep.parse("5m left: stir").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == nil)
+            try RamenStep.parse("30s left: stir").offset(inCookOf: 270 * Nanoseconds.second) == 240
+                * Nanoseconds.second)
+        #expect(try RamenStep.parse("5m left: stir").offset(inCookOf: 270 * Nanoseconds.second) == nil)
         #expect(
-            try RamenStep.parse("end: drain").offset(inCookOf: 270 * Nanoseconds.nanosecondsPerSecond) == 270
-                * Nanoseconds.nanosecondsPerSecond)
+            try RamenStep.parse("end: drain").offset(inCookOf: 270 * Nanoseconds.second) == 270
+                * Nanoseconds.second)
     }
 
     @Test("badly written steps are refused", arguments: ["add an egg", "later: x", "1:00 left:", "soon left: x"])
@@ -176,25 +176,25 @@ struct RamenRulesTests {
     func mergePlan() {
         let old = [
             RamenProduct(
-                id: "a", name: "A", kind: .pot, cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+                id: "a", name: "A", kind: .pot, cookTime: 240 * Nanoseconds.second, waterMl: 500),
             RamenProduct(
-                id: "b", name: "B", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+                id: "b", name: "B", kind: .pot, cookTime: 180 * Nanoseconds.second, waterMl: 500),
             RamenProduct(
-                id: "gone", name: "G", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+                id: "gone", name: "G", kind: .pot, cookTime: 180 * Nanoseconds.second, waterMl: 500),
         ]
         let new = RamenCatalog(
             version: 2,
             products: [
                 RamenProduct(
-                    id: "a", name: "A", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 500),
+                    id: "a", name: "A", kind: .pot, cookTime: 270 * Nanoseconds.second, waterMl: 500),
                 old[1],
                 RamenProduct(
-                    id: "c", name: "C", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 300),
+                    id: "c", name: "C", kind: .cup, cookTime: 180 * Nanoseconds.second, waterMl: 300),
             ])
         let plan = RamenCatalogMerge.plan(stored: old, incoming: new)
         #expect(plan.added.map(\.id) == ["c"])
         #expect(
-            plan.corrected.map(\.id) == ["a"] && plan.corrected[0].cookTime == 270 * Nanoseconds.nanosecondsPerSecond)
+            plan.corrected.map(\.id) == ["a"] && plan.corrected[0].cookTime == 270 * Nanoseconds.second)
         #expect(plan.dropped == ["gone"])
         #expect(plan.unchanged == 1)
     }

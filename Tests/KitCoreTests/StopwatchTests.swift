@@ -4,12 +4,13 @@ import Testing
 
 @Suite("Stopwatch rules")
 struct StopwatchTests {
-    static let s: Int64 = 1_000_000_000
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
 
     func at(_ seconds: Double, wallShift: Double = 0) -> ClockReading {
         ClockReading(
-            boot: BootTime(nanoseconds: 500 * Self.s + Int64(seconds * 1e9)),
-            wall: WallTime(nanoseconds: 1_800_000_000 * Self.s + Int64((seconds + wallShift) * 1e9)))
+            boot: BootTime(nanoseconds: 500 * Self.perSecond + Int64(seconds * 1e9)),
+            wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond + Int64((seconds + wallShift) * 1e9)))
     }
 
     @Test("elapsed time is the closed spans plus the open one")
@@ -78,10 +79,10 @@ struct StopwatchTests {
     @Test(
         "elapsed is written H:MM:SS.cc, with days when needed",
         arguments: [
-            (Int64(0), "0:00:00.00"), (1_230_000_000, "0:00:01.23"), (3_723_450_000_000, "1:02:03.45"),
+            (Nanoseconds(0), "0:00:00.00"), (1_230_000_000, "0:00:01.23"), (3_723_450_000_000, "1:02:03.45"),
             (93_784_560_000_000, "1d 02:03:04.56"),
         ])
-    func format(nanoseconds: Int64, text: String) {
+    func format(nanoseconds: Nanoseconds, text: String) {
         #expect(StopwatchFormat.elapsed(nanoseconds) == text)
     }
 

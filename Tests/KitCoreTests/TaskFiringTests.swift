@@ -6,7 +6,7 @@ import Testing
 /// resumes are all a different `now` or zone passed in.
 @Suite("Task schedule and firing")
 struct TaskFiringTests {
-    static let hour: Int64 = 3_600_000_000_000
+    static let hour = 3600 * Nanoseconds.second
     static let policy = CatchUpPolicy()
 
     func task(

@@ -11,7 +11,7 @@ import Testing
 /// else is real: the sd-event loop and its CLOCK_REALTIME timer, the scheduler, SQLite on disk.
 @Suite("Clock jumps and zone changes", .serialized)
 struct ClockSeamTests {
-    static let second: Int64 = 1_000_000_000
+    static let second = Nanoseconds.second
 
     @Test("a wall-clock jump past a task's due time fires it at once, marked late")
     func jumpForwardFiresLate() throws {

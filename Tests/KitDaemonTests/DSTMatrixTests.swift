@@ -55,8 +55,8 @@ struct DSTMatrixTests {
             try kit.restart()
         }
         let now = try #require(ISO8601DateFormatter().date(from: row.now))
-        let target = Int64(now.timeIntervalSince1970) * DrivenDaemon.second
-        kit.clock.jump(by: target - kit.clock.now().wall.nanoseconds)
+        let target = WallTime(nanoseconds: Int64(now.timeIntervalSince1970) * Nanoseconds.nanosecondsPerSecond)
+        kit.clock.jump(by: target - kit.clock.now().wall)
         let params = TaskAddParams(title: "x", due: row.when, tz: use == .pinned ? zone : nil)
         guard let expected = row.expected else {
             #expect(throws: KitError.self) { try kit.tasks.add(params) }

@@ -9,7 +9,7 @@ import Logging
 /// A whole kitd in this process, with a test clock, test zones and a popup recorder, driven
 /// turn by turn from the test's thread: the real loop, socket, database on disk and scheduler.
 final class DrivenDaemon {
-    static let second: Int64 = 1_000_000_000
+    static let second = Nanoseconds.second
 
     let directory: String
     let clock = ShiftedClock()
@@ -66,13 +66,13 @@ final class DrivenDaemon {
     var sync: SyncFeature { daemon.feature(SyncFeature.self)! }
 
     /// Lets `nanoseconds` pass on both clocks, and re-arms the loop's timers for the new time.
-    func advance(by nanoseconds: Int64) {
+    func advance(by nanoseconds: Nanoseconds) {
         clock.advance(by: nanoseconds)
         daemon.runtime.scheduler.rearm()
     }
 
     /// Stops kitd as SIGTERM does, lets `downtime` pass, and starts a new kitd on the same data.
-    func restart(after downtime: Int64 = 0) throws {
+    func restart(after downtime: Nanoseconds = 0) throws {
         current?.stop()
         current = nil  // its deinit releases the data directory's lock
         clock.advance(by: downtime)

@@ -1,4 +1,5 @@
 import Foundation
+import KitCore
 import Testing
 
 @testable import KitDaemon
@@ -9,9 +10,9 @@ struct KitSettingsTests {
     func defaults() throws {
         let settings = try KitSettings.parse("")
         #expect(settings[SyncSettings.self].command == nil)
-        #expect(settings[SyncSettings.self].interval == 15 * 60 * 1_000_000_000)
-        #expect(settings[SyncSettings.self].afterChange == 5 * 1_000_000_000)
-        #expect(settings[SyncSettings.self].timeout == 5 * 60 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].interval == 15 * 60 * Nanoseconds.second)
+        #expect(settings[SyncSettings.self].afterChange == 5 * Nanoseconds.second)
+        #expect(settings[SyncSettings.self].timeout == 5 * 60 * Nanoseconds.second)
     }
 
     @Test("a command, an interval, a delay after changes and a timeout are read; \"off\" turns the first two off")
@@ -26,8 +27,8 @@ struct KitSettingsTests {
             """)
         #expect(settings[SyncSettings.self].command == "vdirsyncer sync kit")
         #expect(settings[SyncSettings.self].interval == 0)
-        #expect(settings[SyncSettings.self].afterChange == 10 * 1_000_000_000)
-        #expect(settings[SyncSettings.self].timeout == 120 * 1_000_000_000)
+        #expect(settings[SyncSettings.self].afterChange == 10 * Nanoseconds.second)
+        #expect(settings[SyncSettings.self].timeout == 120 * Nanoseconds.second)
         #expect(
             try KitSettings.parse("[sync]\ncommand = \"x\"\nafter_change = \"off\"")[SyncSettings.self].afterChange == 0
         )

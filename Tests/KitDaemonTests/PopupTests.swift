@@ -169,12 +169,12 @@ struct PopupTests {
     func stopwatchNoticeBounds() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        for bad: Int64 in [-1, 500_000_000, 366 * 86_400 * Self.second + 1, .max] {
+        for bad: Nanoseconds in [-1, 500_000_000, 366 * 86_400 * Self.second + 1, .max] {
             let problem = StopwatchCreateParams.firstProblem(in: StopwatchCreateParams(name: "w", remindAfterNs: bad))
             #expect(
                 problem?.contains("'remindAfterNs' \(bad) is out of range") == true, "\(bad): \(problem ?? "taken")")
         }
-        for good: Int64 in [0, Self.second, 366 * 86_400 * Self.second] {
+        for good: Nanoseconds in [0, Self.second, 366 * 86_400 * Self.second] {
             #expect(
                 StopwatchCreateParams.firstProblem(in: StopwatchCreateParams(name: "w", remindAfterNs: good)) == nil)
         }

@@ -8,15 +8,15 @@ import Synchronization
 /// clocks at once, so that a test need not sleep for a countdown to come due.
 final class ShiftedClock: DaemonClock, Sendable {
     private let system = SystemClock()
-    private let offsets = Mutex<(boot: Int64, wall: Int64)>((0, 0))
+    private let offsets = Mutex<(boot: Nanoseconds, wall: Nanoseconds)>((0, 0))
 
     var bootID: String { system.bootID }
 
     /// Moves this clock's wall time by `nanoseconds` (negative: back).
-    func jump(by nanoseconds: Int64) { offsets.withLock { $0.wall += nanoseconds } }
+    func jump(by nanoseconds: Nanoseconds) { offsets.withLock { $0.wall += nanoseconds } }
 
     /// Lets `nanoseconds` pass on both clocks.
-    func advance(by nanoseconds: Int64) {
+    func advance(by nanoseconds: Nanoseconds) {
         offsets.withLock {
             $0.boot += nanoseconds
             $0.wall += nanoseconds

@@ -243,7 +243,7 @@ extension Integration {
             // Past 366 days (which would read the whole history on the loop) is refused as well.
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placePick, PlacePickParams(avoidRecentNs: 367 * 86_400 * 1_000_000_000))
+                    Method.placePick, PlacePickParams(avoidRecentNs: 367 * 86_400 * Nanoseconds.second))
             }
             #expect(try kit.kitctl(["place", "export", "--json"]).stdout == before)
             #expect(try kit.kitctl(["place", "history"]).stdout.contains("No picks or visits yet"))

@@ -33,7 +33,7 @@ extension Integration {
                 let timer = try connection.call(
                     Method.timerStart,
                     TimerStartParams(
-                        durationNs: due.components.seconds * 1_000_000_000 + due.components.attoseconds / 1_000_000_000,
+                        durationNs: Nanoseconds(due),
                         name: Self.name(index)))
                 subjects[Self.name(index)] = "timer:\(timer.id)"
             }

@@ -38,8 +38,8 @@ extension Integration {
             #expect(after.ramen.map(\.name) == before.ramen.map(\.name))
             let neoguri = try kit.kitctlJSON(["ramen", "show", "너구리"], as: RamenInfo.self)
             #expect(
-                neoguri.cookNs == 240 * Nanoseconds.nanosecondsPerSecond && neoguri.memo == "kelp twice"
-                    && neoguri.catalogCookNs == 300 * Nanoseconds.nanosecondsPerSecond)
+                neoguri.cookNs == 240 * Nanoseconds.second && neoguri.memo == "kelp twice"
+                    && neoguri.catalogCookNs == 300 * Nanoseconds.second)
         }
 
         @Test("a ramen time keeps its fraction of a second from kitctl to the store, the timer and the old 'seconds'")
@@ -77,10 +77,10 @@ extension Integration {
                 try JSONEncoder().encode(catalog).write(to: URL(fileURLWithPath: fixture))
             }
             let alpha = RamenProduct(
-                id: "test-alpha", name: "알파면", kind: .pot, cookTime: 240 * Nanoseconds.nanosecondsPerSecond,
+                id: "test-alpha", name: "알파면", kind: .pot, cookTime: 240 * Nanoseconds.second,
                 waterMl: 500)
             let beta = RamenProduct(
-                id: "test-beta", name: "베타면", kind: .pot, cookTime: 180 * Nanoseconds.nanosecondsPerSecond, waterMl: 500
+                id: "test-beta", name: "베타면", kind: .pot, cookTime: 180 * Nanoseconds.second, waterMl: 500
             )
             try write(RamenCatalog(version: 1, products: [alpha, beta]))
             kit.extraEnvironment["KIT_RAMEN_CATALOG"] = fixture
@@ -90,17 +90,17 @@ extension Integration {
             #expect(kit.stopKitd() == 0)
 
             var corrected = alpha
-            corrected.cookTime = 270 * Nanoseconds.nanosecondsPerSecond
+            corrected.cookTime = 270 * Nanoseconds.second
             let gamma = RamenProduct(
-                id: "test-gamma", name: "감마면", kind: .cup, cookTime: 180 * Nanoseconds.nanosecondsPerSecond,
+                id: "test-gamma", name: "감마면", kind: .cup, cookTime: 180 * Nanoseconds.second,
                 waterMl: 300)
             try write(RamenCatalog(version: 2, products: [corrected, beta, gamma]))
             try kit.startKitd()
             let merged = try kit.kitctlJSON(["ramen", "show", "test-alpha"], as: RamenInfo.self)
             #expect(
-                merged.catalogCookNs == 270 * Nanoseconds.nanosecondsPerSecond, "the catalog's correction is applied")
+                merged.catalogCookNs == 270 * Nanoseconds.second, "the catalog's correction is applied")
             #expect(
-                merged.cookNs == 180 * Nanoseconds.nanosecondsPerSecond && merged.memo == "mine",
+                merged.cookNs == 180 * Nanoseconds.second && merged.memo == "mine",
                 "the user's time and memo are kept")
             #expect(try kit.kitctlJSON(["ramen", "show", "감마면"], as: RamenInfo.self).id == "test-gamma")
             #expect(try kit.kitctlJSON(["ramen", "show", "베타면"], as: RamenInfo.self).favourite)
@@ -140,7 +140,7 @@ extension Integration {
             #expect(catalogRemove.exitCode == 2 && catalogRemove.stderr.contains("hide it"))
             #expect(try kit.kitctlJSON(["ramen", "list", "my noodles"], as: RamenListResult.self).ramen.isEmpty)
             let shin = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self)
-            #expect(shin.cookNs == 270 * Nanoseconds.nanosecondsPerSecond && shin.memo == nil && shin.cookCount == 0)
+            #expect(shin.cookNs == 270 * Nanoseconds.second && shin.memo == nil && shin.cookCount == 0)
             #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.isEmpty)
         }
     }

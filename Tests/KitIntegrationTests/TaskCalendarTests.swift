@@ -165,7 +165,7 @@ extension Integration {
             let sync = try kit.kitctlJSON(["task", "show", "Weekly sync"], as: TaskInfo.self)
             let next = try #require(Timestamp.parse(sync.dueAt))
             let now = WallTime(seconds: Date().timeIntervalSince1970)
-            #expect(next > now && next - now <= 7 * 86_400 * 1_000_000_000, "the next Monday 10:00: \(sync.dueAt)")
+            #expect(next > now && next - now <= 7 * 86_400 * Nanoseconds.second, "the next Monday 10:00: \(sync.dueAt)")
             #expect(sync.dueLocal.hasSuffix("T10:00:00") && !sync.overdue)
             Thread.sleep(forTimeInterval: 1)
             #expect(try kit.desktop!.notifications().isEmpty, "an import is not a reason for popups")

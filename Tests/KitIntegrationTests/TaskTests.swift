@@ -117,7 +117,7 @@ extension Integration {
             let secondDue = try #require(again.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             let gap =
                 try #require(Timestamp.parse(secondDue.firedAt)) - (try #require(Timestamp.parse(firstDue.firedAt)))
-            #expect(gap >= 2_000_000_000 && gap < 8_000_000_000, "re-fired \(Double(gap) / 1e9) s later")
+            #expect(gap >= 2 * Nanoseconds.second && gap < 8 * Nanoseconds.second, "re-fired \(gap.seconds) s later")
             #expect(secondDue.scheduledAt == snoozed.task.snoozedUntil)
             // The second popup replaces the first on screen; the bus shows both were sent.
             let calls = kit.desktop!.notifyCalls().filter { $0.contains("string \"Due: stretch\"") }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KitCore
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -9,8 +10,8 @@ extension Integration {
     struct TimerButtonTests {
         @Test(
             "Restart and +1 min pressed on a fired timer's popup through dunst start the timer again and a minute more",
-            arguments: [("Restart", Int64(1_000_000_000)), ("+1 min", Int64(60_000_000_000))])
-        func buttons(label: String, expected: Int64) throws {
+            arguments: [("Restart", Nanoseconds.second), ("+1 min", 60 * Nanoseconds.second)])
+        func buttons(label: String, expected: Nanoseconds) throws {
             let script = try TaskTests.dmenu(picking: label)
             defer { script.remove() }
             let kit = try KitdHarness(desktop: try DesktopSession(dmenuScript: script.path + "/dmenu"))

@@ -53,7 +53,7 @@ extension Integration {
             var ids: [Int64: Double] = [:]
             for (index, value) in seconds.enumerated() {
                 let timer = try connection.call(
-                    Method.timerStart, TimerStartParams(durationNs: Nanoseconds(value * 1e9), name: "t\(index)"))
+                    Method.timerStart, TimerStartParams(durationNs: Nanoseconds(Int64(value * 1e9)), name: "t\(index)"))
                 ids[timer.id] = value
             }
             var fired: [TimerFiredEvent] = []
@@ -88,7 +88,7 @@ extension Integration {
             let dueText = try #require(resumed.dueAt)
             let due = try #require(Timestamp.parse(dueText))
             let expected = WallTime(seconds: Date().timeIntervalSince1970) + paused.remainingNs
-            #expect(abs(Double(due - expected) / 1e9) < 0.25)
+            #expect(abs((due - expected).seconds) < 0.25)
             let longer = try kit.kitctlJSON(["timer", "add", "tea", "+1m"], as: TimerInfo.self)
             #expect(abs(longer.remainingNs - resumed.remainingNs - 60_000_000_000) < 250_000_000)
             #expect(longer.durationNs == 70_000_000_000)

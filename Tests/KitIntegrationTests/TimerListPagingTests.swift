@@ -1,5 +1,6 @@
 import Foundation
 import KitClient
+import KitCore
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -24,7 +25,7 @@ extension Integration {
                 let name = String(repeating: "n", count: 1 + index / 600) + "\(index)"
                 lines += try notification(
                     Method.timerStart.name,
-                    TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000, name: name))
+                    TimerStartParams(durationNs: Int64(7200 + index) * Nanoseconds.second, name: name))
             }
             for id in 1...count where id % 2 == 1 || id % 4 == 0 {
                 lines += try notification(

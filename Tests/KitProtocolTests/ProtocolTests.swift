@@ -83,8 +83,8 @@ struct ProtocolTests {
         #expect(try start(#"{"seconds":90.5}"#).durationNs == 90_500_000_000)
         #expect(try start(#"{"seconds":0.000000001}"#).durationNs == 1)
         // Too large for nanoseconds: saturates, so timer.start refuses it as too long (-32003).
-        #expect(try start(#"{"seconds":1e300}"#).durationNs == Int64.max)
-        #expect(try start(#"{"seconds":-1e300}"#).durationNs == Int64.min)
+        #expect(try start(#"{"seconds":1e300}"#).durationNs == .max)
+        #expect(try start(#"{"seconds":-1e300}"#).durationNs == .min)
         #expect(
             try decoder.decode(TimerAddParams.self, from: Data(#"{"ref":1,"seconds":-30.5}"#.utf8)).deltaNs
                 == -30_500_000_000)

@@ -181,7 +181,7 @@ struct MigrationTests {
         }
         let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
         let entry = try #require(try database.ramen.ramenEntries().first { $0.id == "own-1" })
-        let second = Nanoseconds.nanosecondsPerSecond
+        let second = Nanoseconds.second
         #expect(entry.product.cookTime == 240 * second)
         #expect(entry.settings.customTime == 200 * second && entry.cookTime == 200 * second)
         #expect(entry.steps == [RamenStep(.left(60 * second), "egg")])

@@ -6,8 +6,10 @@ import Testing
 /// optional field set, through the stores' public faces.
 @Suite("Rows round-trip through their records")
 struct RecordRoundTripTests {
-    static let s: Int64 = 1_000_000_000
-    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
+    let now = ClockReading(
+        boot: BootTime(nanoseconds: 100 * Self.perSecond), wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond))
     var wall: WallTime { now.wall }
 
     @Test("a task with every field set, and its done and undo")
@@ -22,7 +24,8 @@ struct RecordRoundTripTests {
                 id: id, uid: "full@kit", title: "full", note: "a note", zone: "Europe/Berlin", allDay: true,
                 anchor: anchor, recurrence: try Recurrence.parse("FREQ=WEEKLY;BYDAY=MO,WE"),
                 alerts: [3_600 * Self.s, 600 * Self.s], nag: 300 * Self.s,
-                snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.s), dueFired: true, alertsFired: 3,
+                snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.perSecond), dueFired: true,
+                alertsFired: 3,
                 lastNagAt: wall, createdAt: wall, sequence: 3, modifiedAt: wall)
         }
         try database.commit()
@@ -34,7 +37,7 @@ struct RecordRoundTripTests {
         done.dueFired = false
         try database.tasks.recordTaskDone(done, before: full, occurrence: full.occurrence, at: wall)
         #expect(try database.tasks.tasksByID()[full.id] == done)
-        let undoneAt = WallTime(nanoseconds: wall.nanoseconds + 120 * Self.s)
+        let undoneAt = WallTime(nanoseconds: wall.nanoseconds + 120 * Self.perSecond)
         var undone = full
         undone.modifiedAt = undoneAt
         #expect(try database.tasks.undoTaskDone(done, modifiedAt: undoneAt) == undone)
@@ -57,9 +60,9 @@ struct RecordRoundTripTests {
                         original: anchor.adding(days: 14), start: anchor.adding(days: 15), title: "moved")
                 ]),
             alerts: [3_600 * Self.s], nag: 300 * Self.s, status: .done(at: wall),
-            snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.s), dueFired: true, alertsFired: 1,
+            snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.perSecond), dueFired: true, alertsFired: 1,
             lastNagAt: wall, createdAt: wall)
-        let modified = WallTime(nanoseconds: wall.nanoseconds - 86_400 * Self.s)
+        let modified = WallTime(nanoseconds: wall.nanoseconds - 86_400 * Self.perSecond)
         let (inserted, _) = try database.tasks.importTasks(
             [
                 TaskStore.NewTask(plain, version: TaskStore.ItemVersion()),
@@ -94,7 +97,8 @@ struct RecordRoundTripTests {
     func stopwatches() throws {
         let database = try KitDatabase.inMemory()
         let since = Deadline(
-            boot: BootTime(nanoseconds: 90 * Self.s), wall: WallTime(nanoseconds: wall.nanoseconds - 10 * Self.s))
+            boot: BootTime(nanoseconds: 90 * Self.perSecond),
+            wall: WallTime(nanoseconds: wall.nanoseconds - 10 * Self.perSecond))
         let running = try database.stopwatches.insertStopwatch(bootID: "boot-a") { id throws(KitError) in
             Stopwatch(
                 id: id, name: "Run", createdAt: wall, state: .running(since: since), accumulated: 5 * Self.s,
@@ -124,17 +128,17 @@ struct RecordRoundTripTests {
     @Test("ramen of the user's own with settings, catalog ramen without, and a cook")
     func ramen() throws {
         let database = try KitDatabase.inMemory()
-        let steps = [RamenStep(.start, "boil"), RamenStep(.left(60 * Nanoseconds.nanosecondsPerSecond), "egg")]
+        let steps = [RamenStep(.start, "boil"), RamenStep(.left(60 * Nanoseconds.second), "egg")]
         let own = RamenProduct(
             id: "own-1", name: "라면", englishName: "Ramyun", kind: .pot,
-            cookTime: 240 * Nanoseconds.nanosecondsPerSecond, waterMl: 550, steps: steps)
+            cookTime: 240 * Nanoseconds.second, waterMl: 550, steps: steps)
         let catalog = RamenProduct(
-            id: "shin", name: "신라면", kind: .pot, cookTime: 270 * Nanoseconds.nanosecondsPerSecond, waterMl: 550)
+            id: "shin", name: "신라면", kind: .pot, cookTime: 270 * Nanoseconds.second, waterMl: 550)
         let merge = RamenCatalogMerge.plan(stored: [], incoming: RamenCatalog(version: 3, products: [catalog]))
         try database.ramen.applyRamenCatalog(merge, version: 3)
         try database.ramen.insertOwnRamen(own)
         let settings = RamenSettings(
-            favouritePosition: 1, customTime: 200 * Nanoseconds.nanosecondsPerSecond, memo: "less water",
+            favouritePosition: 1, customTime: 200 * Nanoseconds.second, memo: "less water",
             ownSteps: steps, hidden: true, cookCount: 4,
             lastCookedAt: wall)
         try database.ramen.saveRamenSettings(id: own.id, settings)
@@ -232,7 +236,7 @@ struct RecordRoundTripTests {
         edited.title = "Run"
         edited.time = nil
         edited.fields = []
-        edited.updatedAt = WallTime(nanoseconds: wall.nanoseconds + Self.s)
+        edited.updatedAt = WallTime(nanoseconds: wall.nanoseconds + Self.perSecond)
         try database.diary.updateDiaryEntry(edited)
         #expect(try database.diary.diaryEntry(id: entry.id) == edited)
         var listed = edited

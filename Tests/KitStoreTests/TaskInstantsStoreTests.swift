@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Tasks' instants beside their rows")
 struct TaskInstantsStoreTests {
-    static let second: Int64 = 1_000_000_000
+    static let second = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
     let now = WallTime(nanoseconds: 1_900_000_000 * 1_000_000_000)
 
     /// A store that keeps each task's instants, worked out in UTC.

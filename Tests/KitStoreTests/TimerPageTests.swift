@@ -25,8 +25,10 @@ extension TimerStore {
 
 @Suite("The timer list, a page at a time")
 struct TimerPageTests {
-    static let s: Int64 = 1_000_000_000
-    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
+    let now = ClockReading(
+        boot: BootTime(nanoseconds: 100 * Self.perSecond), wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond))
 
     func start(_ database: KitDatabase, seconds: Int64, at reading: ClockReading? = nil) throws -> Countdown {
         try database.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
@@ -109,7 +111,7 @@ struct TimerPageTests {
         let first = try database.timers.timerPage(after: .start, limit: 2, ended: 1000, now: now, bootID: "boot-a")
         #expect(first.timers.map(\.id) == due160.prefix(2).map(\.id))
         let next = try #require(first.next)
-        #expect(next == .running(due: now.boot.nanoseconds + 60 * Self.s, id: due160[1].id))
+        #expect(next == .running(due: now.boot.nanoseconds + 60 * Self.perSecond, id: due160[1].id))
 
         // Between the pages: the timer the page ended with is cancelled, the first is paused,
         // one is started due before the place and one due after it.

@@ -7,8 +7,10 @@ import Testing
 
 @Suite("Timers in the database")
 struct TimerStoreTests {
-    static let s: Int64 = 1_000_000_000
-    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
+    let now = ClockReading(
+        boot: BootTime(nanoseconds: 100 * Self.perSecond), wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond))
 
     func insert(
         _ database: KitDatabase, name: String?, seconds: Int64, boot: String = "boot-a", sound: SoundChoice? = nil
@@ -53,7 +55,7 @@ struct TimerStoreTests {
     func latestEndedFollowsEnds() throws {
         let database = try KitDatabase.inMemory()
         func reading(_ seconds: Int64) -> ClockReading {
-            ClockReading(boot: now.boot, wall: WallTime(nanoseconds: now.wall.nanoseconds + seconds * Self.s))
+            ClockReading(boot: now.boot, wall: WallTime(nanoseconds: now.wall.nanoseconds + seconds * Self.perSecond))
         }
         func latest(_ name: String) throws -> Int64? {
             try database.timers.latestEndedTimer(named: name, now: now, bootID: "boot-a")?.id
@@ -101,7 +103,7 @@ struct TimerStoreTests {
         let database = try KitDatabase.inMemory()
         let timer = try insert(database, name: "a", seconds: 300)
         try database.commit()
-        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
+        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.perSecond), wall: now.wall + 100 * Self.s)
         let restored = try #require(try database.timers.restoreActive(now: later, bootID: "boot-b").running.first)
         #expect(restored.deadline.boot - later.boot == 200 * Self.s)
         #expect(timer.id == restored.id)
@@ -141,8 +143,10 @@ struct TimerStoreTests {
 
 @Suite("Active timers read from their rows")
 struct ActiveTimerStoreTests {
-    static let s: Int64 = 1_000_000_000
-    let now = ClockReading(boot: BootTime(nanoseconds: 100 * s), wall: WallTime(nanoseconds: 1_800_000_000 * s))
+    static let s = Nanoseconds.second
+    static let perSecond = Nanoseconds.nanosecondsPerSecond
+    let now = ClockReading(
+        boot: BootTime(nanoseconds: 100 * Self.perSecond), wall: WallTime(nanoseconds: 1_800_000_000 * Self.perSecond))
 
     func insert(_ database: KitDatabase, name: String?, seconds: Int64) throws -> Countdown {
         try database.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
@@ -158,7 +162,7 @@ struct ActiveTimerStoreTests {
         try database.timers.updateTimer(paused, bootID: "boot-a")
         try database.commit()
 
-        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.s), wall: now.wall + 100 * Self.s)
+        let later = ClockReading(boot: BootTime(nanoseconds: 5 * Self.perSecond), wall: now.wall + 100 * Self.s)
         let schedule = try database.timers.restoreActive(now: later, bootID: "boot-b")
         #expect(schedule.paused == [paused.id] && schedule.restored == 1)
         let deadline = try #require(schedule.running.first { $0.id == running.id }?.deadline)

@@ -53,7 +53,7 @@ public struct RamenProduct: Codable, Sendable, Equatable, Identifiable {
     public var facts: [String] {
         [
             name, englishName ?? "", romanization ?? "", brand ?? "", brandLocal ?? "", country ?? "", kind.rawValue,
-            String(cookTime), String(waterMl), steps.map(\.description).joined(separator: "|"), note ?? "",
+            String(cookTime.value), String(waterMl), steps.map(\.description).joined(separator: "|"), note ?? "",
         ]
     }
 }
@@ -85,7 +85,7 @@ extension RamenProduct {
                 throw DecodingError.dataCorruptedError(
                     forKey: .cookSeconds, in: container, debugDescription: "\(seconds) seconds is too long")
             }
-            cookTime = product
+            cookTime = Nanoseconds(product)
         }
         waterMl = try container.decode(Int.self, forKey: .waterMl)
         steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps) ?? []

@@ -83,7 +83,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
                     throw DecodingError.dataCorruptedError(
                         forKey: .seconds, in: container, debugDescription: "\(seconds) seconds is too long")
                 }
-                moment = .left(Nanoseconds(scaled))
+                moment = .left(Nanoseconds(Int64(scaled)))
             }
         case let other:
             throw DecodingError.dataCorruptedError(
@@ -100,7 +100,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         case .left(let left):
             try container.encode("left", forKey: .at)
             try container.encode(left, forKey: .leftNs)
-            try container.encode(Double(left) / Double(Nanoseconds.nanosecondsPerSecond), forKey: .seconds)
+            try container.encode(Double(left.value) / Double(Nanoseconds.nanosecondsPerSecond), forKey: .seconds)
         }
     }
 }

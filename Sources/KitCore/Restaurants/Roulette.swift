@@ -121,7 +121,7 @@ public struct Roulette: Hashable, Sendable {
 
     private func recentIDs(_ history: [PlaceHistoryEntry], now: WallTime) -> Set<Int64> {
         guard let avoidRecent else { return [] }
-        let (start, overflow) = now.nanoseconds.subtractingReportingOverflow(avoidRecent)
+        let (start, overflow) = now.nanoseconds.subtractingReportingOverflow(avoidRecent.value)
         let cutoff = overflow ? Int64.min : start
         return Set(history.lazy.filter { $0.at.nanoseconds >= cutoff }.map(\.placeID))
     }

@@ -58,7 +58,7 @@ extension Stopwatch {
 public enum StopwatchFormat {
     public static func elapsed(_ duration: Nanoseconds) -> String {
         let total = max(0, duration)
-        let hundredths = total / 10_000_000
+        let hundredths = total / Nanoseconds(10_000_000)
         let seconds = hundredths / 100
         let cc = hundredths % 100
         let days = seconds / 86_400

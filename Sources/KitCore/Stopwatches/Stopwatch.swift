@@ -95,8 +95,8 @@ public struct Lap: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         number = try container.decode(Int.self, forKey: .number)
-        total = try container.decode(Int64.self, forKey: .total)
-        split = try container.decode(Int64.self, forKey: .split)
+        total = try container.decode(Nanoseconds.self, forKey: .total)
+        split = try container.decode(Nanoseconds.self, forKey: .split)
         at = WallTime(nanoseconds: try container.decode(Int64.self, forKey: .at))
         note = try container.decodeIfPresent(String.self, forKey: .note)
     }

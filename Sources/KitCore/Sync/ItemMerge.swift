@@ -323,7 +323,7 @@ public enum ItemMerge {
         let sequence = max((Int(file.value("SEQUENCE") ?? "") ?? 0) + 1, Int(kit?.value("SEQUENCE") ?? "") ?? 0)
         var time = stamp
         if let fileModified = modified(file), fileModified >= time {
-            time = fileModified + .nanosecondsPerSecond
+            time = fileModified + .second
         }
         let timeText = ICalendarText.utc(time)
         var result = component

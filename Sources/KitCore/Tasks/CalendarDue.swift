@@ -16,7 +16,7 @@ public enum CalendarDue: Hashable, Sendable {
             guard seconds % 86_400 == 0 else { return nil }
             return .date(date.adding(days: Int(seconds / 86_400)))
         case .local(let civil, let tzid): return .local(civil.adding(seconds: seconds), tzid: tzid)
-        case .utc(let instant): return .utc(instant + seconds * Nanoseconds.nanosecondsPerSecond)
+        case .utc(let instant): return .utc(instant + seconds * Nanoseconds.second)
         }
     }
 

@@ -16,7 +16,7 @@ public struct CatchUpPolicy: Equatable, Sendable {
     public var stalenessWindow: Nanoseconds
     public var threshold: Int
 
-    public static let defaultStalenessWindow: Nanoseconds = 12 * 3600 * Nanoseconds.nanosecondsPerSecond
+    public static let defaultStalenessWindow: Nanoseconds = 12 * 3600 * Nanoseconds.second
     public static let defaultThreshold = 3
 
     public init(stalenessWindow: Nanoseconds = defaultStalenessWindow, threshold: Int = defaultThreshold) {

@@ -21,7 +21,7 @@ public struct TaskFirePlan: Sendable {
     public var missedCount = 0
 
     /// A popup later than this was missed rather than merely delayed.
-    public static let missedAfter: Nanoseconds = 60 * Nanoseconds.nanosecondsPerSecond
+    public static let missedAfter: Nanoseconds = 60 * Nanoseconds.second
 
     /// Plans the popups for `due` (task ids and what of them came due) at `now`. `startedAt` is
     /// when kitd started; `zone` gives each task's zone.

@@ -31,7 +31,7 @@ public enum DurationFormatter {
     /// length a person set (a ramen's cook time), not for a countdown.
     public static func exactClock(_ duration: Nanoseconds) -> String {
         let whole = clock(duration, rounding: .down)
-        let fraction = abs(duration) % Nanoseconds.nanosecondsPerSecond
+        let fraction = (abs(duration) % Nanoseconds.second).value
         guard fraction != 0 else { return whole }
         var digits = String(fraction)
         digits = String(repeating: "0", count: 9 - digits.count) + digits
@@ -55,9 +55,9 @@ public enum DurationFormatter {
 
     private static func wholeSeconds(_ ns: Nanoseconds, rounding: Rounding) -> Int64 {
         switch rounding {
-        case .up: return (ns + 999_999_999) / Nanoseconds.nanosecondsPerSecond
-        case .down: return ns / Nanoseconds.nanosecondsPerSecond
-        case .nearest: return (ns + 500_000_000) / Nanoseconds.nanosecondsPerSecond
+        case .up: return (ns + 999_999_999) / Nanoseconds.second
+        case .down: return ns / Nanoseconds.second
+        case .nearest: return (ns + 500_000_000) / Nanoseconds.second
         }
     }
 

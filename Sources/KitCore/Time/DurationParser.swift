@@ -2,7 +2,7 @@
 /// `1.5h`, `2 days`. Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
 public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
-    public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.nanosecondsPerSecond
+    public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.second
 
     public static let examples = "90, 90s, 4m30s, 1h2m or 4:30"
 
@@ -16,7 +16,7 @@ public enum DurationParser {
         }
         let value = try parseMagnitude(text, original: text)
         guard value > 0 else { throw DurationParseError(input: text, reason: .notPositive) }
-        return value
+        return Nanoseconds(value)
     }
 
     /// Parses an adjustment with an optional sign: `+1m`, `-30s`, `90`. Zero is refused.
@@ -30,13 +30,14 @@ public enum DurationParser {
         }
         let value = try parseMagnitude(String(body), original: text)
         guard value > 0 else { throw DurationParseError(input: text, reason: .notPositive) }
-        return sign * value
+        return Nanoseconds(sign * value)
     }
 
-    private static func parseMagnitude(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+    /// The nanoseconds `text` says, counted as Int64 until `parse` makes a length of them.
+    private static func parseMagnitude(_ text: String, original: String) throws(DurationParseError) -> Int64 {
         let trimmed = text.trimmingWhitespace().lowercased()
         guard !trimmed.isEmpty else { throw DurationParseError(input: original, reason: .empty) }
-        let value: Nanoseconds
+        let value: Int64
         if trimmed.contains(":") {
             value = try parseClock(trimmed, original: original)
         } else if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
@@ -45,15 +46,15 @@ public enum DurationParser {
         } else {
             value = try parseUnits(trimmed, original: original)
         }
-        guard value <= maximum else { throw DurationParseError(input: original, reason: .tooLong) }
+        guard value <= maximum.value else { throw DurationParseError(input: original, reason: .tooLong) }
         return value
     }
 
     /// `M:SS` or `H:MM:SS`, the seconds with a fraction if wanted (`4:30.25`, to the
     /// nanosecond); the leading field is unbounded, the others are below 60.
-    private static func parseClock(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+    private static func parseClock(_ text: String, original: String) throws(DurationParseError) -> Int64 {
         var fields = text.split(separator: ":", omittingEmptySubsequences: false)
-        var fraction: Nanoseconds = 0
+        var fraction: Int64 = 0
         if let last = fields.last, let dot = last.firstIndex(of: ".") {
             let digits = last[last.index(after: dot)...]
             guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -76,7 +77,7 @@ public enum DurationParser {
             throw DurationParseError(input: original, reason: .fieldOver59)
         }
         let seconds = numbers.reduce(0) { $0 * 60 + $1 }
-        guard seconds <= maximum / Nanoseconds.nanosecondsPerSecond else {
+        guard seconds <= maximum / Nanoseconds.second else {
             throw DurationParseError(input: original, reason: .tooLong)
         }
         return seconds * Nanoseconds.nanosecondsPerSecond + fraction
@@ -112,7 +113,7 @@ public enum DurationParser {
     }
 
     /// A sequence of `<number><unit>` parts, largest unit first, each unit at most once.
-    private static func parseUnits(_ text: String, original: String) throws(DurationParseError) -> Nanoseconds {
+    private static func parseUnits(_ text: String, original: String) throws(DurationParseError) -> Int64 {
         var rest = Substring(text)
         var total: Int64 = 0
         var lastUnit: Unit?
@@ -135,7 +136,7 @@ public enum DurationParser {
             lastUnit = unit
             rest = rest.dropFirst(word.count)
             total += try scaled(amount, by: unit.nanoseconds, original: original)
-            guard total <= maximum else { throw DurationParseError(input: original, reason: .tooLong) }
+            guard total <= maximum.value else { throw DurationParseError(input: original, reason: .tooLong) }
         }
         guard lastUnit != nil else { throw DurationParseError(input: original, reason: .malformed) }
         return total
@@ -143,7 +144,7 @@ public enum DurationParser {
 
     private static func scaled(_ amount: Double, by unit: Int64, original: String) throws(DurationParseError) -> Int64 {
         let value = amount * Double(unit)
-        guard value.isFinite, value <= Double(maximum) else {
+        guard value.isFinite, value <= Double(maximum.value) else {
             throw DurationParseError(input: original, reason: .tooLong)
         }
         return Int64(value.rounded())

@@ -2,7 +2,7 @@
 /// `KitError` that says what the person can do instead; nothing is changed on error.
 extension Countdown {
     /// A firing more than this late is marked late.
-    public static let lateThreshold: Nanoseconds = Nanoseconds.nanosecondsPerSecond
+    public static let lateThreshold: Nanoseconds = Nanoseconds.second
 
     public static func started(
         id: Int64, name: String?, duration: Nanoseconds, now: ClockReading, sound: SoundChoice? = nil

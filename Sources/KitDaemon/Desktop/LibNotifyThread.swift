@@ -45,7 +45,7 @@ final class LibNotifyThread: @unchecked Sendable {
 
     /// After a server fails to answer in time, popups are skipped for this long instead of each
     /// waiting out the D-Bus timeout.
-    static let unresponsiveHoldOff: Nanoseconds = 30 * Nanoseconds.nanosecondsPerSecond
+    static let unresponsiveHoldOff: Nanoseconds = 30 * Nanoseconds.second
 
     init(
         appName: String, sounds: SoundPlayer, monotonic: @escaping @Sendable () -> BootTime,

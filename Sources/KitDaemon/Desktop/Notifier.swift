@@ -95,7 +95,7 @@ final class Notifier: PopupSink {
                 "popup shown",
                 metadata: [
                     "notify.subject": "\(subject.text)", "notify.id": "\(id)",
-                    "notify.latency_ms": "\(Double(latency) / 1e6)",
+                    "notify.latency_ms": "\(latency.milliseconds)",
                 ])
         case .failed(let subject, _, let reason, _, let missing):
             serverStatus.available = false
@@ -129,7 +129,7 @@ final class Notifier: PopupSink {
             missingSoundDeviceLogged = false
             logger.debug(
                 "sound playing",
-                metadata: ["notify.subject": "\(subject.text)", "sound.latency_ms": "\(Double(latency) / 1e6)"])
+                metadata: ["notify.subject": "\(subject.text)", "sound.latency_ms": "\(latency.milliseconds)"])
         case .noDevice(let reason):
             guard !missingSoundDeviceLogged else { return }
             missingSoundDeviceLogged = true

@@ -20,7 +20,7 @@ import Logging
 final class PopupLedger {
     /// Finished deliveries kept for `daemon.status`; older ones are pruned.
     static let keptFinished = 1000
-    static let burstWindow: Nanoseconds = Nanoseconds.nanosecondsPerSecond
+    static let burstWindow: Nanoseconds = Nanoseconds.second
     /// Names a digest lists; the rest are counted.
     static let digestLines = 8
 

@@ -67,7 +67,7 @@ struct ConfigTable: Sendable {
         } catch {
             throw self.error(key, ": \(error.description)")
         }
-        guard duration >= Nanoseconds.nanosecondsPerSecond else {
+        guard duration >= Nanoseconds.second else {
             throw error(
                 key, " = \"\(text)\" is under a second; give \"1s\" or more\(allowOff ? ", or \"off\"" : "")")
         }

@@ -8,7 +8,7 @@ struct RamenSettingsRecord: Codable, FetchableRecord, PersistableRecord {
 
     var ramenId: String
     var favouritePosition: Int?
-    var customNs: Int64?
+    var customNs: Nanoseconds?
     var memo: String?
     /// The user's own steps as JSON; nil for the maker's.
     var ownSteps: String?

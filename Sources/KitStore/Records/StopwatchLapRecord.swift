@@ -7,8 +7,8 @@ struct StopwatchLapRecord: Codable, FetchableRecord, PersistableRecord {
 
     var stopwatchId: Int64
     var number: Int
-    var totalNs: Int64
-    var splitNs: Int64
+    var totalNs: Nanoseconds
+    var splitNs: Nanoseconds
     var atNs: Int64
     var note: String?
 

@@ -12,12 +12,12 @@ struct StopwatchRecord: Codable, FetchableRecord, PersistableRecord {
     var nameKey: String
     var createdAtNs: Int64
     var state: String
-    var accumulatedNs: Int64
+    var accumulatedNs: Nanoseconds
     var startedWallNs: Int64?
     var startedBootNs: Int64?
     var bootId: String?
     var everStarted: Bool
-    var remindAfterNs: Int64?
+    var remindAfterNs: Nanoseconds?
     var remindersSent: Int
 
     enum CodingKeys: String, CodingKey {

@@ -28,7 +28,7 @@ struct TaskRecord: Encodable, PersistableRecord {
     var occurrence: String
     /// Pre-alert offsets in nanoseconds, separated by commas.
     var alerts: String
-    var nagNs: Int64?
+    var nagNs: Nanoseconds?
     /// `open` or `done`; a done task also has `doneAtNs`.
     var state: String
     var doneAtNs: Int64?
@@ -79,7 +79,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         overrides = OverrideRecord.text(task.dates.overrides)
         moreRules = task.dates.moreRules.isEmpty ? nil : task.dates.moreRules.map(\.rrule).joined(separator: "\n")
         occurrence = task.occurrence.iso8601
-        alerts = task.alerts.map { String($0) }.joined(separator: ",")
+        alerts = task.alerts.map { String($0.value) }.joined(separator: ",")
         nagNs = task.nag
         if case .done(let at) = task.status { doneAtNs = at.nanoseconds }
         state = doneAtNs == nil ? "open" : "done"

@@ -9,16 +9,16 @@ struct TimerRecord: Codable, FetchableRecord, PersistableRecord {
     var name: String?
     /// The name as names are matched (NameRules.matchKey), so SQL and Swift agree on case.
     var nameKey: String?
-    var durationNs: Int64
+    var durationNs: Nanoseconds
     var state: String
     var createdAtNs: Int64
     var dueWallNs: Int64?
     var dueBootNs: Int64?
     var bootId: String?
-    var remainingNs: Int64?
+    var remainingNs: Nanoseconds?
     var endedAtNs: Int64?
     var firedDueNs: Int64?
-    var latenessNs: Int64?
+    var latenessNs: Nanoseconds?
     var late: Bool
     /// The timer's own sound, in `SoundChoice`'s text form; nil for the configured one.
     var sound: String?

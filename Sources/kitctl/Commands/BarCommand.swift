@@ -62,8 +62,8 @@ struct BarCommand: ParsableCommand {
             }
             // Sleep until an event, or until the countdown's display changes.
             let wait = feed.remaining(now: now).map { left -> Duration in
-                let fraction = left % Nanoseconds.nanosecondsPerSecond
-                return .nanoseconds(fraction == 0 ? Nanoseconds.nanosecondsPerSecond : fraction + 1_000_000)
+                let fraction = left % Nanoseconds.second
+                return (fraction == 0 ? Nanoseconds.second : fraction + Nanoseconds.millisecond).duration
             }
             guard try connection.nextEvent(timeout: wait) != nil else { continue }
             // A burst of events needs one snapshot.

@@ -121,7 +121,8 @@ struct StatusFeed {
         let cssClass = status.next != nil ? "timer" : overdue ? "overdue" : stopwatch ? "stopwatch" : "idle"
         var percentage = 0
         if let next = status.next, let duration = next.durationNs, duration > 0, let left = remaining(now: now) {
-            percentage = Int((Double(duration - left) / Double(duration) * 100).rounded(.down)).clamped(0, 100)
+            let done = (duration - left).seconds / duration.seconds
+            percentage = Int((done * 100).rounded(.down)).clamped(0, 100)
         }
         return Self.json(
             text: text, tooltip: tooltip.joined(separator: "\n"), cssClass: cssClass, percentage: percentage)

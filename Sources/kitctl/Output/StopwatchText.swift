@@ -38,7 +38,7 @@ enum StopwatchText {
     }
 
     /// Seconds with their fraction, as the CSV's `_seconds` columns give them.
-    private static func seconds(_ nanoseconds: Nanoseconds) -> String { "\(Double(nanoseconds) / 1e9)" }
+    private static func seconds(_ nanoseconds: Nanoseconds) -> String { "\(nanoseconds.seconds)" }
 
     static func lapTable(_ laps: [LapInfo]) -> String {
         var table = Table("#", "LAP", "TOTAL", "NOTE")

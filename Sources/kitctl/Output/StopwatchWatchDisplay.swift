@@ -62,9 +62,7 @@ struct StopwatchWatchDisplay {
             var elapsed = item.info.elapsedNs
             if item.info.state == .running {
                 let passed = ContinuousClock.now - item.learned
-                elapsed +=
-                    passed.components.seconds * Nanoseconds.nanosecondsPerSecond + passed.components.attoseconds
-                    / Nanoseconds.nanosecondsPerSecond
+                elapsed += Nanoseconds(passed)
             }
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(item.info.name)))
             return "\(item.info.name)\(padding)  \(StopwatchText.elapsed(elapsed))  \(item.info.state)"

@@ -63,17 +63,14 @@ struct WaitDisplay {
         let known = timer.remainingNs
         guard timer.state == .running else { return known }
         let elapsed = ContinuousClock.now - learnedAt
-        let elapsedNs =
-            elapsed.components.seconds * Nanoseconds.nanosecondsPerSecond + elapsed.components.attoseconds
-            / Nanoseconds.nanosecondsPerSecond
-        return max(0, known - elapsedNs)
+        return max(0, known - Nanoseconds(elapsed))
     }
 
     private func left() -> String { DurationFormatter.clock(remainingNow()) }
 
     private func liveLine() -> String {
         let total = max(timer.durationNs, 1_000_000)
-        let fraction = min(1, max(0, 1 - Double(remainingNow()) / Double(total)))
+        let fraction = min(1, max(0, 1 - remainingNow().seconds / total.seconds))
         let suffix = timer.state == .paused ? "paused" : "due \(TimerText.due(timer))"
         let text = "\(left()) left  (\(suffix))"
         let width = max(10, min(30, Terminal.columns - DisplayWidth.of(timer.label) - text.count - 8))

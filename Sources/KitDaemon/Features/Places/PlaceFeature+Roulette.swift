@@ -16,7 +16,7 @@ extension PlaceFeature {
         let now = clock.now().wall
         var history: [PlaceHistoryEntry] = []
         if let window {
-            let (start, overflow) = now.nanoseconds.subtractingReportingOverflow(window)
+            let (start, overflow) = now.nanoseconds.subtractingReportingOverflow(window.value)
             history = try store.placeHistoryEntries(since: WallTime(nanoseconds: overflow ? Int64.min : start))
         }
         let rotation = roulette.rotate ? try store.rotation(filterKey: roulette.rotationKey) : nil

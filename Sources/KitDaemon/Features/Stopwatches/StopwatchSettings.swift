@@ -11,7 +11,7 @@ struct StopwatchSettings: ConfigSection, Equatable {
     static let keys: Set<String> = ["remind_after"]
 
     /// The "still running" notice of a stopwatch without a threshold of its own; 0 for none.
-    var remindAfter: Nanoseconds = 2 * 3600 * Nanoseconds.nanosecondsPerSecond
+    var remindAfter: Nanoseconds = 2 * 3600 * Nanoseconds.second
 
     init() {}
 

@@ -210,7 +210,7 @@ final class SyncRunner {
             logger.warning(
                 "the sync command is taking too long; stopping it",
                 metadata: [
-                    "sync.timeout_s": "\(settings[SyncSettings.self].timeout / Nanoseconds.nanosecondsPerSecond)",
+                    "sync.timeout_s": "\(settings[SyncSettings.self].timeout / Nanoseconds.second)",
                     "sync.pid": "\(process.pid)",
                 ])
             process.signalGroup(SIGTERM)
@@ -248,7 +248,7 @@ final class SyncRunner {
         lastRun = status
         var metadata: Logger.Metadata = [
             "sync.outcome": "\(outcome.rawValue)", "sync.reason": "\(run.reason.rawValue)",
-            "sync.duration_ms": "\(duration / 1_000_000)",
+            "sync.duration_ms": "\(duration / Nanoseconds.millisecond)",
         ]
         if let exitStatus { metadata["sync.exit_status"] = "\(exitStatus)" }
         if case .signalled(let signal) = termination { metadata["sync.signal"] = "\(signal)" }

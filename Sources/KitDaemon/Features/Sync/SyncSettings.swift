@@ -16,11 +16,11 @@ struct SyncSettings: ConfigSection, Equatable {
     /// The command that syncs the vdirs with a server (`vdirsyncer sync kit`); nil runs none.
     var command: String?
     /// How often the command runs, counted from the end of the last run; 0 for never.
-    var interval: Nanoseconds = 15 * 60 * Nanoseconds.nanosecondsPerSecond
+    var interval: Nanoseconds = 15 * 60 * Nanoseconds.second
     /// How long after kit changed a vdir file the command runs; 0 for never.
-    var afterChange: Nanoseconds = 5 * Nanoseconds.nanosecondsPerSecond
+    var afterChange: Nanoseconds = 5 * Nanoseconds.second
     /// A run that takes longer is stopped (SIGTERM, then SIGKILL) and reported as timed out.
-    var timeout: Nanoseconds = 5 * 60 * Nanoseconds.nanosecondsPerSecond
+    var timeout: Nanoseconds = 5 * 60 * Nanoseconds.second
 
     init() {}
 

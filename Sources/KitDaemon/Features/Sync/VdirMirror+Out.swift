@@ -313,7 +313,7 @@ extension VdirMirror {
     }
 
     private func armRecordTimer() {
-        alarms?.schedule(.record, at: runtime.clock.now().boot + Nanoseconds.nanosecondsPerSecond)
+        alarms?.schedule(.record, at: runtime.clock.now().boot + Nanoseconds.second)
     }
 
     /// A sync run that started at `startedAt` succeeded: kit's writes before it are on the other

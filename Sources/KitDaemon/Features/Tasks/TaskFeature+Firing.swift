@@ -14,8 +14,8 @@ extension TaskFeature {
         } catch {
             logger.error(
                 "could not read the tasks whose popups came due; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
-            window.retry(ids, at: now.wall + Nanoseconds.nanosecondsPerSecond)
+            scheduler.holdOff(until: now.boot + Nanoseconds.second)
+            window.retry(ids, at: now.wall + Nanoseconds.second)
             return
         }
         var due: [(id: Int64, fire: TaskFire)] = []
@@ -45,7 +45,7 @@ extension TaskFeature {
             try store.updateTasksFired(Array(plan.updated.values))
         } catch {
             logger.error("could not record task popups; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
+            scheduler.holdOff(until: now.boot + Nanoseconds.second)
             for id in ids { if let old = tasks[id] { schedule(old) } }
             return
         }

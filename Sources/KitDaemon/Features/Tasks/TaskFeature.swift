@@ -449,7 +449,7 @@ final class TaskFeature: Feature {
 
     static func validNag(_ text: String) throws -> Nanoseconds {
         let value = try duration(text, field: "nag")
-        guard value >= 60 * Nanoseconds.nanosecondsPerSecond else {
+        guard value >= 60 * Nanoseconds.second else {
             throw KitError.invalidArgument("nag at most once a minute (--nag 1m or more)")
         }
         return value

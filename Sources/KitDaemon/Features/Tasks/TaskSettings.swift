@@ -13,9 +13,9 @@ struct TaskSettings: ConfigSection, Equatable {
     static let name = "tasks"
     static let keys: Set<String> = ["snooze", "all_day_time", "staleness", "digest_after"]
 
-    var snooze: Nanoseconds = 10 * 60 * Nanoseconds.nanosecondsPerSecond
+    var snooze: Nanoseconds = 10 * 60 * Nanoseconds.second
     var allDayTime = TimeOfDay(hour: 9, minute: 0, second: 0)
-    var staleness: Nanoseconds = 12 * 3600 * Nanoseconds.nanosecondsPerSecond
+    var staleness: Nanoseconds = 12 * 3600 * Nanoseconds.second
     var digestAfter = 3
 
     init() {}

@@ -93,7 +93,7 @@ final class TaskWindow {
                 try extend(now: now)
             } catch {
                 logger.error("could not read the next tasks' popups; retrying shortly", metadata: ["error": "\(error)"])
-                alarms.schedule(TaskAlarm.windowEnd, at: now + Nanoseconds.nanosecondsPerSecond)
+                alarms.schedule(TaskAlarm.windowEnd, at: now + Nanoseconds.second)
                 break
             }
             let due = alarms.takeKeys(dueBy: now)

@@ -68,8 +68,8 @@ final class TimerFeature: Feature {
         logger.warning(
             "the boot clock and the wall clock disagree about the time kitd was down; timers and stopwatches follow the wall clock",
             metadata: [
-                "clock.boot_due_in_s": "\(Double(readings.byBoot) / 1e9)",
-                "clock.wall_due_in_s": "\(Double(readings.byWall) / 1e9)",
+                "clock.boot_due_in_s": "\(readings.byBoot.seconds)",
+                "clock.wall_due_in_s": "\(readings.byWall.seconds)",
                 "clock.boot_now_ns": "\(now.boot.nanoseconds)", "clock.wall_now": "\(Timestamp.rfc3339(now.wall))",
             ])
     }
@@ -231,7 +231,7 @@ final class TimerFeature: Feature {
             try store.markTimersFired(fired)
         } catch {
             logger.error("could not record fired timers; retrying shortly", metadata: ["error": "\(error)"])
-            scheduler.holdOff(until: now.boot + Nanoseconds.nanosecondsPerSecond)
+            scheduler.holdOff(until: now.boot + Nanoseconds.second)
             for timer in fired {
                 guard let old = countdown(id: timer.id), case .running(let deadline) = old.state else { continue }
                 alarms.schedule(TimerAlarm(timer.id), at: deadline.boot)
@@ -272,7 +272,7 @@ final class TimerFeature: Feature {
                     record.late ? "timer fired late" : "timer fired",
                     metadata: [
                         "timer.id": "\(timer.id)", "timer.name": "\(timer.label)",
-                        "timer.lateness_ms": "\(Double(record.lateness) / 1e6)",
+                        "timer.lateness_ms": "\(record.lateness.milliseconds)",
                     ])
             }
         }

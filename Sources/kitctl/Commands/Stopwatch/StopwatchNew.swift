@@ -23,7 +23,7 @@ struct StopwatchNew: ParsableCommand {
         let remind = try remindAfter.map { text -> Nanoseconds in
             if ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
             let threshold = try ArgumentValues.duration(text)
-            guard threshold >= Nanoseconds.nanosecondsPerSecond else {
+            guard threshold >= Nanoseconds.second else {
                 throw CLIError.usage("--remind-after \(text) is under a second; give 1s or more, or off")
             }
             return threshold
