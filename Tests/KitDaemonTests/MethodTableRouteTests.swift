@@ -48,6 +48,17 @@ struct MethodTableRouteTests {
         }
     }
 
+    /// The error `method` with `params` gets through the socket (nil when it is taken).
+    static func error(of method: String, _ params: [String: Any], on client: KitConnection, from kit: DrivenDaemon)
+        throws -> RPCError?
+    {
+        let line = try JSONSerialization.data(
+            withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method, "params": params])
+        try client.send(line + Data([10]))
+        let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
+        return try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+    }
+
     @Test("a member just outside its declared bound is refused with -32003 naming it and the bound, before any handler")
     func boundsRefused() throws {
         let kit = try DrivenDaemon()
@@ -60,11 +71,7 @@ struct MethodTableRouteTests {
                 for value in bound.outside {
                     var params = documented.entry(method.name).examples.first ?? [:]
                     params[bound.member] = Int(value)
-                    let line = try JSONSerialization.data(
-                        withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method.name, "params": params])
-                    try client.send(line + Data([10]))
-                    let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
-                    let error = try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+                    let error = try Self.error(of: method.name, params, on: client, from: kit)
                     #expect(
                         error?.code == ErrorCode.invalidArgument,
                         "\(method) \(bound.member)=\(value): \(error?.message ?? "taken")")
@@ -91,11 +98,7 @@ struct MethodTableRouteTests {
                 for value in ["9999-12-31T00:00:00Z", "1677-09-21T00:12:43Z", "1899-12-31T23:59:59Z"] {
                     var params = documented.entry(method.name).examples.first ?? [:]
                     params[member.name] = value
-                    let line = try JSONSerialization.data(
-                        withJSONObject: ["jsonrpc": "2.0", "id": 1, "method": method.name, "params": params])
-                    try client.send(line + Data([10]))
-                    let reply = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
-                    let error = try JSONDecoder().decode(IncomingHeader.self, from: Data(reply)).error
+                    let error = try Self.error(of: method.name, params, on: client, from: kit)
                     #expect(error?.code == ErrorCode.invalidArgument, "\(method) \(member.name)=\(value)")
                     #expect(
                         error?.message.contains("'\(member.name)' must be a time from 1900 through 2200") == true,

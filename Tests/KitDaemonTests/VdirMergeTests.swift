@@ -1,6 +1,7 @@
 import Foundation
 import KitCore
 import KitProtocol
+import KitTestSupport
 import Testing
 
 @testable import KitDaemon
@@ -43,45 +44,24 @@ struct VdirMergeTests {
     }
 
     /// An item's content lines, unfolded.
-    static func unfolded(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
-            .components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    }
+    static func unfolded(_ text: String) -> [String] { PhoneEdit.unfolded(text) }
 
-    /// The phone's version of `text` (the version both last agreed on): `edit` changes its
-    /// lines, and the master component gets the phone's clock (`at`) as its LAST-MODIFIED and
-    /// DTSTAMP and a SEQUENCE raised by `raise`. It is put into the vdir as vdirsyncer puts a
-    /// file: a hidden temporary file, renamed over the item's.
+    /// The phone's version of `text` (the version both last agreed on), saved as a client does
+    /// (`PhoneEdit`) with the phone's clock at `at`, put into the vdir as vdirsyncer puts a file:
+    /// a hidden temporary file, renamed over the item's.
     static func phoneEdit(
         _ kit: DrivenDaemon, _ collection: String, uid: String, from text: String, at: WallTime, raise: Int = 1,
         _ edit: (inout [String]) -> Void
     ) throws {
-        var lines = unfolded(text)
-        edit(&lines)
-        let begin = try #require(lines.firstIndex { $0 == "BEGIN:VTODO" || $0 == "BEGIN:VJOURNAL" })
-        let end = try #require(lines[begin...].firstIndex { $0 == "END:VTODO" || $0 == "END:VJOURNAL" })
-        var master = Array(lines[(begin + 1)..<end])
-        let sequence =
-            master.first { $0.hasPrefix("SEQUENCE:") }.flatMap { Int($0.dropFirst("SEQUENCE:".count)) } ?? 0
-        master.removeAll { $0.hasPrefix("SEQUENCE:") || $0.hasPrefix("LAST-MODIFIED:") || $0.hasPrefix("DTSTAMP:") }
-        let stamp = ICalendarText.utc(at)
-        master += ["DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SEQUENCE:\(sequence + raise)"]
-        lines.replaceSubrange((begin + 1)..<end, with: master)
+        let saved = try PhoneEdit.saved(text, stamp: ICalendarText.utc(at), raise: raise, edit)
         let name = VdirCollection.fileName(for: uid)
         let temporary = kit.vdir(collection) + "/." + name + ".tmp"
-        try (lines.joined(separator: "\r\n") + "\r\n").write(toFile: temporary, atomically: false, encoding: .utf8)
+        try saved.write(toFile: temporary, atomically: false, encoding: .utf8)
         #expect(rename(temporary, kit.vdir(collection) + "/" + name) == 0)
     }
 
-    /// Sets the master component's `property` to `line` (adding it when it has none).
     static func set(_ lines: inout [String], _ property: String, _ line: String) {
-        guard let end = lines.firstIndex(where: { $0 == "END:VTODO" || $0 == "END:VJOURNAL" }) else { return }
-        if let index = lines[..<end].firstIndex(where: { $0.hasPrefix(property + ":") || $0.hasPrefix(property + ";") })
-        {
-            lines[index] = line
-        } else {
-            lines.insert(line, at: end)
-        }
+        PhoneEdit.set(&lines, property, line)
     }
 
     /// A task added, written, and agreed on by a sync round; its file as agreed.

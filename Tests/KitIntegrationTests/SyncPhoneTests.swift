@@ -61,53 +61,25 @@ extension Integration {
         // MARK: The phone
 
         /// An item's content lines, unfolded.
-        static func unfolded(_ text: String) -> [String] {
-            text.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\r\n\t", with: "")
-                .components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        }
+        static func unfolded(_ text: String) -> [String] { PhoneEdit.unfolded(text) }
 
-        /// The phone edits the item `uid` of `collection` on the server: `edit` changes its lines,
-        /// and the master component gets the phone's clock (`at`) as its LAST-MODIFIED and DTSTAMP,
-        /// and a SEQUENCE raised by `raise`, as a client saving an edit does.
+        /// The phone edits the item `uid` of `collection` on the server, as a client saving an
+        /// edit does (`PhoneEdit`), with its clock at `at`.
         static func phoneEdit(
             _ server: RadicaleServer, _ collection: String, uid: String, at: Date, raise: Int = 1,
             _ edit: (inout [String]) -> Void
         ) throws {
             let (name, text) = try #require(try server.item(collection, uid: uid))
-            var lines = unfolded(text)
-            edit(&lines)
-            let begin = try #require(lines.firstIndex { $0 == "BEGIN:VTODO" || $0 == "BEGIN:VJOURNAL" })
-            let end = try #require(lines[begin...].firstIndex { $0 == "END:VTODO" || $0 == "END:VJOURNAL" })
-            var master = Array(lines[(begin + 1)..<end])
-            let sequence =
-                master.first { $0.hasPrefix("SEQUENCE:") }.flatMap { Int($0.dropFirst("SEQUENCE:".count)) } ?? 0
-            master.removeAll { $0.hasPrefix("SEQUENCE:") || $0.hasPrefix("LAST-MODIFIED:") || $0.hasPrefix("DTSTAMP:") }
-            let stamp = VdirOutsideTests.utc(at)
-            master += ["DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SEQUENCE:\(sequence + raise)"]
-            lines.replaceSubrange((begin + 1)..<end, with: master)
-            try server.put(collection, name: name, text: lines.joined(separator: "\r\n") + "\r\n")
+            let saved = try PhoneEdit.saved(text, stamp: VdirOutsideTests.utc(at), raise: raise, edit)
+            try server.put(collection, name: name, text: saved)
         }
 
-        /// Replaces, in the master component's lines named `property` (`DUE`, `DTSTART`), one text.
         static func replace(_ lines: inout [String], _ property: String, _ old: String, _ new: String) {
-            guard let end = lines.firstIndex(where: { $0 == "END:VTODO" || $0 == "END:VJOURNAL" }) else { return }
-            for index in lines.indices where index < end {
-                if lines[index].hasPrefix(property + ":") || lines[index].hasPrefix(property + ";") {
-                    lines[index] = lines[index].replacingOccurrences(of: old, with: new)
-                }
-            }
+            PhoneEdit.replace(&lines, property, old, new)
         }
 
-        /// Sets the master component's `property` to `line` (adding it when it has none).
         static func set(_ lines: inout [String], _ property: String, _ line: String) {
-            guard let end = lines.firstIndex(where: { $0 == "END:VTODO" || $0 == "END:VJOURNAL" }) else { return }
-            if let index = lines[..<end].firstIndex(where: {
-                $0.hasPrefix(property + ":") || $0.hasPrefix(property + ";")
-            }) {
-                lines[index] = line
-            } else {
-                lines.insert(line, at: end)
-            }
+            PhoneEdit.set(&lines, property, line)
         }
 
         /// The ways apps write "this occurrence is done", as VdirRepeatingDoneTests writes them as files.
