@@ -102,7 +102,7 @@ extension TaskFeature {
         }
         recountOverdue()
         // Their files name the system zone.
-        keepInVdirByPages(label: "zone") { $0.zone == nil }
+        vdir?.keepByPages(label: "zone") { $0.zone == nil }
         logger.info(
             "task instants worked out for the new system zone",
             metadata: [

@@ -28,9 +28,9 @@ final class TaskFeature: Feature {
     ]
     /// The tasks' table, writing each row's instants as this feature works them out.
     private(set) var store: TaskStore
-    /// The vdir collection tasks are kept in, one file each (`[vdir] tasks`), opened at start;
-    /// nil for none.
-    var mirror: VdirMirror?
+    /// The tasks' vdir, one file each (`[vdir] tasks`), opened at start (TaskVdir.swift); nil
+    /// for none.
+    private(set) var vdir: TaskVdir?
     /// When this kitd started, on the wall clock: a popup due before it was missed.
     let startedAt: WallTime
     /// The instants being worked out again after a change of the system zone, a slice of the
@@ -63,7 +63,7 @@ final class TaskFeature: Feature {
         let moved = try settleInstants()
         openCount = try store.openCount()
         recountOverdue()
-        if reason == .start { try openVdir() }
+        if reason == .start { vdir = try TaskVdir.open(for: self) }
         try window.reload(now: clock.now().wall)
         if moved { startResettle() }
         logger.info(
@@ -278,9 +278,9 @@ final class TaskFeature: Feature {
         withdrawPopups(of: task, now: nil)
         drop(task)
         window.disarm(task.id)
-        commits.onCommitted { [events, mirror] in
+        commits.onCommitted { [events, vdir] in
             events.emit(Event.taskDeleted, TaskEvent(task: last))
-            mirror?.remove(task.uid)
+            vdir?.mirror.remove(task.uid)
         }
         return TaskDeleteResult(deleted: task.id)
     }
@@ -332,7 +332,7 @@ final class TaskFeature: Feature {
     /// Puts a task's new state (`old` before the change, nil for a new task) in memory and the
     /// alarms, and announces it after the commit.
     func apply(_ task: TaskItem, old: TaskItem?, event: String? = nil, change: TaskEvent.Change? = nil) {
-        if Self.fileDiffers(old, task) { keepInVdir([task]) }
+        if Self.fileDiffers(old, task) { vdir?.keep([task]) }
         if let old { withdrawPopups(of: old, now: task) }
         put(task, old: old)
         schedule(task)
@@ -348,7 +348,7 @@ final class TaskFeature: Feature {
         _ changed: [TaskItem], old: [Int64: TaskItem], shown: [TaskInfo], event: String, change: TaskEvent.Change? = nil
     ) {
         guard !changed.isEmpty else { return }
-        keepInVdir(changed)
+        vdir?.keep(changed)
         for task in changed {
             let before = old[task.id]
             if let before { withdrawPopups(of: before, now: task) }

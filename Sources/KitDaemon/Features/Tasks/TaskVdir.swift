@@ -3,8 +3,9 @@ import KitCore
 import KitProtocol
 import KitStore
 
-/// Tasks kept in a vdir (`[vdir] tasks`): kit's changes written out (TaskFeature.keepInVdir),
-/// and changes made from outside (vdirsyncer, todoman, an editor) read in here.
+/// The tasks' vdir (`[vdir] tasks`), a room of the tasks feature: it owns the collection's
+/// mirror, writes kit's changes out after their commit (`keep`), and takes in changes made from
+/// outside (vdirsyncer, todoman, an editor), changing the tasks through the feature.
 ///
 /// A file changed from outside is read like an import of one item, off the loop, and reconciled
 /// with kit's task of that UID on the loop against their base, as diary entries and memos are
@@ -14,72 +15,82 @@ import KitStore
 /// both changed to different values is a conflict, won by the later LAST-MODIFIED. A file deleted
 /// from outside deletes its task, unless kit changed it since. A file that is not one item kit can
 /// read is reported and left alone.
-extension TaskFeature {
-    /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
-    /// file is missing or older (a crash between a commit and its write).
-    func openVdir() throws {
-        guard let mirror = try VdirMirror.open("tasks", runtime: runtime) else { return }
-        self.mirror = mirror
-        try mirror.watch(
-            reader: { [unowned self] in vdirReader() },
-            onArrivals: { [unowned self] arrivals in mirror.reconcile(arrivals, with: self) })
-        keepInVdirByPages(label: "catch-up")
-    }
+final class TaskVdir {
+    let mirror: VdirMirror
+    private unowned let tasks: TaskFeature
 
     /// The tasks in pages of this many, where every task's file is written (or checked).
-    static let vdirPage = 2000
+    static let page = 2000
+
+    private init(mirror: VdirMirror, tasks: TaskFeature) {
+        self.mirror = mirror
+        self.tasks = tasks
+    }
+
+    /// At start: opens the tasks' vdir, if there is one, watches it, and writes every task whose
+    /// file is missing or older (a crash between a commit and its write).
+    static func open(for tasks: TaskFeature) throws -> TaskVdir? {
+        guard let mirror = try VdirMirror.open("tasks", runtime: tasks.runtime) else { return nil }
+        let vdir = TaskVdir(mirror: mirror, tasks: tasks)
+        try mirror.watch(
+            reader: { [unowned vdir] in vdir.reader() },
+            onArrivals: { [unowned vdir] arrivals in mirror.reconcile(arrivals, with: vdir) })
+        vdir.keepByPages(label: "catch-up")
+        return vdir
+    }
 
     /// Writes the file of every task (that `only` accepts) whose file is missing or older, a page
     /// of tasks at a time: each page is read once the worker has kept the one before, so neither
     /// the loop nor memory ever holds every task.
-    func keepInVdirByPages(label: String, after: Int64 = 0, only: @escaping (TaskItem) -> Bool = { _ in true }) {
-        guard let mirror else { return }
+    func keepByPages(label: String, after: Int64 = 0, only: @escaping (TaskItem) -> Bool = { _ in true }) {
         let page: [TaskItem]
         do {
-            page = try store.page(.all, after: after, limit: Self.vdirPage)
+            page = try tasks.store.page(.all, after: after, limit: Self.page)
         } catch {
-            logger.error("could not read tasks for their vdir files", metadata: ["error": "\(error)"])
+            tasks.logger.error("could not read tasks for their vdir files", metadata: ["error": "\(error)"])
             return
         }
         guard let last = page.last?.id else { return }
         let chosen = page.filter(only)
-        let zones = zones.snapshot()
-        let now = clock.now().wall
+        let zones = tasks.zones.snapshot()
+        let now = tasks.clock.now().wall
         mirror.keep(
-            label, uids: chosen.map(\.uid), { chosen.map { Self.vdirFile($0, zones: zones, now: now) } },
-            settled: { [unowned self] _ in keepInVdirByPages(label: label, after: last, only: only) })
+            label, uids: chosen.map(\.uid), { chosen.map { Self.file($0, zones: zones, now: now) } },
+            settled: { [unowned self] _ in keepByPages(label: label, after: last, only: only) })
     }
 
-    /// Writes these tasks' vdir files after the turn's commit, when tasks are kept in a vdir: one
-    /// job on the worker, which makes each file's text from the zones as they are now and puts
-    /// kit's change into the file's text (VdirMirror+Out).
-    func keepInVdir(_ changed: [TaskItem], label: String = "write") {
-        guard let mirror, !changed.isEmpty else { return }
-        let zones = zones.snapshot()
-        let now = clock.now().wall
-        commits.onCommitted {
-            mirror.keep(label, uids: changed.map(\.uid)) { changed.map { Self.vdirFile($0, zones: zones, now: now) } }
+    /// Writes these tasks' files after the turn's commit: one job on the worker, which makes each
+    /// file's text from the zones as they are now and puts kit's change into the file's text
+    /// (VdirMirror+Out).
+    func keep(_ changed: [TaskItem], label: String = "write") {
+        guard !changed.isEmpty else { return }
+        let zones = tasks.zones.snapshot()
+        let now = tasks.clock.now().wall
+        let mirror = mirror
+        tasks.commits.onCommitted {
+            mirror.keep(label, uids: changed.map(\.uid)) { changed.map { Self.file($0, zones: zones, now: now) } }
         }
     }
 
     /// A task's file in the vdir, as the worker writes it.
-    static func vdirFile(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> VdirMirror.Text {
+    static func file(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> VdirMirror.Text {
         VdirMirror.Text(
-            uid: task.uid, text: vdirText(task, zones: zones, now: now),
+            uid: task.uid, text: text(task, zones: zones, now: now),
             modified: task.modifiedAt ?? WallTime(nanoseconds: 0))
     }
 
-    /// `vdirText` with the zones of a snapshot.
-    static func vdirText(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> String {
-        vdirText(
+    /// `TaskFeature.vdirText` with the zones of a snapshot.
+    static func text(_ task: TaskItem, zones: ZoneSnapshot, now: WallTime) -> String {
+        TaskFeature.vdirText(
             task, zone: task.zone.flatMap(zones.zone(named:)) ?? zones.system, systemName: zones.systemName, now: now,
             named: zones.zone(named:))
     }
 
     /// How the worker reads one file, with the zones and time as they are now.
-    func vdirReader() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
+    func reader() -> @Sendable (String) -> Result<VdirItem, VdirUnreadable> {
         let setting = PreparedImport.Setting(
-            zones: zones.snapshot(), allDayTime: settings[TaskSettings.self].allDayTime, now: clock.now().wall,
+            zones: tasks.zones.snapshot(), allDayTime: tasks.settings[TaskSettings.self].allDayTime,
+            now: tasks.clock.now().wall,
             firePast: false)
         return { text in
             let prepared: PreparedImport
@@ -114,21 +125,23 @@ extension TaskFeature {
         guard !task.isOpen, task.recurrence != nil else { return nil }
         var open = task
         open.status = .open
-        guard let (next, _) = try? open.completed(at: now, in: zone(of: open)), next.isOpen else { return nil }
+        guard let (next, _) = try? open.completed(at: now, in: tasks.zone(of: open)), next.isOpen else { return nil }
         var advanced = next
         advanced.sequence = version.sequence + 1
-        advanced.modifiedAt = Self.stamp(now, after: version.modified)
+        advanced.modifiedAt = TaskFeature.stamp(now, after: version.modified)
         return advanced
     }
 }
 
-extension TaskFeature: VdirKeeper {
+extension TaskVdir: VdirKeeper {
     func vdirItem(uid: String) throws -> TaskItem? {
-        guard let id = try storing({ try store.ids(uids: [uid]) })[uid] else { return nil }
-        return try stored(id)
+        guard let id = try storing({ try tasks.store.ids(uids: [uid]) })[uid] else { return nil }
+        return try tasks.stored(id)
     }
 
-    func vdirText(of task: TaskItem) -> String { Self.vdirText(task, zones: zones.snapshot(), now: clock.now().wall) }
+    func vdirText(of task: TaskItem) -> String {
+        Self.text(task, zones: tasks.zones.snapshot(), now: tasks.clock.now().wall)
+    }
 
     func vdirTitle(of task: TaskItem) -> String { task.title }
 
@@ -141,7 +154,7 @@ extension TaskFeature: VdirKeeper {
                 return true
             })
         else { return .failure(VdirUnreadable(reason: "it holds no VTODO or VEVENT kit can read")) }
-        let now = clock.now().wall
+        let now = tasks.clock.now().wall
         let fresh: TaskItem
         switch component.outcome {
         case .built(let built): fresh = built.task
@@ -163,16 +176,17 @@ extension TaskFeature: VdirKeeper {
         case .olderInDocument:
             return .failure(VdirUnreadable(reason: "it holds no VTODO or VEVENT kit can read"))
         }
-        for (zoneName, zoneText) in prepared.newZones where zones.defined.text(named: zoneName) == nil {
-            zones.defined.define(zoneName, as: zoneText)
+        for (zoneName, zoneText) in prepared.newZones where tasks.zones.defined.text(named: zoneName) == nil {
+            tasks.zones.defined.define(zoneName, as: zoneText)
             do {
-                try storing { try runtime.store.zoneDefinitions.keep(name: zoneName, vtimezone: zoneText) }
+                try storing { try tasks.runtime.store.zoneDefinitions.keep(name: zoneName, vtimezone: zoneText) }
             } catch {
-                logger.error("could not keep a time zone", metadata: ["zone": "\(zoneName)", "error": "\(error)"])
+                tasks.logger.error(
+                    "could not keep a time zone", metadata: ["zone": "\(zoneName)", "error": "\(error)"])
             }
         }
         guard let current else { return .success(fresh) }
-        var (updated, _) = Self.updating(current, to: fresh)
+        var (updated, _) = TaskFeature.updating(current, to: fresh)
         updated.sequence = component.version.sequence
         updated.modifiedAt = component.version.modified ?? current.modifiedAt
         return .success(updated)
@@ -181,11 +195,11 @@ extension TaskFeature: VdirKeeper {
     /// Saves and re-arms a task taken in; a repeating task the file completed as a whole, where
     /// kit's was open, moves on one occurrence instead (`oneOccurrenceDone`), written back.
     func vdirSave(_ taken: TaskItem, replacing current: TaskItem?, file name: String) throws {
-        let now = clock.now().wall
+        let now = tasks.clock.now().wall
         var task = taken
         let advanced =
             current?.isOpen ?? true
-            ? oneOccurrenceDone(taken, version: Self.version(of: taken), now: now) : nil
+            ? oneOccurrenceDone(taken, version: TaskFeature.version(of: taken), now: now) : nil
         if let advanced {
             task = advanced
             if let current, advanced.occurrence != current.occurrence || !current.isOpen {
@@ -197,29 +211,31 @@ extension TaskFeature: VdirKeeper {
         }
         guard let current else {
             let (created, _) = try storing {
-                try store.importTasks([TaskStore.NewTask(task, version: Self.version(of: task))], updating: [])
+                try tasks.store.importTasks(
+                    [TaskStore.NewTask(task, version: TaskFeature.version(of: task))], updating: [])
             }
-            apply(created, old: [:], shown: created.map { info($0, now: now) }, event: Event.taskAdded)
-            logger.info("task added from the vdir", metadata: ["vdir.file": "\(name)", "task.uid": "\(task.uid)"])
-            if advanced != nil { keepInVdir(created) }
+            tasks.apply(created, old: [:], shown: created.map { tasks.info($0, now: now) }, event: Event.taskAdded)
+            tasks.logger.info(
+                "task added from the vdir", metadata: ["vdir.file": "\(name)", "task.uid": "\(task.uid)"])
+            if advanced != nil { keep(created) }
             return
         }
         task = task.withID(current.id)
-        try save(task)
-        let changed = Self.fileDiffers(current, task) || current.isOpen != task.isOpen
+        try tasks.save(task)
+        let changed = TaskFeature.fileDiffers(current, task) || current.isOpen != task.isOpen
         if changed {
             let change: TaskEvent.Change = advanced != nil ? .occurrenceDone : .synced
-            apply(task, old: current, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
+            tasks.apply(task, old: current, event: task.isOpen ? Event.taskChanged : Event.taskDone, change: change)
         } else {
-            put(task, old: current)
+            tasks.put(task, old: current)
         }
-        if advanced != nil { keepInVdir([task]) }
+        if advanced != nil { keep([task]) }
     }
 
     func vdirDelete(_ task: TaskItem) throws {
-        _ = try delete(RecordRef(String(task.id)))
-        logger.info("task deleted from the vdir", metadata: ["task.id": "\(task.id)", "task.uid": "\(task.uid)"])
+        _ = try tasks.delete(RecordRef(String(task.id)))
+        tasks.logger.info("task deleted from the vdir", metadata: ["task.id": "\(task.id)", "task.uid": "\(task.uid)"])
     }
 
-    func vdirKeep(_ task: TaskItem) { keepInVdir([task]) }
+    func vdirKeep(_ task: TaskItem) { keep([task]) }
 }
