@@ -119,7 +119,7 @@ enum Figures {
                 (0..<pending).map {
                     RequestEnvelope(
                         id: .number(1), method: Method.timerStart.name,
-                        params: TimerStartParams(durationNs: (3600 + Int64($0)) * 1_000_000_000))
+                        params: TimerStartParams(durationNs: (3600 + Int64($0)) * Nanoseconds.second))
                 })
         }
         Thread.sleep(forTimeInterval: 2)
@@ -305,12 +305,13 @@ enum Figures {
         var boot = timespec()
         clock_gettime(CLOCK_BOOTTIME, &boot)
         let now = ClockReading(
-            boot: BootTime(nanoseconds: Int64(boot.tv_sec) * 1_000_000_000 + Int64(boot.tv_nsec)),
+            boot: BootTime(nanoseconds: Int64(boot.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(boot.tv_nsec)),
             wall: WallTime(seconds: wallSeconds()))
         for index in 0..<timers {
             _ = try database.timers.insertTimer(bootID: bootID) { id throws(KitError) in
                 try Countdown.started(
-                    id: id, name: index % 2 == 0 ? "t\(index)" : nil, duration: Int64(3600 + index) * 1_000_000_000,
+                    id: id, name: index % 2 == 0 ? "t\(index)" : nil,
+                    duration: Int64(3600 + index) * Nanoseconds.second,
                     now: now)
             }
         }

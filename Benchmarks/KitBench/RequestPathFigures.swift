@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KitClient
+import KitCore
 import KitProtocol
 import KitTestSupport
 
@@ -196,6 +197,6 @@ private struct CPUTime {
     static func threadNanoseconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        return Int64(spec.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(spec.tv_nsec)
     }
 }

@@ -19,7 +19,7 @@ enum ScaleFigures {
             let began = monotonicSeconds()
             for index in 0..<starts {
                 _ = try client.call(
-                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000))
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * Nanoseconds.second))
             }
             perStart.append((size, (monotonicSeconds() - began) * 1_000_000 / Double(starts), ready))
             daemon.stop()
@@ -69,7 +69,7 @@ enum ScaleFigures {
             var startedIDs: [Int64] = []
             column.startOne = try perOperation(operations) { index in
                 let timer = try client.call(
-                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * 1_000_000_000))
+                    Method.timerStart, TimerStartParams(durationNs: Int64(7200 + index) * Nanoseconds.second))
                 startedIDs.append(timer.id)
             }
             let began = monotonicSeconds()
@@ -78,7 +78,7 @@ enum ScaleFigures {
                 (0..<operations).map {
                     RequestEnvelope(
                         id: .number(1), method: Method.timerStart.name,
-                        params: TimerStartParams(durationNs: Int64(9000 + $0) * 1_000_000_000))
+                        params: TimerStartParams(durationNs: Int64(9000 + $0) * Nanoseconds.second))
                 }, window: 256)
             column.startPipelined = (monotonicSeconds() - began) * 1e6 / Double(operations)
             column.cancel = try perOperation(startedIDs.count) { index in

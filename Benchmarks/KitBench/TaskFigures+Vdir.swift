@@ -56,7 +56,7 @@ extension TaskFigures {
         let base = WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)) + 60_000_000_000
         var latencies: [Double] = []
         for edit in 0..<edits {
-            let stamp = ICalendarText.utc(base + Int64(edit) * 1_000_000_000)
+            let stamp = ICalendarText.utc(base + Int64(edit) * Nanoseconds.second)
             let text = [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//bench//EN", "BEGIN:VTODO", "UID:\(task.uid)",
                 "DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)", "SUMMARY:edit \(edit)", "DUE:20300115T090000Z",

@@ -26,7 +26,7 @@ struct LocalTimeAgreementTests {
         var checked = 0
         while civil.date.year < 2028 {
             let kit = ZoneResolver.resolve(civil, in: zone)
-            let seconds = kit.instant.nanoseconds / 1_000_000_000
+            let seconds = kit.instant.nanoseconds / Nanoseconds.nanosecondsPerSecond
             if case .exact = kit.kind {
                 let libical = try #require(Libical.unixSeconds(of: civil, inZone: name))
                 if seconds != libical { mismatches.append("\(civil): kit \(seconds), libical \(libical)") }

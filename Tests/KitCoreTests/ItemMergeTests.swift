@@ -6,7 +6,7 @@ import Testing
 /// each side writes them: kit with a TZID and its own PRODID, the phone in UTC.
 @Suite("Merging kit's version of an item with its file's, against their base")
 struct ItemMergeTests {
-    static let stamp = WallTime(nanoseconds: 1_900_000_000 * 1_000_000_000)
+    static let stamp = WallTime(nanoseconds: 1_900_000_000 * Nanoseconds.nanosecondsPerSecond)
 
     /// A VCALENDAR with one VTODO of `lines` (and more components after it).
     static func calendar(_ lines: [String], more: [String] = [], prodid: String = "-//phone//EN") -> ItemDocument {

@@ -7,7 +7,7 @@ struct RouletteTests {
     typealias F = PlaceFixtures
 
     static let day = 86_400 * Nanoseconds.second
-    let now = WallTime(nanoseconds: 1_800_000_000 * 1_000_000_000)
+    let now = WallTime(nanoseconds: 1_800_000_000 * Nanoseconds.nanosecondsPerSecond)
     let places = (1...9).map { F.place(Int64($0), "place \($0)", $0 <= 6 ? ["area=수원역"] : ["area=광교"]) }
 
     func ids(_ result: RouletteResult) -> [Int64] { result.picks.map(\.id) }

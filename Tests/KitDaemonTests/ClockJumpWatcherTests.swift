@@ -17,6 +17,6 @@ struct ClockJumpWatcherTests {
         let expires = try watcher.expiresAt(now: now)
         #expect(expires > Int64(Int32.max))
         // 2262-04-11, the last whole second a signed 64-bit count of nanoseconds reaches, less one.
-        #expect(abs(expires - (Int64.max / 1_000_000_000 - 1)) <= 2)
+        #expect(abs(expires - (Int64.max / Nanoseconds.nanosecondsPerSecond - 1)) <= 2)
     }
 }

@@ -30,7 +30,7 @@ struct FoundationZoneTests {
         }
         instants.shuffle(using: &generator)
         for second in instants {
-            let instant = WallTime(nanoseconds: second * 1_000_000_000)
+            let instant = WallTime(nanoseconds: second * Nanoseconds.nanosecondsPerSecond)
             let expected = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
             #expect(cached.offset(at: instant) == expected, "\(name) at \(second)")
         }
@@ -58,8 +58,9 @@ struct FoundationZoneTests {
                 after: Date(timeIntervalSince1970: Double(second))
             )
             .map { Int64($0.timeIntervalSince1970.rounded(.up)) }
-            let next = zone.nextTransition(after: WallTime(nanoseconds: second * 1_000_000_000))
-            #expect(next.map { $0.nanoseconds / 1_000_000_000 } == expected, "\(name) after \(second)")
+            let next = zone.nextTransition(after: WallTime(nanoseconds: second * Nanoseconds.nanosecondsPerSecond))
+            #expect(
+                next.map { $0.nanoseconds / Nanoseconds.nanosecondsPerSecond } == expected, "\(name) after \(second)")
         }
         let stepped = ICalendarTimeZone(tzid: name, zone: zone, firstYear: 1995, lastYear: 2040)
         let probed = ICalendarTimeZone(tzid: name, zone: Probed(zone: zone), firstYear: 1995, lastYear: 2040)

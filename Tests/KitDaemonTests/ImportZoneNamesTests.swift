@@ -28,7 +28,7 @@ struct ImportZoneNamesTests {
         #expect(zones.unknown("Nowhere") == "unknown time zone 'Nowhere'")
     }
 
-    static let july2030 = WallTime(nanoseconds: 1_909_094_400 * 1_000_000_000)
+    static let july2030 = WallTime(nanoseconds: 1_909_094_400 * Nanoseconds.nanosecondsPerSecond)
 
     /// A fixed offset no IANA zone has.
     static func odd(_ tzid: String, offset: String = "+0317") -> [UInt8] {

@@ -18,7 +18,7 @@ struct PopupTests {
     func timerDueWhileDown() throws {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
-        let timer = try kit.timers.start(TimerStartParams(durationNs: 1_000_000_000, name: "missed"))
+        let timer = try kit.timers.start(TimerStartParams(durationNs: Nanoseconds.second, name: "missed"))
         try kit.run(for: .milliseconds(50))
         try kit.restart(after: 2 * Self.second)
 
@@ -41,7 +41,7 @@ struct PopupTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         for index in 0..<12 {
-            _ = try kit.timers.start(TimerStartParams(durationNs: 1_000_000_000, name: "batch\(index)"))
+            _ = try kit.timers.start(TimerStartParams(durationNs: Nanoseconds.second, name: "batch\(index)"))
         }
         try kit.run(for: .milliseconds(50))
         try kit.restart(after: 2 * Self.second)

@@ -31,7 +31,7 @@ struct RepeatedHourTests {
         let kit = try DrivenDaemon(systemZone: "America/New_York")
         defer { kit.stop() }
         // 2027-11-07 00:40 EDT, whole seconds.
-        let target = WallTime(nanoseconds: 1_825_562_400 * 1_000_000_000)
+        let target = WallTime(nanoseconds: 1_825_562_400 * Nanoseconds.nanosecondsPerSecond)
         kit.clock.jump(by: target - kit.clock.now().wall)
         #expect(Timestamp.rfc3339(kit.clock.now().wall).hasPrefix("2027-11-07T04:40:00"))
         let task = try kit.tasks.add(TaskAddParams(title: "x", due: "in 1h50m"))
@@ -49,7 +49,7 @@ extension RepeatedHourTests {
         let task = try kit.tasks.add(TaskAddParams(title: "back up", due: "2027-11-06 01:30", repeat: "daily"))
         #expect(task.dueAt == "2027-11-06T05:30:00.000000Z")
         // 2027-11-07 01:10 EST (06:10Z): the task still waits at 6 November, overdue.
-        let target = WallTime(nanoseconds: 1_825_567_800 * 1_000_000_000)
+        let target = WallTime(nanoseconds: 1_825_567_800 * Nanoseconds.nanosecondsPerSecond)
         kit.clock.jump(by: target - kit.clock.now().wall)
         try kit.run(for: .milliseconds(100))
         let done = try kit.tasks.done(RecordRef(String(task.id)))

@@ -238,7 +238,7 @@ extension Integration {
             }
             #expect(throws: (any Error).self) {
                 _ = try connection.call(
-                    Method.placePick, PlacePickParams(avoidRecentNs: -1_000_000_000))
+                    Method.placePick, PlacePickParams(avoidRecentNs: -Nanoseconds.second))
             }
             // Past 366 days (which would read the whole history on the loop) is refused as well.
             #expect(throws: (any Error).self) {

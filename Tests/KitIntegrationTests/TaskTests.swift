@@ -66,7 +66,7 @@ extension Integration {
             }
             let due = try #require(events.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             #expect(!due.late && due.task.title == "take out the bins")
-            #expect(due.latenessNs >= 0 && due.latenessNs < 1_000_000_000, "lateness \(due.latenessNs) ns")
+            #expect(due.latenessNs >= 0 && due.latenessNs < Nanoseconds.second, "lateness \(due.latenessNs) ns")
             let popup = try #require(try kit.desktop!.waitForNotification(summaryContaining: "Due: take out the bins"))
             #expect(popup.summary == "Due: take out the bins" && popup.body.contains("the blue one"))
             let call = kit.desktop!.notifyCalls().first { $0.contains("Due: take out the bins") } ?? ""

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import KitCore
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -66,7 +67,7 @@ extension Integration {
                 let stopwatch = try #require(
                     try kit.kitctlJSON(["sw", "list", "--json"], as: StopwatchListResult.self).stopwatches.first)
                 #expect(
-                    stopwatch.elapsedNs >= 1_000_000_000 && stopwatch.elapsedNs < 10_000_000_000,
+                    stopwatch.elapsedNs >= Nanoseconds.second && stopwatch.elapsedNs < 10 * Nanoseconds.second,
                     "elapsed \(stopwatch.elapsedNs)")
             }
         }

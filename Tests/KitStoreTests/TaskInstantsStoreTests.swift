@@ -9,7 +9,7 @@ import Testing
 struct TaskInstantsStoreTests {
     static let second = Nanoseconds.second
     static let perSecond = Nanoseconds.nanosecondsPerSecond
-    let now = WallTime(nanoseconds: 1_900_000_000 * 1_000_000_000)
+    let now = WallTime(nanoseconds: 1_900_000_000 * Nanoseconds.nanosecondsPerSecond)
 
     /// A store that keeps each task's instants, worked out in UTC.
     func store(_ database: KitDatabase) -> TaskStore {

@@ -12,7 +12,8 @@ public struct FoundationZone: UTCOffsets {
     }
 
     public func offset(at instant: WallTime) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.nanoseconds / 1_000_000_000)))
+        zone.secondsFromGMT(
+            for: Date(timeIntervalSince1970: Double(instant.nanoseconds / Nanoseconds.nanosecondsPerSecond)))
     }
 
     public static let newYork = FoundationZone("America/New_York")
