@@ -9,7 +9,7 @@ public struct ParamBound<Params> {
     public let member: String
     /// The bound as docs/protocol.md gives it in the member's row: `1 to 10000`.
     public let text: String
-    /// Values just outside the bound, as JSON, each of which is refused with `-32003`.
+    /// Values just outside the bound, as JSON text (`10001`, `"xxx…"`), each refused with `-32003`.
     public let outside: [String]
     private let check: (Params) -> String?
 
@@ -66,6 +66,41 @@ extension ParamBound {
             guard let value = value(params), !within(value) else { return nil }
             return "'\(member)' \(value) is out of range; give \(text)" + (hint.map { "; \($0)" } ?? "")
         }
+    }
+}
+
+extension ParamBound {
+    /// A text of at most `limit` characters, when given.
+    public static func text(_ member: String, _ path: KeyPath<Params, String?>, limit: Int) -> Self {
+        text(member, limit: limit) { $0[keyPath: path] }
+    }
+
+    /// A text member that is always there (`task.add`'s `due`).
+    public static func text(_ member: String, _ path: KeyPath<Params, String>, limit: Int) -> Self {
+        text(member, limit: limit) { $0[keyPath: path] }
+    }
+
+    private static func text(_ member: String, limit: Int, value: @escaping (Params) -> String?) -> Self {
+        let text = "at most \(grouped(limit)) characters"
+        let outside = "\"" + String(repeating: "x", count: limit + 1) + "\""
+        return Self(member: member, text: text, outside: [outside]) { params in
+            // Counting stops past the limit: a 1 MB text costs no more than one at the limit.
+            guard let value = value(params), value.utf8.count > limit, value.prefix(limit + 1).count > limit else {
+                return nil
+            }
+            return "'\(member)' has more than \(grouped(limit)) characters; give \(text)"
+        }
+    }
+
+    /// `2,000` for 2000, as docs/protocol.md writes limits.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([Substring(digits)] + groups).joined(separator: ",")
     }
 }
 

@@ -95,9 +95,28 @@ public struct TaskOptions: Codable, Sendable, Equatable {
     public var isEmpty: Bool { [`repeat`, remind, note, tz, nag].allSatisfy { $0 == nil } }
 }
 
+/// The longest texts a task's members take, in characters: a WHEN (`due`, `until`, and the
+/// durations `remind`, `nag`, `for`), a repeat rule, and a zone name. The router refuses one
+/// longer before the text is read (`ParamBound.text`).
+public enum TaskTextLimits {
+    public static let when = 200
+    public static let rule = 2_000
+    public static let zone = 200
+
+    /// The bounds of the options `task.add` and `task.edit` share.
+    static func options<Params>(_ options: KeyPath<Params, TaskOptions>) -> [ParamBound<Params>] {
+        [
+            .text("repeat", options.appending(path: \.repeat), limit: rule),
+            .text("remind", options.appending(path: \.remind), limit: when),
+            .text("tz", options.appending(path: \.tz), limit: zone),
+            .text("nag", options.appending(path: \.nag), limit: when),
+        ]
+    }
+}
+
 /// `task.add`: a title, a due time and the options, in one object.
 @dynamicMemberLookup
-public struct TaskAddParams: Codable, Sendable {
+public struct TaskAddParams: Codable, Sendable, BoundedParams {
     public var title: String
     /// A WHEN as a person types it: `18:00`, `tomorrow 9:00`, `next fri`, `in 2h`, `2026-11-25 18:00` …
     public var due: String
@@ -119,6 +138,10 @@ public struct TaskAddParams: Codable, Sendable {
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<TaskOptions, Value>) -> Value { options[keyPath: field] }
+
+    public static var bounds: [ParamBound<Self>] {
+        [.text("due", \.due, limit: TaskTextLimits.when)] + TaskTextLimits.options(\.options)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case title, due
@@ -195,12 +218,16 @@ public struct TaskRefParams: Codable, Sendable {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct TaskSnoozeParams: Codable, Sendable {
+public struct TaskSnoozeParams: Codable, Sendable, BoundedParams {
     public var ref: RecordRef
     /// How long: `10m`. Absent (with `until` absent too) uses the configured default.
     public var `for`: String?
     /// Until a WHEN: `tomorrow 9:00`.
     public var until: String?
+
+    public static var bounds: [ParamBound<Self>] {
+        [.text("for", \.for, limit: TaskTextLimits.when), .text("until", \.until, limit: TaskTextLimits.when)]
+    }
 
     public init(ref: String, for duration: String? = nil, until: String? = nil) {
         self.ref = RecordRef(ref)
@@ -212,7 +239,7 @@ public struct TaskSnoozeParams: Codable, Sendable {
 /// A change to a task: a new title or due time, and the options. Absent members are kept; an
 /// empty string clears `repeat`, `remind`, `note`, `tz` and `nag`.
 @dynamicMemberLookup
-public struct TaskEditParams: Codable, Sendable {
+public struct TaskEditParams: Codable, Sendable, BoundedParams {
     public var ref: RecordRef
     public var title: String?
     public var due: String?
@@ -235,6 +262,10 @@ public struct TaskEditParams: Codable, Sendable {
     }
 
     public subscript<Value>(dynamicMember field: KeyPath<TaskOptions, Value>) -> Value { options[keyPath: field] }
+
+    public static var bounds: [ParamBound<Self>] {
+        [.text("due", \.due, limit: TaskTextLimits.when)] + TaskTextLimits.options(\.options)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case ref, title, due

@@ -150,7 +150,7 @@ final class TaskFeature: Feature {
     // MARK: Changing
 
     func add(_ params: TaskAddParams) throws -> TaskInfo {
-        try Self.checkLengths(due: params.due, options: params.options)
+        try Self.checkNote(params.options)
         let title = try Self.validTitle(params.title)
         var pinned = try params.tz.flatMap { try validZoneName($0) }
         var zone = pinned.flatMap(zones.zone(named:)) ?? zones.system
@@ -216,7 +216,7 @@ final class TaskFeature: Feature {
         switch (params.for, params.until) {
         case (let text?, nil): until = now + (try Self.duration(text, field: "for"))
         case (nil, let when?):
-            try TextLimit.check(when, "'until' time", limit: Self.maximumWhenLength)
+            // Its length is bounded at the edge (TaskSnoozeParams.bounds).
             until = try WhenExpression.parse(when).resolve(
                 now: now, in: zone(of: task), defaultTime: settings[TaskSettings.self].allDayTime
             ).instant
@@ -233,7 +233,7 @@ final class TaskFeature: Feature {
         guard params.title != nil || params.due != nil || !params.options.isEmpty else {
             throw KitError.invalidArgument("nothing to change; give one of title, due, repeat, remind, note, tz or nag")
         }
-        try Self.checkLengths(due: params.due, options: params.options)
+        try Self.checkNote(params.options)
         let original = try resolve(params.ref)
         var task = original
         if let title = params.title { task.title = try Self.validTitle(title) }
@@ -424,22 +424,14 @@ final class TaskFeature: Feature {
         return title
     }
 
-    /// The longest title, note, due time (or pre-alerts, nag or snooze length), repeat rule and
-    /// zone name a request may give, in characters.
+    /// The longest title and note a request may give, in characters, trimmed; the other texts'
+    /// limits are `TaskTextLimits`, checked at the edge.
     static let maximumTitleLength = 500
     static let maximumNoteLength = 10_000
-    static let maximumWhenLength = 200
-    static let maximumRuleLength = 2_000
-    static let maximumZoneLength = 200
 
-    /// Refuses a text of `task.add` or `task.edit` over its limit, before any of them is read.
-    static func checkLengths(due: String?, options: TaskOptions) throws {
-        try TextLimit.check(due, "due time", limit: maximumWhenLength)
-        try TextLimit.check(options.repeat, "repeat rule", limit: maximumRuleLength)
-        try TextLimit.check(options.remind, "list of pre-alerts", limit: maximumWhenLength)
+    /// Refuses a note of `task.add` or `task.edit` over its limit, before anything is read.
+    static func checkNote(_ options: TaskOptions) throws {
         try TextLimit.check(cleanNote(options.note), "note", limit: maximumNoteLength)
-        try TextLimit.check(options.tz, "time zone name", limit: maximumZoneLength)
-        try TextLimit.check(options.nag, "nag interval", limit: maximumWhenLength)
     }
 
     static func cleanNote(_ note: String?) -> String? {
@@ -456,7 +448,7 @@ final class TaskFeature: Feature {
     }
 
     static func duration(_ text: String, field: String) throws -> Nanoseconds {
-        try TextLimit.check(text, "'\(field)' duration", limit: maximumWhenLength)
+        try TextLimit.check(text, "'\(field)' duration", limit: TaskTextLimits.when)
         do throws(DurationParseError) {
             return try DurationParser.parse(text)
         } catch {
