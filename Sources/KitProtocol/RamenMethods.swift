@@ -201,8 +201,16 @@ public struct RamenAddParams: Codable, Sendable, BoundedParams {
         self.note = note
     }
 
+    /// The longest memo or note of a ramen, in characters.
+    public static let maximumNoteLength = 2000
+
     public static var bounds: [ParamBound<Self>] {
-        [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
+        [
+            .duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint),
+            .text("brand", \.brand, limit: NameRules.maximumLength),
+            .text("englishName", \.englishName, limit: NameRules.maximumLength),
+            .text("note", \.note, limit: maximumNoteLength),
+        ]
     }
 
     enum CodingKeys: String, CodingKey {

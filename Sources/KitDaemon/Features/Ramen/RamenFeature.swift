@@ -217,9 +217,7 @@ final class RamenFeature: Feature {
 
     func add(_ params: RamenAddParams) throws -> RamenInfo {
         let name = try NameRules.validated(params.name, noun: "ramen name")
-        try TextLimit.check(params.brand, "brand", limit: NameRules.maximumLength)
-        try TextLimit.check(params.englishName, "English name", limit: NameRules.maximumLength)
-        try TextLimit.check(params.note, "note", limit: Self.maximumNoteLength)
+        // brand, englishName and note are bounded at the edge (RamenAddParams.bounds).
         if let clash = entries.values.first(where: { HangulSearch.fold($0.product.name) == HangulSearch.fold(name) }) {
             throw KitError.invalidArgument(
                 "a ramen called \(clash.product.displayName) exists already [\(clash.id)]; choose another name")
@@ -285,7 +283,7 @@ final class RamenFeature: Feature {
     }
 
     /// The longest memo or note of a ramen, and text of a step, in characters.
-    static let maximumNoteLength = 2000
+    static let maximumNoteLength = RamenAddParams.maximumNoteLength
     static let maximumStepLength = 500
 
     static func validSteps(_ steps: [RamenStep]) throws -> [RamenStep] {
