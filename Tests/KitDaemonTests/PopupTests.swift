@@ -52,8 +52,13 @@ struct PopupTests {
         let lines = digest.body.split(separator: "\n")
         #expect(lines.count == 9 && lines.prefix(8).allSatisfy { $0.hasPrefix("batch") && $0.contains(": due ") })
         // Eight by line, in due order; the rest by name.
-        let named = Set((0..<12).map { "batch\($0)" }.filter { digest.body.contains($0) })
-        #expect(named.count == 12, "\(digest.body)")
+        let byLine = lines.prefix(8).map { String($0.prefix { $0 != ":" }) }
+        let listed =
+            lines.last.map { line in
+                line.dropFirst("… and 4 more: ".count).prefix { $0 != ";" }.components(separatedBy: ", ")
+            } ?? []
+        #expect(Set(byLine + listed) == Set((0..<12).map { "batch\($0)" }), "every timer once: \(digest.body)")
+        #expect(byLine.count + listed.count == 12, "\(digest.body)")
         #expect(
             lines.last?.hasPrefix("… and 4 more: ") == true
                 && lines.last?.hasSuffix("; see `kitctl timer list --all`") == true)
