@@ -28,6 +28,7 @@ enum KitBench {
         ("task-lateness", { try TaskFigures.lateness() }),
         ("task-agenda", { try TaskFigures.agendaMonth() }),
         ("task-startup", { try TaskFigures.startup() }),
+        ("task-next", { try TaskFigures.nextOccurrenceFarAhead() }),
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),
