@@ -66,7 +66,7 @@ struct CalendarCorpusTests {
         let to = try #require(Timestamp.parse(expected.window[1]))
         let importedAt = try expected.importedAt.map { try #require(Timestamp.parse($0)) }
         kit.clock.jump(by: (importedAt ?? from + (-86_400 * DrivenDaemon.second)) - kit.clock.now().wall)
-        let result = try kit.tasks.importCalendar(TaskImportParams(ics: text))
+        let result = try kit.tasks.importer.calendar(TaskImportParams(ics: text))
         let agenda = try kit.tasks.agenda(
             TaskAgendaParams(from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(to)))
         let zone = try #require(kit.zones.zone(named: expected.floatingZone))

@@ -51,10 +51,10 @@ struct CalendarShapesTests {
         let kit = try Self.kitd()
         defer { kit.stop() }
         let document = Self.calendar(Self.moved + Self.cancelled)
-        let first = try kit.tasks.importCalendar(TaskImportParams(ics: document))
+        let first = try kit.tasks.importer.calendar(TaskImportParams(ics: document))
         #expect(first.imported.map(\.uid) == ["standup@example.com"], "\(first)")
         #expect(try Self.agenda(kit) == ["2027-01-12T09:00:00Z Standup (Tuesday)"])
-        let again = try kit.tasks.importCalendar(TaskImportParams(ics: document))
+        let again = try kit.tasks.importer.calendar(TaskImportParams(ics: document))
         #expect(again.imported.isEmpty && again.updated.isEmpty, "\(again)")
         #expect(again.skipped.contains { $0.contains("already imported") }, "\(again.skipped)")
     }
@@ -63,9 +63,9 @@ struct CalendarShapesTests {
     func changesJoinTheSeries() throws {
         let kit = try Self.kitd()
         defer { kit.stop() }
-        _ = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.series)))
+        _ = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.series)))
         // Outlook mails a moved meeting as the change alone, with a higher SEQUENCE than the series.
-        let change = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.moved + Self.cancelled)))
+        let change = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.moved + Self.cancelled)))
         #expect(change.imported.isEmpty && change.updated.map(\.uid) == ["standup@example.com"], "\(change)")
         #expect(change.updated.first?.repeatRule == "FREQ=WEEKLY;COUNT=6")
         #expect(
@@ -73,7 +73,7 @@ struct CalendarShapesTests {
                 "2027-01-04T09:00:00Z Standup", "2027-01-12T09:00:00Z Standup (Tuesday)",
                 "2027-01-18T09:00:00Z Standup", "2027-02-01T09:00:00Z Standup", "2027-02-08T09:00:00Z Standup",
             ])
-        let again = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.moved)))
+        let again = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.moved)))
         #expect(again.updated.isEmpty, "\(again)")
         #expect(again.skipped.contains { $0.contains("already imported") }, "\(again.skipped)")
     }
@@ -86,8 +86,8 @@ struct CalendarShapesTests {
             "BEGIN:VEVENT", "UID:standup@example.com", "SUMMARY:Standup once", "DTSTAMP:20261201T000000Z",
             "DTSTART;TZID=Europe/Berlin:20270111T100000", "END:VEVENT",
         ]
-        _ = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(oneOff)))
-        let change = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.moved)))
+        _ = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(oneOff)))
+        let change = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.moved)))
         #expect(change.imported.isEmpty && change.updated.isEmpty, "\(change)")
         #expect(change.skipped.contains { $0.contains("which does not repeat") }, "\(change.skipped)")
         #expect(try Self.agenda(kit) == ["2027-01-11T09:00:00Z Standup once"])
@@ -97,9 +97,9 @@ struct CalendarShapesTests {
     func seriesAfterItsChanges() throws {
         let kit = try Self.kitd()
         defer { kit.stop() }
-        let alone = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.moved)))
+        let alone = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.moved)))
         let id = try #require(alone.imported.first?.id)
-        let whole = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.series + Self.moved)))
+        let whole = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.series + Self.moved)))
         #expect(whole.imported.isEmpty && whole.updated.map(\.id) == [id], "\(whole)")
         #expect(try Self.agenda(kit).count == 6)
         #expect(try Self.agenda(kit).contains("2027-01-12T09:00:00Z Standup (Tuesday)"))
@@ -115,7 +115,7 @@ struct CalendarShapesTests {
             "END:VEVENT",
         ]
         for strict in [true, false] {
-            let result = try kit.tasks.importCalendar(
+            let result = try kit.tasks.importer.calendar(
                 TaskImportParams(ics: Self.calendar(twice + Self.moved + Self.moved), strict: strict, dryRun: strict))
             #expect(Set(result.imported.map(\.uid)) == ["twice@example.com", "standup@example.com"], "\(result)")
         }
@@ -129,7 +129,7 @@ struct CalendarShapesTests {
             "BEGIN:VEVENT", "UID:review@confluence.example.com", "SUMMARY:Review", "DTSTART:20270105T130000Z",
             "SUBCALENDAR-ID:8a7f1c2e", "END:VEVENT",
         ]
-        let result = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(event), strict: true))
+        let result = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(event), strict: true))
         #expect(result.imported.map(\.title) == ["Review"])
         #expect(
             result.skipped == [
@@ -139,7 +139,7 @@ struct CalendarShapesTests {
         var malformed = event
         malformed[4] = "SUB CALENDAR:x"
         #expect(throws: KitError.self) {
-            try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(malformed), strict: true))
+            try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(malformed), strict: true))
         }
     }
 
@@ -152,12 +152,12 @@ struct CalendarShapesTests {
     func firstRuleRefused() throws {
         let kit = try Self.kitd()
         defer { kit.stop() }
-        let result = try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.twoRules)))
+        let result = try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.twoRules)))
         #expect(result.imported.first?.repeatRule == "FREQ=WEEKLY;BYDAY=TU,FR;COUNT=4", "\(result)")
         #expect(result.skipped.contains { $0.contains("never occurs") && $0.contains("the other rules are kept") })
         #expect(try Self.agenda(kit).count == 4)
         #expect(throws: KitError.self) {
-            try kit.tasks.importCalendar(TaskImportParams(ics: Self.calendar(Self.twoRules), strict: true))
+            try kit.tasks.importer.calendar(TaskImportParams(ics: Self.calendar(Self.twoRules), strict: true))
         }
     }
 
@@ -165,7 +165,7 @@ struct CalendarShapesTests {
     func twoRulesInOneItem() throws {
         let kit = try Self.kitd()
         defer { kit.stop() }
-        var setting = kit.tasks.importSetting()
+        var setting = kit.tasks.importer.setting()
         setting.firePast = false
         let both = Self.twoRules.map {
             $0 == "RRULE:FREQ=WEEKLY;BYDAY=TU,FR;COUNT=4" ? $0 + "\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=20;COUNT=2" : $0
@@ -190,7 +190,7 @@ struct CalendarShapesTests {
             "BEGIN:VEVENT", "UID:new-year@example.com", "SUMMARY:New Year", "DTSTART;VALUE=DATE:20190101",
             "RRULE:FREQ=YEARLY", "END:VEVENT",
         ])
-        let result = try kit.tasks.importCalendar(TaskImportParams(ics: document))
+        let result = try kit.tasks.importer.calendar(TaskImportParams(ics: document))
         let byTitle = Dictionary(uniqueKeysWithValues: result.imported.map { ($0.title, $0) })
         #expect(byTitle["Party"]?.state == .done && byTitle["Party"]?.overdue == false)
         #expect(byTitle["Taxes"]?.state == .open && byTitle["Taxes"]?.overdue == true)

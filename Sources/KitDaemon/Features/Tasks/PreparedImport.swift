@@ -5,7 +5,7 @@ import KitStore
 
 /// The slow half of `task.import`, which sees nothing of kitd's state: the document read
 /// through libical, each component's zones worked out and its task built. It runs on the
-/// runtime's background worker. `TaskFeature.finishImport` then weighs each component against
+/// runtime's background worker. `TaskImport.finish` then weighs each component against
 /// the tasks kit has at that moment, on the loop, and writes what is new.
 struct PreparedImport: Sendable {
     /// What building tasks needs from the loop, read there when the request came.

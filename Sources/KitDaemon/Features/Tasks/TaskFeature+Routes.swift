@@ -17,6 +17,6 @@ extension TaskFeature {
             .laterLine { [unowned self] _, _, id, reply in
                 exportOffLoop(id: id, reply: reply)
             })
-        router.register(Method.taskImport, .offLoop { [unowned self] params, _ in importOffLoop(params) })
+        router.register(Method.taskImport, .offLoop { [unowned self] params, _ in importer.offLoop(params) })
     }
 }

@@ -28,6 +28,8 @@ final class TaskFeature: Feature {
     ]
     /// The tasks' table, writing each row's instants as this feature works them out.
     private(set) var store: TaskStore
+    /// `task.import`: calendar documents read off the loop and weighed here (TaskImport.swift).
+    private(set) var importer: TaskImport!
     /// The tasks' vdir, one file each (`[vdir] tasks`), opened at start (TaskVdir.swift); nil
     /// for none.
     private(set) var vdir: TaskVdir?
@@ -50,6 +52,7 @@ final class TaskFeature: Feature {
         window = TaskWindow(scheduler: runtime.scheduler, store: store, clock: runtime.clock, logger: runtime.logger) {
             [unowned self] ids, now in fire(ids, now: now)
         }
+        importer = TaskImport(tasks: self)
         runtime.popupActions.register(TaskPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
     }
 

@@ -186,7 +186,7 @@ extension TaskVdir: VdirKeeper {
             }
         }
         guard let current else { return .success(fresh) }
-        var (updated, _) = TaskFeature.updating(current, to: fresh)
+        var (updated, _) = TaskImport.updating(current, to: fresh)
         updated.sequence = component.version.sequence
         updated.modifiedAt = component.version.modified ?? current.modifiedAt
         return .success(updated)

@@ -4,8 +4,15 @@ import KitCore
 import KitProtocol
 import KitStore
 
-/// `task.import`: iCalendar documents read into tasks, each component on its own.
-extension TaskFeature {
+/// `task.import`, a room of the tasks feature: iCalendar documents read into tasks, each
+/// component on its own. The document is read off the loop (`PreparedImport`, on the runtime's
+/// background worker); what it becomes is weighed against the tasks kit has and written on the
+/// loop (`finish`), through the feature.
+final class TaskImport {
+    private unowned let tasks: TaskFeature
+
+    init(tasks: TaskFeature) { self.tasks = tasks }
+
     /// Imports VTODOs and VEVENTs. Leniently (the default), a component kit cannot read or
     /// represent is left out and reported in `rejected`, and the rest is imported; with `strict`,
     /// the first such fault refuses the whole file. Unknown properties are reported in `skipped`.
@@ -18,36 +25,37 @@ extension TaskFeature {
     ///
     /// The document is read off the loop (`PreparedImport`, on the runtime's background worker);
     /// what it becomes is weighed against the tasks kit has and written back on the loop, in
-    /// `finishImport`.
-    func importOffLoop(_ params: TaskImportParams) -> OffLoop<TaskImportResult> {
-        let setting = importSetting()
+    /// `finish`.
+    func offLoop(_ params: TaskImportParams) -> OffLoop<TaskImportResult> {
+        let setting = setting()
         return OffLoop(
             "task.import",
             work: { () throws(KitError) -> PreparedImport in
                 try PreparedImport(ics: params.ics, strict: params.strict ?? false, setting: setting)
             },
             finish: { [unowned self] prepared in
-                try finishImport(prepared, strict: params.strict ?? false, dryRun: params.dryRun ?? false)
+                try finish(prepared, strict: params.strict ?? false, dryRun: params.dryRun ?? false)
             })
     }
 
     /// The same, all on the calling thread: for tests that drive a kitd in their process.
-    func importCalendar(_ params: TaskImportParams) throws -> TaskImportResult {
-        let prepared = try PreparedImport(ics: params.ics, strict: params.strict ?? false, setting: importSetting())
-        return try finishImport(prepared, strict: params.strict ?? false, dryRun: params.dryRun ?? false)
+    func calendar(_ params: TaskImportParams) throws -> TaskImportResult {
+        let prepared = try PreparedImport(ics: params.ics, strict: params.strict ?? false, setting: setting())
+        return try finish(prepared, strict: params.strict ?? false, dryRun: params.dryRun ?? false)
     }
 
     /// What reading a document needs from the loop, as it is now.
-    func importSetting() -> PreparedImport.Setting {
+    func setting() -> PreparedImport.Setting {
         PreparedImport.Setting(
-            zones: zones.snapshot(), allDayTime: settings[TaskSettings.self].allDayTime, now: clock.now().wall)
+            zones: tasks.zones.snapshot(), allDayTime: tasks.settings[TaskSettings.self].allDayTime,
+            now: tasks.clock.now().wall)
     }
 
     /// The loop's half of an import: each component read off the loop is weighed against the tasks
     /// kit has now (which other clients may have changed while the document was read), and what is
     /// new or newer is written in one all-or-nothing step. With `strict`, a component kit cannot
     /// read or represent refuses the whole document, unless kit already has that version of it.
-    func finishImport(_ prepared: PreparedImport, strict: Bool, dryRun: Bool) throws -> TaskImportResult {
+    func finish(_ prepared: PreparedImport, strict: Bool, dryRun: Bool) throws -> TaskImportResult {
         let now = prepared.now
         var skipped = prepared.skipped
         var rejected = prepared.rejected
@@ -58,10 +66,10 @@ extension TaskFeature {
         let fileUIDs = Set(prepared.components.lazy.filter { !$0.documentUID.isEmpty }.map(\.uid))
         // Found through the index on UID: the cost follows the file, not the number of tasks.
         var existing: [String: TaskItem] = [:]
-        let ids = try store.ids(uids: Array(fileUIDs))
-        let found = try stored(ids.values)
+        let ids = try tasks.store.ids(uids: Array(fileUIDs))
+        let found = try tasks.stored(ids.values)
         for (uid, id) in ids { existing[uid] = found[id] }
-        let stored = try store.versions(uids: Array(existing.keys))
+        let stored = try tasks.store.versions(uids: Array(existing.keys))
         var taken = Set<String>()
         for component in prepared.components {
             let line = component.line
@@ -159,27 +167,27 @@ extension TaskFeature {
         }
         // Zones the document defines as no IANA zone does: another import may have defined a
         // different zone under the same name while this one was read.
-        for (name, text) in prepared.newZones where zones.defined.text(named: name).map({ $0 != text }) ?? false {
+        for (name, text) in prepared.newZones where tasks.zones.defined.text(named: name).map({ $0 != text }) ?? false {
             throw KitError.invalidState(
                 "the calendar file was not imported: another import defined a different time zone named '\(name)' "
                     + "while this one was read; import the file again", state: "changed")
         }
-        for (name, text) in prepared.newZones { zones.defined.define(name, as: text) }
+        for (name, text) in prepared.newZones { tasks.zones.defined.define(name, as: text) }
         if dryRun {
             return TaskImportResult(
-                imported: inserts.map { info($0.task, now: now) }, skipped: skipped, rejected: rejections,
-                updated: updates.map { info($0.task, now: now) }, dryRun: true)
+                imported: inserts.map { tasks.info($0.task, now: now) }, skipped: skipped, rejected: rejections,
+                updated: updates.map { tasks.info($0.task, now: now) }, dryRun: true)
         }
         let (created, updated) = try storing {
             for (name, text) in prepared.newZones {
-                try runtime.store.zoneDefinitions.keep(name: name, vtimezone: text)
+                try tasks.runtime.store.zoneDefinitions.keep(name: name, vtimezone: text)
             }
-            return try store.importTasks(inserts, updating: updates.map { ($0.task, $0.version) })
+            return try tasks.store.importTasks(inserts, updating: updates.map { ($0.task, $0.version) })
         }
-        let shownCreated = created.map { info($0, now: now) }
-        let shownUpdated = updated.map { info($0, now: now) }
-        apply(created, old: [:], shown: shownCreated, event: Event.taskAdded)
-        apply(updated, old: found, shown: shownUpdated, event: Event.taskChanged, change: .imported)
+        let shownCreated = created.map { tasks.info($0, now: now) }
+        let shownUpdated = updated.map { tasks.info($0, now: now) }
+        tasks.apply(created, old: [:], shown: shownCreated, event: Event.taskAdded)
+        tasks.apply(updated, old: found, shown: shownUpdated, event: Event.taskChanged, change: .imported)
         return TaskImportResult(
             imported: shownCreated, skipped: skipped, rejected: rejections, updated: shownUpdated)
     }
@@ -211,5 +219,66 @@ extension TaskFeature {
             if current.alerts == fresh.alerts { updated.alertsFired = current.alertsFired }
         }
         return (updated, changed)
+    }
+
+    // MARK: Changes to occurrences
+
+    /// Changes to single occurrences (`RECURRENCE-ID`) that a document brings without their series,
+    /// for a UID kit already has: placed in kit's task, never in its place (Outlook mails a moved
+    /// meeting as the change alone).
+    /// `task` with `changes` (times in a named zone read as instants: `PreparedImport.orphanChanges`)
+    /// placed in its series, each occurrence they name moved, renamed or taken out, and the task
+    /// moved on to its first occurrence from `now` (a task that is done stays done). Nil when
+    /// they change nothing (they are in it already); notices go through `note`. `task` repeats.
+    func placing(_ changes: [ImportedTask], in task: TaskItem, now: WallTime, note: (String) -> Void)
+        throws(KitError) -> TaskItem?
+    {
+        guard let first = changes.first, let recurrence = task.recurrence else { return nil }
+        let zone = tasks.zone(of: task)
+        let setting = setting()
+        let due: CalendarDue = task.allDay ? .date(task.anchor.date) : .local(task.anchor, tzid: task.zone)
+        let series = ImportedTask(
+            task: CalendarTask(uid: task.uid, title: task.title, note: task.note, due: due, recurrence: recurrence),
+            component: first.component, line: first.line)
+        let (read, cut) = try PreparedImport.seriesDates(
+            of: series, changes: changes, anchor: task.anchor, allDay: task.allDay, zone: zone,
+            zoneNames: ImportZoneNames(zones: setting.zones, definitions: [:]), setting: setting, note: note)
+        let placed = Set(read.overrides.map(\.original) + read.removed)
+        var added = task.dates.added
+        // A task made of changes alone lists the occurrences they change.
+        if PreparedImport.isMadeOfChanges(task) { added += read.overrides.map(\.original) }
+        var dates = try SeriesDates(
+            added: added, removed: task.dates.removed + read.removed,
+            overrides: task.dates.overrides.filter { !placed.contains($0.original) } + read.overrides,
+            moreRules: task.dates.moreRules
+        ).validated()
+        var rule = recurrence
+        if let cut {
+            guard cut > task.anchor else {
+                var cancelled = task
+                cancelled.status = .done(at: now)
+                return task.isOpen ? cancelled : nil
+            }
+            (rule, dates) = PreparedImport.ending(rule, dates: dates, before: cut, anchor: task.anchor, zone: zone)
+        }
+        guard dates != task.dates || rule != recurrence else { return nil }
+        var fresh = task.rescheduled(anchor: task.anchor, allDay: task.allDay)
+        fresh.recurrence = rule
+        fresh.dates = dates
+        if let series = try? fresh.series(in: zone) {
+            let before = min(task.anchor, dates.earliestAdded ?? task.anchor).adding(seconds: -1)
+            if let next = fresh.nextToDo(in: series, after: before) {
+                fresh.occurrence = next
+            } else {
+                fresh.status = .done(at: now)
+            }
+        }
+        guard task.isOpen else {
+            var done = fresh
+            done.status = task.status
+            done.occurrence = task.occurrence
+            return done
+        }
+        return PreparedImport.caughtUp(fresh, now: now, zone: zone, isEvent: first.component == "VEVENT")
     }
 }
