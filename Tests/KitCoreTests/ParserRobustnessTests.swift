@@ -37,6 +37,28 @@ struct ParserRobustnessTests {
         }
     }
 
+    static let koreanFragments = [
+        "오전", "오후", "새벽", "밤", "자정", "정오", "세", "열두", "스물", "시", "시간", "반", "분", "초", "전", "후", "뒤",
+        "일", "이", "삼", "십", "백", "천", "만", "월", "요일", "금요일", "일요일", "매주", "매월", "매년", "격주", "마다", "번",
+        "까지", "말일", "마지막", "날", "둘째", "다음", "주", "달", "이번", "내일", "모레", "어제", "추석", "년", "·", ",", " ",
+        "0", "12", "99999999999", "1.5", "3/14", "2027-03-14", "14:30", "3pm", "s", "\u{1109}\u{1175}", "\u{0}",
+    ]
+
+    @Test("random Korean text through the Korean readers throws or succeeds, never traps")
+    func randomKorean() {
+        var generator = SplitMix64(seed: 20_261_128)
+        let now = utc("2026-11-25T19:30:00Z")
+        for _ in 0..<4000 {
+            let count = Int.random(in: 0...14, using: &generator)
+            let text = (0..<count).map { _ in Self.koreanFragments.randomElement(using: &generator)! }.joined()
+            _ = try? WhenExpression.parse(text).resolve(now: now, in: FixedOffset(seconds: 9 * 3600))
+            _ = try? DurationParser.parse(text)
+            _ = try? DurationParser.parseSigned(text)
+            _ = try? Recurrence.parse(text)
+            _ = try? PreAlerts.parse(text)
+        }
+    }
+
     @Test("rules that parse also expand and write without trapping")
     func parsedRulesExpand() throws {
         var generator = SplitMix64(seed: 42)

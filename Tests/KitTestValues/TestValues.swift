@@ -18,6 +18,7 @@ public struct FoundationZone: UTCOffsets {
 
     public static let newYork = FoundationZone("America/New_York")
     public static let berlin = FoundationZone("Europe/Berlin")
+    public static let seoul = FoundationZone("Asia/Seoul")
 }
 
 /// A zone of this machine's tz database by name, or nil when there is none.

@@ -39,6 +39,12 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable, CustomStringConver
 
     public var description: String { name }
 
+    /// `월요일`, `화요일`, …
+    public var koreanName: String { koreanShortName + "요일" }
+
+    /// `월`, `화`, …: as in `매주 화·목`.
+    public var koreanShortName: String { ["월", "화", "수", "목", "금", "토", "일"][rawValue - 1] }
+
     /// Reads an iCalendar code (`MO` … `SU`), case-insensitively.
     public init?(icalCode: some StringProtocol) {
         guard let day = Weekday.allCases.first(where: { $0.icalCode == icalCode.uppercased() }) else { return nil }

@@ -177,6 +177,7 @@ public struct Recurrence: Hashable, Sendable {
     public static func parse(_ text: String) throws(KitError) -> Recurrence {
         let upper = text.uppercased()
         if upper.contains("FREQ=") || upper.hasPrefix("RRULE:") { return try parseRRULE(text) }
+        if KoreanText.hasHangul(text) { return try KoreanRepeat.parse(text) }
         return try parseFriendly(text)
     }
 

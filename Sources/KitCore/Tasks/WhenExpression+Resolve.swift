@@ -13,7 +13,6 @@ extension WhenExpression {
         now: WallTime, in zone: some UTCOffsets, defaultTime: TimeOfDay = WhenExpression.defaultAllDayTime
     ) throws(KitError) -> ResolvedWhen {
         let local = CivilDateTime(now, in: zone)
-        let today = local.date
         let nowText = local.date.iso8601 + " " + TimeOfDay(hour: local.hour, minute: local.minute).description
         switch self {
         case .fromNow(let duration):
@@ -35,40 +34,128 @@ extension WhenExpression {
                     civil: CivilDateTime(instant, in: zone), resolution: ZoneResolution(instant: instant, kind: .exact),
                     allDay: false))
         case .day(let day, let time):
-            let clock = time ?? defaultTime
-            func on(_ date: CivilDate) -> ResolvedWhen {
+            return try Self.place(
+                day, at: [time ?? defaultTime], allDay: time == nil, now: now, zone: zone, nowText: nowText)
+        case .dayEitherHalf(let day, let morning):
+            let evening = TimeOfDay(hour: morning.hour + 12, minute: morning.minute, second: morning.second)
+            return try Self.place(day, at: [morning, evening], allDay: false, now: now, zone: zone, nowText: nowText)
+        }
+    }
+
+    /// The first of the days `day` may name, at the first of `times`, that is still ahead.
+    private static func place(
+        _ day: Day, at times: [TimeOfDay], allDay: Bool, now: WallTime, zone: some UTCOffsets, nowText: String
+    ) throws(KitError) -> ResolvedWhen {
+        let today = CivilDateTime(now, in: zone).date
+        let (dates, soonest) = try Self.dates(day, today: today)
+        for date in soonest ? dates : Array(dates.prefix(1)) {
+            for clock in times {
                 let civil = CivilDateTime(date: date, time: clock)
-                return ResolvedWhen(
-                    civil: civil, resolution: ZoneResolver.resolve(civil, in: zone), allDay: time == nil)
-            }
-            switch day {
-            case .today:
-                let result = on(today)
-                guard result.instant > now else {
+                let result = ResolvedWhen(
+                    civil: civil, resolution: ZoneResolver.resolve(civil, in: zone), allDay: allDay)
+                guard result.instant > now else { continue }
+                if let (weekday, shift) = said(day), date.adding(days: -shift).weekday != weekday {
+                    let named = date.adding(days: -shift)
                     throw .invalidArgument(
-                        "\(clock) has already passed today (it is \(nowText) now); for tomorrow say 'tomorrow \(clock)'"
-                    )
+                        "\(named.iso8601) is a \(named.weekday) (\(named.weekday.koreanName)), not a \(weekday) "
+                            + "(\(weekday.koreanName)); check the date or leave the weekday out")
                 }
-                return try Self.checked(result)
-            case .tomorrow:
-                return try Self.checked(on(today.adding(days: 1)))
-            case .date(let date):
-                let result = on(date)
-                guard result.instant > now else {
-                    let hint = time == nil ? " (\(clock) is the time used when none is given)" : ""
-                    throw .invalidArgument(
-                        "\(date.iso8601) \(clock) is in the past\(hint); it is \(nowText) now. Give a later date or time"
-                    )
-                }
-                return try Self.checked(result)
-            case .weekday(let weekday):
-                let ahead = today.weekday.days(until: weekday)
-                let result = on(today.adding(days: ahead))
-                return try Self.checked(ahead == 0 && result.instant <= now ? on(today.adding(days: 7)) : result)
-            case .nextWeekday(let weekday):
-                let ahead = today.weekday.days(until: weekday)
-                return try Self.checked(on(today.adding(days: ahead == 0 ? 7 : ahead)))
+                return try checked(result)
             }
+        }
+        let clock = times[0]
+        switch day {
+        case .today where times.count > 1:
+            throw .invalidArgument(
+                "\(times[0]) and \(times[1]) have both passed today (it is \(nowText) now); say 내일 for tomorrow")
+        case .today:
+            throw .invalidArgument(
+                "\(clock) has already passed today (it is \(nowText) now); for tomorrow say 'tomorrow \(clock)'")
+        default:
+            guard let date = dates.first else {
+                throw .invalidArgument("no such day is ahead; it is \(nowText) now. Give a later date")
+            }
+            let hint = allDay ? " (\(clock) is the time used when none is given)" : ""
+            let shown = times.count > 1 ? "\(times[0]) and \(times[1])" : "\(clock)"
+            throw .invalidArgument(
+                "\(date.iso8601) \(shown) \(times.count > 1 ? "have both" : "is") in the past\(hint); it is \(nowText) now. "
+                    + "Give a later date or time")
+        }
+    }
+
+    /// The weekday the person said `day` is on, and how many days `day` lies after that one.
+    private static func said(_ day: Day) -> (Weekday, Int)? {
+        switch day {
+        case .said(_, let weekday): (weekday, 0)
+        case .shifted(let inner, let days): said(inner).map { ($0.0, $0.1 + days) }
+        default: nil
+        }
+    }
+
+    /// The dates `day` may name, earliest first, and whether a later one is taken when the time
+    /// on an earlier one has passed (`soonest`); otherwise only the first is.
+    static func dates(_ day: Day, today: CivilDate) throws(KitError) -> ([CivilDate], soonest: Bool) {
+        switch day {
+        case .today: return ([today], false)
+        case .tomorrow: return ([today.adding(days: 1)], false)
+        case .date(let date): return ([date], false)
+        case .soonest: return ([today, today.adding(days: 1)], true)
+        case .inDays(let days): return ([today.adding(days: days)], false)
+        case .weekday(let weekday):
+            let ahead = today.weekday.days(until: weekday)
+            return ([today.adding(days: ahead), today.adding(days: ahead + 7)], true)
+        case .nextWeekday(let weekday):
+            let ahead = today.weekday.days(until: weekday)
+            return ([today.adding(days: ahead == 0 ? 7 : ahead)], false)
+        case .weekOf(let weeks, let weekday):
+            let monday = today.adding(days: 1 - today.weekday.rawValue)
+            return ([monday.adding(days: weeks * 7 + weekday.rawValue - 1)], false)
+        case .dayIn(let month, let day):
+            let (months, soonest) = months(month, today: today)
+            let dates = months.map { CivilDate(year: $0.year, month: $0.month, day: day) }.filter(\.isValid)
+            guard !dates.isEmpty else {
+                let shown = months.first.map { "\(CivilDate.monthName($0.month)) \($0.year)" } ?? "that month"
+                throw .invalidArgument("\(shown) has no day \(day); give a date that exists")
+            }
+            return (dates, soonest)
+        case .nthWeekday(let month, let n, let weekday):
+            let (months, soonest) = months(month, today: today)
+            var dates = months.map { CivilDate.nthWeekday(n, weekday, year: $0.year, month: $0.month) }
+            // 6월 다섯째 금요일 is the coming June's: if that June has none, there is none, not one
+            // years on.
+            if case .month = month, let missing = dates.firstIndex(of: nil) { dates = Array(dates[..<missing]) }
+            let found = dates.compactMap { $0 }
+            guard !found.isEmpty else {
+                let ordinal = n == -1 ? "last" : ["", "first", "second", "third", "fourth", "fifth"][max(0, min(5, n))]
+                let shown = months.first.map { "\(CivilDate.monthName($0.month)) \($0.year)" } ?? "that month"
+                throw .invalidArgument("\(shown) has no \(ordinal) \(weekday); give another day")
+            }
+            return (found, soonest)
+        case .lastDay(let month):
+            let (months, soonest) = months(month, today: today)
+            return (months.map(\.lastDayOfMonth), soonest)
+        case .shifted(let day, let days):
+            let (dates, soonest) = try Self.dates(day, today: today)
+            return (dates.map { $0.adding(days: days) }, soonest)
+        case .said(let day, _):
+            return try Self.dates(day, today: today)
+        }
+    }
+
+    /// The first days of the months `month` may name, earliest first, and whether a later one
+    /// may be taken.
+    private static func months(_ month: MonthRef, today: CivilDate) -> ([CivilDate], soonest: Bool) {
+        let first = CivilDate(year: today.year, month: today.month, day: 1)
+        switch month {
+        case .month(let number):
+            // Eight years reach the next February 29.
+            return ((0...8).map { CivilDate(year: today.year + $0, month: number, day: 1) }, true)
+        case .yearMonth(let year, let number):
+            return ([CivilDate(year: year.resolved(today), month: number, day: 1)], false)
+        case .fromThis(let months):
+            return ([first.addingClamped(months: months)], false)
+        case .soonest:
+            return ((0..<13).map { first.addingClamped(months: $0) }, true)
         }
     }
 
@@ -85,6 +172,15 @@ extension WhenExpression {
         if seconds == 0 { return "Z" }
         let minutes = abs(seconds) / 60
         return (seconds < 0 ? "-" : "+") + TimeOfDay.two(minutes / 60) + ":" + TimeOfDay.two(minutes % 60)
+    }
+}
+
+extension WhenExpression.YearRef {
+    func resolved(_ today: CivilDate) -> Int {
+        switch self {
+        case .year(let year): year
+        case .fromThis(let years): today.year + years
+        }
     }
 }
 
@@ -134,7 +230,7 @@ extension WhenExpression {
         case .fromNow(let duration):
             guard let now else { return nil }
             return (now + duration, zone.offset(at: now + duration))
-        case .day:
+        case .day, .dayEitherHalf:
             return nil
         }
     }

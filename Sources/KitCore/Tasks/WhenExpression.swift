@@ -5,13 +5,16 @@
 public enum WhenExpression: Hashable, Sendable {
     /// A day and a time of day in the task's zone. No time means "all day": the default time.
     case day(Day, at: TimeOfDay?)
+    /// An hour said without 오전 or 오후 (`세 시 반`): of its morning reading and the one twelve
+    /// hours later, the sooner that is still ahead.
+    case dayEitherHalf(Day, morning: TimeOfDay)
     /// A date-time with an explicit UTC offset (`Z`, `+09:00`): one instant, whatever the zone.
     case exact(CivilDateTime, utcOffset: Int)
     /// A duration from now: `in 2h`.
     case fromNow(Nanoseconds)
 
-    public enum Day: Hashable, Sendable {
-        /// Today; also what a time alone means.
+    public indirect enum Day: Hashable, Sendable {
+        /// Today; also what an English time alone means.
         case today
         case tomorrow
         case date(CivilDate)
@@ -19,6 +22,41 @@ public enum WhenExpression: Hashable, Sendable {
         case weekday(Weekday)
         /// `next fri`: the first such day strictly after today.
         case nextWeekday(Weekday)
+        /// Today while the time is still ahead, else tomorrow: what a Korean time alone means.
+        case soonest
+        /// That many days after today: 모레 is 2, 글피 3.
+        case inDays(Int)
+        /// That weekday of the week (Monday to Sunday) `weeks` after this one: 이번 주 is 0,
+        /// 다음 주 1.
+        case weekOf(weeks: Int, Weekday)
+        /// A day of a month: 3월 14일 (the next March 14 still ahead), 14일 (this month's while
+        /// still ahead, else the next month's that has it), 다음 달 14일, 2027년 3월 14일.
+        case dayIn(MonthRef, day: Int)
+        /// The `n`th weekday of a month (1...5, or -1 for the last): 5월 둘째 토요일.
+        case nthWeekday(MonthRef, n: Int, Weekday)
+        /// The last day of a month: 2월 마지막 날, 다음 달 말일.
+        case lastDay(MonthRef)
+        /// `day`, a number of days on: 자정 is the 00:00 after the day it is said of.
+        case shifted(Day, days: Int)
+        /// `day`, which the person said is a `weekday` (3월 14일 일요일): refused when it is not.
+        case said(Day, Weekday)
+    }
+
+    /// A year as a date gives it: a number, or counted from this one (올해 0, 내년 1).
+    public enum YearRef: Hashable, Sendable {
+        case year(Int)
+        case fromThis(Int)
+    }
+
+    /// A month as a date gives it.
+    public enum MonthRef: Hashable, Sendable {
+        /// The next such month that still has the day ahead: 5월 is this May or next.
+        case month(Int)
+        case yearMonth(YearRef, Int)
+        /// Months after this one: 이번 달 is 0, 다음 달 1.
+        case fromThis(Int)
+        /// This month while the day is still ahead, else the next: no month said.
+        case soonest
     }
 
     /// One accepted form: examples of it, and what it means.
@@ -52,6 +90,8 @@ public enum WhenExpression: Hashable, Sendable {
     /// Reads a WHEN. Words are case-insensitive; `at` may stand before a time (`tomorrow at 9:00`).
     public static func parse(_ text: String) throws(KitError) -> WhenExpression {
         let original = text.trimmingWhitespace()
+        // Korean, and dates with slashes (3/14, 2027/3/14), which the Korean reader takes.
+        if KoreanText.hasHangul(original) || original.contains("/") { return try KoreanWhen.parse(original) }
         let words = original.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first else {
             throw .invalidArgument("the due time is empty; try \(examplesText)")

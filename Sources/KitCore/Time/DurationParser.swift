@@ -1,5 +1,5 @@
 /// Reads the durations people type: `90`, `90s`, `4m30s`, `1h2m`, `1h 2m`, `4:30`, `4:30.5`, `1:02:03`,
-/// `1.5h`, `2 days`. Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
+/// `1.5h`, `2 days`, and the Korean forms (`4분 30초`, `한 시간 반`: `KoreanDuration`). Signed forms (`+1m`, `-30s`) are read by `parseSigned`.
 public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
     public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.second
@@ -38,7 +38,9 @@ public enum DurationParser {
         let trimmed = text.trimmingWhitespace().lowercased()
         guard !trimmed.isEmpty else { throw DurationParseError(input: original, reason: .empty) }
         let value: Int64
-        if trimmed.contains(":") {
+        if KoreanText.hasHangul(trimmed) {
+            value = try KoreanDuration.parse(trimmed)
+        } else if trimmed.contains(":") {
             value = try parseClock(trimmed, original: original)
         } else if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
             guard let seconds = Double(trimmed) else { throw DurationParseError(input: original, reason: .malformed) }
@@ -159,6 +161,10 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
         case unitOrder, fieldOver59, notPositive, tooLong
         /// `-5m` where only a length makes sense.
         case negative
+        /// Korean kit cannot read as a duration.
+        case korean
+        /// Korean and English units in one duration (`4분 30s`).
+        case mixedLanguages
     }
 
     public var input: String
@@ -182,6 +188,9 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
         case .notPositive: return "\(quoted) is not a positive duration; try \(DurationParser.examples)"
         case .tooLong: return "\(quoted) is longer than 366 days, the longest duration kit accepts"
         case .negative: return "\(quoted) is negative; a length must be positive, such as \(DurationParser.examples)"
+        case .korean: return "cannot read \(quoted) as a duration; try \(KoreanDuration.examples)"
+        case .mixedLanguages:
+            return "\(quoted) mixes Korean and English units; write it in one of them: 4분 30초 or 4m30s"
         }
     }
 }
