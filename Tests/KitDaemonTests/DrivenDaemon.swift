@@ -51,7 +51,10 @@ final class DrivenDaemon {
             socket: SocketPath.Resolution(path: directory + "/kitd.sock", managedDirectory: nil, isFallback: false),
             dataDirectory: directory + "/data", configPath: directory + "/config.toml")
         let logger = Logger(label: "kitd-test") { _ in SwiftLogNoOpLogHandler() }
-        return try Daemon.build(paths, logger: logger, clock: clock, zones: zones) { _ in popups }
+        return try Daemon.build(paths, logger: logger, clock: clock, zones: zones) { loop in
+            try popups.attach(to: loop)
+            return popups
+        }
     }
 
     var socketPath: String { directory + "/kitd.sock" }

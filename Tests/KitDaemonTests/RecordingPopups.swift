@@ -17,12 +17,35 @@ final class RecordingPopups: PopupSink {
     var holdOutcomes = false
     private var held: [PopupOutcome] = []
 
-    /// Records `popup` and reports it shown at once, as a server that answers does.
+    /// Answers waiting for the loop's next turn, as kitd's notifier thread answers through a pipe.
+    private var answers: [PopupOutcome] = []
+    private var answerSource: DeferSource?
+
+    /// Answers shows on `loop`, in a turn after the one that showed them, as the real notifier
+    /// does: a daemon built on a new loop (a restart) calls this again.
+    func attach(to loop: EventLoop) throws {
+        answerSource = try loop.deferred(description: "recorded popup answers", priority: EventLoop.Priority.io) {
+            [unowned self] in
+            answerSource?.cancel()
+            let due = answers
+            answers.removeAll()
+            for outcome in due { onOutcome?(outcome) }
+        }
+    }
+
+    /// Records `popup` and reports it shown in the loop's next turn, as a server that answers does.
     func show(_ popup: Popup) {
         shown.append(popup)
         let outcome = PopupOutcome.shown(
             subject: popup.subject, summary: popup.summary, serverID: UInt32(shown.count), latency: 0)
-        if holdOutcomes { held.append(outcome) } else { onOutcome?(outcome) }
+        if holdOutcomes {
+            held.append(outcome)
+        } else if let answerSource {
+            answers.append(outcome)
+            answerSource.trigger()
+        } else {
+            onOutcome?(outcome)
+        }
     }
 
     /// Reports the answers held back, and answers at once from now on.
@@ -35,7 +58,14 @@ final class RecordingPopups: PopupSink {
 
     func withdraw(_ subject: any PopupSubject) { withdrawn.append(subject.text) }
 
-    func shutdown() {}
+    /// Reports the answers still on their way, as the notifier does when kitd stops.
+    func shutdown() {
+        answerSource?.cancel()
+        answerSource = nil
+        let due = answers
+        answers.removeAll()
+        for outcome in due { onOutcome?(outcome) }
+    }
 
     /// Presses the button `key` on `subject`'s popup, as the notification server reports it.
     func press(_ key: String, on subject: any PopupSubject) { onOutcome?(.action(subject: subject, key: key)) }
