@@ -135,7 +135,7 @@ struct RamenSearchTests {
 struct RamenRulesTests {
     @Test(
         "steps read and print in the --step form",
-        arguments: ["start: add the flakes", "1:00 left: add an egg", "end: drain"])
+        arguments: ["start: add the flakes", "2:00 in: stir", "1:00 left: add an egg", "end: drain"])
     func stepsRoundTrip(text: String) throws {
         #expect(try RamenStep.parse(text).description == text)
     }
@@ -151,7 +151,30 @@ struct RamenRulesTests {
                 * Nanoseconds.second)
     }
 
-    @Test("badly written steps are refused", arguments: ["add an egg", "later: x", "1:00 left:", "soon left: x"])
+    @Test(
+        "Korean steps read as their English forms",
+        arguments: [
+            ("1분 남음: 계란", "1:00 left: 계란"), ("1분 남음 : 계란", "1:00 left: 계란"), ("1:30 남음: 계란", "1:30 left: 계란"),
+            ("30초 남음: 파", "0:30 left: 파"), ("2분 후: 젓기", "2:00 in: 젓기"), ("이 분 후: 젓기", "2:00 in: 젓기"),
+            ("시작: 스프 넣기", "start: 스프 넣기"), ("끝: 불 끄기", "end: 불 끄기"), ("1분 남음：계란 후 파", "1:00 left: 계란 후 파"),
+        ])
+    func koreanSteps(korean: String, english: String) throws {
+        #expect(try RamenStep.parse(korean) == RamenStep.parse(english))
+    }
+
+    @Test("an 'in' step is due that long after the start, if the cook is longer")
+    func afterSteps() throws {
+        let step = try RamenStep.parse("2분 후: 젓기")
+        #expect(step.offset(inCookOf: 270 * Nanoseconds.second) == 120 * Nanoseconds.second)
+        #expect(step.offset(inCookOf: 90 * Nanoseconds.second) == nil)
+        let json = try JSONEncoder().encode(step)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""at":"after""#))
+        #expect(try JSONDecoder().decode(RamenStep.self, from: json) == step)
+    }
+
+    @Test(
+        "badly written steps are refused",
+        arguments: ["add an egg", "later: x", "1:00 left:", "soon left: x", "사과 남음: x", "1분 남음:", "나중: x"])
     func badSteps(text: String) {
         #expect(throws: KitError.self) { try RamenStep.parse(text) }
     }

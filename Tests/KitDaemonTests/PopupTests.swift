@@ -152,6 +152,28 @@ struct PopupTests {
         #expect(seen.last?.name == Event.ramenCooked)
     }
 
+    @Test("a step written as time after the start (Korean '2분 후:') pops up that long into the cook, among the others")
+    func ramenStepAfterStart() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        _ = try kit.ramen.add(
+            RamenAddParams(
+                name: "칼국수", cookNs: 300 * Self.second,
+                steps: [try RamenStep.parse("1분 남음: 계란"), try RamenStep.parse("2분 후: 젓기")]))
+        _ = try kit.ramen.cook(RamenCookParams(ref: "칼국수"))
+        try kit.run(for: .milliseconds(50))
+        kit.advance(by: 119 * Self.second)
+        try kit.run(for: .milliseconds(50))
+        #expect(kit.popups.shown.isEmpty, "\(kit.popups.summaries)")
+        kit.advance(by: 2 * Self.second)
+        try kit.runUntilShown(1)
+        #expect(kit.popups.summaries == ["칼국수: 3:00 left"])
+        #expect(kit.popups.shown.first?.body == "젓기")
+        kit.advance(by: 120 * Self.second)
+        try kit.runUntilShown(2)
+        #expect(kit.popups.summaries == ["칼국수: 3:00 left", "칼국수: 1:00 left"])
+    }
+
     @Test("after a suspend past the end of a cook, only the done popup shows, not the steps it slept through")
     func ramenSuspendPastTheEnd() throws {
         let kit = try DrivenDaemon()

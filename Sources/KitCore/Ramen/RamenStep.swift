@@ -1,7 +1,10 @@
-/// A timed step of a cook: at the start, some time before the end, or at the end.
+/// A timed step of a cook: at the start, some time into it, some time before the end, or at the
+/// end.
 public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
     public enum Moment: Sendable, Equatable {
         case start
+        /// This long after the start.
+        case after(Nanoseconds)
         /// This long before the end.
         case left(Nanoseconds)
         case end
@@ -21,51 +24,81 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch moment {
         case .start: return 0
         case .end: return duration
+        case .after(let after): return after > 0 && after < duration ? after : nil
         case .left(let left): return left > 0 && left < duration ? duration - left : nil
         }
     }
 
-    /// `start: …`, `1:00 left: …`, `end: …`: the form `--step` takes and `description` prints.
+    /// Whether the step pops up on its own during a cook (an `after` or a `left` step).
+    public var isTimed: Bool {
+        switch moment {
+        case .after, .left: true
+        case .start, .end: false
+        }
+    }
+
+    /// `start: …`, `2:00 in: …`, `1:00 left: …`, `end: …`: the form `--step` takes and
+    /// `description` prints.
     public var description: String {
         switch moment {
         case .start: "start: \(text)"
         case .end: "end: \(text)"
+        case .after(let after): "\(DurationFormatter.clock(after)) in: \(text)"
         case .left(let left): "\(DurationFormatter.clock(left)) left: \(text)"
         }
     }
 
-    /// Reads `start: add the flakes`, `end: drain`, or `1:00 left: add an egg` (any duration).
-    public static func parse(_ text: String) throws(KitError) -> RamenStep {
-        guard let colon = text.firstIndex(of: ":") else { throw badStep(text) }
-        // `1:00 left: …` has a colon inside the time; the step's colon is the one after "left".
-        if let leftRange = text.firstRange(of: " left:") {
-            let when = String(text[..<leftRange.lowerBound])
-            let body = String(text[leftRange.upperBound...]).trimmingWhitespace()
-            guard !body.isEmpty else { throw badStep(text) }
+    /// Reads `start: add the flakes`, `end: drain`, `2:00 in: stir`, `1:00 left: add an egg`
+    /// (any duration), and the same in Korean: `시작: 스프 넣기`, `끝: 불 끄기`, `2분 후: 젓기`,
+    /// `1분 남음: 계란`, `1:30 남음: 계란`.
+    public static func parse(_ original: String) throws(KitError) -> RamenStep {
+        let text = original.replacing("：", with: ":")
+        for (marker, timed) in [
+            (" left", Moment.left), (" in", Moment.after), ("남음", Moment.left), ("후", Moment.after),
+        ] {
+            guard let (when, body) = split(text, at: marker) else { continue }
+            guard !body.isEmpty else { throw badStep(original) }
             do throws(DurationParseError) {
-                return RamenStep(.left(try DurationParser.parse(when)), body)
+                return RamenStep(timed(try DurationParser.parse(when)), body)
             } catch {
-                throw .invalidArgument("the step '\(text)' has an unreadable time: \(error.description)")
+                throw .invalidArgument("the step '\(original)' has an unreadable time: \(error.description)")
             }
         }
+        guard let colon = text.firstIndex(of: ":") else { throw badStep(original) }
         let head = text[..<colon].trimmingWhitespace().lowercased()
         let body = String(text[text.index(after: colon)...]).trimmingWhitespace()
-        guard !body.isEmpty else { throw badStep(text) }
+        guard !body.isEmpty else { throw badStep(original) }
         switch head {
-        case "start": return RamenStep(.start, body)
-        case "end": return RamenStep(.end, body)
-        default: throw badStep(text)
+        case "start", "시작": return RamenStep(.start, body)
+        case "end", "끝", "마지막": return RamenStep(.end, body)
+        default: throw badStep(original)
         }
+    }
+
+    /// `1:00 left: …` has a colon inside the time; the step's colon is the first one after
+    /// `marker`. The time before the marker and the text after the colon, or nil.
+    private static func split(_ text: String, at marker: String) -> (String, String)? {
+        var searched = text.startIndex
+        while let range = text[searched...].firstRange(of: marker) {
+            let after = text[range.upperBound...].drop(while: { $0 == " " })
+            let when = text[..<range.lowerBound].trimmingWhitespace()
+            if after.first == ":", !when.isEmpty {
+                return (when, String(after.dropFirst()).trimmingWhitespace())
+            }
+            searched = range.upperBound
+        }
+        return nil
     }
 
     private static func badStep(_ text: String) -> KitError {
         .invalidArgument(
-            "cannot read the step '\(text)'; write 'start: add the flakes', '1:00 left: add an egg' or 'end: drain'")
+            "cannot read the step '\(text)'; write 'start: add the flakes', '2:00 in: stir', '1:00 left: add an egg' or "
+                + "'end: drain' (in Korean '시작: …', '2분 후: …', '1분 남음: …', '끝: …')")
     }
 
     /// `{"at":"left","leftNs":60000000000,"seconds":60,"text":"add an egg"}`: `seconds` is the
     /// form before kit kept nanoseconds, still written, and read when `leftNs` is absent.
-    private enum CodingKeys: String, CodingKey { case at, leftNs, seconds, text }
+    private enum CodingKeys: String, CodingKey { case at, afterNs, leftNs, seconds, text }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -73,6 +106,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch try container.decode(String.self, forKey: .at) {
         case "start": moment = .start
         case "end": moment = .end
+        case "after": moment = .after(try container.decode(Nanoseconds.self, forKey: .afterNs))
         case "left":
             if let left = try container.decodeIfPresent(Nanoseconds.self, forKey: .leftNs) {
                 moment = .left(left)
@@ -87,7 +121,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
             }
         case let other:
             throw DecodingError.dataCorruptedError(
-                forKey: .at, in: container, debugDescription: "'\(other)' is not start, left or end")
+                forKey: .at, in: container, debugDescription: "'\(other)' is not start, after, left or end")
         }
     }
 
@@ -97,6 +131,9 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
         switch moment {
         case .start: try container.encode("start", forKey: .at)
         case .end: try container.encode("end", forKey: .at)
+        case .after(let after):
+            try container.encode("after", forKey: .at)
+            try container.encode(after, forKey: .afterNs)
         case .left(let left):
             try container.encode("left", forKey: .at)
             try container.encode(left, forKey: .leftNs)

@@ -45,13 +45,14 @@ extension RamenFeature: CountdownObserver {
         return lines
     }
 
-    /// The `left` steps that alert, earliest first, for a cook of `duration`.
+    /// The `after` and `left` steps that alert, earliest first, for a cook of `duration`, each
+    /// with the time left at its moment.
     static func alerts(_ steps: [RamenStep], duration: Nanoseconds) -> [(
         index: Int, left: Nanoseconds, step: RamenStep
     )] {
         steps.compactMap { step -> (Nanoseconds, RamenStep)? in
-            guard case .left(let left) = step.moment, step.offset(inCookOf: duration) != nil else { return nil }
-            return (left, step)
+            guard step.isTimed, let offset = step.offset(inCookOf: duration) else { return nil }
+            return (duration - offset, step)
         }
         .sorted { $0.0 > $1.0 }
         .enumerated().map { (index: $0.offset, left: $0.element.0, step: $0.element.1) }

@@ -293,6 +293,9 @@ final class RamenFeature: Feature {
             if case .left(let left) = step.moment, left <= 0 {
                 throw KitError.invalidArgument("the step '\(step.text)' must come a positive time before the end")
             }
+            if case .after(let after) = step.moment, after <= 0 {
+                throw KitError.invalidArgument("the step '\(step.text)' must come a positive time after the start")
+            }
             if step.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw KitError.invalidArgument("a step needs text")
             }
