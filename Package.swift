@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CProcess"),
         // glibc's mallopt, which the Glibc module leaves out too.
         .systemLibrary(name: "CMalloc"),
+        // ICU's collation (sort keys), which Foundation does not expose: names in the user's order.
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // Pure domain: no I/O, no clock.
         .target(
@@ -54,7 +56,7 @@ let package = Package(
             name: "KitDaemon",
             dependencies: [
                 "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CCanberra", "CProcess",
-                "CMalloc",
+                "CMalloc", "CICU",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.

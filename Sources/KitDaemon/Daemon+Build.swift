@@ -19,7 +19,7 @@ extension Daemon {
     /// change, and a popup sink that records instead of showing.
     static func build(
         _ paths: DaemonPaths, logger: Logger, clock: any DaemonClock, zones: any ZoneProvider,
-        popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil
+        popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil, names: (any NameOrder)? = nil
     ) throws -> Daemon {
         ProcessSetup.prepareDaemon()
 
@@ -52,7 +52,7 @@ extension Daemon {
                 zones: zones,
                 worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: popupActions,
-                status: StatusReport(commits: commits), settings: settings,
+                status: StatusReport(commits: commits), names: names ?? Collation.fromEnvironment(), settings: settings,
                 startedAt: startedAt, paths: paths, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)

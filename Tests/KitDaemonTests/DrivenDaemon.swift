@@ -16,6 +16,7 @@ final class DrivenDaemon {
     let zones: SettableZones
     /// What kitd showed, across restarts, as a notification server would keep it.
     let popups = RecordingPopups()
+    private let names: Collation
     private var current: Daemon?
     /// The kitd running now (a new one after `restart`).
     var daemon: Daemon { current! }
@@ -23,7 +24,11 @@ final class DrivenDaemon {
     /// A kitd with `config` as its config.toml, and a vdir (`vdir(_:)`) for each collection in
     /// `vdirs` (`tasks`, `diary`, `memos`), kept by `[vdir]` with no sync command: kit's writes are
     /// the base at once, and a file changed in the vdir is read and merged as vdirsyncer's would be.
-    init(systemZone: String = "Asia/Seoul", vdirs: [String] = [], config: String = "") throws {
+    ///
+    /// Names are listed in `locale`'s order (ICU's, `ko_KR`), or in code point order for none,
+    /// whatever the test's environment says.
+    init(systemZone: String = "Asia/Seoul", vdirs: [String] = [], config: String = "", locale: String? = nil) throws {
+        names = Collation(locale: locale)
         directory =
             FileManager.default.temporaryDirectory.path + "/kit-daemon-\(getpid())-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -38,23 +43,25 @@ final class DrivenDaemon {
         }
         if !text.isEmpty { try text.write(toFile: directory + "/config.toml", atomically: true, encoding: .utf8) }
         zones = SettableZones(system: systemZone)
-        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups)
+        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups, names: names)
     }
 
     /// The vdir of the collection `name`, when made with `vdirs`.
     func vdir(_ name: String) -> String { directory + "/vdir/" + name }
 
     private static func build(
-        directory: String, clock: ShiftedClock, zones: SettableZones, popups: RecordingPopups
+        directory: String, clock: ShiftedClock, zones: SettableZones, popups: RecordingPopups, names: Collation
     ) throws -> Daemon {
         let paths = DaemonPaths(
             socket: SocketPath.Resolution(path: directory + "/kitd.sock", managedDirectory: nil, isFallback: false),
             dataDirectory: directory + "/data", configPath: directory + "/config.toml")
         let logger = Logger(label: "kitd-test") { _ in SwiftLogNoOpLogHandler() }
-        return try Daemon.build(paths, logger: logger, clock: clock, zones: zones) { loop in
-            try popups.attach(to: loop)
-            return popups
-        }
+        return try Daemon.build(
+            paths, logger: logger, clock: clock, zones: zones,
+            popups: { loop in
+                try popups.attach(to: loop)
+                return popups
+            }, names: names)
     }
 
     var socketPath: String { directory + "/kitd.sock" }
@@ -79,7 +86,7 @@ final class DrivenDaemon {
         current?.stop()
         current = nil  // its deinit releases the data directory's lock
         clock.advance(by: downtime)
-        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups)
+        current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups, names: names)
     }
 
     /// Runs loop turns until `done` holds or `timeout` passes; returns whether it held.

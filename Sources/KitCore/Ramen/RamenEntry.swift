@@ -67,25 +67,30 @@ public enum RamenSort: String, Sendable, CaseIterable, Codable {
     /// Most often cooked first.
     case most
 
-    public func sorted(_ entries: [RamenEntry]) -> [RamenEntry] {
-        entries.sorted { lhs, rhs in
+    /// `entries` in this order; names (and ties) in `names`' order.
+    public func sorted(_ entries: [RamenEntry], names: some NameOrder = CodePointOrder()) -> [RamenEntry] {
+        let keyed = entries.map { (names.key($0.product.name), $0) }
+        func byName(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool { lhs.lexicographicallyPrecedes(rhs) }
+        return keyed.sorted { left, right in
+            let (lhsName, lhs) = left
+            let (rhsName, rhs) = right
             switch self {
             case .name:
                 switch (lhs.settings.favouritePosition, rhs.settings.favouritePosition) {
                 case (let l?, let r?): return l < r
                 case (.some, nil): return true
                 case (nil, .some): return false
-                case (nil, nil): return lhs.product.name < rhs.product.name
+                case (nil, nil): return byName(lhsName, rhsName)
                 }
             case .recent:
                 let l = lhs.settings.lastCookedAt?.nanoseconds ?? .min
                 let r = rhs.settings.lastCookedAt?.nanoseconds ?? .min
-                return l != r ? l > r : lhs.product.name < rhs.product.name
+                return l != r ? l > r : byName(lhsName, rhsName)
             case .most:
                 let l = lhs.settings.cookCount
                 let r = rhs.settings.cookCount
-                return l != r ? l > r : lhs.product.name < rhs.product.name
+                return l != r ? l > r : byName(lhsName, rhsName)
             }
-        }
+        }.map(\.1)
     }
 }

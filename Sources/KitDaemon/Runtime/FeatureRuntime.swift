@@ -20,6 +20,8 @@ struct FeatureRuntime {
     /// The vdir collections the features keep, for `sync.status`.
     let vdirs = VdirRegistry()
     let status: StatusReport
+    /// The order names are listed in: the user's language's (`Collation`).
+    let names: any NameOrder
     /// What the person set in config.toml.
     let settings: KitSettings
     /// When this kitd started: what came due before this came due while kitd was down.

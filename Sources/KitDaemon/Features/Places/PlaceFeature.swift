@@ -54,7 +54,7 @@ final class PlaceFeature: Feature {
     /// The places matching the filter, by name.
     func list(_ params: PlaceFilterParams) throws -> PlaceListResult {
         let filter = try Self.filter(params.tags)
-        let matching = filter.apply(to: places).sorted(by: Self.byName)
+        let matching = byName(filter.apply(to: places))
         var explanation: String?
         if matching.isEmpty && !filter.isEmpty {
             explanation = EmptyResultExplanation.explain(filter, places: places)?.description
@@ -68,11 +68,16 @@ final class PlaceFeature: Feature {
         let index = facetIndex ?? FacetIndex(places)
         facetIndex = index
         let facets = index.facets(filter)
-        let categories = facets.categories.map { category in
-            PlaceTagsResult.Category(
+        // Categories by name, values by count and then by name, in the user's language's order.
+        let names = runtime.names
+        let categories = names.sorted(facets.categories, by: \.key).map { category in
+            let values = category.values.map { (names.key($0.key.value), $0) }.sorted { lhs, rhs in
+                lhs.1.count != rhs.1.count ? lhs.1.count > rhs.1.count : lhs.0.lexicographicallyPrecedes(rhs.0)
+            }
+            return PlaceTagsResult.Category(
                 category: category.display, constrained: category.isConstrained,
-                values: category.values.map {
-                    PlaceTagsResult.Value(value: $0.display, count: $0.count, selected: $0.isSelected)
+                values: values.map {
+                    PlaceTagsResult.Value(value: $0.1.display, count: $0.1.count, selected: $0.1.isSelected)
                 })
         }
         var explanation: String?
@@ -320,9 +325,8 @@ final class PlaceFeature: Feature {
     /// No place has `name`: say so, with the names that come close.
     private func notFound(_ name: String) -> KitError {
         let key = PlaceText.key(name)
-        let close = places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }.sorted(by: Self.byName)
-            .map(\.name)
-        let suggestions = Array((close.isEmpty ? places.sorted(by: Self.byName).map(\.name) : close).prefix(8))
+        let close = byName(places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }).map(\.name)
+        let suggestions = Array((close.isEmpty ? byName(places).map(\.name) : close).prefix(8))
         return KitError.notFound(
             "no place named '\(name)'"
                 + (places.isEmpty
@@ -333,8 +337,9 @@ final class PlaceFeature: Feature {
             suggestions: suggestions)
     }
 
-    static func byName(_ lhs: Place, _ rhs: Place) -> Bool {
-        lhs.nameKey != rhs.nameKey ? lhs.nameKey < rhs.nameKey : lhs.id < rhs.id
+    /// `places` by name, in the user's language's order (then by id).
+    func byName(_ places: some Sequence<Place>) -> [Place] {
+        runtime.names.sorted(places, by: \.nameKey, tie: { $0.id < $1.id })
     }
 }
 

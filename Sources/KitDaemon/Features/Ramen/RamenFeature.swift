@@ -120,9 +120,9 @@ final class RamenFeature: Feature {
             let allowed = Set(visible.map(\.id))
             let hits = index.search(query) { allowed.contains($0.id) }
             let found = hits.compactMap { entries[$0.product.id] }
-            ordered = params.sort == nil ? found : sort.sorted(found)
+            ordered = params.sort == nil ? found : sort.sorted(found, names: runtime.names)
         } else {
-            ordered = sort.sorted(visible)
+            ordered = sort.sorted(visible, names: runtime.names)
         }
         return RamenListResult(ramen: ordered.map(info), catalogVersion: catalogVersion)
     }

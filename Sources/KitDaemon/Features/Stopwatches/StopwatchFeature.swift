@@ -59,19 +59,22 @@ final class StopwatchFeature: Feature {
 
     // MARK: Reading
 
-    /// Running ones first (longest running first), then stopped ones by name.
+    /// Running ones first (longest running first), then stopped ones by name, in the user's
+    /// language's order.
     func list() -> [StopwatchInfo] {
         let now = clock.now()
-        return stopwatches.values.sorted { lhs, rhs in
+        let names = runtime.names
+        return stopwatches.values.map { (names.key($0.name.lowercased()), $0) }.sorted { left, right in
+            let (lhsName, lhs) = left
+            let (rhsName, rhs) = right
             switch (lhs.state, rhs.state) {
             case (.running(let a), .running(let b)): return a.boot != b.boot ? a.boot < b.boot : lhs.id < rhs.id
             case (.running, .stopped): return true
             case (.stopped, .running): return false
             case (.stopped, .stopped):
-                return lhs.name.lowercased() != rhs.name.lowercased()
-                    ? lhs.name.lowercased() < rhs.name.lowercased() : lhs.id < rhs.id
+                return lhsName != rhsName ? lhsName.lexicographicallyPrecedes(rhsName) : lhs.id < rhs.id
             }
-        }.map { info($0, now: now) }
+        }.map { info($0.1, now: now) }
     }
 
     func get(_ ref: RecordRef) throws -> StopwatchInfo { info(try resolve(ref)) }
@@ -281,7 +284,7 @@ final class StopwatchFeature: Feature {
             describe: { "\($0.id) (\($0.name))" },
             missingID: { .notFound("no stopwatch with id \($0); `kitctl sw list` shows them") },
             missingName: { [self] name in
-                let names = stopwatches.values.map(\.name).sorted()
+                let names = runtime.names.sorted(stopwatches.values.map(\.name), by: { $0 })
                 return .notFound(
                     "no stopwatch named '\(name)'"
                         + (names.isEmpty
