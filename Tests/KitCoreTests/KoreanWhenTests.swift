@@ -53,6 +53,10 @@ struct KoreanWhenTests {
             ("한 시간 내에", at(2026, 11, 26, 5, 30), false), ("사흘 뒤", at(2026, 11, 29, 4, 30), false),
             ("일주일 후", at(2026, 12, 3, 4, 30), false), ("반 시간 후", at(2026, 11, 26, 5), false),
             ("사흘 뒤 오후 3시", at(2026, 11, 29, 15), false),
+            ("2026.12.01", at(2026, 12, 1, 9), true), ("2026. 12. 1.", at(2026, 12, 1, 9), true),
+            ("2026-12-1", at(2026, 12, 1, 9), true), ("2026/12/1", at(2026, 12, 1, 9), true),
+            ("12/01", at(2026, 12, 1, 9), true), ("2026.12.1 18:00", at(2026, 12, 1, 18), false),
+            ("2026. 12. 1. 오후 3시", at(2026, 12, 1, 15), false),
         ])
     func reads(text: String, civil: CivilDateTime, allDay: Bool) throws {
         let resolved = try Self.resolve(text)
@@ -94,5 +98,128 @@ struct KoreanWhenTests {
         } throws: { error in
             (error as? KitError)?.message.contains(message) == true
         }
+    }
+}
+
+@Suite("Korean due times at the awkward instants")
+struct KoreanWhenInstantTests {
+    static let seoul = FoundationZone.seoul
+
+    static func resolve(_ text: String, at now: String, in zone: some UTCOffsets = seoul) throws(KitError)
+        -> ResolvedWhen
+    {
+        try WhenExpression.parse(text).resolve(now: utc(now), in: zone)
+    }
+
+    @Test(
+        "late on a Friday evening (21:30), where 오후 3시 and 세 시 have passed",
+        arguments: [
+            ("오후 3시", at(2026, 11, 28, 15)), ("세 시", at(2026, 11, 28, 3)), ("아홉 시 반", at(2026, 11, 28, 9, 30)),
+            ("열 시", at(2026, 11, 27, 22)), ("밤 11시", at(2026, 11, 27, 23)), ("자정", at(2026, 11, 28, 0)),
+            ("세 시 반 ", at(2026, 11, 28, 3, 30)), ("내일 오후 3시", at(2026, 11, 28, 15)),
+        ])
+    func lateEvening(text: String, civil: CivilDateTime) throws {
+        #expect(try Self.resolve(text, at: "2026-11-27T12:30:00Z").civil == civil)
+    }
+
+    @Test("late in the evening, a time today that has passed is refused, not moved")
+    func lateEveningToday() {
+        #expect(throws: KitError.self) { try Self.resolve("오늘 오후 3시", at: "2026-11-27T12:30:00Z") }
+    }
+
+    @Test(
+        "on a Sunday morning (10:00): this week ends today, next week begins tomorrow",
+        arguments: [
+            ("일요일", at(2026, 12, 6, 9)), ("일요일 오후 3시", at(2026, 11, 29, 15)),
+            ("이번 주 일요일 오후 6시", at(2026, 11, 29, 18)), ("다음 주 월요일", at(2026, 11, 30, 9)),
+            ("다음 월요일", at(2026, 11, 30, 9)), ("다음 주 일요일", at(2026, 12, 6, 9)),
+        ])
+    func sunday(text: String, civil: CivilDateTime) throws {
+        #expect(try Self.resolve(text, at: "2026-11-29T01:00:00Z").civil == civil)
+    }
+
+    @Test("on a Sunday, this week's Saturday has passed")
+    func sundaySaturday() {
+        #expect(throws: KitError.self) { try Self.resolve("이번 주 토요일", at: "2026-11-29T01:00:00Z") }
+    }
+
+    @Test(
+        "on 31 January (10:00), next month is February",
+        arguments: [
+            ("다음 달 말일", at(2027, 2, 28, 9)), ("다음 달 14일", at(2027, 2, 14, 9)), ("말일", at(2027, 2, 28, 9)),
+            ("31일", at(2027, 3, 31, 9)), ("다음 달 첫째 월요일", at(2027, 2, 1, 9)),
+        ])
+    func endOfJanuary(text: String, civil: CivilDateTime) throws {
+        #expect(try Self.resolve(text, at: "2027-01-31T01:00:00Z").civil == civil)
+    }
+
+    @Test("on 31 January, 다음 달 31일 is refused: February has no 31st")
+    func noFebruary31() {
+        #expect {
+            try Self.resolve("다음 달 31일", at: "2027-01-31T01:00:00Z")
+        } throws: { error in
+            (error as? KitError)?.message.contains("February 2027 has no day 31") == true
+        }
+    }
+
+    @Test(
+        "around a leap day",
+        arguments: [
+            ("내일", "2028-02-28T03:00:00Z", at(2028, 2, 29, 9)), ("2월 29일", "2028-02-28T03:00:00Z", at(2028, 2, 29, 9)),
+            ("2월 마지막 날", "2028-02-28T03:00:00Z", at(2028, 2, 29, 9)),
+            ("2월 29일", "2026-11-27T03:00:00Z", at(2028, 2, 29, 9)),
+            ("2월 마지막 날", "2026-11-27T03:00:00Z", at(2027, 2, 28, 9)),
+        ])
+    func leapDay(text: String, now: String, civil: CivilDateTime) throws {
+        #expect(try Self.resolve(text, at: now).civil == civil)
+    }
+
+    @Test("2027년 2월 29일 and 2월 30일 do not exist and are refused, not rolled over")
+    func missingDays() {
+        for text in ["2027년 2월 29일", "2월 30일", "다음 주 팔요일"] {
+            #expect(throws: KitError.self, "\(text)") { try Self.resolve(text, at: "2026-11-27T03:00:00Z") }
+        }
+    }
+
+    @Test("두 시간 뒤 is two hours of real time across a change of daylight saving time")
+    func acrossDST() throws {
+        let newYork = FoundationZone.newYork
+        // 00:30 EDT on the night clocks fall back: two hours on is 01:30 EST, the second one.
+        let fall = try Self.resolve("두 시간 뒤", at: "2026-11-01T04:30:00Z", in: newYork)
+        #expect(fall.instant == utc("2026-11-01T06:30:00Z"))
+        #expect(fall.civil == at(2026, 11, 1, 1, 30))
+        // 01:30 EST on the night clocks spring forward: two hours on is 04:30 EDT.
+        let spring = try Self.resolve("두 시간 뒤", at: "2027-03-14T06:30:00Z", in: newYork)
+        #expect(spring.instant == utc("2027-03-14T08:30:00Z"))
+        #expect(spring.civil == at(2027, 3, 14, 4, 30))
+    }
+}
+
+@Suite("Dates as Koreans write them, wherever a date is read")
+struct WrittenDateTests {
+    @Test(
+        "every written form is the same date",
+        arguments: ["2026-12-01", "2026-12-1", "2026.12.01", "2026.12.1", "2026. 12. 1.", "2026/12/1", " 2026.12.01 "])
+    func forms(text: String) throws {
+        #expect(try CivilDate.parseWritten(text) == CivilDate(year: 2026, month: 12, day: 1))
+    }
+
+    @Test(
+        "a date that does not exist is refused, and so is what is no date",
+        arguments: ["2026.2.30", "2026.13.1", "2026-12", "12.1", "2026.12-1"])
+    func refused(text: String) {
+        #expect(throws: KitError.self) { try CivilDate.parseWritten(text) }
+    }
+
+    @Test("the diary, the agenda month and repeat rules read them")
+    func elsewhere() throws {
+        let today = CivilDate(year: 2026, month: 11, day: 28)
+        #expect(
+            try DiaryWhen.parse("2026.11.20 21:30", today: today)
+                == DiaryWhen(day: CivilDate(year: 2026, month: 11, day: 20), time: TimeOfDay(hour: 21, minute: 30)))
+        #expect(try DiaryRef.parse("2026. 11. 20.", today: today) == .day(CivilDate(year: 2026, month: 11, day: 20)))
+        #expect(try DiaryMonth.parse("2026.11.20") == DiaryMonth(containing: CivilDate(year: 2026, month: 11, day: 1)))
+        #expect(try Recurrence.parse("daily until 2027.1.31").rrule == Recurrence.parse("daily until 2027-01-31").rrule)
+        #expect(try Recurrence.parse("매일 2027.1.31까지").rrule == Recurrence.parse("daily until 2027-01-31").rrule)
     }
 }

@@ -217,12 +217,27 @@ extension Integration {
             terminal.type("y\n")
             let asked = try kit.kitctl(["memo", "delete", "first"], terminal: terminal)
             #expect(asked.exitCode == 0 && asked.stderr.contains("Delete memo 1 (first)? [y/N]"), "\(asked)")
+            // With the Korean keyboard layout on, n and y are ㅜ and ㅛ; 아니요 and 네 are said.
+            _ = try kit.kitctl(["memo", "add", "셋째"])
+            for no in ["ㅜ\n", "아니요\n", "아니오\n"] {
+                terminal.type(no)
+                #expect(try kit.kitctl(["memo", "delete", "셋째"], terminal: terminal).exitCode == 1, "\(no)")
+            }
+            for (yes, title) in [("ㅛ\n", "셋째"), ("네\n", "넷째"), ("예\n", "다섯째")] {
+                if title != "셋째" { _ = try kit.kitctl(["memo", "add", title]) }
+                terminal.type(yes)
+                #expect(try kit.kitctl(["memo", "delete", title], terminal: terminal).exitCode == 0, "\(yes)")
+            }
             #expect(try kit.kitctl(["memo", "delete", "second", "--yes"]).exitCode == 0)
             var changes: [String] = []
-            while changes.count < 5, let event = try connection.nextEvent(timeout: .seconds(5)) {
+            while changes.count < 11, let event = try connection.nextEvent(timeout: .seconds(5)) {
                 changes.append(try event.decode(MemoEvent.self).change.rawValue)
             }
-            #expect(changes == ["added", "added", "pinned", "deleted", "deleted"])
+            #expect(
+                changes == [
+                    "added", "added", "pinned", "deleted", "added", "deleted", "added", "deleted", "added", "deleted",
+                    "deleted",
+                ])
         }
 
         /// The path kitctl printed after "kept in", which must be under the data directory.

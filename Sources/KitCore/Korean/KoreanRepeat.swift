@@ -189,7 +189,7 @@ enum KoreanRepeat {
             guard rest.count > 2, String(rest.suffix(2)) == "까지" else { throw unreadable() }
             let dateText = String(rest.dropLast(2))
             cursor.position = cursor.text.count
-            if let date = try? CivilDate.parseISO8601(dateText) { return .until(.date(date)) }
+            if let date = try? CivilDate.parseWritten(dateText) { return .until(.date(date)) }
             for (day, end) in KoreanWhen.dates(Array(dateText)) where end == dateText.count {
                 if case .date(let date) = day { return .until(.date(date)) }
             }

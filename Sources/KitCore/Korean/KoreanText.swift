@@ -14,9 +14,23 @@ public enum KoreanText {
         }
     }
 
-    /// `text` in NFC, lowercased, with every whitespace character taken out.
+    /// `text` in NFC, lowercased, with its whitespace taken out, except one space between two
+    /// digits, which keeps two numbers apart (`2026.12.1 18:00`).
     static func compact(_ text: String) -> [Character] {
-        Array(PlaceText.nfc(text).lowercased().filter { !$0.isWhitespace })
+        let characters = Array(PlaceText.nfc(text).lowercased())
+        var kept: [Character] = []
+        for (index, character) in characters.enumerated() {
+            guard character.isWhitespace else {
+                kept.append(character)
+                continue
+            }
+            let next = characters[index...].first { !$0.isWhitespace }
+            if let last = kept.last, last != " ", last.isASCII && last.isNumber, let next, next.isASCII && next.isNumber
+            {
+                kept.append(" ")
+            }
+        }
+        return kept
     }
 }
 

@@ -182,24 +182,20 @@ enum KoreanWhen {
         return found
     }
 
-    /// `2027-03-14`, `2027/3/14`, `3/14` at the start.
+    /// `2027-03-14`, `2027-3-14`, `2027.03.14`, `2027. 3. 14.`, `2027/3/14`, and without a year
+    /// `3/14` (the next March 14) at the start.
     private static func digitDates(_ text: [Character]) -> [(WhenExpression.Day, Int)] {
-        let run = text.prefix { $0.isASCII && ($0.isNumber || $0 == "/" || $0 == "-" || $0 == ".") }
-        let fields = run.split(omittingEmptySubsequences: false, whereSeparator: { !$0.isNumber }).map {
-            Int(String($0))
+        let whole = String(text)
+        if let written = CivilDate.writtenPrefix(Substring(whole), bounded: false) {
+            let date = CivilDate(year: written.year, month: written.month, day: written.day)
+            return date.isValid ? [(.date(date), text.count - written.rest.count)] : []
         }
-        guard run.contains(where: { !$0.isNumber }), fields.allSatisfy({ $0 != nil }) else { return [] }
-        let numbers = fields.compactMap { $0 }
-        switch numbers.count {
-        case 3:
-            let date = CivilDate(year: numbers[0], month: numbers[1], day: numbers[2])
-            return date.isValid ? [(.date(date), run.count)] : []
-        case 2:
-            guard (1...12).contains(numbers[0]), (1...31).contains(numbers[1]) else { return [] }
-            return [(.dayIn(.month(numbers[0]), day: numbers[1]), run.count)]
-        default:
-            return []
-        }
+        let run = text.prefix { $0.isASCII && ($0.isNumber || $0 == "/") }
+        let fields = run.split(separator: "/", omittingEmptySubsequences: false).map { Int(String($0)) }
+        guard fields.count == 2, let month = fields[0], let day = fields[1], (1...12).contains(month),
+            (1...31).contains(day)
+        else { return [] }
+        return [(.dayIn(.month(month), day: day), run.count)]
     }
 
     // MARK: Times
@@ -224,6 +220,8 @@ enum KoreanWhen {
     /// Every way a time can be read at `start`, and where each ends; no time at all comes first
     /// when `start` is the end.
     static func clocks(_ text: [Character], at start: Int) -> [(Clock?, Int)] {
+        // The one space kept: between a date's digits and a time's.
+        let start = start < text.count && text[start] == " " ? start + 1 : start
         var found: [(Clock?, Int)] = []
         var cursor = KoreanCursor(text)
         cursor.position = start

@@ -12,8 +12,8 @@ public struct DiaryMonth: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws(KitError) -> DiaryMonth {
         let trimmed = text.trimmingWhitespace()
         let bytes = Array(trimmed.utf8)
-        if bytes.count == 10 && DiaryRef.looksLikeDate(trimmed) {
-            return DiaryMonth(containing: try CivilDate.parseISO8601(trimmed))
+        if let written = CivilDate.writtenPrefix(Substring(trimmed)), written.rest.isEmpty {
+            return DiaryMonth(containing: try CivilDate.parseWritten(trimmed))
         }
         guard bytes.count == 7, bytes[4] == 45, let year = Int(String(trimmed.prefix(4))),
             let month = Int(String(trimmed.suffix(2))),

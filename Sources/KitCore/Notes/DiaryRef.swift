@@ -17,7 +17,9 @@ public enum DiaryRef: Equatable, Sendable {
         case "yesterday": return .day(today.adding(days: -1))
         default: break
         }
-        if looksLikeDate(trimmed) && trimmed.utf8.count == 10 { return .day(try CivilDate.parseISO8601(trimmed)) }
+        if let written = CivilDate.writtenPrefix(Substring(trimmed)), written.rest.isEmpty {
+            return .day(try CivilDate.parseWritten(trimmed))
+        }
         guard trimmed.count <= EntryText.maximumReferenceLength else {
             throw .invalidArgument(
                 "the entry reference has \(trimmed.count) characters; the limit is "

@@ -19,11 +19,15 @@ public struct DiaryWhen: Sendable, Equatable {
         case "yesterday": return DiaryWhen(day: today.adding(days: -1), time: nil)
         default: break
         }
-        guard DiaryRef.looksLikeDate(trimmed) else {
+        guard let written = CivilDate.writtenPrefix(Substring(trimmed)) else {
             throw .invalidArgument("cannot read '\(text)' as a date; write \(examples)")
         }
-        if trimmed.utf8.count == 10 { return DiaryWhen(day: try CivilDate.parseISO8601(trimmed), time: nil) }
-        let dateTime = try CivilDateTime.parseISO8601(trimmed)
-        return DiaryWhen(day: dateTime.date, time: dateTime.time)
+        let day = try CivilDate.validated(year: written.year, month: written.month, day: written.day)
+        guard !written.rest.isEmpty else { return DiaryWhen(day: day, time: nil) }
+        guard let time = ISODigits.time(Array(written.rest.dropFirst().trimmingWhitespace().utf8)) else {
+            throw .invalidArgument("cannot read '\(text)' as a date and time; write \(examples)")
+        }
+        return DiaryWhen(
+            day: day, time: try TimeOfDay.validated(hour: time.hour, minute: time.minute, second: time.second))
     }
 }

@@ -130,10 +130,12 @@ struct FriendlyRuleParser {
         switch word {
         case "until":
             guard let dateWord = take() else { throw unreadable() }
-            let date = try CivilDate.parseISO8601(dateWord)
+            let date = try CivilDate.parseWritten(dateWord)
             if let timeWord = peek, timeWord.contains(":") {
                 index += 1
-                return .until(.local(try CivilDateTime.parseISO8601(dateWord + " " + timeWord)))
+                guard let time = ISODigits.time(Array(timeWord.utf8)) else { throw unreadable() }
+                let clock = try TimeOfDay.validated(hour: time.hour, minute: time.minute, second: time.second)
+                return .until(.local(CivilDateTime(date: date, time: clock)))
             }
             return .until(.date(date))
         case "for", "count":

@@ -90,8 +90,11 @@ public enum WhenExpression: Hashable, Sendable {
     /// Reads a WHEN. Words are case-insensitive; `at` may stand before a time (`tomorrow at 9:00`).
     public static func parse(_ text: String) throws(KitError) -> WhenExpression {
         let original = text.trimmingWhitespace()
-        // Korean, and dates with slashes (3/14, 2027/3/14), which the Korean reader takes.
-        if KoreanText.hasHangul(original) || original.contains("/") { return try KoreanWhen.parse(original) }
+        // Korean, and dates written with slashes or full stops (3/14, 2027/3/14, 2027.3.14,
+        // 2027. 3. 14.) or without leading zeros (2027-3-14), which the Korean reader takes.
+        if KoreanText.hasHangul(original) || original.contains("/") || Self.isWrittenDate(original) {
+            return try KoreanWhen.parse(original)
+        }
         let words = original.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first else {
             throw .invalidArgument("the due time is empty; try \(examplesText)")
@@ -150,6 +153,13 @@ public enum WhenExpression: Hashable, Sendable {
             return .day(day, at: nil)
         }
         return .day(day, at: try time(rest.joined(), original: original))
+    }
+
+    /// Starts with a date written otherwise than `2027-03-14`.
+    private static func isWrittenDate(_ text: String) -> Bool {
+        guard let written = CivilDate.writtenPrefix(Substring(text)) else { return false }
+        let length = text.utf8.count - written.rest.utf8.count
+        return !(length == 10 && text.utf8.dropFirst(4).first == ISODigits.dash)
     }
 
     private static func looksLikeDate(_ word: String) -> Bool {

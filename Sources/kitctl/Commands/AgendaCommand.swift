@@ -57,7 +57,7 @@ struct AgendaCommand: ParsableCommand {
         guard let date else { return today }
         if month, date.count == 7, let parsed = try? CivilDate.parseISO8601(date + "-01") { return parsed }
         do throws(KitError) {
-            return try CivilDate.parseISO8601(date)
+            return try CivilDate.parseWritten(date)
         } catch {
             throw CLIError.usage("\(error.description) (give a date such as 2026-11-25\(month ? " or 2026-11" : ""))")
         }

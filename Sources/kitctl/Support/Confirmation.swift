@@ -1,4 +1,5 @@
 import Glibc
+import KitCore
 
 /// Asks before something is deleted: on a terminal a y/N question, elsewhere only `--yes` will do.
 enum Confirmation {
@@ -11,7 +12,13 @@ enum Confirmation {
         var answer: [UInt8] = []
         var byte: UInt8 = 0
         while read(STDIN_FILENO, &byte, 1) == 1 && byte != 10 { answer.append(byte) }
-        let text = String(decoding: answer, as: UTF8.self).lowercased().filter { !$0.isWhitespace }
-        guard text == "y" || text == "yes" else { throw CLIError.usage("not deleted") }
+        guard isYes(String(decoding: answer, as: UTF8.self)) else { throw CLIError.usage("not deleted") }
+    }
+
+    /// `y` and `yes`, and in Korean `예`, `네` and `ㅛ` (the y key with the Korean layout on); any
+    /// other answer (`n`, `아니오`, `아니요`, `ㅜ`, nothing) is no.
+    static func isYes(_ answer: String) -> Bool {
+        let text = PlaceText.nfc(answer).lowercased().filter { !$0.isWhitespace }
+        return ["y", "yes", "예", "네", "ㅛ"].contains(text)
     }
 }
