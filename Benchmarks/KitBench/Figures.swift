@@ -142,6 +142,7 @@ enum Figures {
         let daemon = try BenchDaemon()
         try daemon.start()
         let (times, _) = try daemon.timeKitctl(["timer", "start", "1h", "--name", "bench"], runs: runs)
+        let (korean, _) = try daemon.timeKitctl(["timer", "start", "3분", "--name", "라면"], runs: runs)
         let (status, _) = try daemon.timeKitctl(["status"], runs: runs)
         let (version, _) = try daemon.timeKitctl(["--version"], runs: runs)
         // What starting any program and waiting for it costs here, the same way.
@@ -165,6 +166,7 @@ enum Figures {
             row(
                 "`kitctl timer start` as a whole command (\(runs) runs, \(libraries) shared libraries, load \(load))",
                 times, target: 5),
+            row("  `kitctl timer start 3분` (issue 33)", korean, target: 5),
             row("  `kitctl status`", status, target: 5),
             row("  `kitctl --version` (start-up alone)", version, target: nil),
             row("  floor: `/bin/true`, started and waited for the same way", floor, target: nil),

@@ -29,6 +29,7 @@ enum KitBench {
         ("task-agenda", { try TaskFigures.agendaMonth() }),
         ("task-startup", { try TaskFigures.startup() }),
         ("task-next", { try TaskFigures.nextOccurrenceFarAhead() }),
+        ("korean-when", { try KoreanFigures.whenParse() }),
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),

@@ -42,6 +42,40 @@ extension Integration {
         }
 
         @Test(
+            "a task with a Korean due time and repeat rule exports and imports into a second kitd with the same occurrences"
+        )
+        func roundTrip() throws {
+            let first = try KitdHarness()
+            defer { first.tearDown() }
+            first.extraEnvironment["TZ"] = "Asia/Seoul"
+            try first.startKitd()
+            for (title, due, rule) in [
+                ("운동", "다음 주 월요일 아침 7시", "매주 월,수,금"), ("월세", "다음 달 말일", "매월 말일"),
+                ("모임", "5월 둘째 토요일 오후 6시", "매월 둘째 토요일"), ("부모님", "어버이날", "매년 5월 8일"),
+            ] {
+                let added = try first.kitctl(["task", "add", title, "--due", due, "--repeat", rule])
+                #expect(added.exitCode == 0, "\(added)")
+            }
+            let ics = try first.connect().call(Method.taskExport, EmptyParams()).ics
+            let second = try KitdHarness()
+            defer { second.tearDown() }
+            second.extraEnvironment["TZ"] = "Asia/Seoul"
+            try second.startKitd()
+            let imported = try second.connect().call(Method.taskImport, TaskImportParams(ics: ics))
+            #expect(imported.imported.count == 4 && imported.rejected.isEmpty, "\(imported)")
+            let now = WallTime(seconds: Date().timeIntervalSince1970)
+            let window = try TaskAgendaParams(
+                from: WireInstant(now, field: "from"),
+                to: WireInstant(now + 400 * 86_400 * Nanoseconds.second, field: "to"))
+            func occurrences(_ kit: KitdHarness) throws -> [String] {
+                try kit.connect().call(Method.taskAgenda, window).items?.map { "\($0.title) \($0.dueAt)" } ?? []
+            }
+            let before = try occurrences(first)
+            #expect(before.count > 150, "a year of four series: \(before.count)")
+            #expect(try occurrences(second) == before)
+        }
+
+        @Test(
             "under a Korean locale, ramen are listed in 가나다 order before the other scripts; under C.UTF-8 by code point"
         )
         func koreanOrder() throws {
