@@ -41,6 +41,23 @@ extension Integration {
             #expect(all.tasks.map(\.title).sorted() == ["운동", "치과"])
         }
 
+        @Test("kitctl in a shell whose zone differs from kitd's says, in one line, in which zone the due time was read")
+        func shellZone() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Asia/Seoul"
+            try kit.startKitd()
+            let same = try kit.kitctl(["task", "add", "치과", "--due", "내일 오전 9시"])
+            #expect(same.exitCode == 0 && !same.stderr.contains("note:"), "\(same)")
+            kit.extraEnvironment["TZ"] = "UTC"
+            let differs = try kit.kitctl(["task", "add", "치과", "--due", "내일 오전 9시"])
+            #expect(differs.exitCode == 0, "\(differs)")
+            let notes = differs.stderr.split(separator: "\n").filter { $0.hasPrefix("note:") }
+            #expect(notes.count == 1 && notes[0].contains("kitd's zone (Asia/Seoul), where it is 09:00"), "\(differs)")
+            let pinned = try kit.kitctl(["task", "add", "치과", "--due", "내일 오전 9시", "--tz", "Asia/Seoul"])
+            #expect(pinned.exitCode == 0 && !pinned.stderr.contains("note:"), "\(pinned)")
+        }
+
         @Test(
             "a task with a Korean due time and repeat rule exports and imports into a second kitd with the same occurrences"
         )

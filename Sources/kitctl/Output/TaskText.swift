@@ -1,8 +1,23 @@
+import Glibc
 import KitCore
 import KitProtocol
 
 /// How kitctl writes tasks for people, in local time.
 enum TaskText {
+    /// When the due time was read in kitd's zone and this shell's zone (`TZ`) puts that instant
+    /// at another clock reading: one line that says so, since `내일 오전 9시` would otherwise
+    /// quietly show as 18:00 here. Nil when the zones agree, or the task has a zone of its own.
+    static func zoneNote(_ task: TaskInfo, shell: some UTCOffsets = LocalZone()) -> String? {
+        guard task.zone == nil, !task.allDay, let instant = Timestamp.parse(task.dueAt),
+            let local = CivilDateTime.parseStored(task.dueLocal)
+        else { return nil }
+        let kitdOffset = local.localSeconds - instant.nanoseconds / Nanoseconds.nanosecondsPerSecond
+        guard kitdOffset != Int64(shell.offset(at: instant)) else { return nil }
+        let kitdClock = String(task.dueLocal.split(separator: "T").last?.prefix(5) ?? "")
+        return "note: the due time was read in kitd's zone (\(task.effectiveZone)), where it is \(kitdClock); "
+            + "this shell's zone differs (TZ=\(getenv("TZ").map { String(cString: $0) } ?? "unset")). To use another zone, give --tz"
+    }
+
     static func due(_ task: TaskInfo) -> String {
         guard let instant = Timestamp.parse(task.dueAt) else { return task.dueLocal }
         let now = TimerText.currentWallTime()

@@ -25,5 +25,6 @@ struct TaskAdd: ParsableCommand {
         let task = try global.call(Method.taskAdd, params)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine("Added task \(task.id): \(task.title), due \(TaskText.due(task))")
+        if options.tz == nil, let note = TaskText.zoneNote(task) { Terminal.writeError(note) }
     }
 }

@@ -29,5 +29,6 @@ struct TaskEdit: ParsableCommand {
         let task = try global.call(Method.taskEdit, params)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))
+        if due != nil, options.tz == nil, let note = TaskText.zoneNote(task) { Terminal.writeError(note) }
     }
 }
