@@ -86,5 +86,53 @@ extension Integration {
                 #expect(offered == Set(expected), "\(words): \(result)")
             }
         }
+
+        @Test("a 초성 query completes ramen names in bash and zsh: ㅉ offers 짜파게티 and 짜왕")
+        func choseong() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            var environment = kit.environment
+            environment["PATH"] = Binaries.directory + ":/usr/bin:/bin"
+            let generator = ManPageTests.repository + "/scripts/completions.sh"
+            for shell in ["bash", "zsh"] {
+                let script = try Subprocess.run(
+                    generator, [shell, Binaries.kitctl], environment: kit.environment, outputDirectory: kit.root.path)
+                try script.stdout.write(toFile: kit.root.path + "/kitctl.\(shell)", atomically: true, encoding: .utf8)
+            }
+            for (word, expected) in [("ㅉ", ["짜파게티", "짜왕"]), ("ㅉㅍ", ["짜파게티"]), ("짜", ["짜파게티", "짜왕"])] {
+                let bash = """
+                    source \(kit.root.path)/kitctl.bash
+                    COMP_WORDS=(kitctl ramen cook \(word))
+                    COMP_CWORD=3
+                    COMP_LINE="kitctl ramen cook \(word)"
+                    COMP_POINT=${#COMP_LINE}
+                    _kitctl kitctl \(word) cook
+                    printf '%s\\n' "${COMPREPLY[@]}"
+                    """
+                let fromBash = try Subprocess.run(
+                    "/bin/bash", ["-c", bash], environment: environment, outputDirectory: kit.root.path)
+                let bashNames = Set(fromBash.stdout.split(separator: "\n").map(String.init)).filter {
+                    !$0.contains("-")
+                }
+                #expect(bashNames == Set(expected), "bash \(word): \(fromBash)")
+
+                let zsh = """
+                    autoload -U compinit && compinit -u -d \(kit.root.path)/zcompdump
+                    source \(kit.root.path)/kitctl.zsh
+                    _describe() { print -l -- "${(@P)3}" }
+                    compadd() { print -l -- "${@[3,-1]}" }
+                    export SAP_SHELL=zsh SAP_SHELL_VERSION=$ZSH_VERSION
+                    command_name=kitctl
+                    command_line=(kitctl ramen cook '\(word)')
+                    PREFIX='\(word)'
+                    __kitctl_custom_complete ---completion ramen cook -- positional@0 3 \(word.count)
+                    """
+                let fromZsh = try Subprocess.run(
+                    "/usr/bin/zsh", ["-f", "-c", zsh], environment: environment, outputDirectory: kit.root.path)
+                let zshNames = Set(fromZsh.stdout.split(separator: "\n").map(String.init)).filter { !$0.contains("-") }
+                #expect(zshNames == Set(expected), "zsh \(word): \(fromZsh)")
+            }
+        }
     }
 }
