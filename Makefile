@@ -21,6 +21,7 @@ deps:
 ## build: debug build; warnings are errors in kit's own targets (Package.swift)
 build: deps
 	$(SWIFT) build
+	./scripts/po.sh build "$$($(SWIFT) build --show-bin-path)/../share/locale"
 
 ## release: release build; kitctl is then built again in its own build directory (.build-static) and linked for
 ## a quick start (a whole `kitctl timer start` took 8.5 ms with the defaults; see README, Figures):
@@ -31,6 +32,7 @@ build: deps
 KITCTL_LINK = --disable-local-rpath -Xlinker --no-export-dynamic -Xlinker -no-pie
 release: deps
 	$(SWIFT) build -c release
+	./scripts/po.sh build "$$($(SWIFT) build -c release --show-bin-path)/../share/locale"
 	SWIFT=$(SWIFT) ./scripts/static-libstdcxx.sh "$$($(SWIFT) build -c release --scratch-path .build-static --show-bin-path)"
 	$(SWIFT) build -c release --product kitctl --static-swift-stdlib --scratch-path .build-static $(KITCTL_LINK)
 	cp .build-static/release/kitctl $(RELEASE_BIN)/kitctl
@@ -60,7 +62,7 @@ bench: release
 	$(RELEASE_BIN)/kit-bench
 
 ## install: binaries into $(BINDIR), user units into $(UNITDIR), and into $(DATADIR) shell completions, man pages,
-## kit.desktop (for notification servers) and its icon
+## kit.desktop (for notification servers) and its icon, and the message catalogs (locale/LANG/LC_MESSAGES/kit.mo)
 install: release
 	$(SWIFT) build -c release --product generate-manual
 	./scripts/man-pages.sh $(RELEASE_BIN)/generate-manual $(RELEASE_BIN)/kitctl "$(DESTDIR)$(DATADIR)/man"
@@ -72,6 +74,7 @@ install: release
 	install -m 0644 Sources/KitRamenCatalog/ramen-catalog.json "$(DESTDIR)$(DATADIR)/kit/ramen-catalog.json"
 	install -D -m 0644 share/kit.desktop "$(DESTDIR)$(DATADIR)/applications/kit.desktop"
 	install -D -m 0644 share/kit.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg"
+	./scripts/po.sh build "$(DESTDIR)$(DATADIR)/locale"
 	sed "s|@BINDIR@|$(BINDIR)|g" systemd/kitd.service > "$(DESTDIR)$(UNITDIR)/kitd.service"
 	install -m 0644 systemd/kitd.socket "$(DESTDIR)$(UNITDIR)/kitd.socket"
 	./scripts/completions.sh bash $(RELEASE_BIN)/kitctl > "$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl"
@@ -86,6 +89,7 @@ uninstall:
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish" \
 		"$(DESTDIR)$(DATADIR)/man/man8/kitd.8" "$(DESTDIR)$(DATADIR)/man/man5/kit.toml.5" \
 		"$(DESTDIR)$(DATADIR)/applications/kit.desktop" "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg" \
+		"$(DESTDIR)$(DATADIR)"/locale/*/LC_MESSAGES/kit.mo \
 		"$(DESTDIR)$(DATADIR)"/man/man1/kitctl.1 "$(DESTDIR)$(DATADIR)"/man/man1/kitctl.*.1
 
 clean:

@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(name: "CProcess"),
         // glibc's mallopt, which the Glibc module leaves out too.
         .systemLibrary(name: "CMalloc"),
+        // glibc's gettext, which the Glibc module leaves out.
+        .systemLibrary(name: "CIntl"),
         // ICU's collation (sort keys), which Foundation does not expose: names in the user's order.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
@@ -51,12 +53,14 @@ let package = Package(
         .target(name: "KitCalendar", dependencies: ["KitCore", "CLibical"], swiftSettings: strict),
         // Wire types shared by kitd and kitctl.
         .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
+        // kit's messages in the user's language (gettext's `kit` domain).
+        .target(name: "KitLocalization", dependencies: ["CIntl"], swiftSettings: strict),
         // The runtime: event loop, clocks, socket server, notifier and sound threads, systemd glue.
         .target(
             name: "KitDaemon",
             dependencies: [
                 "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CCanberra", "CProcess",
-                "CMalloc", "CICU",
+                "CMalloc", "CICU", "KitLocalization",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // SHA-256 names for place images.
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "kitctl",
             dependencies: [
-                "KitClient", "KitCore", "KitProtocol",
+                "KitClient", "KitCore", "KitProtocol", "KitLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

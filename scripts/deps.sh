@@ -3,7 +3,7 @@
 # Does nothing when every package is already present.
 set -eu
 
-BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev libical-dev libcanberra-dev libicu-dev pkg-config"
+BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev libical-dev libcanberra-dev libicu-dev gettext pkg-config"
 TEST_PACKAGES="man-db desktop-file-utils locales dbus dbus-x11 xvfb dunst notification-daemon libnotify-bin libcanberra-pulse sound-theme-freedesktop pulseaudio pulseaudio-utils systemd util-linux sqlite3 strace python3-icalendar python3-dateutil bash fish zsh todoman python3-radicale vdirsyncer"
 
 missing=""

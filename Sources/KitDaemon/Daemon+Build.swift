@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 import KitStore
 import Logging
@@ -22,6 +23,7 @@ extension Daemon {
         popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil, names: (any NameOrder)? = nil
     ) throws -> Daemon {
         ProcessSetup.prepareDaemon()
+        Localized.setUp()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
         let startedAt = clock.now()

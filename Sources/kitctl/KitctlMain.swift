@@ -1,11 +1,13 @@
 import ArgumentParser
 import Glibc
+import KitLocalization
 
 /// Parses, runs, and turns every failure into one line and kitctl's exit codes:
 /// 0 ok, 1 usage error or no daemon, 2 the daemon refused the request.
 @main
 enum KitctlMain {
     static func main() {
+        Localized.setUp()
         let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
         do {
             var command = try QuickParse.parseAsRoot(arguments)

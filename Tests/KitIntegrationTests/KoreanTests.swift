@@ -41,6 +41,42 @@ extension Integration {
             #expect(all.tasks.map(\.title).sorted() == ["운동", "치과"])
         }
 
+        @Test(
+            "under LANG=ko_KR.UTF-8 (compiled into the test's LOCPATH), a timer's and a due task's popups, their buttons and kitctl's replies are in Korean"
+        )
+        func koreanMessages() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            let locales = try kit.root.subdirectory("locales")
+            let made = try Subprocess.run(
+                "/usr/bin/localedef", ["-i", "ko_KR", "-f", "UTF-8", locales + "/ko_KR.UTF-8"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(made.exitCode == 0, "\(made)")
+            kit.extraEnvironment["LOCPATH"] = locales
+            kit.extraEnvironment["LANG"] = "ko_KR.UTF-8"
+            try kit.startKitd()
+            let started = try kit.kitctl(["timer", "start", "1초", "--name", "달걀"])
+            #expect(started.exitCode == 0 && started.stdout.hasPrefix("타이머 1 (달걀) 시작: "), "\(started)")
+            let timer = try #require(try kit.desktop!.waitForNotification(summaryContaining: "달걀"))
+            #expect(timer.summary == "달걀 완료" && timer.body.contains("타이머"), "\(timer)")
+            let timerCall = kit.desktop!.notifyCalls().first { $0.contains("달걀 완료") } ?? ""
+            #expect(
+                timerCall.contains("string \"stop\" string \"정지\"")
+                    && timerCall.contains("string \"restart\" string \"다시 시작\""), "\(timerCall)")
+
+            let added = try kit.kitctl(["task", "add", "치과", "--due", "2초 후"])
+            #expect(added.exitCode == 0 && added.stdout.hasPrefix("할 일 1 추가: 치과, 마감 "), "\(added)")
+            let due = try #require(try kit.desktop!.waitForNotification(summaryContaining: "치과"))
+            #expect(due.summary == "마감: 치과", "\(due)")
+            let dueCall = kit.desktop!.notifyCalls().first { $0.contains("마감: 치과") } ?? ""
+            #expect(
+                dueCall.contains("string \"done\" string \"완료\"") && dueCall.contains(" 미루기\""), "\(dueCall)")
+
+            // The protocol stays English: scripts read the same JSON in any language.
+            let json = try kit.kitctl(["timer", "list", "--all", "--json"])
+            #expect(json.stdout.contains("\"state\" : \"fired\""), "\(json)")
+        }
+
         @Test("kitctl in a shell whose zone differs from kitd's says, in one line, in which zone the due time was read")
         func shellZone() throws {
             let kit = try KitdHarness()

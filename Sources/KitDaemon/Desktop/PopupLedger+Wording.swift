@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 import KitStore
 
@@ -18,10 +19,10 @@ extension PopupLedger {
     /// The popup the last kitd did not get onto the screen, marked late. It plays its sound as
     /// the original would have: nobody heard that one either.
     static func replay(_ delivery: PopupStore.Delivery, now: ClockReading) -> Popup {
-        let late =
-            "Shown late: kitd stopped before this reached the screen at "
-            + "\(ClockText.short(delivery.requestedAt, now: now.wall, in: LocalZone())), "
-            + "\(DurationFormatter.compact(max(0, now.wall - delivery.requestedAt), rounding: .down)) ago."
+        let late = Localized.text(
+            "Shown late: kitd stopped before this reached the screen at %1$s, %2$s ago.",
+            ClockText.short(delivery.requestedAt, now: now.wall, in: LocalZone()),
+            DurationFormatter.compact(max(0, now.wall - delivery.requestedAt), rounding: .down))
         return Popup(
             subject: LedgerPopup.replayed(delivery.subject), summary: delivery.summary,
             body: delivery.body.isEmpty ? late : delivery.body + "\n" + late, icon: delivery.icon,
@@ -44,7 +45,8 @@ extension PopupLedger {
             lines.append(rest)
         }
         return Popup(
-            subject: subject, summary: "\(total) more alerts at once", body: lines.joined(separator: "\n"),
+            subject: subject, summary: Localized.text("%s more alerts at once", String(total)),
+            body: lines.joined(separator: "\n"),
             icon: "appointment-soon", urgency: named.map(\.urgency).max { $0.rawValue < $1.rawValue } ?? .normal,
             sound: named.lazy.compactMap(\.sound).first, category: "x-kit.burst", requestedAt: now)
     }

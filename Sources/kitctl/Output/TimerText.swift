@@ -1,5 +1,6 @@
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes timers for people.
@@ -18,6 +19,12 @@ enum TimerText {
     static func reference(_ timer: TimerInfo) -> String { timer.name.map { "\(timer.id) (\($0))" } ?? "\(timer.id)" }
 
     /// One line for the result of a change.
+    /// `Started timer 3 (tea): 5:00 left, due at 14:05`, in the user's language.
+    static func started(_ timer: TimerInfo) -> String {
+        Localized.text(
+            "Started timer %1$s: %2$s left, due at %3$s", reference(timer), remaining(timer), due(timer))
+    }
+
     static func summary(_ verb: String, _ timer: TimerInfo) -> String {
         switch timer.state {
         case .running:

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 
 /// What a ramen popup is about.
 enum RamenPopup: PopupSubject, Equatable {
@@ -28,7 +29,7 @@ enum RamenPopups {
     ) -> Popup {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
-            summary: "\(name): \(DurationFormatter.clock(left)) left",
+            summary: Localized.text("%1$s: %2$s left", name, DurationFormatter.clock(left)),
             body: step.text, icon: "appointment-soon", urgency: .normal, sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
@@ -39,23 +40,24 @@ enum RamenPopups {
         startedAt: WallTime
     ) -> Popup {
         var lines = cook.steps.filter { $0.moment == .end }.map(\.text)
-        if let memo = cook.memo { lines.append("Memo: \(memo)") }
+        if let memo = cook.memo { lines.append(Localized.text("Memo: %s", memo)) }
         if case .fired(let record) = timer.state, record.late {
             lines.append(
-                "It was done \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
-                    + "\(TimerPopups.whileDown(record, startedAt: startedAt))."
-            )
+                Localized.text(
+                    "It was done %1$s ago%2$s.", DurationFormatter.compact(record.lateness, rounding: .down),
+                    TimerPopups.whileDown(record, startedAt: startedAt)))
         }
-        if lines.isEmpty { lines.append("Enjoy.") }
+        if lines.isEmpty { lines.append(Localized.text("Enjoy.")) }
         let again =
             "kitctl ramen cook \(ShellQuote.quoted(product?.name ?? cook.ramenID)) --time \(DurationFormatter.compact(timer.duration))"
         let body = lines.joined(separator: "\n")
         return Popup(
             subject: RamenPopup.done(timerID: timer.id, ramenID: cook.ramenID, time: timer.duration),
-            summary: "\(product?.displayName ?? timer.label) is done", body: body, icon: "appointment-soon",
+            summary: Localized.text("%s is done", product?.displayName ?? timer.label), body: body,
+            icon: "appointment-soon",
             urgency: .critical, sound: sound, category: "x-kit.ramen.done",
-            actions: [Popup.Action(key: RamenPopup.cookAgain, label: "Cook again")],
-            bodyWithoutActions: body + "\nAgain: " + again, requestedAt: now.boot)
+            actions: [Popup.Action(key: RamenPopup.cookAgain, label: Localized.text("Cook again"))],
+            bodyWithoutActions: body + "\n" + Localized.text("Again: %s", again), requestedAt: now.boot)
     }
 }
 

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// Firing: the popups `TaskFirePlan` decides on, recorded as fired in the turn's transaction
@@ -104,8 +105,10 @@ extension TaskFeature {
     }
 
     func duePopup(_ task: TaskItem, now: ClockReading, late: Nanoseconds?) -> Popup {
-        var summary = "Due: \(task.occurrenceTitle)"
-        if let late { summary += " (due \(DurationFormatter.compact(late, rounding: .down)) ago)" }
+        var summary = Localized.text("Due: %s", task.occurrenceTitle)
+        if let late {
+            summary += " " + Localized.text("(due %s ago)", DurationFormatter.compact(late, rounding: .down))
+        }
         let body = task.occurrenceNote ?? ""
         let snooze = DurationFormatter.compact(settings[TaskSettings.self].snooze)
         return Popup(
@@ -113,11 +116,12 @@ extension TaskFeature {
             icon: "appointment-soon", urgency: .critical,
             sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.task.due",
             actions: [
-                Popup.Action(key: TaskPopup.Button.done.rawValue, label: "Done"),
-                Popup.Action(key: TaskPopup.Button.snooze.rawValue, label: "Snooze \(snooze)"),
+                Popup.Action(key: TaskPopup.Button.done.rawValue, label: Localized.text("Done")),
+                Popup.Action(key: TaskPopup.Button.snooze.rawValue, label: Localized.text("Snooze %s", snooze)),
             ],
             bodyWithoutActions: (body.isEmpty ? "" : body + "\n")
-                + "Done: kitctl task done \(task.id) · Snooze: kitctl task snooze \(task.id)",
+                + Localized.text(
+                    "Done: kitctl task done %1$s · Snooze: kitctl task snooze %1$s", String(task.id)),
             requestedAt: now.boot)
     }
 
@@ -126,8 +130,9 @@ extension TaskFeature {
         let left = DurationFormatter.compact(max(0, due - now.wall), rounding: .nearest)
         let at = ClockText.brief(due, now: now.wall, in: zone(of: task))
         return Popup(
-            subject: TaskPopup.alert(task.id, index: index), summary: "Soon: \(task.occurrenceTitle)",
-            body: "Due in \(left), at \(at)." + (task.occurrenceNote.map { "\n" + $0 } ?? ""), icon: "appointment-soon",
+            subject: TaskPopup.alert(task.id, index: index), summary: Localized.text("Soon: %s", task.occurrenceTitle),
+            body: Localized.text("Due in %1$s, at %2$s.", left, at) + (task.occurrenceNote.map { "\n" + $0 } ?? ""),
+            icon: "appointment-soon",
             urgency: .normal, sound: settings[SoundSettings.self].sound(for: .taskAlert), category: "x-kit.task.alert",
             requestedAt: now.boot)
     }

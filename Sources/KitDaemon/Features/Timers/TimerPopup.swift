@@ -1,3 +1,5 @@
+import KitLocalization
+
 /// What a timer popup is about.
 enum TimerPopup: PopupSubject, Equatable {
     /// One timer came due: `timer:7`.
@@ -16,9 +18,9 @@ enum TimerPopup: PopupSubject, Equatable {
 
         var label: String {
             switch self {
-            case .stop: "Stop"
-            case .restart: "Restart"
-            case .addMinute: "+1 min"
+            case .stop: Localized.text("Stop")
+            case .restart: Localized.text("Restart")
+            case .addMinute: Localized.text("+1 min")
             }
         }
     }

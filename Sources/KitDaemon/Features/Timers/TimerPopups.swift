@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// What the popups for fired timers say. Many timers that came due while kitd was down are
@@ -28,25 +29,29 @@ enum TimerPopups {
 
     /// `, while kitd was not running` for a fire due before kitd started; nothing otherwise.
     static func whileDown(_ record: FireRecord, startedAt: WallTime) -> String {
-        record.due < startedAt ? ", while kitd was not running" : ""
+        record.due < startedAt ? Localized.text(", while kitd was not running") : ""
     }
 
     /// The popup of one fired timer; it plays the timer's own sound (`--sound`, `--silent`), or
     /// the one `[sound] timer` sets.
     static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime, sounds: SoundSettings) -> Popup {
-        var body =
-            "\(DurationFormatter.compact(timer.duration)) timer, started at \(ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))."
+        var body = Localized.text(
+            "%1$s timer, started at %2$s.", DurationFormatter.compact(timer.duration),
+            ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))
         if case .fired(let record) = timer.state, record.late {
             body +=
-                "\nIt was due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago, at "
-                + "\(ClockText.short(record.due, now: now.wall, in: LocalZone()))\(whileDown(record, startedAt: startedAt))."
+                "\n"
+                + Localized.text(
+                    "It was due %1$s ago, at %2$s%3$s.", DurationFormatter.compact(record.lateness, rounding: .down),
+                    ClockText.short(record.due, now: now.wall, in: LocalZone()), whileDown(record, startedAt: startedAt)
+                )
         }
         return Popup(
-            subject: TimerPopup.fired(timer.id), summary: "\(timer.label) is done", body: body,
+            subject: TimerPopup.fired(timer.id), summary: Localized.text("%s is done", timer.label), body: body,
             icon: "appointment-soon", urgency: .critical, sound: sounds.sound(for: .timer, choice: timer.sound),
             category: "x-kit.timer.fired",
             actions: TimerPopup.Button.allCases.map { Popup.Action(key: $0.rawValue, label: $0.label) },
-            bodyWithoutActions: body + "\nAgain: " + againCommand(timer), requestedAt: now.boot)
+            bodyWithoutActions: body + "\n" + Localized.text("Again: %s", againCommand(timer)), requestedAt: now.boot)
     }
 
     /// The kitctl command that starts the same timer again, as the Restart button does.
@@ -63,7 +68,8 @@ enum TimerPopups {
         }
         let lines = timers.prefix(8).map { timer -> String in
             guard case .fired(let record) = timer.state else { return timer.label }
-            return "\(timer.label): due \(DurationFormatter.compact(record.lateness, rounding: .down)) ago"
+            return Localized.text(
+                "%1$s: due %2$s ago", timer.label, DurationFormatter.compact(record.lateness, rounding: .down))
         }
         let more =
             DigestText.rest(
@@ -71,7 +77,9 @@ enum TimerPopups {
             ).map { "\n" + $0 } ?? ""
         return Popup(
             subject: TimerPopup.digest,
-            summary: "\(timers.count) timers finished " + (allWhileDown ? "while kitd was off" : "late"),
+            summary: allWhileDown
+                ? Localized.text("%s timers finished while kitd was off", String(timers.count))
+                : Localized.text("%s timers finished late", String(timers.count)),
             body: lines.joined(separator: "\n") + more, icon: "appointment-missed", urgency: .critical,
             sound: sound, category: "x-kit.timer.fired", requestedAt: now.boot)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TaskAdd: ParsableCommand {
@@ -24,7 +25,8 @@ struct TaskAdd: ParsableCommand {
             title: title.joined(separator: " "), due: try TaskArguments.when(due), options: try options.checked())
         let task = try global.call(Method.taskAdd, params)
         if output.json { return try JSONOutput.print(task) }
-        Terminal.writeLine("Added task \(task.id): \(task.title), due \(TaskText.due(task))")
+        Terminal.writeLine(
+            Localized.text("Added task %1$s: %2$s, due %3$s", String(task.id), task.title, TaskText.due(task)))
         if options.tz == nil, let note = TaskText.zoneNote(task) { Terminal.writeError(note) }
     }
 }

@@ -45,7 +45,7 @@ struct TimerStart: ParsableCommand {
         let timer = try global.call(
             Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
         if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(TimerText.summary("Started", timer))
+        Terminal.writeLine(timer.state == .running ? TimerText.started(timer) : TimerText.summary("Started", timer))
     }
 
     /// `--sound` as kitd takes it: a file's path made absolute (kitd runs in another directory)

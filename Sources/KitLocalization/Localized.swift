@@ -1,0 +1,90 @@
+import CIntl
+import Glibc
+
+/// kit's messages in the user's language, through gettext's `kit` text domain: `LC_MESSAGES`
+/// (else `LC_ALL`, `LANG`; `LANGUAGE` too, as in every gettext program) picks the language, and
+/// the catalogs are `share/locale/LANG/LC_MESSAGES/kit.mo`. Logs and the JSON protocol stay
+/// English; what a person reads goes through here.
+///
+/// A message is a literal in the code, with `%s` (or `%1$s`, `%2$s` where a translation puts
+/// them in another order) for what is filled in: `Localized.text("%s is done", name)`. The
+/// literals are what `xgettext --keyword=text --keyword=plural:1,2` extracts into `po/kit.pot`.
+public enum Localized {
+    public static let domain = "kit"
+
+    /// Binds the text domain once, before the first message: the catalogs under `KIT_LOCALEDIR`,
+    /// else `share/locale` beside the binary's directory, the binary's own path with links
+    /// followed (`/usr/bin/kitd` reads `/usr/share/locale`; a build in `.build/debug`, a link to
+    /// `.build/x86_64-unknown-linux-gnu/debug`, reads `.build/x86_64-unknown-linux-gnu/share/locale`,
+    /// where `make build` compiles them).
+    public static func setUp() {
+        _ = kit_messages_locale()
+        var directory = getenv("KIT_LOCALEDIR").map { String(cString: $0) } ?? ""
+        if directory.isEmpty {
+            var path = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/exe", &path, path.count - 1)
+            let executable =
+                count > 0 ? String(decoding: path[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+            let binDirectory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+                .joined(separator: "/")
+            directory = (binDirectory.isEmpty ? "." : binDirectory) + "/../share/locale"
+        }
+        _ = kit_bindtextdomain(domain, directory)
+        _ = kit_bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// `message` in the user's language, with its `%s` filled in by `arguments`, in order (or as
+    /// `%1$s`, `%2$s` say).
+    public static func text(_ message: StaticString, _ arguments: String...) -> String {
+        fill(translated(message), arguments)
+    }
+
+    /// The singular or plural of a message for `count`, as the language counts (Korean has one
+    /// form); `%d` in it is `count`, and `%s` are `arguments`.
+    public static func plural(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: String...)
+        -> String
+    {
+        let text = singular.withUTF8Buffer { one in
+            plural.withUTF8Buffer { many in
+                String(cString: kit_ngettext(domain, pointer(one), pointer(many), UInt(max(0, count))))
+            }
+        }
+        return fill(text.replacing("%d", with: String(count)), arguments)
+    }
+
+    private static func translated(_ message: StaticString) -> String {
+        message.withUTF8Buffer { String(cString: kit_gettext(domain, pointer($0))) }
+    }
+
+    /// StaticString's bytes end with a NUL: they can go to C as they are.
+    private static func pointer(_ buffer: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// `%s` in order, `%1$s` by number, `%%` as `%`.
+    static func fill(_ format: String, _ arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" {
+                result += "%"
+                rest = rest.dropFirst()
+            } else if rest.first == "s" {
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+                rest = rest.dropFirst()
+            } else if let dollar = rest.firstIndex(of: "$"), let number = Int(rest[..<dollar]),
+                rest[rest.index(after: dollar)...].first == "s"
+            {
+                result += number >= 1 && number <= arguments.count ? arguments[number - 1] : ""
+                rest = rest[rest.index(dollar, offsetBy: 2)...]
+            } else {
+                result += "%"
+            }
+        }
+        return result + rest
+    }
+}

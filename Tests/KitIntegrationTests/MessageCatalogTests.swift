@@ -1,0 +1,81 @@
+import Foundation
+import KitTestSupport
+import Testing
+
+extension Integration {
+    /// A message a person reads cannot ship untranslated: every `Localized.text` and
+    /// `Localized.plural` literal has a Korean translation in po/ko.po, neither empty nor fuzzy.
+    @Suite("Message catalogs")
+    struct MessageCatalogTests {
+        static let repository = ManPageTests.repository
+
+        /// The messages the code marks, read from its sources.
+        static func markedMessages() throws -> Set<String> {
+            let sources = FileManager.default.enumerator(atPath: repository + "/Sources")!
+                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("KitLocalization/") }
+            let call = try Regex(#"Localized\.(text|plural)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?"#)
+            var found: Set<String> = []
+            for path in sources {
+                let text = try String(contentsOfFile: repository + "/Sources/" + path, encoding: .utf8)
+                for match in text.matches(of: call) {
+                    if let message = match.output[2].substring { found.insert(String(message)) }
+                    if match.output[1].substring == "plural", let other = match.output[3].substring {
+                        found.insert(String(other))
+                    }
+                }
+            }
+            return found
+        }
+
+        /// msgid → (msgstr, fuzzy) of a .po file (single-line entries, as kit's are).
+        static func catalog(_ path: String) throws -> [String: (String, Bool)] {
+            var entries: [String: (String, Bool)] = [:]
+            var fuzzy = false
+            var msgid: String?
+            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+                if line.hasPrefix("#,") { fuzzy = line.contains("fuzzy") }
+                if line.hasPrefix("msgid \"") { msgid = String(line.dropFirst(7).dropLast()) }
+                if line.hasPrefix("msgstr \""), let id = msgid {
+                    if !id.isEmpty { entries[id] = (String(line.dropFirst(8).dropLast()), fuzzy) }
+                    fuzzy = false
+                    msgid = nil
+                }
+            }
+            return entries
+        }
+
+        @Test(
+            "every marked message has a Korean translation that is neither empty nor fuzzy, and msgfmt --check passes")
+        func korean() throws {
+            let marked = try Self.markedMessages()
+            #expect(marked.count >= 25, "\(marked.count) messages")
+            let korean = try Self.catalog(Self.repository + "/po/ko.po")
+            for message in marked.sorted() {
+                let entry = korean[message]
+                #expect(entry != nil, "not in po/ko.po: \(message)")
+                #expect(entry?.0.isEmpty == false, "no Korean for: \(message)")
+                #expect(entry?.1 == false, "fuzzy: \(message)")
+            }
+            let stale = Set(korean.keys).subtracting(marked)
+            #expect(stale.isEmpty, "in po/ko.po but no longer in the code: \(stale.sorted())")
+            let check = try Subprocess.run(
+                "/usr/bin/msgfmt", ["--check", "-o", "/dev/null", Self.repository + "/po/ko.po"],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], outputDirectory: NSTemporaryDirectory())
+            #expect(check.exitCode == 0, "\(check)")
+        }
+
+        @Test("the extraction translators run (scripts/po.sh pot) finds the same messages the code marks")
+        func extraction() throws {
+            let pot = NSTemporaryDirectory() + "kit-\(getpid()).pot"
+            defer { try? FileManager.default.removeItem(atPath: pot) }
+            let run = try Subprocess.run(
+                Self.repository + "/scripts/po.sh", ["pot", pot],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                outputDirectory: NSTemporaryDirectory())
+            #expect(run.exitCode == 0, "\(run)")
+            var extracted = Set(try Self.catalog(pot).keys)
+            extracted.remove("")
+            #expect(extracted == (try Self.markedMessages()))
+        }
+    }
+}
