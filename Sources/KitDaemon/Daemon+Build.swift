@@ -13,7 +13,10 @@ extension Daemon {
     /// feature loaded, socket listening, notification thread up. Throws `DaemonStartError`
     /// (or another error) with a message for the person running it.
     public static func build(_ paths: DaemonPaths, logger: Logger) throws -> Daemon {
-        try build(paths, logger: logger, clock: SystemClock(), zones: SystemZones())
+        // The popups speak the language of the locale kitd runs in; a daemon a test builds in its
+        // own process speaks English, whatever the test's environment says.
+        Localized.setUp()
+        return try build(paths, logger: logger, clock: SystemClock(), zones: SystemZones())
     }
 
     /// The same with the seams handed in: tests pass a clock they can set, zones they can
@@ -23,7 +26,6 @@ extension Daemon {
         popups makePopups: ((EventLoop) throws -> any PopupSink)? = nil, names: (any NameOrder)? = nil
     ) throws -> Daemon {
         ProcessSetup.prepareDaemon()
-        Localized.setUp()
 
         let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
         let startedAt = clock.now()
