@@ -33,6 +33,18 @@ public enum Localized {
         _ = kit_bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    /// The language messages are in, as gettext picks it: the first of `LANGUAGE` when the
+    /// locale is not C, else the language of `LC_MESSAGES` (`ko` for `ko_KR.UTF-8`); nil for C.
+    public static var language: String? {
+        guard let locale = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }), locale != "C", locale != "POSIX",
+            !locale.hasPrefix("C.")
+        else { return nil }
+        if let list = getenv("LANGUAGE").map({ String(cString: $0) }), let first = list.split(separator: ":").first {
+            return String(first.prefix { $0 != "_" && $0 != "." && $0 != "@" })
+        }
+        return String(locale.prefix { $0 != "_" && $0 != "." && $0 != "@" })
+    }
+
     /// `message` in the user's language, with its `%s` filled in by `arguments`, in order (or as
     /// `%1$s`, `%2$s` say).
     public static func text(_ message: StaticString, _ arguments: String...) -> String {

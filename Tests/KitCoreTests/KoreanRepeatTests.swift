@@ -44,3 +44,30 @@ struct KoreanRepeatTests {
         }
     }
 }
+
+@Suite("Repeat rules said back in Korean")
+struct KoreanRuleTextTests {
+    @Test(
+        "each rule is said in Korean, and that reads back as the same rule",
+        arguments: [
+            ("daily", "매일"), ("every 3 days", "3일마다"), ("weekly", "매주"), ("weekly on tue,thu", "매주 화·목"),
+            ("weekdays", "평일"), ("weekly on sat,sun", "주말"), ("every 2 weeks", "격주"),
+            ("every 3 weeks on mon", "3주마다 월요일"), ("monthly", "매월"), ("monthly on day 10", "매월 10일"),
+            ("monthly on the last day", "매월 말일"), ("monthly on the 3rd wed", "매월 셋째 수요일"),
+            ("monthly on the last fri", "매월 마지막 금요일"), ("every 6 months", "6개월마다"), ("yearly", "매년"),
+            ("every 2 years", "2년마다"), ("hourly", "매시간"), ("daily for 10 times", "매일 10번"),
+            ("weekly on tue until 2027-01-31", "매주 화요일 2027-01-31까지"),
+        ])
+    func saidInKorean(english: String, korean: String) throws {
+        let anchor = CivilDate(year: 2026, month: 11, day: 24)
+        let rule = try Recurrence.parse(english)
+        #expect(rule.koreanText(anchor: anchor) == korean)
+        #expect(try Recurrence.parse(korean).rrule == rule.rrule)
+    }
+
+    @Test("a rule only an RRULE can say has no Korean text either")
+    func onlyRRULE() throws {
+        let rule = try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+        #expect(rule.koreanText(anchor: CivilDate(year: 2026, month: 11, day: 30)) == nil)
+    }
+}

@@ -72,6 +72,14 @@ extension Integration {
             #expect(
                 dueCall.contains("string \"done\" string \"완료\"") && dueCall.contains(" 미루기\""), "\(dueCall)")
 
+            // A rule is said back in Korean, beside its RRULE.
+            _ = try kit.kitctl(["task", "add", "운동", "--due", "내일 오전 7시", "--repeat", "매주 화·목"])
+            let shown = try kit.kitctl(["task", "show", "운동"])
+            #expect(shown.stdout.contains("매주 화·목  (FREQ=WEEKLY;BYDAY=TU,TH)"), "\(shown)")
+            kit.extraEnvironment["LANG"] = "C.UTF-8"
+            let english = try kit.kitctl(["task", "show", "운동"])
+            #expect(english.stdout.contains("weekly on tue,thu  (FREQ=WEEKLY;BYDAY=TU,TH)"), "\(english)")
+
             // The protocol stays English: scripts read the same JSON in any language.
             let json = try kit.kitctl(["timer", "list", "--all", "--json"])
             #expect(json.stdout.contains("\"state\" : \"fired\""), "\(json)")

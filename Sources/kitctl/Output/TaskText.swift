@@ -1,5 +1,6 @@
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes tasks for people, in local time.
@@ -44,10 +45,19 @@ enum TaskText {
         return "open"
     }
 
+    /// The task's rule as the user reads it: in Korean under a Korean locale (`매주 화·목`), else
+    /// the friendly English kitd sends (`weekly on tue,thu`).
+    static func repeatText(_ task: TaskInfo) -> String? {
+        guard Localized.language == "ko", let rrule = task.repeatRule, let rule = try? Recurrence.parseRRULE(rrule),
+            let anchor = CivilDateTime.parseStored(task.dueLocal)?.date, let korean = rule.koreanText(anchor: anchor)
+        else { return task.repeatText }
+        return korean
+    }
+
     static func table(_ tasks: [TaskInfo], color: Bool) -> String {
         var table = Table("ID", "DUE", "STATE", "REPEAT", "TITLE")
         for task in tasks {
-            table.add("\(task.id)", due(task), state(task), task.repeatText ?? "-", task.title)
+            table.add("\(task.id)", due(task), state(task), repeatText(task) ?? "-", task.title)
         }
         let rendered = table.render()
         guard color else { return rendered }
@@ -64,7 +74,7 @@ enum TaskText {
             "state:    \(state(task))",
             "due:      \(due(task))  (\(task.dueLocal.replacingT()) \(task.effectiveZone))",
         ]
-        if let text = task.repeatText, let rule = task.repeatRule {
+        if let text = repeatText(task), let rule = task.repeatRule {
             lines.append("repeat:   \(text)" + (text == rule ? "" : "  (\(rule))"))
         }
         if !task.alertsNs.isEmpty {
