@@ -7,15 +7,16 @@ struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start a countdown.",
         discussion: """
-            DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03.
+            DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.
             SOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file.
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("How long: 90, 90s, 4m30s, 1h2m or 4:30.", valueName: "duration"))
-    var duration: String
+    /// Words, as people write `1h 2m` or `4분 30초` without quotes.
+    @Argument(help: ArgumentHelp("How long: 90, 90s, 4m30s, 1h2m, 4:30 or 4분 30초.", valueName: "duration"))
+    var duration: [String] = []
 
     @Option(name: .shortAndLong, help: "A name to refer to it by and to show in the popup.")
     var name: String?
@@ -31,13 +32,14 @@ struct TimerStart: ParsableCommand {
     var silent = false
 
     func validate() throws {
+        guard !duration.isEmpty else { throw ValidationError("give a duration, such as 4m30s or 3분") }
         if silent && sound != nil { throw ValidationError("give --sound or --silent, not both") }
     }
 
     func run() throws {
         let length: Nanoseconds
         do {
-            length = try DurationParser.parse(duration)
+            length = try DurationParser.parse(duration.joined(separator: " "))
         } catch {
             throw CLIError.usage(error.description)
         }
