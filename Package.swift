@@ -54,7 +54,7 @@ let package = Package(
         // Wire types shared by kitd and kitctl.
         .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
         // kit's messages in the user's language (gettext's `kit` domain).
-        .target(name: "KitLocalization", dependencies: ["CIntl"], swiftSettings: strict),
+        .target(name: "KitLocalization", dependencies: ["CIntl", "KitCore"], swiftSettings: strict),
         // The runtime: event loop, clocks, socket server, notifier and sound threads, systemd glue.
         .target(
             name: "KitDaemon",

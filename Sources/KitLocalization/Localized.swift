@@ -12,12 +12,17 @@ import Glibc
 public enum Localized {
     public static let domain = "kit"
 
+    /// Whether `setUp` ran: a process that did not (a test's in-process daemon) speaks kit's
+    /// own English, whatever its environment says.
+    public nonisolated(unsafe) private(set) static var isSetUp = false
+
     /// Binds the text domain once, before the first message: the catalogs under `KIT_LOCALEDIR`,
     /// else `share/locale` beside the binary's directory, the binary's own path with links
     /// followed (`/usr/bin/kitd` reads `/usr/share/locale`; a build in `.build/debug`, a link to
     /// `.build/x86_64-unknown-linux-gnu/debug`, reads `.build/x86_64-unknown-linux-gnu/share/locale`,
     /// where `make build` compiles them).
     public static func setUp() {
+        isSetUp = true
         _ = kit_messages_locale()
         var directory = getenv("KIT_LOCALEDIR").map { String(cString: $0) } ?? ""
         if directory.isEmpty {

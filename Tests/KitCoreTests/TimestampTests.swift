@@ -75,6 +75,22 @@ struct TimestampTests {
         #expect(ClockText.short(Timestamp.parse("2026-11-21T14:05:12Z")!, now: now, in: seoul) == "23:05:12")
     }
 
+    @Test("a Korean style puts 일 after the day and 오전/오후 before the time")
+    func koreanClockText() {
+        let utc = FixedOffset.utc
+        let now = Timestamp.parse("2026-11-21T12:00:00Z")!
+        let months = (1...12).map { "\($0)월" }
+        let korean = ClockText.Style(months: months, twelveHour: false, daySuffix: "일")
+        #expect(
+            ClockText.short(Timestamp.parse("2026-11-22T01:05:00Z")!, now: now, in: utc, style: korean)
+                == "11월 22일 01:05")
+        let twelve = ClockText.Style(
+            months: months, twelveHour: true, am: "오전", pm: "오후", daySuffix: "일", meridiemFirst: true)
+        #expect(
+            ClockText.short(Timestamp.parse("2026-11-22T14:05:00Z")!, now: now, in: utc, style: twelve)
+                == "11월 22일 오후 2:05")
+    }
+
     @Test(
         "an instant outside the years kit handles, or with an offset that does not exist, is refused, never trapped on",
         arguments: [

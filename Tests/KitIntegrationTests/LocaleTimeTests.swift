@@ -13,6 +13,7 @@ extension Integration {
                 ("C", "Dec 24 18:30", "December 2026", " Mo  Tu  We  Th  Fr  Sa  Su"),
                 ("de_DE.UTF-8", "Dez 24 18:30", "Dezember 2026", " Mo  Di  Mi  Do  Fr  Sa  So"),
                 ("en_US.UTF-8", "Dec 24 6:30 PM", "December 2026", " Mo  Tu  We  Th  Fr  Sa  Su"),
+                ("ko_KR.UTF-8", "12월 24일 18:30", "2026년 12월", " 월  화  수  목  금  토  일"),
             ])
         func localeDates(locale: String, due: String, title: String, weekdays: String) throws {
             let kit = try KitdHarness()

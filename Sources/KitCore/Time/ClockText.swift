@@ -23,12 +23,21 @@ public enum ClockText {
         public var twelveHour: Bool
         public var am: String
         public var pm: String
+        /// What follows the day of the month: `일` in Korean (`11월 29일`), nothing in English.
+        public var daySuffix: String
+        /// Whether AM and PM come before the time (`오후 2:05`), as in Korean.
+        public var meridiemFirst: Bool
 
-        public init(months: [String], twelveHour: Bool, am: String = "AM", pm: String = "PM") {
+        public init(
+            months: [String], twelveHour: Bool, am: String = "AM", pm: String = "PM", daySuffix: String = "",
+            meridiemFirst: Bool = false
+        ) {
             self.months = months.count == 12 ? months : Style.english.months
             self.twelveHour = twelveHour
             self.am = am
             self.pm = pm
+            self.daySuffix = daySuffix
+            self.meridiemFirst = meridiemFirst
         }
 
         public static let english = Style(
@@ -40,7 +49,8 @@ public enum ClockText {
             let tail = ":" + two(minute) + (second.map { ":" + two($0) } ?? "")
             guard twelveHour else { return two(hour) + tail }
             let twelve = hour % 12 == 0 ? 12 : hour % 12
-            return "\(twelve)" + tail + " " + (hour < 12 ? am : pm)
+            let meridiem = hour < 12 ? am : pm
+            return meridiemFirst ? meridiem + " \(twelve)" + tail : "\(twelve)" + tail + " " + meridiem
         }
     }
 
@@ -52,7 +62,7 @@ public enum ClockText {
         let local = LocalDateTime(instant, in: zone)
         let today = LocalDateTime(now, in: zone)
         if local.date == today.date { return style.time(hour: local.hour, minute: local.minute, second: local.second) }
-        var text = "\(style.months[local.date.month - 1]) \(local.date.day)"
+        var text = "\(style.months[local.date.month - 1]) \(local.date.day)\(style.daySuffix)"
         if local.date.year != today.date.year { text += " \(local.date.year)" }
         return text + " " + style.time(hour: local.hour, minute: local.minute, second: nil)
     }

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// Draws the agenda: a month grid, or days listing their tasks with times.
@@ -9,7 +10,7 @@ enum AgendaView {
     /// `cal`-style: days with tasks are marked `*` (bold), overdue ones `!` (red), today in reverse.
     static func month(first: CivilDate, days: [AgendaDay], today: CivilDate, color: Bool) -> String {
         let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
-        let title = "\(LocalClock.monthNames?[first.month - 1] ?? CivilDate.monthName(first.month)) \(first.year)"
+        let title = LocaleClock.monthTitle(year: first.year, month: first.month)
         var lines = [
             String(repeating: " ", count: max(0, (28 - DisplayWidth.of(title)) / 2)) + title,
             weekdays.map { " " + DisplayWidth.padded($0, to: 2) + " " }.joined(),

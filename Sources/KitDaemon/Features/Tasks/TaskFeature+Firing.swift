@@ -128,7 +128,7 @@ extension TaskFeature {
     func alertPopup(_ task: TaskItem, index: Int, now: ClockReading) -> Popup {
         let due = task.due(in: zone(of: task))
         let left = DurationFormatter.compact(max(0, due - now.wall), rounding: .nearest)
-        let at = ClockText.brief(due, now: now.wall, in: zone(of: task))
+        let at = ClockText.brief(due, now: now.wall, in: zone(of: task), style: LocaleClock.popupStyle)
         return Popup(
             subject: TaskPopup.alert(task.id, index: index), summary: Localized.text("Soon: %s", task.occurrenceTitle),
             body: Localized.text("Due in %1$s, at %2$s.", left, at) + (task.occurrenceNote.map { "\n" + $0 } ?? ""),

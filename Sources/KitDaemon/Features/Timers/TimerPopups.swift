@@ -37,13 +37,14 @@ enum TimerPopups {
     static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime, sounds: SoundSettings) -> Popup {
         var body = Localized.text(
             "%1$s timer, started at %2$s.", DurationFormatter.compact(timer.duration),
-            ClockText.short(timer.createdAt, now: now.wall, in: LocalZone()))
+            ClockText.short(timer.createdAt, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle))
         if case .fired(let record) = timer.state, record.late {
             body +=
                 "\n"
                 + Localized.text(
                     "It was due %1$s ago, at %2$s%3$s.", DurationFormatter.compact(record.lateness, rounding: .down),
-                    ClockText.short(record.due, now: now.wall, in: LocalZone()), whileDown(record, startedAt: startedAt)
+                    ClockText.short(record.due, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle),
+                    whileDown(record, startedAt: startedAt)
                 )
         }
         return Popup(
