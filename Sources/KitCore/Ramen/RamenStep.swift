@@ -39,12 +39,15 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
 
     /// `start: …`, `2:00 in: …`, `1:00 left: …`, `end: …`: the form `--step` takes and
     /// `description` prints.
-    public var description: String {
+    public var description: String { momentText + ": " + text }
+
+    /// When it comes: `start`, `2:00 in`, `1:00 left`, `end`.
+    public var momentText: String {
         switch moment {
-        case .start: "start: \(text)"
-        case .end: "end: \(text)"
-        case .after(let after): "\(DurationFormatter.clock(after)) in: \(text)"
-        case .left(let left): "\(DurationFormatter.clock(left)) left: \(text)"
+        case .start: "start"
+        case .end: "end"
+        case .after(let after): "\(DurationFormatter.clock(after)) in"
+        case .left(let left): "\(DurationFormatter.clock(left)) left"
         }
     }
 

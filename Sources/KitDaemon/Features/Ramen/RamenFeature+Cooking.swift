@@ -15,7 +15,7 @@ extension RamenFeature: CountdownObserver {
             timerID: timer.id, ramenID: entry.id, steps: entry.steps, memo: entry.settings.memo)
         try storing { try store.insertRamenCook(cook) }
         cooks[timer.id] = cook
-        entry.settings.cookCount += 1
+        // Counted when it is done: a cancelled cook was not cooked.
         entry.settings.lastCookedAt = now.wall
         try save([(entry.id, entry.settings)])
         follow(timer)
@@ -28,11 +28,13 @@ extension RamenFeature: CountdownObserver {
             "cooking", metadata: ["ramen.id": "\(entry.id)", "timer.id": "\(timer.id)", "timer.duration_ns": "\(time)"])
         return RamenCookResult(
             ramen: ramen, timer: timerInfo, waterMl: entry.product.waterMl, steps: entry.steps,
-            now: Self.instructions(for: entry))
+            now: Self.instructions(for: entry, duration: time))
     }
 
-    /// What to do when the cook starts: the water, then the steps marked for the start.
-    static func instructions(for entry: RamenEntry) -> [String] {
+    /// What to do when the cook starts: the water, then the steps marked for the start, then the
+    /// timed steps this cook is too short for (`5:00 left` in a 3-minute cook): their moment has
+    /// come already, so they are said now rather than never.
+    static func instructions(for entry: RamenEntry, duration: Nanoseconds) -> [String] {
         var lines: [String] = []
         let water = entry.product.waterMl
         switch (entry.product.kind, water) {
@@ -42,6 +44,10 @@ extension RamenFeature: CountdownObserver {
         default: lines.append("Bring \(water) ml of water to the boil.")
         }
         lines += entry.steps.filter { $0.moment == .start }.map(\.text)
+        let cook = DurationFormatter.clock(duration)
+        lines += entry.steps.filter { $0.isTimed && $0.offset(inCookOf: duration) == nil }.map {
+            "\($0.text) (\($0.momentText), but this cook takes \(cook))"
+        }
         return lines
     }
 
@@ -81,8 +87,15 @@ extension RamenFeature: CountdownObserver {
             if !shown.isEmpty {
                 commits.onCommittedAndSent { [popups] in for subject in shown { popups.withdraw(subject) } }
             }
-            if case .fired = timer.state, let entry = entries[cook.ramenID] {
-                let payload = RamenCookEvent(ramen: info(entry), timer: timers.info(timer))
+            if case .fired = timer.state, var entry = entries[cook.ramenID] {
+                entry.settings.cookCount += 1
+                do {
+                    try save([(entry.id, entry.settings)])
+                } catch {
+                    logger.error(
+                        "could not count a finished cook", metadata: ["ramen.id": "\(entry.id)", "error": "\(error)"])
+                }
+                let payload = RamenCookEvent(ramen: info(entries[entry.id] ?? entry), timer: timers.info(timer))
                 commits.onCommitted { [events] in events.emit(Event.ramenCooked, payload) }
             }
         }

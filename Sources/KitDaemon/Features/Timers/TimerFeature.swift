@@ -180,6 +180,7 @@ final class TimerFeature: Feature {
     func startCountdown(duration: Nanoseconds, name: String?, sound: SoundChoice? = nil, now: ClockReading) throws
         -> Countdown
     {
+        let name = try name.map { try uniqueName($0) }
         let timer: Countdown = try storing {
             try store.insertTimer(bootID: clock.bootID) { id throws(KitError) in
                 try Countdown.started(id: id, name: name, duration: duration, now: now, sound: sound)
@@ -193,6 +194,19 @@ final class TimerFeature: Feature {
             ])
         announce(Event.timerStarted, timer, now: now)
         return timer
+    }
+
+    /// `name`, or `name (2)`, `name (3)`, … when an active timer has it: the names of running
+    /// and paused timers stay unique, as GNOME Clocks keeps them, so a name always finds one.
+    func uniqueName(_ name: String) throws -> String {
+        if try store.activeTimers(named: name).isEmpty { return name }
+        for number in 2...1000 {
+            let candidate = "\(name) (\(number))"
+            if try store.activeTimers(named: candidate).isEmpty { return candidate }
+        }
+        throw KitError.invalidState(
+            "a thousand timers named '\(name)' are running; cancel some, or give this one another name",
+            state: "running")
     }
 
     func pause(_ ref: RecordRef) throws -> TimerInfo {

@@ -48,10 +48,15 @@ struct RamenCook: ParsableCommand {
     static func describe(_ result: RamenCookResult) -> String {
         var lines = [
             "Cooking \(result.ramen.displayName): \(RamenText.time(result.timer.durationNs)), "
-                + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id))"
+                + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id)"
+                + (result.timer.name.map { $0 != result.ramen.name ? ", named \($0): another is cooking" : "" } ?? "")
+                + ")"
         ]
         for (index, line) in result.now.enumerated() { lines.append((index == 0 ? "Now:   " : "       ") + line) }
-        let later = result.steps.filter { $0.moment != .start }
+        // A timed step this cook is too short for is in `now` already.
+        let later = result.steps.filter {
+            $0.moment == .end || ($0.isTimed && $0.offset(inCookOf: result.timer.durationNs) != nil)
+        }
         for (index, step) in later.enumerated() {
             lines.append((index == 0 ? "Later: " : "       ") + step.description)
         }

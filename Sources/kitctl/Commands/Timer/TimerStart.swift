@@ -48,6 +48,9 @@ struct TimerStart: ParsableCommand {
             Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
         if output.json { return try JSONOutput.print(timer) }
         Terminal.writeLine(timer.state == .running ? TimerText.started(timer) : TimerText.summary("Started", timer))
+        if let name, let given = timer.name, given != name {
+            Terminal.writeError("note: a timer named '\(name)' is running, so this one is '\(given)'")
+        }
     }
 
     /// `--sound` as kitd takes it: a file's path made absolute (kitd runs in another directory)
