@@ -17,7 +17,7 @@ extension Integration {
                 (["sw", "whatch"], "kitctl: unknown command 'whatch' for 'kitctl sw'; did you mean 'sw watch'?"),
                 (["timer", "start", "-5m"], "kitctl: '-5m' is negative; give a positive length"),
                 (["timer", "start", "--", "-5m"], "kitctl: '-5m' is negative; a length must be positive"),
-                (["timer", "start"], "kitctl: Missing expected argument '<duration>'"),
+                (["timer", "start"], "kitctl: give a duration, such as 4m30s or 3분"),
                 (["timer", "start", "5m", "--colour", "red"], "kitctl: Unknown option '--colour'"),
             ])
         func usageErrors(arguments: [String], expected: String) throws {
