@@ -8,7 +8,9 @@ struct MemoDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
+    @Argument(
+        help: ArgumentHelp("The memo's id or title, or several ids (4 5).", valueName: "ref"),
+        completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     @Flag(name: [.short, .long], help: "Delete without asking.")
@@ -19,11 +21,13 @@ struct MemoDelete: ParsableCommand {
     }
 
     func run() throws {
-        let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")))
-        let label = "memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))"
-        try Confirmation.require("Delete \(label)?", yes: yes, what: label)
-        let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)))
-        if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Deleted memo \(result.deleted)")
+        try ManyRefs.each(ManyRefs.refs(inWords: ref)) { ref in
+            let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref))
+            let label = "memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))"
+            try Confirmation.require("Delete \(label)?", yes: yes, what: label)
+            let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)))
+            if output.json { return try JSONOutput.print(result) }
+            Terminal.writeLine("Deleted memo \(result.deleted)")
+        }
     }
 }

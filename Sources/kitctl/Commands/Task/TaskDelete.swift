@@ -7,7 +7,9 @@ struct TaskDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"), completion: .custom(RefCompletion.tasks))
+    @Argument(
+        help: ArgumentHelp("The task's id or title, or several ids (10 11).", valueName: "ref"),
+        completion: .custom(RefCompletion.tasks))
     var ref: [String] = []
 
     func validate() throws {
@@ -15,9 +17,10 @@ struct TaskDelete: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(
-            Method.taskDelete, TaskRefParams(ref: ref.joined(separator: " ")))
-        if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Deleted task \(result.deleted)")
+        try ManyRefs.each(ManyRefs.refs(inWords: ref)) { ref in
+            let result = try global.call(Method.taskDelete, TaskRefParams(ref: ref))
+            if output.json { return try JSONOutput.print(result) }
+            Terminal.writeLine("Deleted task \(result.deleted)")
+        }
     }
 }

@@ -8,7 +8,9 @@ struct TaskDone: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"), completion: .custom(RefCompletion.tasks))
+    @Argument(
+        help: ArgumentHelp("The task's id or title, or several ids (10 11).", valueName: "ref"),
+        completion: .custom(RefCompletion.tasks))
     var ref: [String] = []
 
     func validate() throws {
@@ -16,9 +18,11 @@ struct TaskDone: ParsableCommand {
     }
 
     func run() throws {
-        let task = try global.call(Method.taskDone, TaskRefParams(ref: ref.joined(separator: " ")))
-        if output.json { return try JSONOutput.print(task) }
-        Terminal.writeLine(
-            task.state == .done ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
+        try ManyRefs.each(ManyRefs.refs(inWords: ref)) { ref in
+            let task = try global.call(Method.taskDone, TaskRefParams(ref: ref))
+            if output.json { return try JSONOutput.print(task) }
+            Terminal.writeLine(
+                task.state == .done ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
+        }
     }
 }

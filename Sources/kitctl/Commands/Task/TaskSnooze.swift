@@ -5,26 +5,66 @@ import KitProtocol
 struct TaskSnooze: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snooze", abstract: "Bring the popup back later: after a while, or until a time.",
-        discussion:
-            "kitctl task snooze 3            (the configured default)\nkitctl task snooze 3 10m\nkitctl task snooze 3 until tomorrow 9:00"
+        discussion: """
+            kitctl task snooze 3                      (the configured default)
+            kitctl task snooze 3 10m
+            kitctl task snooze take out the bins 10m  (a title, then how long)
+            kitctl task snooze 3 until tomorrow 9:00
+            kitctl task snooze water the plants --for 1h
+            """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"), completion: .custom(RefCompletion.taskIDs))
-    var ref: String
+    @Argument(
+        help: ArgumentHelp(
+            "The task's id or title, then how long (10m) or 'until WHEN'; the title is read as in `task done`.",
+            valueName: "ref"),
+        completion: .custom(RefCompletion.tasks))
+    var words: [String] = []
 
-    @Argument(help: ArgumentHelp("A duration, or 'until WHEN'.", valueName: "how-long"))
-    var howLong: [String] = []
+    @Option(name: .customLong("for"), help: ArgumentHelp("How long: 10m, 1h30m, 30분.", valueName: "duration"))
+    var forDuration: String?
+
+    @Option(help: ArgumentHelp("Until when: tomorrow 9:00, 내일 오전 9시.", valueName: "when"))
+    var until: String?
+
+    func validate() throws {
+        guard !words.isEmpty else { throw ValidationError("give the task's id or title") }
+        if forDuration != nil && until != nil { throw ValidationError("give --for or --until, not both") }
+    }
+
+    /// The REF, and how long or until when: after `--for`/`--until`, every word is the REF;
+    /// else `until WHEN` after it, or a duration as its last words (`10m`, `4분 30초`; a bare
+    /// number is part of the title).
+    static func split(_ words: [String]) -> (ref: String, duration: String?, until: String?) {
+        if let index = words.firstIndex(of: "until"), index > 0, index < words.count - 1 {
+            return (words[..<index].joined(separator: " "), nil, words[(index + 1)...].joined(separator: " "))
+        }
+        // An id, then how long: `3 90` is 90 seconds.
+        if words.count > 1, case .id = Reference(words[0]) {
+            return (words[0], words.dropFirst().joined(separator: " "), nil)
+        }
+        for start in 1..<max(1, words.count) {
+            let tail = words[start...].joined(separator: " ")
+            guard !tail.allSatisfy({ $0.isNumber || $0 == " " }), (try? DurationParser.parse(tail)) != nil else {
+                continue
+            }
+            return (words[..<start].joined(separator: " "), tail, nil)
+        }
+        return (words.joined(separator: " "), nil, nil)
+    }
 
     func run() throws {
-        var params = TaskSnoozeParams(ref: ref)
-        if howLong.first == "until" {
-            let when = howLong.dropFirst().joined(separator: " ")
+        let parts =
+            forDuration != nil || until != nil
+            ? (ref: words.joined(separator: " "), duration: forDuration, until: until) : Self.split(words)
+        var params = TaskSnoozeParams(ref: parts.ref)
+        if let when = parts.until {
             params.until = try TaskArguments.when(when)
-        } else if !howLong.isEmpty {
-            params.for = try TaskArguments.duration(howLong.joined(separator: " "))
+        } else if let duration = parts.duration {
+            params.for = try TaskArguments.duration(duration)
         }
         let task = try global.call(Method.taskSnooze, params)
         if output.json { return try JSONOutput.print(task) }
