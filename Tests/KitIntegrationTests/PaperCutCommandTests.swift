@@ -27,6 +27,28 @@ extension Integration {
             #expect(tasks.allSatisfy { $0.snoozedUntil != nil }, "\(tasks)")
         }
 
+        @Test("task export writes iCalendar without --ics; ramen fav list; ramen set --add-step; a long cook is noted")
+        func smallOnes() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            _ = try kit.kitctl(["task", "add", "pay rent", "--due", "in 2h"])
+            let export = try kit.kitctl(["task", "export"])
+            #expect(export.exitCode == 0 && export.stdout.hasPrefix("BEGIN:VCALENDAR"), "\(export)")
+            #expect(try kit.kitctl(["ramen", "fav", "add", "신라면"]).exitCode == 0)
+            let favourites = try kit.kitctl(["ramen", "fav", "list"])
+            #expect(favourites.exitCode == 0 && favourites.stdout.contains("신라면 (Shin Ramyun)"), "\(favourites)")
+            let before = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self).steps
+            _ = try kit.kitctl(["ramen", "set", "신라면", "--add-step", "1분 남음: 계란"])
+            let after = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self).steps
+            #expect(after == before + [try RamenStep.parse("1:00 left: 계란")])
+            let long = try kit.kitctl(["ramen", "cook", "신라면", "--time", "2h"])
+            #expect(long.exitCode == 0 && long.stderr.contains("note: 2h is long for ramen"), "\(long)")
+            let usual = try kit.kitctl(["ramen", "cook", "신라면"])
+            #expect(usual.exitCode == 0 && !usual.stderr.contains("note:"), "\(usual)")
+            #expect(usual.stdout.contains("named 신라면 (2): another is cooking"), "\(usual)")
+        }
+
         @Test("task delete, task done and timer cancel take several REFs; one that fails is reported, the others done")
         func severalRefs() throws {
             let kit = try KitdHarness()

@@ -3,6 +3,14 @@ import KitProtocol
 
 /// How kitctl writes ramen for people.
 enum RamenText {
+    /// A cook time a person more likely mistyped (`2h` for `2m`) is taken, and said back.
+    static let longCook = 30 * 60 * Nanoseconds.second
+
+    /// `note: 2h is long for ramen`, for a time given over 30 minutes; nil otherwise.
+    static func longCookNote(_ time: Nanoseconds?) -> String? {
+        guard let time, time > longCook else { return nil }
+        return "note: \(DurationFormatter.compact(time)) is long for ramen; kept as given"
+    }
     static func time(_ time: Nanoseconds) -> String { DurationFormatter.exactClock(time) }
 
     static func water(_ ramen: RamenInfo) -> String {

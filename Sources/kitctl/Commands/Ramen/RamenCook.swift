@@ -38,6 +38,7 @@ struct RamenCook: ParsableCommand {
             try JSONOutput.print(result)
         } else {
             Terminal.writeLine(Self.describe(result))
+            if let note = RamenText.longCookNote(cookTime) { Terminal.writeError(note) }
         }
         if wait {
             var display = WaitDisplay(timer: result.timer, live: Terminal.isInteractive)

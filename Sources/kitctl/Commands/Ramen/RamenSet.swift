@@ -22,21 +22,32 @@ struct RamenSet: ParsableCommand {
     @Option(help: ArgumentHelp("A timed step, replacing the maker's (repeatable).", valueName: "step"))
     var step: [String] = []
 
+    @Option(help: ArgumentHelp("A step added to the ones it has (repeatable).", valueName: "step"))
+    var addStep: [String] = []
+
     @Flag(help: "Back to the maker's time and steps, and no memo (before the other options).")
     var reset = false
 
     func validate() throws {
-        guard time != nil || memo != nil || !step.isEmpty || reset else {
-            throw ValidationError("nothing to set; give --time, --memo, --step or --reset")
+        guard time != nil || memo != nil || !step.isEmpty || !addStep.isEmpty || reset else {
+            throw ValidationError("nothing to set; give --time, --memo, --step, --add-step or --reset")
+        }
+        if !step.isEmpty && !addStep.isEmpty {
+            throw ValidationError("give --step (which replaces the steps) or --add-step (which adds one), not both")
         }
     }
 
     func run() throws {
         let cookTime = try time.map(ArgumentValues.duration)
-        let steps = step.isEmpty ? nil : try ArgumentValues.steps(step)
+        var steps = step.isEmpty ? nil : try ArgumentValues.steps(step)
+        if !addStep.isEmpty {
+            let current = try global.call(Method.ramenGet, RamenRefParams(ref: name.text))
+            steps = current.steps + (try ArgumentValues.steps(addStep))
+        }
         let ramen = try global.call(
             Method.ramenSet, RamenSetParams(ref: name.text, cookNs: cookTime, memo: memo, steps: steps, reset: reset))
         if output.json { return try JSONOutput.print(ramen) }
         Terminal.writeLine(RamenText.details(ramen))
+        if let note = RamenText.longCookNote(cookTime) { Terminal.writeError(note) }
     }
 }

@@ -8,14 +8,11 @@ struct TaskExport: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "iCalendar (the only format).") var ics = false
+    /// iCalendar is the only format, and the default; the flag stays for scripts that give it.
+    @Flag(help: "iCalendar (the only format, and the default).") var ics = false
 
     @Argument(help: ArgumentHelp("Where to write (default: stdout).", valueName: "file"), completion: .file())
     var file: String?
-
-    func validate() throws {
-        guard ics else { throw ValidationError("say which format: --ics") }
-    }
 
     func run() throws {
         let result = try global.call(Method.taskExport, EmptyParams())
