@@ -49,6 +49,34 @@ extension Integration {
             #expect(usual.stdout.contains("named 신라면 (2): another is cooking"), "\(usual)")
         }
 
+        @Test(
+            "agenda shows the next seven days from today, all-day items first; a month as DATE is its grid; a bad date is said once"
+        )
+        func agenda() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            _ = try kit.kitctl(["task", "add", "early call", "--due", "tomorrow 07:00"])
+            _ = try kit.kitctl(["task", "add", "bin day", "--due", "tomorrow"])
+            let week = try kit.kitctl(["agenda"])
+            let lines = week.stdout.split(separator: "\n").map(String.init)
+            #expect(week.exitCode == 0 && lines.first?.hasSuffix("(today)") == true, "\(week)")
+            #expect(lines.filter { !$0.hasPrefix("  ") }.count == 7, "\(week)")
+            let binDay = try #require(lines.firstIndex { $0.contains("bin day") })
+            let earlyCall = try #require(lines.firstIndex { $0.contains("early call") })
+            #expect(binDay < earlyCall && lines[binDay].contains("all day"), "\(week)")
+            let grid = try kit.kitctl(["agenda", "2026-12"])
+            #expect(grid.exitCode == 0 && grid.stdout.contains("December 2026"), "\(grid)")
+            let bad = try kit.kitctl(["agenda", "soon"])
+            #expect(
+                bad.exitCode == 1
+                    && bad.stderr
+                        == "kitctl: cannot read 'soon' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11\n",
+                "\(bad)")
+            let missing = try kit.kitctl(["agenda", "2026-02-30"])
+            #expect(missing.exitCode == 1 && missing.stderr.contains("February 2026 has 28 days"), "\(missing)")
+        }
+
         @Test("task delete, task done and timer cancel take several REFs; one that fails is reported, the others done")
         func severalRefs() throws {
             let kit = try KitdHarness()

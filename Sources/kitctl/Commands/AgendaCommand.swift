@@ -4,16 +4,18 @@ import KitProtocol
 
 struct AgendaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "agenda", abstract: "A terminal calendar of tasks: a day, a week (default) or a month.",
+        commandName: "agenda",
+        abstract: "A terminal calendar of tasks: the next seven days (default), a day, a week or a month.",
         discussion:
-            "DATE is 2026-11-25 (or 2026-11 for --month); default today. Overdue tasks are red on a colour terminal.")
+            "DATE is 2026-11-25 (the seven days from it), or a month, 2026-11 (its grid); default today. Overdue tasks are red on a colour terminal."
+    )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Flag(help: "One day.") var day = false
     @Flag(help: "The week (Monday to Sunday) with DATE in it.") var week = false
-    @Flag(help: "The month as a grid.") var month = false
+    @Flag(help: "The month as a grid (also when DATE is a month, 2026-12).") var month = false
 
     @Argument(help: ArgumentHelp("The day to show, or to start from.", valueName: "date"))
     var date: String?
@@ -28,14 +30,18 @@ struct AgendaCommand: ParsableCommand {
         let zone = LocalZone()
         let today = CivilDateTime(TimerText.currentWallTime(), in: zone).date
         let anchor = try parseDate(today: today)
+        let month = month || isMonth(date)
         let (first, days): (CivilDate, Int)
         if month {
             first = CivilDate(year: anchor.year, month: anchor.month, day: 1)
             days = CivilDate.daysIn(month: anchor.month, year: anchor.year)
         } else if day {
             (first, days) = (anchor, 1)
-        } else {
+        } else if week {
             (first, days) = (anchor.adding(days: -(anchor.weekday.rawValue - 1)), 7)
+        } else {
+            // The next seven days: on a Saturday, not five days gone by.
+            (first, days) = (anchor, 7)
         }
         let from = ZoneResolver.instant(for: CivilDateTime(date: first, time: .midnight), in: zone)
         let to = ZoneResolver.instant(for: CivilDateTime(date: first.adding(days: days), time: .midnight), in: zone)
@@ -53,13 +59,24 @@ struct AgendaCommand: ParsableCommand {
         }
     }
 
+    /// `2026-12`: a month.
+    private func isMonth(_ text: String?) -> Bool {
+        guard let text else { return false }
+        return (try? DiaryMonth.parse(text)) != nil && text.trimmingWhitespace().utf8.count == 7
+    }
+
     private func parseDate(today: CivilDate) throws -> CivilDate {
         guard let date else { return today }
-        if month, date.count == 7, let parsed = try? CivilDate.parseISO8601(date + "-01") { return parsed }
+        if isMonth(date), let parsed = try? DiaryMonth.parse(date) {
+            return CivilDate(year: parsed.year, month: parsed.month, day: 1)
+        }
         do throws(KitError) {
             return try CivilDate.parseWritten(date)
         } catch {
-            throw CLIError.usage("\(error.description) (give a date such as 2026-11-25\(month ? " or 2026-11" : ""))")
+            // A date that does not exist says why (February has 28 days); anything else, what to write.
+            guard error.description.hasPrefix("cannot read") else { throw CLIError.usage(error.description) }
+            throw CLIError.usage(
+                "cannot read '\(date)' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11")
         }
     }
 }

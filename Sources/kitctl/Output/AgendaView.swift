@@ -58,7 +58,8 @@ enum AgendaView {
                 "\(date.weekday.name.prefix(3)) \(date.day) \(CivilDate.monthName(date.month).prefix(3))"
                 + (date == today ? " (today)" : "")
             lines.append(color ? Colors.bold(header) : header)
-            let entries = byDay[date] ?? []
+            // All-day items first, then by time (the order they came in).
+            let entries = (byDay[date] ?? []).filter { $0.1.allDay } + (byDay[date] ?? []).filter { !$0.1.allDay }
             if entries.isEmpty { lines.append("  -") }
             for (time, item) in entries {
                 var line = "  \(time.padding(7))  \(item.title)" + (item.repeating ? "  ↻" : "")
