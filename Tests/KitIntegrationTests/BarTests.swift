@@ -39,8 +39,8 @@ extension Integration {
             let line = try kit.kitctl(["status", "--format", "{timer_name} {timers} {stopwatches} {overdue} {{x}}"])
             #expect(line.exitCode == 0 && line.stdout == "tea 1 1 0 {x}\n", "\(line)")
             let plain = try kit.kitctl(["status", "--format", ""])
-            #expect(plain.stdout.hasPrefix("tea 10:00") || plain.stdout.hasPrefix("tea 9:5"))
-            #expect(plain.stdout.contains(" · 1 stopwatch · next: dentist "))
+            #expect(plain.stdout.hasPrefix("tea 10:00 left") || plain.stdout.hasPrefix("tea 9:5"), "\(plain)")
+            #expect(plain.stdout.contains(" left · 1 stopwatch · next: dentist at "), "\(plain)")
             let bad = try kit.kitctl(["status", "--format", "{timer} {eta}"])
             #expect(bad.exitCode == 1 && bad.stderr.hasPrefix("kitctl: unknown placeholder {eta}"), "\(bad)")
         }

@@ -49,7 +49,7 @@ struct StatusCommand: ParsableCommand {
             var line = "\(tasks.open) open, \(tasks.overdue) overdue"
             if let next = tasks.next, let due = Timestamp.parse(next.dueAt) {
                 line +=
-                    "; next: \(next.title) (\(LocalClock.short(due, now: TimerText.currentWallTime())))"
+                    "; next: \(next.title) at \(LocalClock.short(due, now: TimerText.currentWallTime()))"
             }
             lines.append("tasks:         \(line)")
         }

@@ -8,15 +8,15 @@ import KitProtocol
 #endif
 
 /// One line for a status bar from `daemon.status`: a format with placeholders, or, by default,
-/// what is going on (`tea 3:12 · 2 stopwatches · 1 task overdue`). The countdown is worked out
+/// what is going on (`tea 3:12 left · 2 stopwatches · 1 task overdue`). The countdown is worked out
 /// here from the due instant, so a bar can redraw it every second without asking kitd.
 struct StatusFeed {
     /// The placeholders a format may use, with what each stands for (for `--help` and errors).
     static let placeholders: [(name: String, meaning: String)] = [
-        ("timer", "the next timer's name and time left (tea 3:12)"),
+        ("timer", "the next timer's name and time left (tea 3:12 left)"),
         ("timer_name", "the next timer's name"), ("timer_left", "its time left (3:12)"),
         ("timers", "how many timers run or are paused"), ("stopwatches", "how many stopwatches run"),
-        ("task", "the next task due and when (dentist 14:30)"), ("task_title", "the next task's title"),
+        ("task", "the next task due and when (dentist at 14:30)"), ("task_title", "the next task's title"),
         ("task_due", "when it is due (14:30, or tomorrow 09:00)"), ("overdue", "how many tasks are overdue"),
     ]
 
@@ -34,14 +34,15 @@ struct StatusFeed {
         switch name {
         case "timer":
             guard let next = status.next else { return "" }
-            return next.label + " " + DurationFormatter.clock(remaining(now: now) ?? 0)
+            // Time left has a unit, so that it does not read as a time of day.
+            return next.label + " " + DurationFormatter.clock(remaining(now: now) ?? 0) + " left"
         case "timer_name": return status.next?.label ?? ""
         case "timer_left": return remaining(now: now).map { DurationFormatter.clock($0) } ?? ""
         case "timers": return String(status.timers.running + status.timers.paused)
         case "stopwatches": return String(status.stopwatches?.running ?? 0)
         case "task":
             guard let next = status.tasks?.next else { return "" }
-            return next.title + " " + (value(of: "task_due", now: now) ?? "")
+            return next.title + " at " + (value(of: "task_due", now: now) ?? "")
         case "task_title": return status.tasks?.next?.title ?? ""
         case "task_due":
             guard let next = status.tasks?.next, let due = Timestamp.parse(next.dueAt) else { return "" }
@@ -93,7 +94,7 @@ struct StatusFeed {
         return output
     }
 
-    /// `tea 3:12 · 2 stopwatches · 1 task overdue · next: dentist 14:30`, or `kit: idle`.
+    /// `tea 3:12 left · 2 stopwatches · 1 task overdue · next: dentist at 14:30`, or `kit: idle`.
     func defaultLine(now: WallTime) -> String {
         var parts: [String] = []
         if let timer = value(of: "timer", now: now), !timer.isEmpty { parts.append(timer) }
