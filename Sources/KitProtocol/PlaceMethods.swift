@@ -329,7 +329,13 @@ public struct PlaceImportParams: Codable, Sendable {
 
 public struct PlaceImportResult: Codable, Sendable {
     public var imported: [PlaceInfo]
-    public init(imported: [PlaceInfo]) { self.imported = imported }
+    /// The names of places the file holds that kit has already, the same in every field; absent
+    /// when none.
+    public var skipped: [String]?
+    public init(imported: [PlaceInfo], skipped: [String]? = nil) {
+        self.imported = imported
+        self.skipped = skipped
+    }
 }
 
 public struct PlaceRemoveResult: Codable, Sendable {

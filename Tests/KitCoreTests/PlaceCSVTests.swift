@@ -70,7 +70,7 @@ struct PlaceCSVTests {
 
     @Test("duplicate names, after normalisation, are reported with both lines")
     func duplicates() {
-        let report = PlaceCSV.read("name\nCafe\u{301}\nother\n café \n", existingNames: ["Other"])
+        let report = PlaceCSV.read("name\nCafe\u{301}\nother\n café \n", existing: [PlaceDraft(name: "Other")])
         #expect(report.drafts.isEmpty)
         #expect(report.problems.map(\.kind) == [.duplicateName, .duplicateName])
         #expect(report.problems.map(\.line) == [3, 4])

@@ -183,11 +183,22 @@ extension Integration {
             try good.write(toFile: files + "/good.csv", atomically: true, encoding: .utf8)
             let imported = try kit.kitctl(["place", "import", files + "/good.csv"])
             #expect(imported.exitCode == 0 && imported.stdout.contains("Imported 2 places"), "\(imported)")
+            // The same file again changes nothing, and says so; a place changed in the file is refused.
             let again = try kit.kitctl(["place", "import", files + "/good.csv"])
-            #expect(again.exitCode == 2 && again.stderr.contains("already exists"), "\(again)")
+            #expect(
+                again.exitCode == 0 && again.stdout.contains("Imported 0 places")
+                    && again.stdout.contains("skipped 2 kit has already, the same: 칼국수, Pasta Bar"), "\(again)")
+            try good.replacingOccurrences(
+                of: "Pasta Bar,area=수원역;kind=양식,,,,,1", with: "Pasta Bar,area=수원역;kind=양식,,,,,3"
+            )
+            .write(toFile: files + "/changed.csv", atomically: true, encoding: .utf8)
+            let changed = try kit.kitctl(["place", "import", files + "/changed.csv"])
+            #expect(changed.exitCode == 2 && changed.stderr.contains("already exists with other details"), "\(changed)")
 
             let json = try kit.kitctl(["place", "export", "--json", files + "/out.json"])
             #expect(json.exitCode == 0, "\(json)")
+            let ownExport = try kit.kitctl(["place", "import", files + "/out.json"])
+            #expect(ownExport.exitCode == 0 && ownExport.stdout.contains("skipped 2"), "\(ownExport)")
             let csv = try kit.kitctl(["place", "export", "--csv"])
             #expect(csv.stdout.contains("\"국물이 \"\"진함\"\"\""), "\(csv)")
             for name in ["칼국수", "Pasta Bar"] { #expect(try kit.kitctl(["place", "remove", name]).exitCode == 0) }

@@ -19,8 +19,8 @@ public enum PlaceCSV {
         return CSV.write([columns] + rows)
     }
 
-    /// Reads and checks a CSV file; `existingNames` are the names of the places already stored.
-    public static func read(_ text: String, existingNames: [String] = []) -> PlaceImportReport {
+    /// Reads and checks a CSV file against the places already stored (`existing`).
+    public static func read(_ text: String, existing: [PlaceDraft] = []) -> PlaceImportReport {
         let records: [CSV.Record]
         do {
             records = try CSV.parse(text)
@@ -62,14 +62,14 @@ public enum PlaceCSV {
             }
             problems += messages.map { .init(kind: .badRow, line: record.line, message: $0) }
         }
-        return PlaceImportReport(rows: rows, problems: problems, unit: .line, existingNames: existingNames)
+        return PlaceImportReport(rows: rows, problems: problems, unit: .line, existing: existing)
     }
 
     private static var headerText: String { columns.joined(separator: ",") }
 
     private static func unreadable(line: Int, _ message: String) -> PlaceImportReport {
         PlaceImportReport(
-            rows: [], problems: [.init(kind: .unreadable, line: line, message: message)], unit: .line, existingNames: []
+            rows: [], problems: [.init(kind: .unreadable, line: line, message: message)], unit: .line, existing: []
         )
     }
 

@@ -1,7 +1,9 @@
 /// The outcome of checking a file of places before importing it: all or nothing.
 ///
 /// Every row is checked (fields, tags, weight, URL) and names are compared after normalisation
-/// (`PlaceText.key`) with each other and with the names already stored. If anything is wrong,
+/// (`PlaceText.key`) with each other and with the places already stored: a place kit has already,
+/// the same in every field (kit's own export read back), is skipped and named in `skipped`; one
+/// of that name that differs is a problem. If anything is wrong,
 /// `drafts` is empty and `problems` lists every reason with its line (CSV) or item (JSON list)
 /// number; otherwise `drafts` holds every place, in file order, ready to be stored in one
 /// transaction.
@@ -40,19 +42,21 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
 
     /// The places to import; empty whenever `problems` is not.
     public let drafts: [PlaceDraft]
+    /// The names of places the file holds that kit has already, the same in every field.
+    public let skipped: [String]
     public let problems: [Problem]
 
     public var isAccepted: Bool { problems.isEmpty }
 
     /// A report for places that arrived as a list (JSON): each is checked (`PlaceDraft.validated`)
     /// and names are compared as for CSV, counting items from 1.
-    public init(checking drafts: [PlaceDraft], existingNames: [String] = []) {
-        self.init(checkingItems: drafts.map { .success($0) }, existingNames: existingNames)
+    public init(checking drafts: [PlaceDraft], existing: [PlaceDraft] = []) {
+        self.init(checkingItems: drafts.map { .success($0) }, existing: existing)
     }
 
     /// The same for a list some of whose items could not be read as places at all (a missing
     /// name, a tag that is not a tag): each failure is listed as a bad row with its item number.
-    public init(checkingItems items: [Result<PlaceDraft, KitError>], existingNames: [String] = []) {
+    public init(checkingItems items: [Result<PlaceDraft, KitError>], existing: [PlaceDraft] = []) {
         var rows: [(line: Int, draft: PlaceDraft)] = []
         var problems: [Problem] = []
         for (index, item) in items.enumerated() {
@@ -62,23 +66,32 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
                 problems.append(Problem(kind: .badRow, unit: .item, line: index + 1, message: error.message))
             }
         }
-        self.init(rows: rows, problems: problems, unit: .item, existingNames: existingNames)
+        self.init(rows: rows, problems: problems, unit: .item, existing: existing)
     }
 
     /// Checks names for duplicates and applies all-or-nothing.
-    init(rows: [(line: Int, draft: PlaceDraft)], problems: [Problem], unit: Problem.Unit, existingNames: [String]) {
+    init(rows: [(line: Int, draft: PlaceDraft)], problems: [Problem], unit: Problem.Unit, existing: [PlaceDraft]) {
         var problems = problems
-        let existing = Set(existingNames.map(PlaceText.key))
+        var stored: [String: PlaceDraft] = [:]
+        for place in existing { stored[place.nameKey] = place }
         var firstLine: [String: Int] = [:]
+        var skipped: [String] = []
+        var kept: [PlaceDraft] = []
         for (line, draft) in rows {
             let key = draft.nameKey
             let quoted = PlaceText.quoted(draft.name)
-            if existing.contains(key) {
+            if let place = stored[key] {
+                if Self.same(draft, place) && firstLine[key] == nil {
+                    firstLine[key] = line
+                    skipped.append(place.name)
+                    continue
+                }
                 problems.append(
                     Problem(
                         kind: .duplicateName, unit: unit, line: line,
                         message:
-                            "a place named \(quoted) already exists; rename this one or remove the stored one first"
+                            "a place named \(quoted) already exists with other details; rename this one or remove the "
+                            + "stored one first"
                     ))
             } else if let first = firstLine[key] {
                 problems.append(
@@ -89,11 +102,21 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
                     ))
             } else {
                 firstLine[key] = line
+                kept.append(draft)
             }
         }
         problems.sort { ($0.line, $0.kind.rawValue) < ($1.line, $1.kind.rawValue) }
         self.problems = problems
-        self.drafts = problems.isEmpty ? rows.map(\.draft) : []
+        self.drafts = problems.isEmpty ? kept : []
+        self.skipped = problems.isEmpty ? skipped : []
+    }
+
+    /// Whether a place read from a file is one kit has: every field the same (an image only
+    /// when the file gives one, since a CSV file carries none).
+    static func same(_ read: PlaceDraft, _ stored: PlaceDraft) -> Bool {
+        read.name == stored.name && read.tags == stored.tags && read.url == stored.url && read.phone == stored.phone
+            && read.address == stored.address && read.note == stored.note && read.weight == stored.weight
+            && (read.image == nil || read.image == stored.image)
     }
 
     /// The places, or one error listing the problems.
@@ -108,7 +131,8 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
     /// "3 places are ready to import", or "nothing was imported: …" with one problem per line.
     public var description: String {
         if isAccepted {
-            return drafts.count == 1 ? "1 place is ready to import" : "\(drafts.count) places are ready to import"
+            let ready = drafts.count == 1 ? "1 place is ready to import" : "\(drafts.count) places are ready to import"
+            return skipped.isEmpty ? ready : ready + "; \(skipped.count) kit has already"
         }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
         var lines = ["nothing was imported: the file has \(count); fix the file and import it again"]

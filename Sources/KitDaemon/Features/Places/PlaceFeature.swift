@@ -212,14 +212,14 @@ final class PlaceFeature: Feature {
     /// checks the names again (another client may have added one meanwhile) and stores at most
     /// `maximumImport` places.
     func importOffLoop(_ params: PlaceImportParams) -> OffLoop<PlaceImportResult> {
-        let existing = places.map(\.name)
+        let existing = places.map(\.draft)
         let (format, text) = (params.format, params.text)
         return OffLoop(
             "place.import",
             work: { () throws -> PlaceImportReport in
                 switch format.lowercased() {
-                case "csv": return PlaceCSV.read(text, existingNames: existing)
-                case "json": return try PlaceJSONImport.read(text, existingNames: existing)
+                case "csv": return PlaceCSV.read(text, existing: existing)
+                case "json": return try PlaceJSONImport.read(text, existing: existing)
                 default: throw KitError.invalidArgument("unknown import format '\(format)'; use csv or json")
                 }
             },
@@ -229,6 +229,10 @@ final class PlaceFeature: Feature {
     /// The loop's half of `place.import`.
     private func finishImport(_ report: PlaceImportReport) throws -> PlaceImportResult {
         let drafts = try report.accepted()
+        // Kit's own export read back: nothing new, and the reply says so.
+        if drafts.isEmpty && !report.skipped.isEmpty {
+            return PlaceImportResult(imported: [], skipped: report.skipped)
+        }
         guard !drafts.isEmpty else {
             throw KitError.invalidArgument("the file holds no places; nothing was imported")
         }
@@ -250,7 +254,7 @@ final class PlaceFeature: Feature {
         commits.onCommitted { [events] in
             events.emit(Event.placeChanged, PlaceChangedEvent(change: .imported, count: count))
         }
-        return PlaceImportResult(imported: stored.map(info))
+        return PlaceImportResult(imported: stored.map(info), skipped: report.skipped.isEmpty ? nil : report.skipped)
     }
 
     /// Notes a roulette pick for `lastPickedAt`.

@@ -9,7 +9,7 @@ import KitCore
 /// `image`, …) are ignored: ids are given anew and images are not carried by a file. Every item
 /// is checked, so that the report lists every bad one.
 enum PlaceJSONImport {
-    static func read(_ text: String, existingNames: [String]) throws -> PlaceImportReport {
+    static func read(_ text: String, existing: [PlaceDraft]) throws -> PlaceImportReport {
         let data = Data(text.utf8)
         let decoder = JSONDecoder()
         let items: [Item]
@@ -24,7 +24,7 @@ enum PlaceJSONImport {
             throw KitError.invalidArgument(
                 "nothing was imported: the JSON is neither a list of places nor an object with a \"places\" list")
         }
-        return PlaceImportReport(checkingItems: items.map(\.result), existingNames: existingNames)
+        return PlaceImportReport(checkingItems: items.map(\.result), existing: existing)
     }
 
     private struct Wrapped: Decodable {

@@ -26,7 +26,12 @@ struct PlaceImport: ParsableCommand {
             Method.placeImport, PlaceImportParams(format: format, text: text))
         if output.json { return try JSONOutput.print(result) }
         let count = result.imported.count
-        Terminal.writeLine("Imported \(count) place\(count == 1 ? "" : "s") from \(file)")
+        var line = "Imported \(count) place\(count == 1 ? "" : "s") from \(file)"
+        if let skipped = result.skipped, !skipped.isEmpty {
+            let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
+            line += "; skipped \(skipped.count) kit has already, the same: \(names)"
+        }
+        Terminal.writeLine(line)
     }
 
     private func checkedFormat(_ text: String) throws -> String {
