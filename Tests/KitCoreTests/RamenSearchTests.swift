@@ -33,6 +33,21 @@ struct RamenSearchTests {
     func first(_ query: String) -> String? { RamenSearch.search(query, in: Self.products).first?.product.id }
     func all(_ query: String) -> [String] { RamenSearch.search(query, in: Self.products).map(\.product.id) }
 
+    @Test("a Latin query matches at the start of a word: shin finds Shin Ramyun, not Nisshin; a Korean one anywhere")
+    func latinAtWordStarts() {
+        let products =
+            Self.products + [
+                RamenProduct(
+                    id: "nissin-chicken", name: "チキンラーメン", englishName: "Chicken Ramen", romanization: "Chikin Rāmen",
+                    brand: "Nisshin", kind: .pot, cookTime: 180 * Nanoseconds.second, waterMl: 450)
+            ]
+        let shin = RamenSearch.search("shin", in: products).map(\.product.id)
+        #expect(shin.contains("nongshim-shin-ramyun") && !shin.contains("nissin-chicken"), "\(shin)")
+        #expect(RamenSearch.search("ramyun", in: products).map(\.product.id).contains("nongshim-shin-ramyun"))
+        #expect(RamenSearch.search("noodle", in: products).map(\.product.id) == ["nissin-cup-noodle"])
+        #expect(RamenSearch.search("볶음", in: products).count == 2)
+    }
+
     @Test("a Hangul prefix finds the product", arguments: ["신라", "신", "신라면"])
     func hangulPrefix(query: String) {
         #expect(first(query) == "nongshim-shin-ramyun")

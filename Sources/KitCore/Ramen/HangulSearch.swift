@@ -61,10 +61,25 @@ public enum HangulSearch {
         public var initials: [UInt32]
         /// The folded text, for "did you mean" (`distance`).
         public var folded: [Unicode.Scalar]
+        /// Beside each scalar, whether a word begins there (after a space, `-`, `·` or a mark such
+        /// as `(`): where a Latin query may match inside a name.
+        public var wordStarts: [Bool]
 
         public init(_ text: String) {
-            let folded = HangulSearch.fold(text)
+            var folded: [Unicode.Scalar] = []
+            var starts: [Bool] = []
+            var boundary = true
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar.properties.isWhitespace || scalar == "-" || scalar == "·" {
+                    boundary = true
+                    continue
+                }
+                folded.append(scalar)
+                starts.append(boundary)
+                boundary = !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+            }
             self.folded = folded
+            wordStarts = starts
             scalars = folded.map(\.value)
             initials = folded.map { (HangulSearch.initial(of: $0) ?? $0).value }
         }
@@ -75,10 +90,17 @@ public enum HangulSearch {
         public var scalars: [UInt32]
         public var isInitial: [Bool]
 
+        /// Latin letters and digits only (`shin`): such a query matches a name at the start of
+        /// one of its words, so `shin` finds Shin Ramyun but not Nisshin.
+        public var isLatin: Bool
+
         public init(_ text: String) {
             let folded = HangulSearch.fold(text)
             scalars = folded.map(\.value)
             isInitial = folded.map(HangulSearch.isInitialJamo)
+            isLatin = folded.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)
+            }
         }
 
         public var isEmpty: Bool { scalars.isEmpty }
@@ -91,6 +113,10 @@ public enum HangulSearch {
         guard count > 0, count <= length else { return .none }
         var start = 0
         while start + count <= length {
+            if query.isLatin && start > 0 && !text.wordStarts[start] {
+                start += 1
+                continue
+            }
             var index = 0
             while index < count {
                 let wanted = query.scalars[index]

@@ -2,6 +2,18 @@ import ArgumentParser
 import KitProtocol
 
 struct RamenList: ParsableCommand {
+    /// `; did you mean 신라면 (Shin Ramyun)?`, as `ramen show` would say it, or nothing.
+    static func didYouMean(_ text: String, global: GlobalOptions) -> String {
+        do {
+            _ = try global.call(Method.ramenGet, RamenRefParams(ref: text))
+        } catch let error as CLIError {
+            if let range = error.message.firstRange(of: "; did you mean ") {
+                return String(error.message[range.lowerBound...])
+            }
+        } catch {}
+        return ""
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List ramen, favourites first; with QUERY, the ones that match.")
 
@@ -32,7 +44,10 @@ struct RamenList: ParsableCommand {
         let result = try global.call(Method.ramenList, params)
         if output.json { return try JSONOutput.print(result) }
         guard !result.ramen.isEmpty else {
-            Terminal.writeLine(query.isEmpty ? "No ramen yet." : "No ramen matches '\(query.joined(separator: " "))'.")
+            guard !query.isEmpty else { return Terminal.writeLine("No ramen yet.") }
+            let text = query.joined(separator: " ")
+            let hint = Self.didYouMean(text, global: global)
+            Terminal.writeLine("No ramen matches '\(text)'" + (hint.isEmpty ? "." : hint))
             return
         }
         Terminal.writeLine(RamenText.table(result.ramen))
