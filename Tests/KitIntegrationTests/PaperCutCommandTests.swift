@@ -42,6 +42,10 @@ extension Integration {
             _ = try kit.kitctl(["ramen", "set", "신라면", "--add-step", "1분 남음: 계란"])
             let after = try kit.kitctlJSON(["ramen", "show", "신라면"], as: RamenInfo.self).steps
             #expect(after == before + [try RamenStep.parse("1:00 left: 계란")])
+            _ = try kit.kitctl(["ramen", "add", "quick test", "--time", "1s"])
+            let waited = try kit.kitctl(["ramen", "cook", "quick test", "--wait"], timeout: .seconds(20))
+            #expect(
+                waited.exitCode == 0 && waited.stdout.components(separatedBy: "left, due at").count == 2, "\(waited)")
             let typo = try kit.kitctl(["ramen", "list", "신란면"])
             #expect(typo.stdout.hasPrefix("No ramen matches '신란면'; did you mean 신라면 (Shin Ramyun)"), "\(typo)")
             let long = try kit.kitctl(["ramen", "cook", "신라면", "--time", "2h"])

@@ -33,7 +33,10 @@ struct WaitDisplay {
                 _ = try finish(fired.timer, firedAt: fired.firedAt)
                 return
             }
-            guard let change = try? event.decode(TimerEvent.self), change.timer.id == timer.id else { continue }
+            // Its own start (a cook subscribes before it starts the timer) is what was printed already.
+            guard event.name != Event.timerStarted, let change = try? event.decode(TimerEvent.self),
+                change.timer.id == timer.id
+            else { continue }
             timer = change.timer
             learnedAt = .now
             if try finish(timer, firedAt: nil) { return }
