@@ -85,8 +85,14 @@ extension Integration {
             #expect(fromStdin.stderr.contains("kitctl diary write --date '"), "\(fromStdin)")
 
             try kit.startKitd()
-            let retried = try kit.kitctl(["memo", "add"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+            // Retried as kitctl said, `kitctl memo add < PATH`: once saved, the recovery file goes.
+            let retried = try Subprocess.run(
+                Binaries.kitctl, ["memo", "add"], environment: kit.environment, outputDirectory: kit.root.path,
+                stdinPath: path)
             #expect(retried.exitCode == 0, "\(retried)")
+            #expect(retried.stderr.contains("is saved now, and removed"), "\(retried)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(FileManager.default.fileExists(atPath: diaryPath), "a recovery file not read back stays")
             #expect(
                 try kit.kitctlJSON(["memo", "show", "1"], as: MemoInfo.self).title == "Written while kitd was down")
         }

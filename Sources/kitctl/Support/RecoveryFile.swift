@@ -19,6 +19,27 @@ enum RecoveryFile {
         return SocketPath.dataDirectory(explicit: nil, environment: environment, home: home) + "/recovery"
     }
 
+    /// When standard input is a recovery file (`kitctl memo add < ~/.local/share/kit/recovery/…`,
+    /// as kitctl said to retry) and its text is now saved: removes it, and returns its path.
+    static func removeIfRestoredFromStdin() -> String? {
+        var link = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/fd/0", &link, link.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: link[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var info = stat()
+        let tmp = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        // Its own directory, or the temporary one it falls back to (a name it makes: `memo-….md`).
+        let inRecovery =
+            path.hasPrefix(directory + "/")
+            || (path.hasPrefix(tmp + "/") && name.hasSuffix(".md")
+                && (name.hasPrefix("memo-") || name.hasPrefix("diary-entry-")))
+        guard inRecovery, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(path) == 0 else {
+            return nil
+        }
+        return path
+    }
+
     /// Writes `text` to a new file (0600) and returns its path, or nil if no file could be made.
     static func keep(_ text: String, kind: String) -> String? { keep(bytes: Array(text.utf8), kind: kind) }
 

@@ -25,7 +25,11 @@ enum TextSaving {
                     "the \(kind) is too large: the request would be \(size) bytes, over kitd's limit of "
                         + "\(LineFramer.defaultMaximum) bytes (1 MiB) a line; split it into smaller parts")
             }
-            return try global.call(method, params)
+            let result = try global.call(method, params)
+            if let path = RecoveryFile.removeIfRestoredFromStdin() {
+                Terminal.writeError("The recovery file \(path) is saved now, and removed.")
+            }
+            return result
         } catch {
             let failure = error as? CLIError ?? CLIError.usage("\(error)")
             guard let path = RecoveryFile.keep(text, kind: kind) else {
