@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KitCore
 import KitProtocol
 import KitTestSupport
@@ -81,6 +82,42 @@ extension Integration {
                 "\(bad)")
             let missing = try kit.kitctl(["agenda", "2026-02-30"])
             #expect(missing.exitCode == 1 && missing.stderr.contains("February 2026 has 28 days"), "\(missing)")
+        }
+
+        @Test(
+            "the editor's temporary file goes when kitctl is ended by SIGTERM, and one a killed kitctl left goes at the next edit"
+        )
+        func editorTemporaryFile() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let temporary = try kit.root.subdirectory("tmp")
+            kit.extraEnvironment["TMPDIR"] = temporary
+            let editor = try FakeEditor(in: kit.root)
+            let started = kit.root.path + "/editor-started"
+            kit.extraEnvironment["EDITOR"] = try editor.script("echo $$ > '\(started)'; exec sleep 30")
+            try kit.startKitd()
+            // What a kitctl killed with -9 leaves: a file of a process that no longer runs.
+            let stale = temporary + "/kitctl-999999-abcdef.md"
+            try "left behind".write(toFile: stale, atomically: true, encoding: .utf8)
+            let terminal = try PseudoTerminal()
+            let child = try Subprocess(
+                Binaries.kitctl, ["memo", "add"], environment: kit.environment, outputDirectory: kit.root.path,
+                name: "editing", stdinPath: terminal.slavePath)
+            defer {
+                child.signal(SIGKILL)
+                // The editor outlives the kitctl that started it; the test stops it.
+                let editorPID = (try? String(contentsOfFile: started, encoding: .utf8)).flatMap {
+                    pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                if let editorPID { kill(editorPID, SIGKILL) }
+            }
+            let own = { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] }
+            #expect(Subprocess.waitUntil { FileManager.default.fileExists(atPath: started) })
+            #expect(own().contains { $0.hasPrefix("kitctl-\(child.pid)-") }, "\(own())")
+            #expect(!FileManager.default.fileExists(atPath: stale), "the stale file goes when an edit starts")
+            child.signal(SIGTERM)
+            #expect(child.wait(timeout: .seconds(10)) == 128 + SIGTERM)
+            #expect(own().isEmpty, "\(own())")
         }
 
         @Test("task delete, task done and timer cancel take several REFs; one that fails is reported, the others done")

@@ -16,9 +16,14 @@ enum Editor {
 
     /// The text after editing `initial`, normalized; throws when nothing should be saved.
     static func edit(_ initial: String, noun: String) throws -> String {
+        removeStaleFiles()
         // A text file ends with a newline; editors expect one, and appending then starts a line.
         let path = try makeTemporaryFile(containing: initial.isEmpty ? "" : initial + "\n")
-        defer { unlink(path) }
+        removeOnSignal(path)
+        defer {
+            unlink(path)
+            removeOnSignal(nil)
+        }
         let editor = command
         let status = try run(editor, path: path)
         guard status == 0 else {
@@ -40,7 +45,7 @@ enum Editor {
 
     private static func makeTemporaryFile(containing text: String) throws -> String {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        var template = Array("\(directory)/kitctl-XXXXXX.md".utf8CString)
+        var template = Array("\(directory)/kitctl-\(getpid())-XXXXXX.md".utf8CString)
         let fd = mkstemps(&template, 3)
         guard fd >= 0 else {
             throw CLIError.usage("cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))")
@@ -56,6 +61,55 @@ enum Editor {
         return path
     }
 
+    private static var temporaryDirectory: String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    }
+
+    /// The files of kitctls that were killed while their editor was open
+    /// (`kitctl-PID-XXXXXX.md` of a PID that no longer runs, and ours): removed at the next edit.
+    private static func removeStaleFiles() {
+        let directory = temporaryDirectory
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, parts[0] == "kitctl", name.hasSuffix(".md"), let pid = pid_t(parts[1]),
+                kill(pid, 0) != 0 && errno == ESRCH
+            else { continue }
+            var info = stat()
+            let path = directory + "/" + name
+            guard lstat(path, &info) == 0, info.st_uid == getuid(), (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            unlink(path)
+        }
+    }
+
+    /// Removes the file being edited if kitctl is ended by SIGTERM or SIGHUP (a closed terminal)
+    /// while the editor runs; nil stops doing so. SIGKILL cannot be caught: the next edit removes
+    /// what it leaves (`removeStaleFiles`).
+    private static func removeOnSignal(_ path: String?) {
+        // Written before the handler is installed and cleared after it is gone: the handler only
+        // reads it, and unlink and _exit are safe in a signal handler.
+        if let path {
+            let bytes = Array(path.utf8CString.prefix(signalCleanupCapacity - 1))
+            for (index, byte) in bytes.enumerated() { signalCleanupPath[index] = byte }
+            signalCleanupPath[bytes.count] = 0
+        }
+        for number in [SIGTERM, SIGHUP] {
+            signal(
+                number,
+                path == nil
+                    ? SIG_DFL
+                    : { number in
+                        if signalCleanupPath[0] != 0 { unlink(signalCleanupPath) }
+                        _exit(128 + number)
+                    })
+        }
+        if path == nil { signalCleanupPath[0] = 0 }
+    }
+
     /// Runs `editor path` through `/bin/sh` (so `EDITOR="code --wait"` works) on kitctl's own
     /// terminal, and returns its exit status. kitctl ignores Ctrl-C meanwhile; the editor gets it.
     private static func run(_ editor: String, path: String) throws -> Int32 {
@@ -68,3 +122,12 @@ enum Editor {
         }
     }
 }
+
+/// The path a signal handler removes (`Editor.removeOnSignal`), NUL-terminated; a C handler
+/// captures nothing, so it is a buffer of its own, made once.
+private let signalCleanupCapacity = 4096
+nonisolated(unsafe) private let signalCleanupPath: UnsafeMutablePointer<CChar> = {
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: signalCleanupCapacity)
+    buffer[0] = 0
+    return buffer
+}()
