@@ -15,20 +15,15 @@ enum KoreanWhen {
             "cannot read '\(original)' as a due time; try \(examples) (or \(WhenExpression.examplesText))")
         try refuseLunarAndPast(text, original: original)
         if let offset = try offset(text, original: original) { return offset }
-        // The first reading that takes the whole text; a reading that fits but makes no sense
-        // (오후 15시) is reported if nothing else fits.
-        var fault: KitError?
+        // The first reading that takes the whole text (a day, a time, or both). An hour that does
+        // not go with its part of the day (오후 15시, 저녁 3시) has no reading: it is unreadable.
         for (day, afterDay) in days(text) {
             for (clock, end) in clocks(text, at: afterDay) where endsWithParticle(text, from: end) {
                 guard day != nil || clock != nil else { continue }
-                do {
-                    return try build(day, clock, original: original)
-                } catch {
-                    fault = fault ?? error
-                }
+                return try build(day, clock, original: original)
             }
         }
-        throw fault ?? unreadable
+        throw unreadable
     }
 
     // MARK: Days
