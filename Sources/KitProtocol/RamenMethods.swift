@@ -290,7 +290,8 @@ public struct RamenCookResult: Codable, Sendable {
     public var waterMl: Int
     /// The steps of this cook, in order.
     public var steps: [RamenStep]
-    /// What to do now, in words: the water, then the start steps.
+    /// What to do now, in words: the water, the start steps, then the timed steps this cook is
+    /// too short for.
     public var now: [String]
 
     public init(ramen: RamenInfo, timer: TimerInfo, waterMl: Int, steps: [RamenStep], now: [String]) {

@@ -13,8 +13,8 @@ extension PopupStore {
     public enum State: String, Sendable {
         /// Decided on, waiting for its turn.
         case pending
-        /// Handed to the notification server, no answer yet. Written by kitd before issue 32's
-        /// one-write popups; still read, as undelivered, from a database an older kitd left.
+        /// Handed to the notification server, no answer yet: if kitd dies now, the server may or
+        /// may not have shown it.
         case sending
         case shown
         case failed

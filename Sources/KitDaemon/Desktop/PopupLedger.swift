@@ -10,12 +10,10 @@ import Logging
 ///   the turn that decided on it (the one that marks a timer fired), and hands it on only once
 ///   that is committed. A kitd killed after the commit leaves the popup `pending`; the next kitd
 ///   shows it, marked late (`replayUndelivered`).
-/// - **One at a time, written twice.** A popup is written once, `pending`, in the transaction
-///   that caused it, and once more with its outcome (`shown` or `failed`) when the notification
-///   thread answers; only then does the next go. Nothing is written, and no commit waited for,
-///   between the popup's commit and the call that shows it. So a kill leaves at most one popup
-///   whose fate is unknown (the one on its way, still `pending`): the next kitd shows it again,
-///   and it is the only popup that can appear twice.
+/// - **One at a time.** A popup is marked `sending` (committed) just before it goes to the
+///   notification thread, and `shown` or `failed` when the answer comes; only then does the next
+///   go. So a kill leaves at most one popup whose fate is unknown (`sending`): the next kitd
+///   shows it again, and it is the only popup that can appear twice.
 /// - **Bursts.** When more than `burstAfter` popups come due within a second, the ones past
 ///   that go into one digest popup, updated in place as more arrive, so none waits behind a
 ///   queue of others. Each item's own state and event are unchanged.
@@ -170,9 +168,13 @@ final class PopupLedger {
         let stale = undelivered.filter { now.wall - $0.requestedAt > replayWithin }
         let fresh = undelivered.filter { now.wall - $0.requestedAt <= replayWithin }
         forget(stale.map(\.id))
+        let uncertain = fresh.filter { $0.state == .sending }
         logger.notice(
             "showing popups the last kitd did not get onto the screen",
-            metadata: ["notify.replayed": "\(fresh.count)", "notify.too_old": "\(stale.count)"])
+            metadata: [
+                "notify.replayed": "\(fresh.count)", "notify.too_old": "\(stale.count)",
+                "notify.uncertain": "\(uncertain.map(\.subject).joined(separator: ","))",
+            ])
         counts.replayed += fresh.count
         for delivery in fresh {
             enqueue(Entry(id: delivery.id, popup: Self.replay(delivery, now: now)))
@@ -237,9 +239,8 @@ final class PopupLedger {
             return
         }
         inFlight = next
-        // Every popup queued here is committed already (`post` queues it once its turn is), so
-        // it goes at once: its outcome is the only other write it gets.
-        sink.show(popup)
+        mark(.sending, next)
+        commits.onCommitted { [sink] in sink.show(popup) }
     }
 
     private func handle(_ outcome: PopupOutcome) {
@@ -273,10 +274,12 @@ final class PopupLedger {
         guard !ids.isEmpty else { return }
         do {
             try store.popups.setState(state, of: ids)
-            finishedSincePrune += ids.count
-            if finishedSincePrune >= Self.keptFinished / 4 {
-                finishedSincePrune = 0
-                try store.popups.prune(keeping: Self.keptFinished)
+            if state != .sending {
+                finishedSincePrune += ids.count
+                if finishedSincePrune >= Self.keptFinished / 4 {
+                    finishedSincePrune = 0
+                    try store.popups.prune(keeping: Self.keptFinished)
+                }
             }
         } catch {
             logger.error("could not record a popup's delivery", metadata: ["error": "\(error)"])
