@@ -61,20 +61,21 @@ extension PopupStore {
         }
     }
 
-    /// Records `delivery` as pending in the open batch; returns its id.
-    public func add(_ delivery: Delivery) throws -> Int64 {
+    /// Records `delivery` in the open batch, `pending` (or `sending`, for a popup that goes to
+    /// the server as soon as the batch is committed); returns its id.
+    public func add(_ delivery: Delivery, state: State = .pending) throws -> Int64 {
         try database.write(.normal, savepoint: false) { db in
             try db.execute(
                 sql: """
                     INSERT INTO popup_delivery
                         (subject, summary, body, icon, urgency, sound_name, sound_volume, category, timeout_ms,
                          requested_ns, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     delivery.subject, delivery.summary, delivery.body, delivery.icon, delivery.urgency,
                     delivery.soundName, delivery.soundVolume, delivery.category, Int64(delivery.timeoutMilliseconds),
-                    delivery.requestedAt.nanoseconds,
+                    delivery.requestedAt.nanoseconds, state.rawValue,
                 ])
             return db.lastInsertedRowID
         }

@@ -10,10 +10,13 @@ import Logging
 ///   the turn that decided on it (the one that marks a timer fired), and hands it on only once
 ///   that is committed. A kitd killed after the commit leaves the popup `pending`; the next kitd
 ///   shows it, marked late (`replayUndelivered`).
-/// - **One at a time.** A popup is marked `sending` (committed) just before it goes to the
+/// - **One at a time.** A popup is marked `sending` in a commit before it goes to the
 ///   notification thread, and `shown` or `failed` when the answer comes; only then does the next
-///   go. So a kill leaves at most one popup whose fate is unknown (`sending`): the next kitd
-///   shows it again, and it is the only popup that can appear twice.
+///   go, marked `sending` in the same commit as the outcome before it. So a kill leaves at most
+///   one popup whose fate is unknown (`sending`): the next kitd shows it again, and it is the
+///   only popup that can appear twice. A popup that will go first (nothing on its way or waiting)
+///   is written `sending` at once, in the transaction that caused it, and goes as soon as that
+///   is committed: two writes (that one and its outcome) and no commit of its own before Notify.
 /// - **Bursts.** When more than `burstAfter` popups come due within a second, the ones past
 ///   that go into one digest popup, updated in place as more arrive, so none waits behind a
 ///   queue of others. Each item's own state and event are unchanged.
@@ -27,6 +30,8 @@ final class PopupLedger {
     private struct Entry {
         var id: Int64?
         var popup: Popup
+        /// Written `sending` in the transaction that caused it: it goes without a commit first.
+        var marked = false
     }
 
     /// What the notification thread is showing now.
@@ -89,6 +94,8 @@ final class PopupLedger {
     private var recent: [BootTime] = []
     private var recentStart = 0
     private var burst: Burst?
+    /// Whether a popup of this turn was written `sending` already (`post`): one at most.
+    private var claimed = false
     private var bursts = 0
     private var finishedSincePrune = 0
     private var stopped = false
@@ -122,15 +129,31 @@ final class PopupLedger {
     func post(_ popup: Popup) {
         guard !stopped else { return }
         var id: Int64?
+        // Nothing on its way, nothing waiting, no burst: it goes first, as soon as this turn is
+        // committed, so it is written `sending` now.
+        let first =
+            !claimed && inFlight == nil && queue.isEmpty && (burst?.unshown.isEmpty ?? true)
+            && recentCount(at: popup.requestedAt) < burstAfter
         do {
-            id = try store.popups.add(Self.delivery(of: popup, at: clock.now().wall))
+            id = try store.popups.add(
+                Self.delivery(of: popup, at: clock.now().wall), state: first ? .sending : .pending)
         } catch {
             logger.error(
                 "could not record a popup; it is shown, but not again if kitd dies first",
                 metadata: ["notify.subject": "\(popup.subject.text)", "error": "\(error)"])
         }
+        if first && id != nil {
+            claimed = true
+            commits.onFlushed { [self] in claimed = false }
+        }
         // Dropped with the rest of the turn's work if its commit fails: then nothing fired.
-        commits.onCommittedAndSent { [self] in enqueue(Entry(id: id, popup: popup)) }
+        let marked = first && id != nil
+        commits.onCommittedAndSent { [self] in enqueue(Entry(id: id, popup: popup, marked: marked)) }
+    }
+
+    /// How many popups were asked for within the burst window before `at`.
+    private func recentCount(at: BootTime) -> Int {
+        recent[recentStart...].reduce(0) { $0 + (at - $1 < Self.burstWindow ? 1 : 0) }
     }
 
     /// Says, in a short popup, why a button pressed on `subject`'s popup did nothing: what it
@@ -239,6 +262,11 @@ final class PopupLedger {
             return
         }
         inFlight = next
+        if case .single(let entry) = next, entry.marked {
+            // Its `sending` was committed with the change that caused it.
+            sink.show(popup)
+            return
+        }
         mark(.sending, next)
         commits.onCommitted { [sink] in sink.show(popup) }
     }
