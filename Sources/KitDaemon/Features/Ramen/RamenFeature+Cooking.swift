@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 import KitStore
 
@@ -146,7 +147,7 @@ extension RamenFeature: CountdownObserver {
             logger.info("cooking again from the popup", metadata: ["ramen.id": "\(ramenID)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["ramen.id": "\(ramenID)", "error": "\(error)"])
-            popups.outOfDate(subject, summary: "Cannot cook again", body: "\(error)")
+            popups.outOfDate(subject, summary: Localized.text("Cannot cook again"), body: "\(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KitCore
+import KitLocalization
 import KitProtocol
 import KitStore
 import Logging
@@ -222,8 +223,8 @@ final class StopwatchFeature: Feature {
         } catch {
             logger.notice("the popup's Stop did nothing", metadata: ["stopwatch.id": "\(id)", "error": "\(error)"])
             popups.outOfDate(
-                subject, summary: "Stop did nothing",
-                body: "The popup was out of date: \(error). Nothing was changed.")
+                subject, summary: Localized.text("Stop did nothing"),
+                body: Localized.text("The popup was out of date: %s. Nothing was changed.", "\(error)"))
         }
     }
 

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 
 /// What a stopwatch popup is about.
 enum StopwatchPopup: PopupSubject, Equatable {
@@ -25,11 +26,13 @@ enum StopwatchPopups {
     ) -> Popup {
         let command = "kitctl sw stop \(ShellWord.quoted(stopwatch.name))"
         return Popup(
-            subject: StopwatchPopup.stillRunning(stopwatch.id), summary: "\(stopwatch.name) is still running",
-            body: "Running for \(running) (total \(total)).", icon: "appointment-soon", urgency: .normal,
-            sound: sound, category: "x-kit.stopwatch.running",
-            actions: [Popup.Action(key: Button.stop.rawValue, label: "Stop")],
-            bodyWithoutActions: "Running for \(running) (total \(total)). Stop it with `\(command)`.",
+            subject: StopwatchPopup.stillRunning(stopwatch.id),
+            summary: Localized.text("%s is still running", stopwatch.name),
+            body: Localized.text("Running for %1$s (total %2$s).", running, total), icon: "appointment-soon",
+            urgency: .normal, sound: sound, category: "x-kit.stopwatch.running",
+            actions: [Popup.Action(key: Button.stop.rawValue, label: Localized.text("Stop"))],
+            bodyWithoutActions: Localized.text(
+                "Running for %1$s (total %2$s). Stop it with `%3$s`.", running, total, command),
             requestedAt: now.boot)
     }
 }

@@ -94,14 +94,30 @@ extension TaskFeature {
         _ missed: [MissedOccurrence<Int64>], _ gathered: [Int64: TaskItem], title: String, now: ClockReading
     ) -> Popup {
         let lines = missed.prefix(10).compactMap { occurrence -> String? in
-            gathered[occurrence.id].map { "\($0.occurrenceTitle) — \(occurrence.lateText(at: now.wall))" }
+            gathered[occurrence.id].map {
+                "\($0.occurrenceTitle) — "
+                    + Localized.text(
+                        "due %s ago", DurationFormatter.compact(occurrence.lateness(at: now.wall), rounding: .down))
+            }
         }
         return Popup(
-            subject: TaskPopup.digest, summary: title,
+            subject: TaskPopup.digest, summary: Self.digestSummary(title, count: missed.count),
             body: lines.joined(separator: "\n") + (missed.count > 10 ? "\n… `kitctl task list --overdue`" : ""),
             icon: "appointment-missed", urgency: .critical, sound: settings[SoundSettings.self].sound(for: .task),
             category: "x-kit.task.missed",
             requestedAt: now.boot)
+    }
+
+    /// The missed-reminders digest's title (which the `task.missed` event carries in English) in
+    /// the user's language; a title of another form stays as it is.
+    static func digestSummary(_ title: String, count: Int) -> String {
+        switch title {
+        case "\(count) reminders missed while off":
+            Localized.text("%s reminders missed while off", String(count))
+        case "1 reminder missed": Localized.text("1 reminder missed")
+        case "\(count) reminders missed": Localized.text("%s reminders missed", String(count))
+        default: title
+        }
     }
 
     func duePopup(_ task: TaskItem, now: ClockReading, late: Nanoseconds?) -> Popup {
@@ -142,18 +158,23 @@ extension TaskFeature {
     func pressed(_ key: String, on subject: TaskPopup) {
         guard case .due(let id, let occurrence) = subject, let button = TaskPopup.Button(rawValue: key) else { return }
         guard let task = (try? stored(id)) ?? nil else {
-            popups.outOfDate(subject, summary: "Task \(id) was deleted", body: "Nothing was changed.")
+            popups.outOfDate(
+                subject, summary: Localized.text("Task %s was deleted", String(id)),
+                body: Localized.text("Nothing was changed."))
             return
         }
         if !task.isOpen || (occurrence != nil && occurrence != task.occurrence) {
             let now = clock.now().wall
             let state =
                 task.isOpen
-                ? "it is now due \(ClockText.short(task.due(in: zone(of: task)), now: now, in: zone(of: task)))"
-                : "it is done"
+                ? Localized.text(
+                    "it is now due %s",
+                    ClockText.short(
+                        task.due(in: zone(of: task)), now: now, in: zone(of: task), style: LocaleClock.popupStyle))
+                : Localized.text("it is done")
             popups.outOfDate(
-                subject, summary: "'\(task.occurrenceTitle)' changed since this popup",
-                body: "The popup was out of date: \(state). Nothing was changed.")
+                subject, summary: Localized.text("'%s' changed since this popup", task.occurrenceTitle),
+                body: Localized.text("The popup was out of date: %s. Nothing was changed.", state))
             logger.notice("a button on an out-of-date popup", metadata: ["task.id": "\(id)", "task.action": "\(key)"])
             return
         }
@@ -165,7 +186,9 @@ extension TaskFeature {
             logger.info("task changed from its popup", metadata: ["task.id": "\(id)", "task.action": "\(key)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["task.id": "\(id)", "error": "\(error)"])
-            popups.outOfDate(subject, summary: "'\(task.occurrenceTitle)': \(key) did nothing", body: "\(error)")
+            popups.outOfDate(
+                subject, summary: Localized.text("'%1$s': %2$s did nothing", task.occurrenceTitle, key),
+                body: "\(error)")
         }
     }
 }

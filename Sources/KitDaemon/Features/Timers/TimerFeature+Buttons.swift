@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// The buttons on a fired timer's popup: each does what its kitctl command does.
@@ -18,7 +19,7 @@ extension TimerFeature {
             logger.info("timer button pressed", metadata: ["timer.id": "\(id)", "timer.action": "\(key)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["timer.id": "\(id)", "error": "\(error)"])
-            popups.outOfDate(subject, summary: "Timer \(id) is gone", body: "\(error)")
+            popups.outOfDate(subject, summary: Localized.text("Timer %s is gone", String(id)), body: "\(error)")
         }
     }
 }
