@@ -103,11 +103,12 @@ struct TaskFiringTests {
         let result = plan(
             items.map { ($0.id, .due) }, items, now: "2026-11-25T19:00:00Z", started: "2026-11-25T19:00:00Z")
         #expect(result.popups.count == 1)
-        guard case .digest(let missed, let gathered, let title) = result.popups[0] else {
+        guard case .digest(let missed, let gathered, let title, let whileOff) = result.popups[0] else {
             Issue.record("no digest")
             return
         }
         #expect(missed.count == 10 && gathered.count == 10 && title.contains("10"))
+        #expect(whileOff && title.contains("while off"), "they came due before this kitd started")
         #expect(result.updated.values.allSatisfy { $0.dueFired }, "all are recorded as fired: exactly once")
     }
 

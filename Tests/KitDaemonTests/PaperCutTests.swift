@@ -64,3 +64,14 @@ struct PaperCutTests {
         #expect(try kit.timers.start(TimerStartParams(durationNs: 60 * Self.second, name: "tea")).name == "tea")
     }
 }
+
+@Suite("The missed-reminders digest's title")
+struct DigestSummaryTests {
+    @Test("its title is worded from the count and whether kitd was off, one reminder too")
+    func titles() {
+        #expect(TaskFeature.digestSummary(count: 1, whileOff: true) == "1 reminder missed while off")
+        #expect(TaskFeature.digestSummary(count: 5, whileOff: true) == "5 reminders missed while off")
+        #expect(TaskFeature.digestSummary(count: 1, whileOff: false) == "1 reminder missed")
+        #expect(TaskFeature.digestSummary(count: 7, whileOff: false) == "7 reminders missed")
+    }
+}

@@ -11,8 +11,10 @@ public struct TaskFirePlan: Sendable {
         case due(TaskItem, scheduledAt: WallTime, late: Nanoseconds?)
         case nag(TaskItem, scheduledAt: WallTime)
         case alert(TaskItem, index: Int, scheduledAt: WallTime, late: Bool)
-        /// Missed due popups gathered into one, with the digest's title.
-        case digest([MissedOccurrence<Int64>], [Int64: TaskItem], title: String)
+        /// Missed due popups gathered into one, with the digest's title (English: the `task.missed`
+        /// event carries it) and whether every one came due while kitd was off, from which the
+        /// popup words its title in the user's language.
+        case digest([MissedOccurrence<Int64>], [Int64: TaskItem], title: String, whileOff: Bool)
     }
 
     /// The tasks with these popups recorded as fired: to be saved before anything is shown.
@@ -63,14 +65,17 @@ public struct TaskFirePlan: Sendable {
         if !catchUp.digest.isEmpty {
             // "While off" only when kitd was: after a sleep or a clock jump it was running.
             let count = catchUp.digest.count
+            let whileOff = catchUp.digest.allSatisfy { $0.due < startedAt }
             let title =
-                catchUp.digest.allSatisfy({ $0.due < startedAt })
+                whileOff
                 ? catchUp.digestTitle ?? "\(count) reminders missed while off"
                 : count == 1 ? "1 reminder missed" : "\(count) reminders missed"
             // A set: after a long time off, thousands may be missed at once.
             let digestIDs = Set(catchUp.digest.map(\.id))
             plan.popups.append(
-                .digest(catchUp.digest, plan.updated.filter { digestIDs.contains($0.key) }, title: title))
+                .digest(
+                    catchUp.digest, plan.updated.filter { digestIDs.contains($0.key) }, title: title,
+                    whileOff: whileOff))
         }
         return plan
     }

@@ -67,11 +67,11 @@ extension TaskFeature {
                 emits.append(
                     fireEvent(Event.taskAlert, task, at: at, now: now.wall, late: late, before: task.alerts[index]))
                 composers.append { [unowned self] in alertPopup(task, index: index, now: now) }
-            case .digest(let missed, let gathered, let title):
+            case .digest(let missed, let gathered, let title, let whileOff):
                 let payload = TaskMissedEvent(
                     tasks: missed.compactMap { gathered[$0.id] }.map { info($0, now: now.wall) }, title: title)
                 emits.append { [events] in events.emit(Event.taskMissed, payload) }
-                composers.append { [unowned self] in digestPopup(missed, gathered, title: title, now: now) }
+                composers.append { [unowned self] in digestPopup(missed, gathered, whileOff: whileOff, now: now) }
             }
         }
         commits.onCommitted { for emit in emits { emit() } }
@@ -91,7 +91,7 @@ extension TaskFeature {
     }
 
     private func digestPopup(
-        _ missed: [MissedOccurrence<Int64>], _ gathered: [Int64: TaskItem], title: String, now: ClockReading
+        _ missed: [MissedOccurrence<Int64>], _ gathered: [Int64: TaskItem], whileOff: Bool, now: ClockReading
     ) -> Popup {
         let lines = missed.prefix(10).compactMap { occurrence -> String? in
             gathered[occurrence.id].map {
@@ -101,22 +101,21 @@ extension TaskFeature {
             }
         }
         return Popup(
-            subject: TaskPopup.digest, summary: Self.digestSummary(title, count: missed.count),
+            subject: TaskPopup.digest, summary: Self.digestSummary(count: missed.count, whileOff: whileOff),
             body: lines.joined(separator: "\n") + (missed.count > 10 ? "\n… `kitctl task list --overdue`" : ""),
             icon: "appointment-missed", urgency: .critical, sound: settings[SoundSettings.self].sound(for: .task),
             category: "x-kit.task.missed",
             requestedAt: now.boot)
     }
 
-    /// The missed-reminders digest's title (which the `task.missed` event carries in English) in
-    /// the user's language; a title of another form stays as it is.
-    static func digestSummary(_ title: String, count: Int) -> String {
-        switch title {
-        case "\(count) reminders missed while off":
-            Localized.text("%s reminders missed while off", String(count))
-        case "1 reminder missed": Localized.text("1 reminder missed")
-        case "\(count) reminders missed": Localized.text("%s reminders missed", String(count))
-        default: title
+    /// The missed-reminders digest's title in the user's language (the `task.missed` event
+    /// carries the plan's English one).
+    static func digestSummary(count: Int, whileOff: Bool) -> String {
+        switch (count, whileOff) {
+        case (1, true): Localized.text("1 reminder missed while off")
+        case (_, true): Localized.text("%s reminders missed while off", String(count))
+        case (1, false): Localized.text("1 reminder missed")
+        case (_, false): Localized.text("%s reminders missed", String(count))
         }
     }
 
