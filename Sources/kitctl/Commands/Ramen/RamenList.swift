@@ -1,16 +1,19 @@
 import ArgumentParser
+import KitClient
 import KitProtocol
 
 struct RamenList: ParsableCommand {
-    /// `; did you mean 신라면 (Shin Ramyun)?`, as `ramen show` would say it, or nothing.
+    /// `; did you mean 신라면 (Shin Ramyun)?`: the names kitd suggests when `ramen show` would not
+    /// find the text (its error's `suggestions`), or nothing.
     static func didYouMean(_ text: String, global: GlobalOptions) -> String {
-        do {
-            _ = try global.call(Method.ramenGet, RamenRefParams(ref: text))
-        } catch let error as CLIError {
-            if let range = error.message.firstRange(of: "; did you mean ") {
-                return String(error.message[range.lowerBound...])
+        guard let connection = try? global.connect() else { return "" }
+        do throws(ClientError) {
+            _ = try connection.call(Method.ramenGet, RamenRefParams(ref: text))
+        } catch {
+            if case .refused(let rpc) = error, let names = rpc.data?.suggestions, !names.isEmpty {
+                return "; did you mean \(names.joined(separator: " or "))?"
             }
-        } catch {}
+        }
         return ""
     }
 
