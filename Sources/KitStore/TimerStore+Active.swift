@@ -85,6 +85,24 @@ extension TimerStore {
         }
     }
 
+    /// The match keys of active timers that begin with `name`'s (`tea`, `tea (2)`, …), up to
+    /// `limit`: one range scan of `timer_active_name_key`, for choosing a name no active timer has.
+    public func activeNameKeys(startingWith name: String, limit: Int) throws -> Set<String> {
+        let key = NameRules.matchKey(name)
+        return try database.read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT name_key FROM timer INDEXED BY timer_active_name_key
+                        WHERE name_key >= ? AND name_key < ? AND state IN ('running', 'paused') LIMIT ?
+                        """,
+                    // Text compares by its UTF-8 bytes: every key that begins with `key` sorts
+                    // below `key` followed by the largest code point.
+                    arguments: [key, key + "\u{10FFFF}", limit]))
+        }
+    }
+
     /// Up to `limit` distinct names of active timers, sorted: walked in the order of
     /// `timer_active_name`, which SQLite's planner, without statistics, would pass over for
     /// `timer_active` and a sort of every active timer's name.

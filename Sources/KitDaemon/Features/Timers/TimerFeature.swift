@@ -199,10 +199,12 @@ final class TimerFeature: Feature {
     /// `name`, or `name (2)`, `name (3)`, … when an active timer has it: the names of running
     /// and paused timers stay unique, as GNOME Clocks keeps them, so a name always finds one.
     func uniqueName(_ name: String) throws -> String {
-        if try store.activeTimers(named: name).isEmpty { return name }
+        // One query for every active name that begins with this one, not one per candidate.
+        let taken = try store.activeNameKeys(startingWith: name, limit: 1001)
+        if !taken.contains(NameRules.matchKey(name)) { return name }
         for number in 2...1000 {
             let candidate = "\(name) (\(number))"
-            if try store.activeTimers(named: candidate).isEmpty { return candidate }
+            if !taken.contains(NameRules.matchKey(candidate)) { return candidate }
         }
         throw KitError.invalidState(
             "a thousand timers named '\(name)' are running; cancel some, or give this one another name",
