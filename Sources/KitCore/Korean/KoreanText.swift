@@ -42,7 +42,6 @@ struct KoreanCursor {
     init(_ text: [Character]) { self.text = text }
 
     var atEnd: Bool { position >= text.count }
-    var rest: String { String(text[min(position, text.count)...]) }
 
     /// Whether `word` is next (not taking it).
     func sees(_ word: String) -> Bool {
