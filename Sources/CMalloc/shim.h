@@ -10,4 +10,9 @@ static inline int kit_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+/* glibc's malloc_trim(0): the free pages of every arena go back to the system. 1 if any did. */
+static inline int kit_trim_heap(void) {
+    return malloc_trim(0);
+}
+
 #endif

@@ -6,7 +6,7 @@ import Testing
 extension Integration {
     /// Issue 15: hostile and broken clients. Every batch goes to one real kitd; after each, kitd
     /// must be alive, answer `daemon.status` on a fresh connection within 100 ms, and not have
-    /// grown by more than 10 MB since the warm-up. Inputs come from one seeded generator: a
+    /// grown (its heap and stacks) by more than 10 MB since the warm-up. Inputs come from one seeded generator: a
     /// failure message names the seed, and the same seed sends the same bytes.
     @Suite("Protocol fuzz")
     struct ProtocolFuzzTests {

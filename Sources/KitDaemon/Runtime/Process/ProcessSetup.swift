@@ -30,6 +30,11 @@ enum ProcessSetup {
     /// one slow subscriber's 64 MiB backlog, kitd stayed 20 MB bigger for good.
     static func returnLargeBlocks() { _ = kit_mmap_threshold(256 << 10) }
 
+    /// Gives the heap's free pages back to the system: after a burst (a slow subscriber's backlog
+    /// of events, each its own small block) the heap keeps what it freed until trimmed. A few
+    /// milliseconds for a heap of 100 MB, so only after such a burst, not on every turn.
+    static func giveBackFreedMemory() { _ = kit_trim_heap() }
+
     /// Everything a kitd process sets up before it builds anything: SIGTERM and SIGINT blocked
     /// (the loop takes them as sources), SIGPIPE ignored, the least timer slack, big freed blocks
     /// given back.

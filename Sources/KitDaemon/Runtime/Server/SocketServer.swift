@@ -394,8 +394,18 @@ final class SocketServer {
         connections.removeValue(forKey: connection.id)
         dirty.remove(connection.id)
         waiting.remove(connection.id)
-        logger.trace("client disconnected", metadata: ["client.id": "\(connection.id)"])
+        // A client that had megabytes of replies or events piled up leaves a heap of freed
+        // blocks behind: give them back (issue 34: let go of what a burst left behind).
+        let burst = connection.output.capacity > Self.burstBytes
+        connection.output = []
+        connection.staged.removeAll()
+        connection.stagedBytes = 0
+        if burst { ProcessSetup.giveBackFreedMemory() }
+        logger.trace("client disconnected", metadata: ["client.id": "\(connection.id)", "client.burst": "\(burst)"])
     }
+
+    /// A client whose output buffer grew beyond this is a burst to clean up after.
+    static let burstBytes = 1 << 20
 
     /// Closes every client and the listener.
     func shutdown() {
