@@ -8,11 +8,21 @@ set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
 pot)
-    files=$(grep -rlE 'Localized\.(text|plural)\(' Sources --include='*.swift' | grep -v '^Sources/KitLocalization/' | sort)
-    # Swift's literals read as C's do, for what kit marks: one-line literals, `%s` placeholders.
-    xgettext --language=C --from-code=UTF-8 --keyword= --keyword=text --keyword=plural:1,2 \
-        --package-name=kit --no-wrap -o "${2:-po/kit.pot}" $files
-    echo "${2:-po/kit.pot}: $(grep -c '^msgid "' "${2:-po/kit.pot}") messages (the header is one)"
+    out=$(realpath -m "${2:-po/kit.pot}")
+    files=$(grep -rlE '(Localized|KitText)\.(text|plural)\(' Sources --include='*.swift' | grep -v '^Sources/KitLocalization/' | sort)
+    # Swift's one-line literals read as C's do, for what kit marks (`%s` placeholders); its
+    # multi-line literals (`"""` … `"""`, never marked) do not, so a copy of each file has them
+    # blanked, line numbers kept, for xgettext to read.
+    copies=$(mktemp -d)
+    trap 'rm -rf "$copies"' EXIT
+    for file in $files; do
+        mkdir -p "$copies/$(dirname "$file")"
+        awk '/"""/ { gsub(/"""/, "\"\""); print; inside = !inside; next } { print (inside ? "" : $0) }' \
+            "$file" > "$copies/$file"
+    done
+    (cd "$copies" && xgettext --language=C --from-code=UTF-8 --keyword= --keyword=text --keyword=plural:1,2 \
+        --package-name=kit --no-wrap -o "$out" $files)
+    echo "${2:-po/kit.pot}: $(grep -c '^msgid "' "$out") messages (the header is one)"
     ;;
 build)
     out="${2:?usage: scripts/po.sh build DIR}"

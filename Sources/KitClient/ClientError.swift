@@ -1,3 +1,4 @@
+import KitCore
 import KitProtocol
 
 /// Why a client call failed, in words kitctl can print as they are.
@@ -17,13 +18,15 @@ public enum ClientError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notRunning(let socket, let reason):
-            return "kitd is not running (\(reason) at \(socket)); "
-                + "start it with `systemctl --user start kitd.socket` or run `kitd`"
-        case .connectionLost: return "lost the connection to kitd; is it still running? (`kitctl status`)"
-        case .timedOut: return "kitd did not answer in time"
-        case .malformedReply(let detail): return "kitd sent a reply kitctl does not understand: \(detail)"
+            return KitText.text(
+                "kitd is not running (%1$s at %2$s); start it with `systemctl --user start kitd.socket` or run `kitd`",
+                reason, socket)
+        case .connectionLost: return KitText.text("lost the connection to kitd; is it still running? (`kitctl status`)")
+        case .timedOut: return KitText.text("kitd did not answer in time")
+        case .malformedReply(let detail):
+            return KitText.text("kitd sent a reply kitctl does not understand: %s", detail)
         case .refused(let error): return error.message
-        case .requestFailed(let detail): return "could not send the request: \(detail)"
+        case .requestFailed(let detail): return KitText.text("could not send the request: %s", detail)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import KitCore
 import KitProtocol
 
 #if canImport(FoundationEssentials)
@@ -31,7 +32,7 @@ public final class KitConnection {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw .notRunning(socket: path, reason: "the socket path is too long")
+            throw .notRunning(socket: path, reason: KitText.text("the socket path is too long"))
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
@@ -48,9 +49,9 @@ public final class KitConnection {
             let code = errno
             close(fd)
             switch code {
-            case ENOENT: throw .notRunning(socket: path, reason: "no socket")
-            case ECONNREFUSED: throw .notRunning(socket: path, reason: "nothing listens")
-            case EACCES: throw .notRunning(socket: path, reason: "permission denied")
+            case ENOENT: throw .notRunning(socket: path, reason: KitText.text("no socket"))
+            case ECONNREFUSED: throw .notRunning(socket: path, reason: KitText.text("nothing listens"))
+            case EACCES: throw .notRunning(socket: path, reason: KitText.text("permission denied"))
             default: throw .notRunning(socket: path, reason: String(cString: strerror(code)))
             }
         }

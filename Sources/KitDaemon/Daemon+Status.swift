@@ -1,3 +1,5 @@
+import KitLocalization
+
 /// systemd's `STATUS=` line, composed from what each feature says of itself.
 extension Daemon {
     /// `2 timers; next: pasta at 14:05:12`, for systemd's STATUS=: each feature's part, or
@@ -7,6 +9,6 @@ extension Daemon {
         let parts = features.compactMap { $0.statusLine(now: now) }
         guard parts.isEmpty else { return parts.joined(separator: "; ") }
         let idle = features.compactMap(\.idleStatus)
-        return idle.isEmpty ? "idle" : "idle: " + idle.joined(separator: "; ")
+        return idle.isEmpty ? Localized.text("idle") : Localized.text("idle: %s", idle.joined(separator: "; "))
     }
 }

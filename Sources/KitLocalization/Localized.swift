@@ -1,5 +1,6 @@
 import CIntl
 import Glibc
+import KitCore
 
 /// kit's messages in the user's language, through gettext's `kit` text domain: `LC_MESSAGES`
 /// (else `LC_ALL`, `LANG`; `LANGUAGE` too, as in every gettext program) picks the language, and
@@ -79,29 +80,11 @@ public enum Localized {
     }
 
     /// `%s` in order, `%1$s` by number, `%%` as `%`.
-    static func fill(_ format: String, _ arguments: [String]) -> String {
-        var result = ""
-        var next = 0
-        var rest = Substring(format)
-        while let percent = rest.firstIndex(of: "%") {
-            result += rest[..<percent]
-            rest = rest[rest.index(after: percent)...]
-            if rest.first == "%" {
-                result += "%"
-                rest = rest.dropFirst()
-            } else if rest.first == "s" {
-                result += next < arguments.count ? arguments[next] : ""
-                next += 1
-                rest = rest.dropFirst()
-            } else if let dollar = rest.firstIndex(of: "$"), let number = Int(rest[..<dollar]),
-                rest[rest.index(after: dollar)...].first == "s"
-            {
-                result += number >= 1 && number <= arguments.count ? arguments[number - 1] : ""
-                rest = rest[rest.index(dollar, offsetBy: 2)...]
-            } else {
-                result += "%"
-            }
-        }
-        return result + rest
+    static func fill(_ format: String, _ arguments: [String]) -> String { KitText.fill(format, arguments) }
+
+    /// Has KitCore's messages (`KitText`) looked up here too: for kitctl, whose parsers' refusals
+    /// a person reads. kitd does not call it, so its protocol messages stay English.
+    public static func translateKitCore() {
+        KitText.translator = { message, arguments in fill(translated(message), arguments) }
     }
 }

@@ -8,6 +8,7 @@ import KitLocalization
 enum KitctlMain {
     static func main() {
         Localized.setUp()
+        Localized.translateKitCore()
         let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
         do {
             var command = try QuickParse.parseAsRoot(arguments)
@@ -37,7 +38,7 @@ enum KitctlMain {
 struct Kitctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitctl",
-        abstract: "Control kitd: timers and reminders with desktop notifications, memos and a diary.",
+        abstract: Localized.text("Control kitd: timers and reminders with desktop notifications, memos and a diary."),
         discussion: """
             Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.
             Shell completions: kitctl --generate-completion-script bash|zsh|fish

@@ -70,7 +70,7 @@ extension Integration {
             #expect(due.summary == "마감: 치과", "\(due)")
             let dueCall = kit.desktop!.notifyCalls().first { $0.contains("마감: 치과") } ?? ""
             #expect(
-                dueCall.contains("string \"done\" string \"완료\"") && dueCall.contains(" 미루기\""), "\(dueCall)")
+                dueCall.contains("string \"done\" string \"완료\"") && dueCall.contains("\"10분 미루기\""), "\(dueCall)")
 
             // A rule is said back in Korean, beside its RRULE.
             _ = try kit.kitctl(["task", "add", "운동", "--due", "내일 오전 7시", "--repeat", "매주 화·목"])
@@ -83,6 +83,53 @@ extension Integration {
             // The protocol stays English: scripts read the same JSON in any language.
             let json = try kit.kitctl(["timer", "list", "--all", "--json"])
             #expect(json.stdout.contains("\"state\" : \"fired\""), "\(json)")
+        }
+
+        @Test(
+            "under LANG=ko_KR.UTF-8, kitctl's tables, status, status line and help, and kitd's STATUS= line are in Korean; --json stays English"
+        )
+        func koreanScreens() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            let locales = try kit.root.subdirectory("locales")
+            let made = try Subprocess.run(
+                "/usr/bin/localedef", ["-i", "ko_KR", "-f", "UTF-8", locales + "/ko_KR.UTF-8"],
+                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
+            #expect(made.exitCode == 0, "\(made)")
+            kit.extraEnvironment["LOCPATH"] = locales
+            kit.extraEnvironment["LANG"] = "ko_KR.UTF-8"
+            try kit.startKitd()
+            #expect(kit.notify.values(of: "STATUS").first == "대기 중: 타이머 없음", "\(kit.notify.values(of: "STATUS"))")
+
+            _ = try kit.kitctl(["timer", "start", "10분", "--name", "라면"])
+            _ = try kit.kitctl(["timer", "start", "20분", "--name", "차"])
+            let paused = try kit.kitctl(["timer", "pause", "차"])
+            #expect(paused.stdout.hasPrefix("타이머 2 (차) 일시정지: ") && paused.stdout.contains(" 남음"), "\(paused)")
+            let status = kit.notify.waitFor("STATUS") { $0.hasPrefix("타이머 2개 (1개 일시정지); 다음: 라면, ") }
+            #expect(status != nil, "STATUS lines: \(kit.notify.values(of: "STATUS"))")
+
+            let list = try kit.kitctl(["timer", "list"])
+            let lines = list.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.split(separator: " ") == ["번호", "이름", "상태", "남은", "시간", "마감"], "\(list)")
+            #expect(lines.contains { $0.contains("라면") && $0.contains("도는 중") }, "\(list)")
+            #expect(lines.contains { $0.contains("차") && $0.contains("일시정지") }, "\(list)")
+
+            let shown = try kit.kitctl(["status"])
+            #expect(shown.stdout.contains("타이머:") && shown.stdout.contains("1개 도는 중, 1개 일시정지"), "\(shown)")
+            let line = try kit.kitctl(["status", "--format", ""])
+            #expect(line.stdout.hasPrefix("라면 ") && line.stdout.contains(" 남음"), "\(line)")
+            let help = try kit.kitctl(["timer", "--help"])
+            #expect(help.stdout.contains("카운트다운을 시작합니다."), "\(help)")
+
+            _ = try kit.kitctl(["task", "add", "치과", "--due", "내일 오전 9시", "--remind", "1h,10m"])
+            let task = try kit.kitctl(["task", "show", "치과"])
+            #expect(task.stdout.contains("미리 알림:  1시간 전, 10분 전"), "\(task)")
+
+            let json = try kit.kitctl(["timer", "list", "--json"])
+            #expect(json.stdout.contains("\"state\" : \"paused\""), "\(json)")
+            kit.extraEnvironment["LANG"] = "C.UTF-8"
+            let english = try kit.kitctl(["timer", "list"])
+            #expect(english.stdout.hasPrefix("ID  NAME  STATE    LEFT"), "\(english)")
         }
 
         @Test("kitctl in a shell whose zone differs from kitd's says, in one line, in which zone the due time was read")

@@ -13,7 +13,8 @@ extension Integration {
         static func markedMessages() throws -> Set<String> {
             let sources = FileManager.default.enumerator(atPath: repository + "/Sources")!
                 .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("KitLocalization/") }
-            let call = try Regex(#"Localized\.(text|plural)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?"#)
+            let call = try Regex(
+                #"(?:Localized|KitText)\.(text|plural)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?"#)
             var found: Set<String> = []
             for path in sources {
                 let text = try String(contentsOfFile: repository + "/Sources/" + path, encoding: .utf8)
@@ -27,18 +28,21 @@ extension Integration {
             return found
         }
 
-        /// msgid → (msgstr, fuzzy) of a .po file (single-line entries, as kit's are).
+        /// msgid → (msgstr, fuzzy) of a .po file (single-line entries, as kit's are); a plural
+        /// entry gives both its msgid and its msgid_plural Korean's one form, `msgstr[0]`.
         static func catalog(_ path: String) throws -> [String: (String, Bool)] {
             var entries: [String: (String, Bool)] = [:]
             var fuzzy = false
-            var msgid: String?
+            var ids: [String] = []
             for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
                 if line.hasPrefix("#,") { fuzzy = line.contains("fuzzy") }
-                if line.hasPrefix("msgid \"") { msgid = String(line.dropFirst(7).dropLast()) }
-                if line.hasPrefix("msgstr \""), let id = msgid {
-                    if !id.isEmpty { entries[id] = (String(line.dropFirst(8).dropLast()), fuzzy) }
+                if line.hasPrefix("msgid \"") { ids = [String(line.dropFirst(7).dropLast())] }
+                if line.hasPrefix("msgid_plural \"") { ids.append(String(line.dropFirst(14).dropLast())) }
+                for prefix in ["msgstr \"", "msgstr[0] \""] where line.hasPrefix(prefix) && !ids.isEmpty {
+                    let text = String(line.dropFirst(prefix.count).dropLast())
+                    for id in ids where !id.isEmpty { entries[id] = (text, fuzzy) }
                     fuzzy = false
-                    msgid = nil
+                    ids = []
                 }
             }
             return entries

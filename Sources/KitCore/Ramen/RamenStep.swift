@@ -64,7 +64,8 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
             do throws(DurationParseError) {
                 return RamenStep(timed(try DurationParser.parse(when)), body)
             } catch {
-                throw .invalidArgument("the step '\(original)' has an unreadable time: \(error.description)")
+                throw .invalidArgument(
+                    KitText.text("the step '%1$s' has an unreadable time: %2$s", original, error.description))
             }
         }
         guard let colon = text.firstIndex(of: ":") else { throw badStep(original) }
@@ -95,8 +96,9 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
 
     private static func badStep(_ text: String) -> KitError {
         .invalidArgument(
-            "cannot read the step '\(text)'; write 'start: add the flakes', '2:00 in: stir', '1:00 left: add an egg' or "
-                + "'end: drain' (in Korean '시작: …', '2분 후: …', '1분 남음: …', '끝: …')")
+            KitText.text(
+                "cannot read the step '%s'; write 'start: add the flakes', '2:00 in: stir', '1:00 left: add an egg' or 'end: drain' (in Korean '시작: …', '2분 후: …', '1분 남음: …', '끝: …')",
+                text))
     }
 
     /// `{"at":"left","leftNs":60000000000,"seconds":60,"text":"add an egg"}`: `seconds` is the

@@ -25,11 +25,13 @@ struct FriendlyRuleParser {
     }
 
     func unreadable() -> KitError {
-        .invalidArgument("cannot read '\(original)' as a repeat rule; \(Recurrence.friendlyHelp)")
+        .invalidArgument(KitText.text("cannot read '%1$s' as a repeat rule; %2$s", original, Recurrence.friendlyHelp))
     }
 
     mutating func parse() throws(KitError) -> Recurrence {
-        guard !words.isEmpty else { throw .invalidArgument("the repeat rule is empty; \(Recurrence.friendlyHelp)") }
+        guard !words.isEmpty else {
+            throw .invalidArgument(KitText.text("the repeat rule is empty; %s", Recurrence.friendlyHelp))
+        }
         var rule = try base()
         rule.end = try end()
         guard peek == nil else { throw unreadable() }

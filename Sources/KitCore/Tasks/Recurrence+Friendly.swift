@@ -20,8 +20,9 @@ extension Recurrence {
     public static let friendlyEnds = ["until 2027-01-31", "for 10 times"]
 
     static var friendlyHelp: String {
-        "use one of: " + friendlyForms.joined(separator: ", ") + "; optionally followed by '"
-            + friendlyEnds.joined(separator: "' or '") + "'"
+        KitText.text(
+            "use one of: %1$s; optionally followed by '%2$s' or '%3$s'", friendlyForms.joined(separator: ", "),
+            friendlyEnds[0], friendlyEnds[1])
     }
 
     /// Reads the friendly syntax described on this extension.

@@ -85,7 +85,9 @@ public enum WhenExpression: Hashable, Sendable {
     ]
 
     /// A short list of examples for error messages.
-    public static let examplesText = "18:00, 6pm, tomorrow 9:00, fri 14:00, next mon, in 2h or 2026-11-25 18:00"
+    public static var examplesText: String {
+        KitText.text("18:00, 6pm, tomorrow 9:00, fri 14:00, next mon, in 2h or 2026-11-25 18:00")
+    }
 
     /// Reads a WHEN. Words are case-insensitive; `at` may stand before a time (`tomorrow at 9:00`).
     public static func parse(_ text: String) throws(KitError) -> WhenExpression {
@@ -97,15 +99,17 @@ public enum WhenExpression: Hashable, Sendable {
         }
         let words = original.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first else {
-            throw .invalidArgument("the due time is empty; try \(examplesText)")
+            throw .invalidArgument(KitText.text("the due time is empty; try %s", examplesText))
         }
-        let unreadable = KitError.invalidArgument("cannot read '\(original)' as a due time; try \(examplesText)")
+        let unreadable = KitError.invalidArgument(
+            KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
         if first == "in" {
             let rest = words.dropFirst().joined(separator: " ")
             do {
                 return .fromNow(try DurationParser.parse(rest))
             } catch {
-                throw .invalidArgument("cannot read '\(original)' as a due time: \(error.description)")
+                throw .invalidArgument(
+                    KitText.text("cannot read '%1$s' as a due time: %2$s", original, error.description))
             }
         }
         if Self.looksLikeDate(first) {
@@ -171,7 +175,7 @@ public enum WhenExpression: Hashable, Sendable {
     private static func dateTime(_ word: String, original: String) throws(KitError) -> WhenExpression {
         let bytes = Array(word.utf8)
         guard bytes.count > 11, bytes[10] == UInt8(ascii: "t") else {
-            throw .invalidArgument("cannot read '\(original)' as a due time; try \(examplesText)")
+            throw .invalidArgument(KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
         }
         let date = try CivilDate.parseISO8601(String(decoding: bytes[0..<10], as: UTF8.self))
         var timePart = Array(bytes[11...])
@@ -207,7 +211,8 @@ public enum WhenExpression: Hashable, Sendable {
 
     /// `18:00`, `18:00:30`, `9:00`, `6pm`, `6:30pm`, `12am`, `noon` (spaces already removed).
     static func time(_ text: String, original: String) throws(KitError) -> TimeOfDay {
-        let unreadable = KitError.invalidArgument("cannot read '\(original)' as a due time; try \(examplesText)")
+        let unreadable = KitError.invalidArgument(
+            KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
         if text == "noon" { return .noon }
         if text == "midnight" {
             throw .invalidArgument(

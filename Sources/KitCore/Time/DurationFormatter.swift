@@ -53,6 +53,19 @@ public enum DurationFormatter {
         return duration < 0 ? "-" + parts : parts
     }
 
+    /// Korean words: `4분 30초`, `1시간 2분`, `2일 3시간`, `45초`; zero is `0초`.
+    public static func korean(_ duration: Nanoseconds, rounding: Rounding = .nearest) -> String {
+        let total = wholeSeconds(abs(duration), rounding: rounding)
+        if total == 0 { return "0초" }
+        var parts: [String] = []
+        var rest = total
+        for (size, unit) in [(Int64(86_400), "일"), (3600, "시간"), (60, "분"), (1, "초")] where rest >= size {
+            parts.append("\(rest / size)\(unit)")
+            rest %= size
+        }
+        return (duration < 0 ? "-" : "") + parts.joined(separator: " ")
+    }
+
     private static func wholeSeconds(_ ns: Nanoseconds, rounding: Rounding) -> Int64 {
         switch rounding {
         case .up: return (ns + 999_999_999) / Nanoseconds.second

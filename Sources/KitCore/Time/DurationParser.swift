@@ -4,7 +4,7 @@ public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
     public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.second
 
-    public static let examples = "90, 90s, 4m30s, 1h2m or 4:30"
+    public static var examples: String { KitText.text("90, 90s, 4m30s, 1h2m or 4:30") }
 
     /// Parses a positive duration.
     public static func parse(_ text: String) throws(DurationParseError) -> Nanoseconds {
@@ -176,21 +176,27 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        let quoted = "'\(input)'"
         switch reason {
-        case .empty: return "the duration is empty; try \(DurationParser.examples)"
-        case .malformed: return "cannot read \(quoted) as a duration; try \(DurationParser.examples)"
-        case .missingUnit: return "\(quoted) has a number without a unit; use d, h, m, s or ms (e.g. 4m30s)"
+        case .empty: return KitText.text("the duration is empty; try %s", DurationParser.examples)
+        case .malformed:
+            return KitText.text("cannot read '%1$s' as a duration; try %2$s", input, DurationParser.examples)
+        case .missingUnit:
+            return KitText.text("'%s' has a number without a unit; use d, h, m, s or ms (e.g. 4m30s)", input)
         case .unknownUnit(let unit):
-            return "\(quoted) has an unknown unit '\(unit)'; use d, h, m, s or ms (e.g. 4m30s)"
-        case .unitOrder: return "\(quoted) repeats a unit or puts a smaller one first; write e.g. 1h2m30s"
-        case .fieldOver59: return "\(quoted): minutes and seconds after a colon must be below 60 (e.g. 4:30)"
-        case .notPositive: return "\(quoted) is not a positive duration; try \(DurationParser.examples)"
-        case .tooLong: return "\(quoted) is longer than 366 days, the longest duration kit accepts"
-        case .negative: return "\(quoted) is negative; a length must be positive, such as \(DurationParser.examples)"
-        case .korean: return "cannot read \(quoted) as a duration; try \(KoreanDuration.examples)"
+            return KitText.text("'%1$s' has an unknown unit '%2$s'; use d, h, m, s or ms (e.g. 4m30s)", input, unit)
+        case .unitOrder:
+            return KitText.text("'%s' repeats a unit or puts a smaller one first; write e.g. 1h2m30s", input)
+        case .fieldOver59:
+            return KitText.text("'%s': minutes and seconds after a colon must be below 60 (e.g. 4:30)", input)
+        case .notPositive:
+            return KitText.text("'%1$s' is not a positive duration; try %2$s", input, DurationParser.examples)
+        case .tooLong: return KitText.text("'%s' is longer than 366 days, the longest duration kit accepts", input)
+        case .negative:
+            return KitText.text(
+                "'%1$s' is negative; a length must be positive, such as %2$s", input, DurationParser.examples)
+        case .korean: return KitText.text("cannot read '%1$s' as a duration; try %2$s", input, KoreanDuration.examples)
         case .mixedLanguages:
-            return "\(quoted) mixes Korean and English units; write it in one of them: 4분 30초 or 4m30s"
+            return KitText.text("'%s' mixes Korean and English units; write it in one of them: 4분 30초 or 4m30s", input)
         }
     }
 }

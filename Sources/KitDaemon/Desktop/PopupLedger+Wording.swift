@@ -22,7 +22,7 @@ extension PopupLedger {
         let late = Localized.text(
             "Shown late: kitd stopped before this reached the screen at %1$s, %2$s ago.",
             ClockText.short(delivery.requestedAt, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle),
-            DurationFormatter.compact(max(0, now.wall - delivery.requestedAt), rounding: .down))
+            LocaleDuration.text(max(0, now.wall - delivery.requestedAt), rounding: .down))
         return Popup(
             subject: LedgerPopup.replayed(delivery.subject), summary: delivery.summary,
             body: delivery.body.isEmpty ? late : delivery.body + "\n" + late, icon: delivery.icon,

@@ -1,11 +1,13 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct AgendaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "agenda",
-        abstract: "A terminal calendar of tasks: the next seven days (default), a day, a week or a month.",
+        abstract: Localized.text(
+            "A terminal calendar of tasks: the next seven days (default), a day, a week or a month."),
         discussion:
             "DATE is 2026-11-25 (the seven days from it), or a month, 2026-11 (its grid); default today. Overdue tasks are red on a colour terminal."
     )
@@ -13,16 +15,17 @@ struct AgendaCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "One day.") var day = false
-    @Flag(help: "The week (Monday to Sunday) with DATE in it.") var week = false
-    @Flag(help: "The month as a grid (also when DATE is a month, 2026-12).") var month = false
+    @Flag(help: ArgumentHelp(Localized.text("One day."))) var day = false
+    @Flag(help: ArgumentHelp(Localized.text("The week (Monday to Sunday) with DATE in it."))) var week = false
+    @Flag(help: ArgumentHelp(Localized.text("The month as a grid (also when DATE is a month, 2026-12)."))) var month =
+        false
 
-    @Argument(help: ArgumentHelp("The day to show, or to start from.", valueName: "date"))
+    @Argument(help: ArgumentHelp(Localized.text("The day to show, or to start from."), valueName: "date"))
     var date: String?
 
     func validate() throws {
         guard [day, week, month].filter({ $0 }).count <= 1 else {
-            throw ValidationError("choose one of --day, --week, --month")
+            throw ValidationError(Localized.text("choose one of --day, --week, --month"))
         }
     }
 
@@ -76,7 +79,9 @@ struct AgendaCommand: ParsableCommand {
             // A date that does not exist says why (February has 28 days); anything else, what to write.
             guard error.description.hasPrefix("cannot read") else { throw CLIError.usage(error.description) }
             throw CLIError.usage(
-                "cannot read '\(date)' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11")
+                Localized.text(
+                    "cannot read '%s' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11",
+                    "\(date)"))
         }
     }
 }

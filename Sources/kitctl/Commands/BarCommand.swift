@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// `kitctl bar`: a status line for a bar, printed again whenever it changes. It starts with a
@@ -10,7 +11,7 @@ import KitProtocol
 struct BarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bar",
-        abstract: "Stream a status line for a bar (waybar, i3blocks, polybar) until interrupted.",
+        abstract: Localized.text("Stream a status line for a bar (waybar, i3blocks, polybar) until interrupted."),
         discussion: """
             Placeholders for --format: \(StatusFeed.placeholders.map { "{\($0.name)} \($0.meaning)" }.joined(separator: "; ")).
             Without --format: what is going on, e.g. "tea 3:12 · 2 stopwatches · 1 task overdue", or "kit: idle".
@@ -19,10 +20,12 @@ struct BarCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("The line, with {placeholders} (see below).", valueName: "format"))
+    @Option(help: ArgumentHelp(Localized.text("The line, with {placeholders} (see below)."), valueName: "format"))
     var format: String?
 
-    @Flag(help: "Print waybar's JSON (text, tooltip, class, percentage) instead of plain lines.")
+    @Flag(
+        help: ArgumentHelp(
+            Localized.text("Print waybar's JSON (text, tooltip, class, percentage) instead of plain lines.")))
     var waybar = false
 
     func run() throws {

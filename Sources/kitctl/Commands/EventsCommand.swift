@@ -1,18 +1,21 @@
 import ArgumentParser
 import Glibc
 import KitClient
+import KitLocalization
 import KitProtocol
 
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "Print kitd's events as JSON lines until interrupted.",
+        abstract: Localized.text("Print kitd's events as JSON lines until interrupted."),
         discussion:
             "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}.")
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Event names or prefixes such as timer.* (default: all).", valueName: "event"))
+    @Argument(
+        help: ArgumentHelp(
+            Localized.text("Event names or prefixes such as timer.* (default: all)."), valueName: "event"))
     var filters: [String] = []
 
     @Flag(
@@ -22,7 +25,7 @@ struct EventsCommand: ParsableCommand {
             """)
     var snapshot = false
 
-    @Flag(help: "When kitd stops, wait for it and go on, instead of exiting.")
+    @Flag(help: ArgumentHelp(Localized.text("When kitd stops, wait for it and go on, instead of exiting.")))
     var reconnect = false
 
     func run() throws {
@@ -34,9 +37,11 @@ struct EventsCommand: ParsableCommand {
                 guard reconnect else {
                     // Not running at all: the usual message, with how to start it.
                     if error.isNotRunning { throw CLIError(error) }
-                    throw CLIError.usage("kitd closed the connection (it stopped?)")
+                    throw CLIError.usage(Localized.text("kitd closed the connection (it stopped?)"))
                 }
-                if !announced { Terminal.writeError("kitctl: kitd is gone; waiting for it to come back") }
+                if !announced {
+                    Terminal.writeError(Localized.text("kitctl: kitd is gone; waiting for it to come back"))
+                }
                 announced = true
                 usleep(1_000_000)
                 continue

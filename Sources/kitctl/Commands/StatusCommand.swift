@@ -1,10 +1,11 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "Show whether kitd runs, and what it is doing.")
+        commandName: "status", abstract: Localized.text("Show whether kitd runs, and what it is doing."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -26,47 +27,55 @@ struct StatusCommand: ParsableCommand {
             return Terminal.writeLine(
                 try feed.line(format: format.isEmpty ? nil : format, now: TimerText.currentWallTime()))
         }
-        let uptime = DurationFormatter.compact(status.uptimeNs, rounding: .down)
-        var lines = [
-            "kitd \(status.version) (protocol \(status.protocolVersion)), pid \(status.pid), up \(uptime)",
-            "socket:        \(status.socket)",
-            "database:      \(status.database)",
-        ]
-        var timers = "\(status.timers.running) running, \(status.timers.paused) paused"
+        let now = TimerText.currentWallTime()
+        let uptime = LocaleDuration.text(status.uptimeNs, rounding: .down)
+        var details = Details(
+            Localized.text(
+                "kitd %1$s (protocol %2$s), pid %3$s, up %4$s", status.version, String(status.protocolVersion),
+                String(status.pid), uptime), minimumWidth: 15, gap: 1)
+        details.add(Localized.text("socket:"), status.socket)
+        details.add(Localized.text("database:"), status.database)
+        var timers = Localized.text(
+            "%1$s running, %2$s paused", String(status.timers.running), String(status.timers.paused))
         if let next = status.next {
             let left = DurationFormatter.clock(next.remainingNs)
-            let at =
-                Timestamp.parse(next.dueAt).map {
-                    LocalClock.short($0, now: TimerText.currentWallTime())
-                } ?? next.dueAt
-            timers += "; next: \(next.label) in \(left) (\(at))"
+            let at = Timestamp.parse(next.dueAt).map { LocalClock.short($0, now: now) } ?? next.dueAt
+            timers += "; " + Localized.text("next: %1$s in %2$s (%3$s)", next.label, left, at)
         }
-        lines.append("timers:        \(timers)")
+        details.add(Localized.text("timers:"), timers)
         if let stopwatches = status.stopwatches, stopwatches.total > 0 {
-            lines.append("stopwatches:   \(stopwatches.running) running of \(stopwatches.total)")
+            details.add(
+                Localized.text("stopwatches:"),
+                Localized.text(
+                    "%1$s running of %2$s", String(stopwatches.running), String(stopwatches.total)
+                ))
         }
         if let tasks = status.tasks, tasks.open > 0 {
-            var line = "\(tasks.open) open, \(tasks.overdue) overdue"
+            var line = Localized.text("%1$s open, %2$s overdue", String(tasks.open), String(tasks.overdue))
             if let next = tasks.next, let due = Timestamp.parse(next.dueAt) {
-                line +=
-                    "; next: \(next.title) at \(LocalClock.short(due, now: TimerText.currentWallTime()))"
+                line += "; " + Localized.text("next: %1$s at %2$s", next.title, LocalClock.short(due, now: now))
             }
-            lines.append("tasks:         \(line)")
+            details.add(Localized.text("tasks:"), line)
         }
         if let jobs = status.backgroundJobs, jobs > 0 {
-            lines.append(
-                "working:       \(jobs) job\(jobs == 1 ? "" : "s") off the event loop (such as a calendar import)")
+            details.add(
+                Localized.text("working:"),
+                Localized.plural(
+                    "%d job off the event loop (such as a calendar import)",
+                    "%d jobs off the event loop (such as a calendar import)", jobs))
         }
         let notifications = status.notifications
         switch notifications.available {
         case .some(false):
-            lines.append("notifications: no server reached on the session bus (see README: Troubleshooting)")
+            details.add(
+                Localized.text("notifications:"),
+                Localized.text("no server reached on the session bus (see README: Troubleshooting)"))
         default:
-            let server = notifications.server ?? "not asked yet"
+            let server = notifications.server ?? Localized.text("not asked yet")
             let caps =
                 notifications.capabilities.isEmpty ? "" : " (\(notifications.capabilities.joined(separator: ", ")))"
-            lines.append("notifications: \(server)\(caps)")
+            details.add(Localized.text("notifications:"), server + caps)
         }
-        Terminal.writeLine(lines.joined(separator: "\n"))
+        Terminal.writeLine(details.render())
     }
 }

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes diary entries for people.
@@ -19,7 +20,7 @@ enum DiaryText {
     }
 
     static func table(_ entries: [DiaryEntryInfo]) -> String {
-        var table = Table("ID", "DATE", "TIME", "TITLE")
+        var table = Table(Localized.text("ID"), Localized.text("DATE"), Localized.text("TIME"), Localized.text("TITLE"))
         let width = max(20, (Terminal.isInteractive ? Terminal.columns : 120) - 30)
         for entry in entries {
             table.add(
@@ -37,7 +38,9 @@ enum DiaryText {
     }
 
     static func markdown(_ entry: DiaryEntryInfo) throws -> String {
-        guard let parsed = entry.entry else { throw CLIError.usage("kitd sent an entry kitctl cannot read") }
+        guard let parsed = entry.entry else {
+            throw CLIError.usage(Localized.text("kitd sent an entry kitctl cannot read"))
+        }
         return DiaryMarkdown.render(parsed)
     }
 }

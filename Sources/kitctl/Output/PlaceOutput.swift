@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How places, facets, picks and history read on a terminal.
@@ -9,7 +10,9 @@ enum PlaceOutput {
     }
 
     static func table(_ places: [PlaceInfo]) -> String {
-        var table = Table("ID", "NAME", "TAGS", "WEIGHT", "VISITED")
+        var table = Table(
+            Localized.text("ID"), Localized.text("NAME"), Localized.text("TAGS"), Localized.text("WEIGHT"),
+            Localized.text("VISITED"))
         for place in places {
             table.add(
                 String(place.id), place.name, place.tags.map(\.description).joined(separator: ", "),
@@ -73,7 +76,8 @@ enum PlaceOutput {
     }
 
     static func history(_ entries: [PlaceHistoryInfo]) -> String {
-        var table = Table("WHEN", "WHAT", "PLACE", "FILTER")
+        var table = Table(
+            Localized.text("WHEN"), Localized.text("WHAT"), Localized.text("PLACE"), Localized.text("FILTER"))
         for entry in entries {
             table.add(
                 when(entry.at) ?? entry.at, entry.kind.rawValue,

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes ramen for people.
@@ -18,7 +19,9 @@ enum RamenText {
     }
 
     static func table(_ list: [RamenInfo]) -> String {
-        var table = Table("FAV", "NAME", "BRAND", "KIND", "TIME", "WATER", "COOKED", "ID")
+        var table = Table(
+            Localized.text("FAV"), Localized.text("NAME"), Localized.text("BRAND"), Localized.text("KIND"),
+            Localized.text("TIME"), Localized.text("WATER"), Localized.text("COOKED"), Localized.text("ID"))
         for ramen in list {
             table.add(
                 ramen.favouritePosition.map { "★\($0)" } ?? "",

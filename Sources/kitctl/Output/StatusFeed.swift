@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 #if canImport(FoundationEssentials)
@@ -13,11 +14,14 @@ import KitProtocol
 struct StatusFeed {
     /// The placeholders a format may use, with what each stands for (for `--help` and errors).
     static let placeholders: [(name: String, meaning: String)] = [
-        ("timer", "the next timer's name and time left (tea 3:12 left)"),
-        ("timer_name", "the next timer's name"), ("timer_left", "its time left (3:12)"),
-        ("timers", "how many timers run or are paused"), ("stopwatches", "how many stopwatches run"),
-        ("task", "the next task due and when (dentist at 14:30)"), ("task_title", "the next task's title"),
-        ("task_due", "when it is due (14:30, or tomorrow 09:00)"), ("overdue", "how many tasks are overdue"),
+        ("timer", Localized.text("the next timer's name and time left (tea 3:12 left)")),
+        ("timer_name", Localized.text("the next timer's name")), ("timer_left", Localized.text("its time left (3:12)")),
+        ("timers", Localized.text("how many timers run or are paused")),
+        ("stopwatches", Localized.text("how many stopwatches run")),
+        ("task", Localized.text("the next task due and when (dentist at 14:30)")),
+        ("task_title", Localized.text("the next task's title")),
+        ("task_due", Localized.text("when it is due (14:30, or tomorrow 09:00)")),
+        ("overdue", Localized.text("how many tasks are overdue")),
     ]
 
     var status: DaemonStatusResult
@@ -35,14 +39,14 @@ struct StatusFeed {
         case "timer":
             guard let next = status.next else { return "" }
             // Time left has a unit, so that it does not read as a time of day.
-            return next.label + " " + DurationFormatter.clock(remaining(now: now) ?? 0) + " left"
+            return Localized.text("%1$s %2$s left", next.label, DurationFormatter.clock(remaining(now: now) ?? 0))
         case "timer_name": return status.next?.label ?? ""
         case "timer_left": return remaining(now: now).map { DurationFormatter.clock($0) } ?? ""
         case "timers": return String(status.timers.running + status.timers.paused)
         case "stopwatches": return String(status.stopwatches?.running ?? 0)
         case "task":
             guard let next = status.tasks?.next else { return "" }
-            return next.title + " at " + (value(of: "task_due", now: now) ?? "")
+            return Localized.text("%1$s at %2$s", next.title, value(of: "task_due", now: now) ?? "")
         case "task_title": return status.tasks?.next?.title ?? ""
         case "task_due":
             guard let next = status.tasks?.next, let due = Timestamp.parse(next.dueAt) else { return "" }
@@ -80,13 +84,14 @@ struct StatusFeed {
                 continue
             }
             guard let close = format[next...].firstIndex(of: "}") else {
-                throw .usage("the format has a '{' without its '}'; write '{{' for a brace")
+                throw .usage(Localized.text("the format has a '{' without its '}'; write '{{' for a brace"))
             }
             let name = String(format[next..<close])
             guard let filled = value(name) else {
                 throw .usage(
-                    "unknown placeholder {\(name)} in the format; known: "
-                        + placeholders.map { "{\($0.name)}" }.joined(separator: ", "))
+                    Localized.text(
+                        "unknown placeholder {%1$s} in the format; known: %2$s", name,
+                        placeholders.map { "{\($0.name)}" }.joined(separator: ", ")))
             }
             output += filled
             index = format.index(after: close)
@@ -99,11 +104,11 @@ struct StatusFeed {
         var parts: [String] = []
         if let timer = value(of: "timer", now: now), !timer.isEmpty { parts.append(timer) }
         let running = status.stopwatches?.running ?? 0
-        if running > 0 { parts.append(running == 1 ? "1 stopwatch" : "\(running) stopwatches") }
+        if running > 0 { parts.append(Localized.plural("1 stopwatch", "%d stopwatches", running)) }
         let overdue = status.tasks?.overdue ?? 0
-        if overdue > 0 { parts.append(overdue == 1 ? "1 task overdue" : "\(overdue) tasks overdue") }
-        if let task = value(of: "task", now: now), !task.isEmpty { parts.append("next: " + task) }
-        return parts.isEmpty ? "kit: idle" : parts.joined(separator: " · ")
+        if overdue > 0 { parts.append(Localized.plural("1 task overdue", "%d tasks overdue", overdue)) }
+        if let task = value(of: "task", now: now), !task.isEmpty { parts.append(Localized.text("next: %s", task)) }
+        return parts.isEmpty ? Localized.text("kit: idle") : parts.joined(separator: " · ")
     }
 
     /// waybar's custom-module JSON: `text`, a `tooltip` with each part on its own line, a
@@ -112,11 +117,15 @@ struct StatusFeed {
     func waybar(format: String?, now: WallTime) throws(CLIError) -> String {
         let text = try line(format: format, now: now)
         var tooltip: [String] = []
-        if let next = status.next { tooltip.append("Timer: \(value(of: "timer", now: now) ?? next.label)") }
-        tooltip.append("Timers: \(value(of: "timers", now: now) ?? "0")")
-        tooltip.append("Stopwatches running: \(value(of: "stopwatches", now: now) ?? "0")")
-        tooltip.append("Tasks overdue: \(value(of: "overdue", now: now) ?? "0")")
-        if let task = value(of: "task", now: now), !task.isEmpty { tooltip.append("Next task: \(task)") }
+        if let next = status.next {
+            tooltip.append(Localized.text("Timer: %s", value(of: "timer", now: now) ?? next.label))
+        }
+        tooltip.append(Localized.text("Timers: %s", value(of: "timers", now: now) ?? "0"))
+        tooltip.append(Localized.text("Stopwatches running: %s", value(of: "stopwatches", now: now) ?? "0"))
+        tooltip.append(Localized.text("Tasks overdue: %s", value(of: "overdue", now: now) ?? "0"))
+        if let task = value(of: "task", now: now), !task.isEmpty {
+            tooltip.append(Localized.text("Next task: %s", task))
+        }
         let overdue = (status.tasks?.overdue ?? 0) > 0
         let stopwatch = (status.stopwatches?.running ?? 0) > 0
         let cssClass = status.next != nil ? "timer" : overdue ? "overdue" : stopwatch ? "stopwatch" : "idle"
@@ -132,8 +141,10 @@ struct StatusFeed {
     /// What a bar shows while kitd cannot be reached.
     static func offline(waybar: Bool) -> String {
         waybar
-            ? json(text: "kit: off", tooltip: "kitd is not running", cssClass: "offline", percentage: 0)
-            : "kit: off"
+            ? json(
+                text: Localized.text("kit: off"), tooltip: Localized.text("kitd is not running"), cssClass: "offline",
+                percentage: 0)
+            : Localized.text("kit: off")
     }
 
     private static func json(text: String, tooltip: String, cssClass: String, percentage: Int) -> String {

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes stopwatches for people.
@@ -11,18 +12,21 @@ enum StopwatchText {
     }
 
     static func table(_ list: [StopwatchInfo]) -> String {
-        var table = Table("ID", "NAME", "STATE", "ELAPSED", "LAPS", "STARTED")
+        var table = Table(
+            Localized.text("ID"), Localized.text("NAME"), Localized.text("STATE"), Localized.text("ELAPSED"),
+            Localized.text("LAPS"), Localized.text("STARTED"))
         for stopwatch in list {
             table.add(
-                "\(stopwatch.id)", stopwatch.name, stopwatch.state.rawValue, elapsed(stopwatch.elapsedNs),
+                "\(stopwatch.id)", stopwatch.name, StateWords.stopwatch(stopwatch.state), elapsed(stopwatch.elapsedNs),
                 "\(stopwatch.laps)",
                 started(stopwatch))
         }
         return table.render()
     }
 
-    static func summary(_ verb: String, _ stopwatch: StopwatchInfo) -> String {
-        "\(verb) \(stopwatch.name): \(elapsed(stopwatch.elapsedNs))"
+    /// `did` says what happened to the stopwatch, given its name (`Stopped pasta`).
+    static func summary(_ did: (String) -> String, _ stopwatch: StopwatchInfo) -> String {
+        did(stopwatch.name) + ": " + elapsed(stopwatch.elapsedNs)
     }
 
     /// Laps as CSV: a header and one row a lap, times both written out and in seconds.
@@ -41,7 +45,7 @@ enum StopwatchText {
     private static func seconds(_ nanoseconds: Nanoseconds) -> String { "\(nanoseconds.seconds)" }
 
     static func lapTable(_ laps: [LapInfo]) -> String {
-        var table = Table("#", "LAP", "TOTAL", "NOTE")
+        var table = Table("#", Localized.text("LAP"), Localized.text("TOTAL"), Localized.text("NOTE"))
         for lap in laps {
             table.add("\(lap.number)", elapsed(lap.lapNs), elapsed(lap.totalNs), lap.note ?? "")
         }

@@ -38,13 +38,6 @@ enum TaskText {
         return text
     }
 
-    static func state(_ task: TaskInfo) -> String {
-        if task.state == .done { return "done" }
-        if task.overdue { return "OVERDUE" }
-        if task.snoozedUntil != nil { return "snoozed" }
-        return "open"
-    }
-
     /// The task's rule as the user reads it: in Korean under a Korean locale (`매주 화·목`), else
     /// the friendly English kitd sends (`weekly on tue,thu`).
     static func repeatText(_ task: TaskInfo) -> String? {
@@ -55,9 +48,11 @@ enum TaskText {
     }
 
     static func table(_ tasks: [TaskInfo], color: Bool) -> String {
-        var table = Table("ID", "DUE", "STATE", "REPEAT", "TITLE")
+        var table = Table(
+            Localized.text("ID"), Localized.text("DUE"), Localized.text("STATE"), Localized.text("REPEAT"),
+            Localized.text("TITLE"))
         for task in tasks {
-            table.add("\(task.id)", due(task), state(task), repeatText(task) ?? "-", task.title)
+            table.add("\(task.id)", due(task), StateWords.task(task), repeatText(task) ?? "-", task.title)
         }
         let rendered = table.render()
         guard color else { return rendered }
@@ -69,27 +64,26 @@ enum TaskText {
     }
 
     static func details(_ task: TaskInfo) -> String {
-        var lines = [
-            "task \(task.id): \(task.title)",
-            "state:    \(state(task))",
-            "due:      \(due(task))  (\(task.dueLocal.replacingT()) \(task.effectiveZone))",
-        ]
+        var details = Details(Localized.text("task %1$s: %2$s", String(task.id), task.title))
+        details.add(Localized.text("state:"), StateWords.task(task))
+        details.add(Localized.text("due:"), "\(due(task))  (\(task.dueLocal.replacingT()) \(task.effectiveZone))")
         if let text = repeatText(task), let rule = task.repeatRule {
-            lines.append("repeat:   \(text)" + (text == rule ? "" : "  (\(rule))"))
+            details.add(Localized.text("repeat:"), text + (text == rule ? "" : "  (\(rule))"))
         }
         if !task.alertsNs.isEmpty {
-            lines.append(
-                "remind:   "
-                    + task.alertsNs.map { DurationFormatter.compact($0) + " before" }.joined(
-                        separator: ", "))
+            details.add(
+                Localized.text("remind:"),
+                task.alertsNs.map { Localized.text("%s before", LocaleDuration.text($0)) }.joined(separator: ", "))
         }
-        if let nag = task.nagNs { lines.append("nag:      every \(DurationFormatter.compact(nag))") }
+        if let nag = task.nagNs {
+            details.add(Localized.text("nag:"), Localized.text("every %s", LocaleDuration.text(nag)))
+        }
         if let snoozed = task.snoozedUntil.flatMap(Timestamp.parse) {
-            lines.append(
-                "snoozed:  until \(LocalClock.brief(snoozed, now: TimerText.currentWallTime()))")
+            let until = LocalClock.brief(snoozed, now: TimerText.currentWallTime())
+            details.add(Localized.text("snoozed:"), Localized.text("until %s", until))
         }
-        if let note = task.note { lines.append("note:     \(note)") }
-        return lines.joined(separator: "\n")
+        if let note = task.note { details.add(Localized.text("note:"), note) }
+        return details.render()
     }
 }
 

@@ -25,14 +25,17 @@ enum TimerText {
             "Started timer %1$s: %2$s left, due at %3$s", reference(timer), remaining(timer), due(timer))
     }
 
-    static func summary(_ verb: String, _ timer: TimerInfo) -> String {
+    /// `did` says what happened to the timer, given its reference (`Paused timer 3 (tea)`); then
+    /// the time left and when it is due, while it counts.
+    static func summary(_ did: (String) -> String, _ timer: TimerInfo) -> String {
+        let head = did(reference(timer))
         switch timer.state {
         case .running:
-            return "\(verb) timer \(reference(timer)): \(remaining(timer)) left, due at \(due(timer))"
+            return head + ": " + Localized.text("%1$s left, due at %2$s", remaining(timer), due(timer))
         case .paused:
-            return "\(verb) timer \(reference(timer)): \(remaining(timer)) left"
+            return head + ": " + Localized.text("%s left", remaining(timer))
         default:
-            return "\(verb) timer \(reference(timer))"
+            return head
         }
     }
 

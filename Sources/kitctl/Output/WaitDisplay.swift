@@ -1,6 +1,7 @@
 import ArgumentParser
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// The state of one `timer wait` (or `ramen cook --wait`): the last known timer, when it was learned, and how to show it.
@@ -20,7 +21,11 @@ struct WaitDisplay {
         while true {
             if Interrupt.happened {
                 if live { Terminal.write("\r\u{1B}[2K") }
-                Terminal.writeError("stopped waiting; \(timer.label) is still \(timer.state) with \(left()) left")
+                Terminal.writeError(
+                    Localized.text(
+                        "stopped waiting; %1$s is still %2$s with %3$s left", timer.label,
+                        StateWords.timer(timer.state), "\(left())"
+                    ))
                 throw ExitCode(130)
             }
             if live { Terminal.write("\r\u{1B}[2K" + liveLine()) }
@@ -52,7 +57,7 @@ struct WaitDisplay {
             let at = firedAt.flatMap(Timestamp.parse).map {
                 LocalClock.short($0, now: TimerText.currentWallTime())
             }
-            Terminal.writeLine("\(timer.label) is done" + (at.map { " (\($0))" } ?? ""))
+            Terminal.writeLine(Localized.text("%s is done", timer.label) + (at.map { " (\($0))" } ?? ""))
             return true
         case .cancelled:
             if live { Terminal.write("\r\u{1B}[2K") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// The date and metadata options of `diary write` and `diary edit`, checked on the client so a
@@ -7,20 +8,22 @@ import KitProtocol
 struct DiaryOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The day it is about: 2026-11-20, '2026-11-20 21:30', today or yesterday (default: now).",
+            Localized.text("The day it is about: 2026-11-20, '2026-11-20 21:30', today or yesterday (default: now)."),
             valueName: "date"))
     var date: String?
 
-    @Option(help: ArgumentHelp("The weather, in your words (kit looks nothing up).", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("The weather, in your words (kit looks nothing up)."), valueName: "text"))
     var weather: String?
 
-    @Option(help: ArgumentHelp("How you feel.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("How you feel."), valueName: "text"))
     var mood: String?
 
-    @Option(help: ArgumentHelp("Where you are.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("Where you are."), valueName: "text"))
     var place: String?
 
-    @Option(name: .customLong("field"), help: ArgumentHelp("Free metadata, repeatable.", valueName: "key=value"))
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp(Localized.text("Free metadata, repeatable."), valueName: "key=value"))
     var fieldTexts: [String] = []
 
     var isEmpty: Bool { date == nil && weather == nil && mood == nil && place == nil && fieldTexts.isEmpty }

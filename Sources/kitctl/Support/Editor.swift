@@ -1,5 +1,6 @@
 import Glibc
 import KitCore
+import KitLocalization
 
 /// `$VISUAL`, else `$EDITOR`, else `vi`, on a private temporary file (mode 0600) that is removed
 /// afterwards. The editor's exit status and the text decide what happens: a non-zero status or
@@ -27,10 +28,13 @@ enum Editor {
         let editor = command
         let status = try run(editor, path: path)
         guard status == 0 else {
-            throw CLIError.usage("the editor (\(editor)) exited with status \(status); nothing was saved")
+            throw CLIError.usage(
+                Localized.text("the editor (%1$s) exited with status %2$s; nothing was saved", editor, "\(status)"))
         }
         guard let bytes = FileText.readBytes(path) else {
-            throw CLIError.usage("cannot read back \(path): \(String(cString: strerror(errno))); nothing was saved")
+            throw CLIError.usage(
+                Localized.text("cannot read back %1$s: %2$s; nothing was saved", path, String(cString: strerror(errno)))
+            )
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let kept = RecoveryFile.keep(bytes: bytes, kind: noun)
@@ -39,7 +43,9 @@ enum Editor {
                     + (kept.map { ". It is kept in \($0)" } ?? ""))
         }
         let normalized = try TextInput.normalized(text, noun: noun)
-        guard normalized != initial else { throw CLIError.usage("no change to the \(noun); nothing was saved") }
+        guard normalized != initial else {
+            throw CLIError.usage(Localized.text("no change to the %s; nothing was saved", noun))
+        }
         return normalized
     }
 
@@ -48,7 +54,9 @@ enum Editor {
         var template = Array("\(directory)/kitctl-\(getpid())-XXXXXX.md".utf8CString)
         let fd = mkstemps(&template, 3)
         guard fd >= 0 else {
-            throw CLIError.usage("cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(
+                Localized.text(
+                    "cannot make a temporary file in %1$s: %2$s", directory, String(cString: strerror(errno))))
         }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         fchmod(fd, 0o600)
@@ -56,7 +64,7 @@ enum Editor {
         close(fd)
         guard written else {
             unlink(path)
-            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot write %1$s: %2$s", path, String(cString: strerror(errno))))
         }
         return path
     }

@@ -1,4 +1,5 @@
 import Glibc
+import KitLocalization
 
 /// kitctl's file and descriptor I/O: whole reads and writes that retry after EINTR.
 enum FileText {
@@ -42,14 +43,16 @@ enum FileText {
     /// `limit` bytes (kitd takes requests up to 1 MiB) and text that is not UTF-8.
     static func read(_ path: String, limit: Int = 900_000, what: String) throws -> String {
         guard let bytes = readBytes(path, limit: limit) else {
-            throw CLIError.usage("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot read %1$s: %2$s", path, String(cString: strerror(errno))))
         }
         guard bytes.count <= limit else {
             throw CLIError.usage(
-                "\(path) is over \(limit / 1000) KB; kit imports \(what) up to about \(limit / 1000) KB at a time")
+                Localized.text(
+                    "%1$s is over %2$s KB; kit imports %3$s up to about %4$s KB at a time", path, "\(limit / 1000)",
+                    what, "\(limit / 1000)"))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIError.usage("\(path) is not UTF-8 text; save it as UTF-8 and try again")
+            throw CLIError.usage(Localized.text("%s is not UTF-8 text; save it as UTF-8 and try again", path))
         }
         return text
     }
@@ -59,10 +62,12 @@ enum FileText {
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, followLinks: Bool = true) throws {
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
         let fd = open(path, flags, mode)
-        guard fd >= 0 else { throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw CLIError.usage(Localized.text("cannot write %1$s: %2$s", path, String(cString: strerror(errno))))
+        }
         defer { close(fd) }
         guard writeAll(fd, bytes) else {
-            throw CLIError.usage("cannot write \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot write %1$s: %2$s", path, String(cString: strerror(errno))))
         }
     }
 }

@@ -1,13 +1,15 @@
 import ArgumentParser
 import Glibc
 import KitClient
+import KitLocalization
 import KitProtocol
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "kitd's socket (default: $KIT_SOCKET, else $XDG_RUNTIME_DIR/kit/kitd.sock).", valueName: "path"))
+            Localized.text("kitd's socket (default: $KIT_SOCKET, else $XDG_RUNTIME_DIR/kit/kitd.sock)."),
+            valueName: "path"))
     var socket: String?
 
     var socketPath: String {
@@ -45,6 +47,6 @@ struct GlobalOptions: ParsableArguments {
 
 /// `--json` for commands that read.
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print kitd's answer as JSON instead of a table.")
+    @Flag(help: ArgumentHelp(Localized.text("Print kitd's answer as JSON instead of a table.")))
     var json = false
 }

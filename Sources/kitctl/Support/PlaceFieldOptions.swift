@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 #if canImport(FoundationEssentials)
@@ -13,28 +14,33 @@ import KitProtocol
 struct PlaceFieldOptions: ParsableArguments {
     @Option(
         name: .customLong("tag"),
-        help: ArgumentHelp("Add a tag, category=value (area=수원역, kind=양식); repeat it.", valueName: "category=value"),
+        help: ArgumentHelp(
+            Localized.text("Add a tag, category=value (area=수원역, kind=양식); repeat it."), valueName: "category=value"),
         completion: .custom(TagCompletion.all))
     var tags: [String] = []
 
-    @Option(help: ArgumentHelp("A link with its scheme (https://…, geo:…).", valueName: "url"))
+    @Option(help: ArgumentHelp(Localized.text("A link with its scheme (https://…, geo:…)."), valueName: "url"))
     var url: String?
 
-    @Option(help: ArgumentHelp("A phone number: digits, spaces and + - ( ).", valueName: "phone"))
+    @Option(help: ArgumentHelp(Localized.text("A phone number: digits, spaces and + - ( )."), valueName: "phone"))
     var phone: String?
 
-    @Option(help: ArgumentHelp("The address.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("The address."), valueName: "text"))
     var address: String?
 
-    @Option(help: ArgumentHelp("A note.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("A note."), valueName: "text"))
     var note: String?
 
-    @Option(help: ArgumentHelp("How likely `pick --weight` picks it, 1 to 1000 (default 1).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            Localized.text("How likely `pick --weight` picks it, 1 to 1000 (default 1)."), valueName: "n"))
     var weight: String?
 
     @Option(
         help: ArgumentHelp(
-            "A PNG, JPEG, GIF or WebP file; kitctl sends one of up to 700 KiB, kitd reads a bigger one (to 20 MiB) itself.",
+            Localized.text(
+                "A PNG, JPEG, GIF or WebP file; kitctl sends one of up to 700 KiB, kitd reads a bigger one (to 20 MiB) itself."
+            ),
             valueName: "file"),
         completion: .file())
     var image: String?
@@ -56,7 +62,8 @@ struct PlaceFieldOptions: ParsableArguments {
     func imageUpload() throws -> (path: String?, data: String?) {
         guard let path = absoluteImagePath else { return (nil, nil) }
         guard let bytes = FileText.readBytes(path, limit: PlaceImageData.maximumBytes + 1) else {
-            throw CLIError.usage("cannot read the image '\(image ?? path)': no such file, or no permission")
+            throw CLIError.usage(
+                Localized.text("cannot read the image '%s': no such file, or no permission", image ?? path))
         }
         if bytes.count > PlaceImageData.maximumBytes { return (path, nil) }
         return (nil, Data(bytes).base64EncodedString())

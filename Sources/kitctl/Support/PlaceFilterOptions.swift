@@ -1,12 +1,15 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 
 /// `--tag category=value`, repeatable, completed from the tags kitd knows.
 struct PlaceFilterOptions: ParsableArguments {
     @Option(
         name: .customLong("tag"),
         help: ArgumentHelp(
-            "Only places with this tag (category=value); repeat it: values of one category are OR-ed, categories AND-ed.",
+            Localized.text(
+                "Only places with this tag (category=value); repeat it: values of one category are OR-ed, categories AND-ed."
+            ),
             valueName: "category=value"),
         completion: .custom(TagCompletion.complete))
     var tags: [String] = []

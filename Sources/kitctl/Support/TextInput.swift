@@ -1,5 +1,6 @@
 import Glibc
 import KitCore
+import KitLocalization
 
 /// Where the text of a memo or a diary entry comes from: the command line, else stdin when it
 /// is not a terminal, else the editor.
@@ -19,7 +20,8 @@ enum TextInput {
             let bytes = try readStandardInput()
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CLIError.usage(
-                    "stdin is not valid UTF-8 text; nothing was saved (convert it first, e.g. `iconv -t UTF-8`)")
+                    Localized.text(
+                        "stdin is not valid UTF-8 text; nothing was saved (convert it first, e.g. `iconv -t UTF-8`)"))
             }
             return (try normalized(text, noun: noun), .stdin)
         }
@@ -39,11 +41,12 @@ enum TextInput {
     private static func readStandardInput() throws -> [UInt8] {
         let limit = EntryText.maximumBytes * 4
         guard let bytes = FileText.readAll(STDIN_FILENO, limit: limit) else {
-            throw CLIError.usage("cannot read stdin: \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot read stdin: %s", String(cString: strerror(errno))))
         }
         guard bytes.count <= limit else {
             throw CLIError.usage(
-                "stdin holds more than \(limit / 1_000_000) MB; kit keeps at most about 1 MB in one text")
+                Localized.text(
+                    "stdin holds more than %s MB; kit keeps at most about 1 MB in one text", "\(limit / 1_000_000)"))
         }
         return bytes
     }

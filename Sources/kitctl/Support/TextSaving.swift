@@ -1,5 +1,6 @@
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 #if canImport(FoundationEssentials)
@@ -27,7 +28,7 @@ enum TextSaving {
             }
             let result = try global.call(method, params)
             if let path = RecoveryFile.removeIfRestoredFromStdin() {
-                Terminal.writeError("The recovery file \(path) is saved now, and removed.")
+                Terminal.writeError(Localized.text("The recovery file %s is saved now, and removed.", path))
             }
             return result
         } catch {

@@ -44,7 +44,7 @@ enum RamenPopups {
         if case .fired(let record) = timer.state, record.late {
             lines.append(
                 Localized.text(
-                    "It was done %1$s ago%2$s.", DurationFormatter.compact(record.lateness, rounding: .down),
+                    "It was done %1$s ago%2$s.", LocaleDuration.text(record.lateness, rounding: .down),
                     TimerPopups.whileDown(record, startedAt: startedAt)))
         }
         if lines.isEmpty { lines.append(Localized.text("Enjoy.")) }

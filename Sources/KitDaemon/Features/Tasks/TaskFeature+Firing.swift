@@ -97,7 +97,7 @@ extension TaskFeature {
             gathered[occurrence.id].map {
                 "\($0.occurrenceTitle) — "
                     + Localized.text(
-                        "due %s ago", DurationFormatter.compact(occurrence.lateness(at: now.wall), rounding: .down))
+                        "due %s ago", LocaleDuration.text(occurrence.lateness(at: now.wall), rounding: .down))
             }
         }
         return Popup(
@@ -122,10 +122,10 @@ extension TaskFeature {
     func duePopup(_ task: TaskItem, now: ClockReading, late: Nanoseconds?) -> Popup {
         var summary = Localized.text("Due: %s", task.occurrenceTitle)
         if let late {
-            summary += " " + Localized.text("(due %s ago)", DurationFormatter.compact(late, rounding: .down))
+            summary += " " + Localized.text("(due %s ago)", LocaleDuration.text(late, rounding: .down))
         }
         let body = task.occurrenceNote ?? ""
-        let snooze = DurationFormatter.compact(settings[TaskSettings.self].snooze)
+        let snooze = LocaleDuration.text(settings[TaskSettings.self].snooze)
         return Popup(
             subject: TaskPopup.due(task.id, occurrence: task.occurrence), summary: summary, body: body,
             icon: "appointment-soon", urgency: .critical,
@@ -142,7 +142,7 @@ extension TaskFeature {
 
     func alertPopup(_ task: TaskItem, index: Int, now: ClockReading) -> Popup {
         let due = task.due(in: zone(of: task))
-        let left = DurationFormatter.compact(max(0, due - now.wall), rounding: .nearest)
+        let left = LocaleDuration.text(max(0, due - now.wall), rounding: .nearest)
         let at = ClockText.brief(due, now: now.wall, in: zone(of: task), style: LocaleClock.popupStyle)
         return Popup(
             subject: TaskPopup.alert(task.id, index: index), summary: Localized.text("Soon: %s", task.occurrenceTitle),

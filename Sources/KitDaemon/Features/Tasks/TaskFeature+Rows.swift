@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitStore
 
 /// Which tasks are in memory. The `task` table keeps each task's due instant and next popup
@@ -56,7 +57,7 @@ extension TaskFeature {
                 try runtime.store.commit()
                 count += page.count
                 after = last.id
-                status.stillWorking("working out the tasks' due times: \(count) so far")
+                status.stillWorking(Localized.text("working out the tasks' due times: %s so far", String(count)))
             }
         }
         if stored == nil {

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// What the tasks add to `daemon.status` and to systemd's `STATUS=` line.
@@ -7,7 +8,7 @@ extension TaskFeature {
     func statusLine(now: ClockReading) -> String? {
         let overdue = overdueIDs.count
         guard overdue > 0 else { return nil }
-        return overdue == 1 ? "1 task overdue" : "\(overdue) tasks overdue"
+        return Localized.plural("1 task overdue", "%d tasks overdue", overdue)
     }
 
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {

@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 import KitStore
 import Logging
@@ -76,17 +77,18 @@ final class TimerFeature: Feature {
 
     // MARK: Reading
 
-    var idleStatus: String? { "no timers" }
+    var idleStatus: String? { Localized.text("no timers") }
 
     /// `2 timers (1 paused); next: pasta at 14:05:12`, or nil with no timers.
     func statusLine(now: ClockReading) -> String? {
         let counts = counts
         let total = counts.running + counts.paused
         guard total > 0 else { return nil }
-        var line = total == 1 ? "1 timer" : "\(total) timers"
-        if counts.paused > 0 { line += " (\(counts.paused) paused)" }
+        var line = Localized.plural("1 timer", "%d timers", total)
+        if counts.paused > 0 { line += " " + Localized.plural("(%d paused)", "(%d paused)", counts.paused) }
         if let next = nextDue(), case .running(let deadline) = next.state {
-            line += "; next: \(next.label) at \(ClockText.short(deadline.wall, now: now.wall, in: LocalZone()))"
+            let at = ClockText.short(deadline.wall, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle)
+            line += "; " + Localized.text("next: %1$s at %2$s", next.label, at)
         }
         return line
     }

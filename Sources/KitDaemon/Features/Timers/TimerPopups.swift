@@ -36,13 +36,13 @@ enum TimerPopups {
     /// the one `[sound] timer` sets.
     static func popup(for timer: Countdown, now: ClockReading, startedAt: WallTime, sounds: SoundSettings) -> Popup {
         var body = Localized.text(
-            "%1$s timer, started at %2$s.", DurationFormatter.compact(timer.duration),
+            "%1$s timer, started at %2$s.", LocaleDuration.text(timer.duration),
             ClockText.short(timer.createdAt, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle))
         if case .fired(let record) = timer.state, record.late {
             body +=
                 "\n"
                 + Localized.text(
-                    "It was due %1$s ago, at %2$s%3$s.", DurationFormatter.compact(record.lateness, rounding: .down),
+                    "It was due %1$s ago, at %2$s%3$s.", LocaleDuration.text(record.lateness, rounding: .down),
                     ClockText.short(record.due, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle),
                     whileDown(record, startedAt: startedAt)
                 )
@@ -70,7 +70,7 @@ enum TimerPopups {
         let lines = timers.prefix(8).map { timer -> String in
             guard case .fired(let record) = timer.state else { return timer.label }
             return Localized.text(
-                "%1$s: due %2$s ago", timer.label, DurationFormatter.compact(record.lateness, rounding: .down))
+                "%1$s: due %2$s ago", timer.label, LocaleDuration.text(record.lateness, rounding: .down))
         }
         let more =
             DigestText.rest(

@@ -1,3 +1,4 @@
+import KitLocalization
 import Logging
 
 /// Talks to systemd through $NOTIFY_SOCKET: READY, STATUS, STOPPING. Without the variable
@@ -64,7 +65,7 @@ final class SystemdNotifier {
         }
     }
 
-    func stopping() { Libsystemd.notify("STOPPING=1\nSTATUS=stopping") }
+    func stopping() { Libsystemd.notify("STOPPING=1\nSTATUS=" + Localized.text("stopping")) }
 
     /// The watchdog interval systemd asked for, in microseconds.
     var watchdogInterval: UInt64? { Libsystemd.watchdogInterval() }

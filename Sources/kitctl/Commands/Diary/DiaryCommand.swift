@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 
 struct DiaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diary",
-        abstract: "A diary: dated entries with weather, mood, place and fields, search, on-this-day and export.",
+        abstract: Localized.text(
+            "A diary: dated entries with weather, mood, place and fields, search, on-this-day and export."),
         discussion: """
             REF is an entry's id (3 or #3), a date (2026-11-20, today, yesterday: that day's latest entry) or a \
             title (the latest entry with it). Text comes from -m, else from stdin when it is not a terminal, else \

@@ -1,23 +1,25 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct DiaryDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete an entry (asks first on a terminal; --yes otherwise).")
+        commandName: "delete", abstract: Localized.text("Delete an entry (asks first on a terminal; --yes otherwise)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.diary)
     )
     var ref: [String] = []
 
-    @Flag(name: [.short, .long], help: "Delete without asking.")
+    @Flag(name: [.short, .long], help: ArgumentHelp(Localized.text("Delete without asking.")))
     var yes = false
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
     }
 
     func run() throws {
@@ -28,6 +30,6 @@ struct DiaryDelete: ParsableCommand {
         let result = try global.call(
             Method.diaryDelete, DiaryRefParams(ref: String(entry.id)))
         if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Deleted entry \(result.deleted)")
+        Terminal.writeLine(Localized.text("Deleted entry %s", "\(result.deleted)"))
     }
 }

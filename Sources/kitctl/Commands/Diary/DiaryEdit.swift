@@ -1,11 +1,13 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct DiaryEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change an entry: its text in the editor (or from -m or stdin), or only the options given.",
+        abstract: Localized.text(
+            "Change an entry: its text in the editor (or from -m or stdin), or only the options given."),
         discussion: "With only --date, --weather, --mood, --place or --field, the text is left as it is. "
             + "An empty value (--weather '') removes that item.")
 
@@ -13,16 +15,18 @@ struct DiaryEdit: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var options: DiaryOptions
 
-    @Option(name: [.short, .customLong("message")], help: ArgumentHelp("The new text.", valueName: "text"))
+    @Option(
+        name: [.short, .customLong("message")], help: ArgumentHelp(Localized.text("The new text."), valueName: "text"))
     var message: String?
 
     @Argument(
-        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.diary)
     )
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
     }
 
     func run() throws {
@@ -52,7 +56,8 @@ struct DiaryEdit: ParsableCommand {
     private static func fields(_ texts: [String]) throws -> [DiaryField] {
         try texts.map { text in
             guard let equals = text.firstIndex(of: "=") else {
-                throw CLIError.usage("cannot read '\(text)' as a field; write key=value, e.g. steps=8000")
+                throw CLIError.usage(
+                    Localized.text("cannot read '%s' as a field; write key=value, e.g. steps=8000", text))
             }
             return DiaryField(key: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 #if canImport(FoundationEssentials)
@@ -12,7 +13,8 @@ import KitProtocol
 struct DiaryExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Every entry as Markdown or JSON: one document on stdout, or one file per entry in --out DIR.",
+        abstract: Localized.text(
+            "Every entry as Markdown or JSON: one document on stdout, or one file per entry in --out DIR."),
         discussion: "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, "
             + "with nothing that could leave DIR. Existing files of the same name are replaced.")
 
@@ -23,11 +25,12 @@ struct DiaryExport: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("md or json.", valueName: "format"))
+    @Option(help: ArgumentHelp(Localized.text("md or json."), valueName: "format"))
     var format: Format
 
     @Option(
-        help: ArgumentHelp("Write one file per entry into this directory (made if missing).", valueName: "dir"),
+        help: ArgumentHelp(
+            Localized.text("Write one file per entry into this directory (made if missing)."), valueName: "dir"),
         completion: .directory)
     var out: String?
 
@@ -61,7 +64,7 @@ struct DiaryExport: ParsableCommand {
     private func entries(_ result: DiaryExportResult) throws -> [DiaryEntry] {
         try result.entries.map { info in
             guard let entry = info.entry else {
-                throw CLIError.usage("kitd sent entry \(info.id) in a form kitctl cannot read")
+                throw CLIError.usage(Localized.text("kitd sent entry %s in a form kitctl cannot read", "\(info.id)"))
             }
             return entry
         }
@@ -69,11 +72,11 @@ struct DiaryExport: ParsableCommand {
 
     private func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw CLIError.usage("cannot make \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot make %1$s: %2$s", path, String(cString: strerror(errno))))
         }
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw CLIError.usage("\(path) is not a directory")
+            throw CLIError.usage(Localized.text("%s is not a directory", path))
         }
     }
 }

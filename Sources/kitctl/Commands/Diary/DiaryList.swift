@@ -1,20 +1,21 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct DiaryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List entries, newest first: all, or one month.")
+        commandName: "list", abstract: Localized.text("List entries, newest first: all, or one month."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Option(
         help: ArgumentHelp(
-            "Only this month: 2026-11 (alone, `--month` means this month).", valueName: "yyyy-mm"))
+            Localized.text("Only this month: 2026-11 (alone, `--month` means this month)."), valueName: "yyyy-mm"))
     var month: String?
 
-    @Option(help: ArgumentHelp("Show at most this many.", valueName: "n"))
+    @Option(help: ArgumentHelp(Localized.text("Show at most this many."), valueName: "n"))
     var limit: Int?
 
     /// What `--month` alone stands for; KitctlMain puts it there.
@@ -47,7 +48,7 @@ struct DiaryList: ParsableCommand {
                 throw CLIError.usage(error.message)
             }
         }
-        if let limit, limit < 1 { throw CLIError.usage("--limit must be at least 1") }
+        if let limit, limit < 1 { throw CLIError.usage(Localized.text("--limit must be at least 1")) }
         let result = try global.call(
             Method.diaryList, DiaryListParams(month: wanted, limit: limit))
         if output.json { return try JSONOutput.print(result) }

@@ -1,15 +1,16 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct DiaryOnThisDay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "on-this-day", abstract: "Entries from this day of the year in earlier years.")
+        commandName: "on-this-day", abstract: Localized.text("Entries from this day of the year in earlier years."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: ArgumentHelp("Look back from this day instead of today.", valueName: "date"))
+    @Option(help: ArgumentHelp(Localized.text("Look back from this day instead of today."), valueName: "date"))
     var date: String?
 
     func run() throws {
@@ -24,7 +25,7 @@ struct DiaryOnThisDay: ParsableCommand {
             Method.diaryOnThisDay, DiaryOnThisDayParams(date: date))
         if output.json { return try JSONOutput.print(result) }
         guard !result.entries.isEmpty else {
-            return Terminal.writeLine("Nothing on \(result.date.suffix(5)) in earlier years.")
+            return Terminal.writeLine(Localized.text("Nothing on %s in earlier years.", "\(result.date.suffix(5))"))
         }
         let year = Int(result.date.prefix(4)) ?? 0
         var blocks: [String] = []

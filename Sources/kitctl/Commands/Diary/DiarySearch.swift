@@ -1,10 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct DiarySearch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find entries that contain every word (any case, any part of a word), with snippets.")
+        abstract: Localized.text("Find entries that contain every word (any case, any part of a word), with snippets."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -1,19 +1,21 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct DiaryShare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "share", abstract: "Print one entry as Markdown, ready to paste.")
+        commandName: "share", abstract: Localized.text("Print one entry as Markdown, ready to paste."))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.diary)
     )
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
     }
 
     func run() throws {

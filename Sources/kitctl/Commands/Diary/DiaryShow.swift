@@ -1,20 +1,22 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct DiaryShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Print an entry: its date and metadata, title and body.")
+        commandName: "show", abstract: Localized.text("Print an entry: its date and metadata, title and body."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The entry's id, date or title.", valueName: "ref"), completion: .custom(RefCompletion.diary)
+        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.diary)
     )
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the entry's id, date or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
     }
 
     func run() throws {

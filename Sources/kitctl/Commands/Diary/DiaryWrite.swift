@@ -1,16 +1,20 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct DiaryWrite: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "write", abstract: "Write an entry from -m, stdin or the editor; now, or on --date.")
+        commandName: "write",
+        abstract: Localized.text("Write an entry from -m, stdin or the editor; now, or on --date."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var options: DiaryOptions
 
-    @Option(name: [.short, .customLong("message")], help: ArgumentHelp("The entry's text.", valueName: "text"))
+    @Option(
+        name: [.short, .customLong("message")],
+        help: ArgumentHelp(Localized.text("The entry's text."), valueName: "text"))
     var message: String?
 
     func run() throws {

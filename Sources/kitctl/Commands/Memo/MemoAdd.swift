@@ -1,15 +1,17 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add a memo from TEXT, stdin or the editor.")
+        commandName: "add", abstract: Localized.text("Add a memo from TEXT, stdin or the editor."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The memo (several words need no quotes); its first line is the title.", valueName: "text"))
+        help: ArgumentHelp(
+            Localized.text("The memo (several words need no quotes); its first line is the title."), valueName: "text"))
     var text: [String] = []
 
     func run() throws {
@@ -19,6 +21,7 @@ struct MemoAdd: ParsableCommand {
             input.text, kind: "memo", method: Method.memoAdd, params: MemoAddParams(text: input.text), global: global
         ) { path in "kitctl memo add < \(path)" }
         if output.json { return try JSONOutput.print(memo) }
-        Terminal.writeLine("Added memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
+        Terminal.writeLine(
+            Localized.text("Added memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))"))
     }
 }

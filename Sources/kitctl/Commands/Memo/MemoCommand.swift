@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 
 struct MemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "memo",
-        abstract: "Memos: free text whose first line is the title, full-text search, pins.",
+        abstract: Localized.text("Memos: free text whose first line is the title, full-text search, pins."),
         discussion: """
             REF is a memo's id (3 or #3) or its title. Text comes from the command line, else from stdin when \
             it is not a terminal, else from $VISUAL or $EDITOR (vi when neither is set). Text that cannot be \

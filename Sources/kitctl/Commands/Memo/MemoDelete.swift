@@ -1,23 +1,24 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: "Delete a memo (asks first on a terminal; --yes otherwise).")
+        commandName: "delete", abstract: Localized.text("Delete a memo (asks first on a terminal; --yes otherwise)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The memo's id or title, or several ids (4 5).", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The memo's id or title, or several ids (4 5)."), valueName: "ref"),
         completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
-    @Flag(name: [.short, .long], help: "Delete without asking.")
+    @Flag(name: [.short, .long], help: ArgumentHelp(Localized.text("Delete without asking.")))
     var yes = false
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
     }
 
     func run() throws {
@@ -27,7 +28,7 @@ struct MemoDelete: ParsableCommand {
             try Confirmation.require("Delete \(label)?", yes: yes, what: label)
             let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)))
             if output.json { return try JSONOutput.print(result) }
-            Terminal.writeLine("Deleted memo \(result.deleted)")
+            Terminal.writeLine(Localized.text("Deleted memo %s", "\(result.deleted)"))
         }
     }
 }

@@ -1,18 +1,21 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Open a memo's text in the editor (or replace it with stdin).")
+        commandName: "edit", abstract: Localized.text("Open a memo's text in the editor (or replace it with stdin)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
     }
 
     func run() throws {
@@ -23,6 +26,7 @@ struct MemoEdit: ParsableCommand {
             params: MemoEditParams(ref: String(current.id), text: input.text), global: global
         ) { path in "kitctl memo edit \(current.id) < \(path)" }
         if output.json { return try JSONOutput.print(memo) }
-        Terminal.writeLine("Saved memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
+        Terminal.writeLine(
+            Localized.text("Saved memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))"))
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List memos: pinned ones first, then the most recently changed.")
+        commandName: "list", abstract: Localized.text("List memos: pinned ones first, then the most recently changed."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -12,9 +13,10 @@ struct MemoList: ParsableCommand {
         let result = try global.call(Method.memoList, EmptyParams())
         if output.json { return try JSONOutput.print(result) }
         guard !result.memos.isEmpty else {
-            return Terminal.writeLine("No memos. Add one: kitctl memo add buy oat milk")
+            return Terminal.writeLine(Localized.text("No memos. Add one: kitctl memo add buy oat milk"))
         }
-        var table = Table("ID", "PIN", "UPDATED", "TITLE")
+        var table = Table(
+            Localized.text("ID"), Localized.text("PIN"), Localized.text("UPDATED"), Localized.text("TITLE"))
         let width = max(20, (Terminal.isInteractive ? Terminal.columns : 120) - 30)
         for memo in result.memos {
             table.add(

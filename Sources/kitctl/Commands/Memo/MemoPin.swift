@@ -1,22 +1,27 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoPin: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pin", abstract: "Pin a memo to the top of the list.")
+    static let configuration = CommandConfiguration(
+        commandName: "pin", abstract: Localized.text("Pin a memo to the top of the list."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
     }
 
     func run() throws {
         let memo = try global.call(Method.memoPin, MemoRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(memo) }
-        Terminal.writeLine("Pinned memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
+        Terminal.writeLine(
+            Localized.text("Pinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))"))
     }
 }

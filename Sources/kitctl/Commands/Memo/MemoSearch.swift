@@ -1,10 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoSearch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find memos that contain every word (any case, any part of a word), with snippets.")
+        abstract: Localized.text("Find memos that contain every word (any case, any part of a word), with snippets."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -1,18 +1,21 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Print a memo: its title, then its body.")
+        commandName: "show", abstract: Localized.text("Print a memo: its title, then its body."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
     }
 
     func run() throws {

@@ -1,22 +1,26 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct MemoUnpin: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unpin", abstract: "Unpin a memo.")
+    static let configuration = CommandConfiguration(commandName: "unpin", abstract: Localized.text("Unpin a memo."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The memo's id or title.", valueName: "ref"), completion: .custom(RefCompletion.memos))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.memos))
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the memo's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
     }
 
     func run() throws {
         let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: ref.joined(separator: " ")))
         if output.json { return try JSONOutput.print(memo) }
-        Terminal.writeLine("Unpinned memo \(memo.id) (\(NoteText.clipped(memo.title, width: 60)))")
+        Terminal.writeLine(
+            Localized.text("Unpinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))"))
     }
 }

@@ -1,14 +1,16 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Save a place with its tags, link, phone, address, note and image.")
+        commandName: "add",
+        abstract: Localized.text("Save a place with its tags, link, phone, address, note and image."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("A unique name.", valueName: "name"))
+    @Argument(help: ArgumentHelp(Localized.text("A unique name."), valueName: "name"))
     var name: String
 
     @OptionGroup var fields: PlaceFieldOptions
@@ -20,6 +22,7 @@ struct PlaceAdd: ParsableCommand {
             note: fields.note, weight: try fields.checkedWeight(), imagePath: upload.path, imageData: upload.data)
         let place = try global.call(Method.placeAdd, params)
         if output.json { return try JSONOutput.print(place) }
-        Terminal.writeLine("Added place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
+        Terminal.writeLine(
+            Localized.text("Added place %1$s (%2$s)", "\(place.id)", place.name) + PlaceOutput.tagSuffix(place))
     }
 }

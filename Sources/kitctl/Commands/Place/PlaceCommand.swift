@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 
 struct PlaceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "place",
-        abstract: "Restaurants and other places with category=value tags, and a roulette that picks one.",
+        abstract: Localized.text(
+            "Restaurants and other places with category=value tags, and a roulette that picks one."),
         discussion: """
             REF is a place's id or its name (names are unique, matched without regard to case).
             Filters: --tag values of one category are OR-ed, categories are AND-ed, so

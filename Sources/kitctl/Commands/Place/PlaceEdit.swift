@@ -1,28 +1,33 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct PlaceEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a place: rename it, add or remove tags, set fields ('' clears one), set its weight or image.")
+        abstract: Localized.text(
+            "Change a place: rename it, add or remove tags, set fields ('' clears one), set its weight or image."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
+        completion: .custom(TagCompletion.names))
     var ref: String
 
-    @Option(help: ArgumentHelp("A new name.", valueName: "name"))
+    @Option(help: ArgumentHelp(Localized.text("A new name."), valueName: "name"))
     var name: String?
 
     @OptionGroup var fields: PlaceFieldOptions
 
-    @Option(help: ArgumentHelp("Remove a tag (category=value) or a whole category; repeat it.", valueName: "tag"))
+    @Option(
+        help: ArgumentHelp(
+            Localized.text("Remove a tag (category=value) or a whole category; repeat it."), valueName: "tag"))
     var untag: [String] = []
 
-    @Flag(help: "Drop the place's image.")
+    @Flag(help: ArgumentHelp(Localized.text("Drop the place's image.")))
     var noImage = false
 
     func run() throws {
@@ -33,7 +38,9 @@ struct PlaceEdit: ParsableCommand {
                 throw CLIError.usage(error.message)
             }
         }
-        if noImage && fields.image != nil { throw CLIError.usage("give either --image or --no-image, not both") }
+        if noImage && fields.image != nil {
+            throw CLIError.usage(Localized.text("give either --image or --no-image, not both"))
+        }
         let upload = try fields.imageUpload()
         let params = PlaceEditParams(
             ref: ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url, phone: fields.phone,
@@ -41,6 +48,7 @@ struct PlaceEdit: ParsableCommand {
             imagePath: upload.path, imageData: upload.data, removeImage: noImage ? true : nil)
         let place = try global.call(Method.placeEdit, params)
         if output.json { return try JSONOutput.print(place) }
-        Terminal.writeLine("Changed place \(place.id) (\(place.name))" + PlaceOutput.tagSuffix(place))
+        Terminal.writeLine(
+            Localized.text("Changed place %1$s (%2$s)", "\(place.id)", place.name) + PlaceOutput.tagSuffix(place))
     }
 }

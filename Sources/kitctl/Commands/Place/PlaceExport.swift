@@ -1,26 +1,30 @@
 import ArgumentParser
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct PlaceExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every place as CSV or JSON (name, tags, url, phone, address, note, weight; not images).")
+        abstract: Localized.text(
+            "Write every place as CSV or JSON (name, tags, url, phone, address, note, weight; not images)."))
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "CSV with a header row; tags as category=value;category=value.")
+    @Flag(help: ArgumentHelp(Localized.text("CSV with a header row; tags as category=value;category=value.")))
     var csv = false
 
-    @Flag(help: "A JSON list of place objects.")
+    @Flag(help: ArgumentHelp(Localized.text("A JSON list of place objects.")))
     var json = false
 
-    @Argument(help: ArgumentHelp("Write here instead of to standard output.", valueName: "file"), completion: .file())
+    @Argument(
+        help: ArgumentHelp(Localized.text("Write here instead of to standard output."), valueName: "file"),
+        completion: .file())
     var file: String?
 
     func validate() throws {
-        guard csv != json else { throw ValidationError("choose one format: --csv or --json") }
+        guard csv != json else { throw ValidationError(Localized.text("choose one format: --csv or --json")) }
     }
 
     func run() throws {

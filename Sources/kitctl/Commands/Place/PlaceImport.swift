@@ -1,10 +1,12 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import places from CSV or JSON, all or nothing: a file with any bad row imports nothing.",
+        abstract: Localized.text(
+            "Import places from CSV or JSON, all or nothing: a file with any bad row imports nothing."),
         discussion: """
             The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).
             CSV columns: name, tags, url, phone, address, note, weight (any order; only name is required).
@@ -13,10 +15,10 @@ struct PlaceImport: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The file.", valueName: "file"), completion: .file())
+    @Argument(help: ArgumentHelp(Localized.text("The file."), valueName: "file"), completion: .file())
     var file: String
 
-    @Option(help: ArgumentHelp("csv or json, when the file name does not say.", valueName: "format"))
+    @Option(help: ArgumentHelp(Localized.text("csv or json, when the file name does not say."), valueName: "format"))
     var format: String?
 
     func run() throws {
@@ -37,7 +39,7 @@ struct PlaceImport: ParsableCommand {
     private func checkedFormat(_ text: String) throws -> String {
         let format = text.lowercased()
         guard format == "csv" || format == "json" else {
-            throw CLIError.usage("unknown format '\(text)'; use --format csv or --format json")
+            throw CLIError.usage(Localized.text("unknown format '%s'; use --format csv or --format json", text))
         }
         return format
     }

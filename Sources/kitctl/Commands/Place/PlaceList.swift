@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List places, by name; --tag narrows the list.", aliases: ["ls"])
+        commandName: "list", abstract: Localized.text("List places, by name; --tag narrows the list."), aliases: ["ls"])
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -15,7 +16,8 @@ struct PlaceList: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         if result.places.isEmpty {
             if let explanation = result.explanation { throw CLIError.refused(explanation) }
-            return Terminal.writeLine("No places yet. Add one: kitctl place add '수원 칼국수' --tag area=수원역 --tag kind=한식")
+            return Terminal.writeLine(
+                Localized.text("No places yet. Add one: kitctl place add '수원 칼국수' --tag area=수원역 --tag kind=한식"))
         }
         Terminal.writeLine(PlaceOutput.table(result.places))
     }

@@ -1,15 +1,17 @@
 import ArgumentParser
 import Glibc
+import KitLocalization
 import KitProtocol
 
 struct PlaceOpen: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "open", abstract: "Open a place's link with xdg-open.")
+        commandName: "open", abstract: Localized.text("Open a place's link with xdg-open."))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
+        completion: .custom(TagCompletion.names))
     var ref: String
 
     func run() throws {
@@ -23,9 +25,12 @@ struct PlaceOpen: ParsableCommand {
             status = try ChildProcess.run(["xdg-open", url])
         } catch {
             throw CLIError.usage(
-                "cannot run xdg-open (\(error.reason)); install xdg-utils, or open \(url) yourself")
+                Localized.text(
+                    "cannot run xdg-open (%1$s); install xdg-utils, or open %2$s yourself", "\(error.reason)", url))
         }
-        guard status == 0 else { throw CLIError.usage("xdg-open could not open \(url) (exit \(status))") }
-        Terminal.writeLine("Opened \(url)")
+        guard status == 0 else {
+            throw CLIError.usage(Localized.text("xdg-open could not open %1$s (exit %2$s)", url, "\(status)"))
+        }
+        Terminal.writeLine(Localized.text("Opened %s", url))
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct PlacePick: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pick",
-        abstract: "Spin the roulette: pick a place at random among those matching --tag.",
+        abstract: Localized.text("Spin the roulette: pick a place at random among those matching --tag."),
         discussion: """
             Uniform by default. --weight uses each place's weight; --rotate goes through every matching
             place once before repeating one (kept per filter); --avoid-recent 7d skips places picked or
@@ -17,26 +18,32 @@ struct PlacePick: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var filter: PlaceFilterOptions
 
-    @Option(name: .short, help: ArgumentHelp("Pick this many different places (default 1).", valueName: "n"))
+    @Option(
+        name: .short, help: ArgumentHelp(Localized.text("Pick this many different places (default 1)."), valueName: "n")
+    )
     var n: Int = 1
 
-    @Flag(name: .customLong("weight"), help: "Use each place's weight (set with `place edit REF --weight 3`).")
+    @Flag(
+        name: .customLong("weight"),
+        help: ArgumentHelp(Localized.text("Use each place's weight (set with `place edit REF --weight 3`).")))
     var weighted = false
 
-    @Flag(help: "Go through every matching place once before repeating one.")
+    @Flag(help: ArgumentHelp(Localized.text("Go through every matching place once before repeating one.")))
     var rotate = false
 
-    @Option(help: ArgumentHelp("Skip places picked or visited within this window (7d, 36h).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            Localized.text("Skip places picked or visited within this window (7d, 36h)."), valueName: "duration"))
     var avoidRecent: String?
 
-    @Option(help: ArgumentHelp("Make the pick reproducible.", valueName: "n"))
+    @Option(help: ArgumentHelp(Localized.text("Make the pick reproducible."), valueName: "n"))
     var seed: UInt64?
 
-    @Flag(help: "Also raise a desktop popup with the pick and its link.")
+    @Flag(help: ArgumentHelp(Localized.text("Also raise a desktop popup with the pick and its link.")))
     var notify = false
 
     func run() throws {
-        guard n >= 1 else { throw CLIError.usage("-n \(n): pick at least 1 place") }
+        guard n >= 1 else { throw CLIError.usage(Localized.text("-n %s: pick at least 1 place", "\(n)")) }
         let window = try avoidRecent.map(ArgumentValues.duration)
         let params = PlacePickParams(
             tags: try filter.checked(), count: n, weighted: weighted, rotate: rotate, avoidRecentNs: window,

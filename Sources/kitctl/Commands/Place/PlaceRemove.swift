@@ -1,16 +1,19 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a place (its image goes too, unless another place uses it).",
+        commandName: "remove",
+        abstract: Localized.text("Remove a place (its image goes too, unless another place uses it)."),
         aliases: ["rm"])
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
+        completion: .custom(TagCompletion.names))
     var ref: String
 
     func run() throws {
@@ -18,6 +21,6 @@ struct PlaceRemove: ParsableCommand {
         let result = try global.call(
             Method.placeRemove, PlaceRefParams(ref: String(place.id)))
         if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Removed place \(result.removed) (\(place.name))")
+        Terminal.writeLine(Localized.text("Removed place %1$s (%2$s)", "\(result.removed)", place.name))
     }
 }

@@ -1,14 +1,16 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one place.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one place."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
+        completion: .custom(TagCompletion.names))
     var ref: String
 
     func run() throws {

@@ -1,10 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceTags: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
-        abstract: "For each category, the values present among the places matching --tag, with counts.",
+        abstract: Localized.text("For each category, the values present among the places matching --tag, with counts."),
         discussion: """
             Narrow step by step: every value shown leads to at least one place. Counts under a
             category you already filter on show what OR-ing in another value would give.

@@ -1,20 +1,23 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct PlaceVisited: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "visited", abstract: "Record that you went to a place (pick --avoid-recent counts visits).")
+        commandName: "visited",
+        abstract: Localized.text("Record that you went to a place (pick --avoid-recent counts visits)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The place's id or name.", valueName: "ref"), completion: .custom(TagCompletion.names))
+        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
+        completion: .custom(TagCompletion.names))
     var ref: String
 
     func run() throws {
         let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: ref))
         if output.json { return try JSONOutput.print(entry) }
-        Terminal.writeLine("Recorded a visit to \(entry.placeName)")
+        Terminal.writeLine(Localized.text("Recorded a visit to %s", entry.placeName))
     }
 }

@@ -1,37 +1,43 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct RamenAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a ramen of your own.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: Localized.text("Add a ramen of your own."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var name: RamenName
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Cook time (4m30s, 4:30 …).", valueName: "duration"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp(Localized.text("Cook time (4m30s, 4:30 …)."), valueName: "duration"))
     var time: String
 
-    @Option(help: ArgumentHelp("Water in ml.", valueName: "ml"))
+    @Option(help: ArgumentHelp(Localized.text("Water in ml."), valueName: "ml"))
     var water: Int?
 
-    @Option(help: ArgumentHelp("pot, cup, stir-fried, drained or cold.", valueName: "kind"))
+    @Option(help: ArgumentHelp(Localized.text("pot, cup, stir-fried, drained or cold."), valueName: "kind"))
     var kind: String?
 
-    @Option(help: ArgumentHelp("The maker.", valueName: "brand"))
+    @Option(help: ArgumentHelp(Localized.text("The maker."), valueName: "brand"))
     var brand: String?
 
-    @Option(help: ArgumentHelp("An English name.", valueName: "name"))
+    @Option(help: ArgumentHelp(Localized.text("An English name."), valueName: "name"))
     var english: String?
 
-    @Option(help: ArgumentHelp("A timed step (repeatable): \"1:00 left: add an egg\".", valueName: "step"))
+    @Option(
+        help: ArgumentHelp(Localized.text("A timed step (repeatable): \"1:00 left: add an egg\"."), valueName: "step"))
     var step: [String] = []
 
-    @Option(help: ArgumentHelp("A short note.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("A short note."), valueName: "text"))
     var note: String?
 
     func validate() throws {
-        if let water, water < 0 { throw ValidationError("water cannot be negative (\(water) ml)") }
+        if let water, water < 0 {
+            throw ValidationError(Localized.text("water cannot be negative (%s ml)", "\(water)"))
+        }
     }
 
     func run() throws {
@@ -43,6 +49,8 @@ struct RamenAdd: ParsableCommand {
                 name: name.text, cookNs: cookTime, waterMl: water, kind: kind, brand: brand, englishName: english,
                 steps: steps, note: note))
         if output.json { return try JSONOutput.print(ramen) }
-        Terminal.writeLine("Added \(ramen.displayName) [\(ramen.id)]: \(RamenText.time(ramen.cookNs))")
+        Terminal.writeLine(
+            Localized.text(
+                "Added %1$s [%2$s]: %3$s", ramen.displayName, "\(ramen.id)", "\(RamenText.time(ramen.cookNs))"))
     }
 }

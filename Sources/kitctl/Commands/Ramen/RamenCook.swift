@@ -1,12 +1,13 @@
 import ArgumentParser
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct RamenCook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cook",
-        abstract: "Start a ramen's countdown and say what to do now.",
+        abstract: Localized.text("Start a ramen's countdown and say what to do now."),
         discussion: "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it.")
 
     @OptionGroup var global: GlobalOptions
@@ -14,10 +15,11 @@ struct RamenCook: ParsableCommand {
     @OptionGroup var name: RamenName
 
     @Option(
-        name: .shortAndLong, help: ArgumentHelp("Cook time for this cook only (4m, 3:30 …).", valueName: "duration"))
+        name: .shortAndLong,
+        help: ArgumentHelp(Localized.text("Cook time for this cook only (4m, 3:30 …)."), valueName: "duration"))
     var time: String?
 
-    @Flag(help: "Wait until it is done, with a live countdown on a terminal.")
+    @Flag(help: ArgumentHelp(Localized.text("Wait until it is done, with a live countdown on a terminal.")))
     var wait = false
 
     func run() throws {
@@ -47,21 +49,28 @@ struct RamenCook: ParsableCommand {
     }
 
     static func describe(_ result: RamenCookResult) -> String {
-        var lines = [
-            "Cooking \(result.ramen.displayName): \(RamenText.time(result.timer.durationNs)), "
-                + "done at \(TimerText.due(result.timer)) (timer \(result.timer.id)"
-                + (result.timer.name.map { $0 != result.ramen.name ? ", named \($0): another is cooking" : "" } ?? "")
-                + ")"
-        ]
-        for (index, line) in result.now.enumerated() { lines.append((index == 0 ? "Now:   " : "       ") + line) }
+        let time = RamenText.time(result.timer.durationNs)
+        let due = TimerText.due(result.timer)
+        let id = String(result.timer.id)
+        let renamed = result.timer.name.flatMap { $0 != result.ramen.name ? $0 : nil }
+        var details = Details(
+            renamed.map {
+                Localized.text(
+                    "Cooking %1$s: %2$s, done at %3$s (timer %4$s, named %5$s: another is cooking)",
+                    result.ramen.displayName, time, due, id, $0)
+            }
+                ?? Localized.text(
+                    "Cooking %1$s: %2$s, done at %3$s (timer %4$s)", result.ramen.displayName, time, due, id),
+            minimumWidth: 7, gap: 1)
+        for (index, line) in result.now.enumerated() { details.add(index == 0 ? Localized.text("Now:") : "", line) }
         // A timed step this cook is too short for is in `now` already.
         let later = result.steps.filter {
             $0.moment == .end || ($0.isTimed && $0.offset(inCookOf: result.timer.durationNs) != nil)
         }
         for (index, step) in later.enumerated() {
-            lines.append((index == 0 ? "Later: " : "       ") + step.description)
+            details.add(index == 0 ? Localized.text("Later:") : "", step.description)
         }
-        if let memo = result.ramen.memo { lines.append("Memo:  \(memo)") }
-        return lines.joined(separator: "\n")
+        if let memo = result.ramen.memo { details.add(Localized.text("Memo:"), memo) }
+        return details.render()
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
+import KitLocalization
 
 struct RamenFav: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fav", abstract: "Keep favourites, in your own order.",
+        commandName: "fav", abstract: Localized.text("Keep favourites, in your own order."),
         subcommands: [RamenFavList.self, RamenFavAdd.self, RamenFavRemove.self, RamenFavMove.self])
 }

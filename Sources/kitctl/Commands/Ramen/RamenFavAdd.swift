@@ -1,8 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenFavAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a favourite at the end.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: Localized.text("Add a favourite at the end."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

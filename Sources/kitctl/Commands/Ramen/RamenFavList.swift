@@ -1,10 +1,12 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 /// `ramen fav list`: what `ramen list --favourites` shows, where people look for it.
 struct RamenFavList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List your favourites, in your order (as ramen list --favourites).")
+        commandName: "list",
+        abstract: Localized.text("List your favourites, in your order (as ramen list --favourites)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -13,7 +15,7 @@ struct RamenFavList: ParsableCommand {
         let result = try global.call(Method.ramenList, RamenListParams(favourites: true))
         if output.json { return try JSONOutput.print(result) }
         guard !result.ramen.isEmpty else {
-            Terminal.writeLine("No favourites yet; add one with `kitctl ramen fav add NAME`.")
+            Terminal.writeLine(Localized.text("No favourites yet; add one with `kitctl ramen fav add NAME`."))
             return
         }
         Terminal.writeLine(RamenText.table(result.ramen))

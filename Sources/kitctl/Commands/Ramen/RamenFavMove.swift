@@ -1,25 +1,26 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenFavMove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "move", abstract: "Move a favourite to a position, or before another favourite.")
+        commandName: "move", abstract: Localized.text("Move a favourite to a position, or before another favourite."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var name: RamenName
 
-    @Option(help: ArgumentHelp("The new position, 1 first.", valueName: "n"))
+    @Option(help: ArgumentHelp(Localized.text("The new position, 1 first."), valueName: "n"))
     var to: Int?
 
-    @Option(help: ArgumentHelp("Another favourite to go in front of.", valueName: "name"))
+    @Option(help: ArgumentHelp(Localized.text("Another favourite to go in front of."), valueName: "name"))
     var before: String?
 
     func validate() throws {
         guard (to == nil) != (before == nil) else {
-            throw ValidationError("give exactly one of --to N or --before NAME")
+            throw ValidationError(Localized.text("give exactly one of --to N or --before NAME"))
         }
-        if let to, to < 1 { throw ValidationError("positions start at 1") }
+        if let to, to < 1 { throw ValidationError(Localized.text("positions start at 1")) }
     }
 
     func run() throws {

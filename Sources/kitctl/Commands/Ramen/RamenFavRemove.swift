@@ -1,8 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenFavRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a favourite.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: Localized.text("Remove a favourite."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -11,6 +13,6 @@ struct RamenFavRemove: ParsableCommand {
     func run() throws {
         let ramen = try global.call(Method.ramenFavouriteRemove, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
-        Terminal.writeLine("\(ramen.displayName) is no longer a favourite")
+        Terminal.writeLine(Localized.text("%s is no longer a favourite", ramen.displayName))
     }
 }

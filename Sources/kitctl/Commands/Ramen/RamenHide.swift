@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenHide: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "hide", abstract: "Hide a catalog ramen from lists (kitctl ramen list --all still shows it).")
+        commandName: "hide",
+        abstract: Localized.text("Hide a catalog ramen from lists (kitctl ramen list --all still shows it)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -12,6 +14,6 @@ struct RamenHide: ParsableCommand {
     func run() throws {
         let ramen = try global.call(Method.ramenHide, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
-        Terminal.writeLine("\(ramen.displayName) is hidden")
+        Terminal.writeLine(Localized.text("%s is hidden", ramen.displayName))
     }
 }

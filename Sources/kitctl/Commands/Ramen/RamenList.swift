@@ -1,5 +1,6 @@
 import ArgumentParser
 import KitClient
+import KitLocalization
 import KitProtocol
 
 struct RamenList: ParsableCommand {
@@ -18,26 +19,28 @@ struct RamenList: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List ramen, favourites first; with QUERY, the ones that match.")
+        commandName: "list", abstract: Localized.text("List ramen, favourites first; with QUERY, the ones that match."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("Search text: 신라, ㅅㄹㅁ, shin, nongshim …", valueName: "query"))
+    @Argument(help: ArgumentHelp(Localized.text("Search text: 신라, ㅅㄹㅁ, shin, nongshim …"), valueName: "query"))
     var query: [String] = []
 
-    @Flag(name: [.customLong("favourites"), .customLong("favorites"), .customShort("f")], help: "Only favourites.")
+    @Flag(
+        name: [.customLong("favourites"), .customLong("favorites"), .customShort("f")],
+        help: ArgumentHelp(Localized.text("Only favourites.")))
     var favourites = false
 
-    @Option(help: ArgumentHelp("name (favourites first), recent or most (cooked).", valueName: "order"))
+    @Option(help: ArgumentHelp(Localized.text("name (favourites first), recent or most (cooked)."), valueName: "order"))
     var sort: String?
 
-    @Flag(help: "Include hidden ramen.")
+    @Flag(help: ArgumentHelp(Localized.text("Include hidden ramen.")))
     var all = false
 
     func validate() throws {
         if let sort, !["name", "recent", "most"].contains(sort) {
-            throw ValidationError("unknown sort '\(sort)'; use name, recent or most")
+            throw ValidationError(Localized.text("unknown sort '%s'; use name, recent or most", sort))
         }
     }
 
@@ -47,10 +50,10 @@ struct RamenList: ParsableCommand {
         let result = try global.call(Method.ramenList, params)
         if output.json { return try JSONOutput.print(result) }
         guard !result.ramen.isEmpty else {
-            guard !query.isEmpty else { return Terminal.writeLine("No ramen yet.") }
+            guard !query.isEmpty else { return Terminal.writeLine(Localized.text("No ramen yet.")) }
             let text = query.joined(separator: " ")
             let hint = Self.didYouMean(text, global: global)
-            Terminal.writeLine("No ramen matches '\(text)'" + (hint.isEmpty ? "." : hint))
+            Terminal.writeLine(Localized.text("No ramen matches '%s'", text) + (hint.isEmpty ? "." : hint))
             return
         }
         Terminal.writeLine(RamenText.table(result.ramen))

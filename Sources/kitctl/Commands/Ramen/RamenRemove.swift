@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: "Remove a ramen of your own (catalog ones can be hidden instead).")
+        commandName: "remove",
+        abstract: Localized.text("Remove a ramen of your own (catalog ones can be hidden instead)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -12,6 +14,6 @@ struct RamenRemove: ParsableCommand {
     func run() throws {
         let result = try global.call(Method.ramenRemove, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Removed \(result.removed)")
+        Terminal.writeLine(Localized.text("Removed %s", "\(result.removed)"))
     }
 }

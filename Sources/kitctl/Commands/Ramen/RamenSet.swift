@@ -1,10 +1,12 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct RamenSet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Set your own time, memo or steps for a ramen; --reset goes back to the maker's.",
+        commandName: "set",
+        abstract: Localized.text("Set your own time, memo or steps for a ramen; --reset goes back to the maker's."),
         discussion:
             "Steps: --step \"start: add the flakes\", --step \"2:00 in: stir\", --step \"1:00 left: add an egg\", "
             + "--step \"end: drain\" (or in Korean: \"시작: …\", \"2분 후: …\", \"1분 남음: …\", \"끝: …\").")
@@ -13,27 +15,31 @@ struct RamenSet: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var name: RamenName
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Your cook time (4m, 3:30 …).", valueName: "duration"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp(Localized.text("Your cook time (4m, 3:30 …)."), valueName: "duration"))
     var time: String?
 
-    @Option(help: ArgumentHelp("A memo shown when it is done; \"\" clears it.", valueName: "text"))
+    @Option(help: ArgumentHelp(Localized.text("A memo shown when it is done; \"\" clears it."), valueName: "text"))
     var memo: String?
 
-    @Option(help: ArgumentHelp("A timed step, replacing the maker's (repeatable).", valueName: "step"))
+    @Option(help: ArgumentHelp(Localized.text("A timed step, replacing the maker's (repeatable)."), valueName: "step"))
     var step: [String] = []
 
-    @Option(help: ArgumentHelp("A step added to the ones it has (repeatable).", valueName: "step"))
+    @Option(help: ArgumentHelp(Localized.text("A step added to the ones it has (repeatable)."), valueName: "step"))
     var addStep: [String] = []
 
-    @Flag(help: "Back to the maker's time and steps, and no memo (before the other options).")
+    @Flag(
+        help: ArgumentHelp(
+            Localized.text("Back to the maker's time and steps, and no memo (before the other options).")))
     var reset = false
 
     func validate() throws {
         guard time != nil || memo != nil || !step.isEmpty || !addStep.isEmpty || reset else {
-            throw ValidationError("nothing to set; give --time, --memo, --step, --add-step or --reset")
+            throw ValidationError(Localized.text("nothing to set; give --time, --memo, --step, --add-step or --reset"))
         }
         if !step.isEmpty && !addStep.isEmpty {
-            throw ValidationError("give --step (which replaces the steps) or --add-step (which adds one), not both")
+            throw ValidationError(
+                Localized.text("give --step (which replaces the steps) or --add-step (which adds one), not both"))
         }
     }
 

@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show one ramen: time, water, steps, memo.")
+        commandName: "show", abstract: Localized.text("Show one ramen: time, water, steps, memo."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -1,8 +1,10 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct RamenUnhide: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unhide", abstract: "Show a hidden ramen again.")
+    static let configuration = CommandConfiguration(
+        commandName: "unhide", abstract: Localized.text("Show a hidden ramen again."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -11,6 +13,6 @@ struct RamenUnhide: ParsableCommand {
     func run() throws {
         let ramen = try global.call(Method.ramenUnhide, RamenRefParams(ref: name.text))
         if output.json { return try JSONOutput.print(ramen) }
-        Terminal.writeLine("\(ramen.displayName) is shown again")
+        Terminal.writeLine(Localized.text("%s is shown again", ramen.displayName))
     }
 }

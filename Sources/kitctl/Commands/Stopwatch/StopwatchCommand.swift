@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 
 struct StopwatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sw",
-        abstract: "Many named stopwatches that survive restarts, with laps and a still-running notice.",
+        abstract: Localized.text("Many named stopwatches that survive restarts, with laps and a still-running notice."),
         discussion:
             "REF is a stopwatch's id or its name (names are unique). `kitctl stopwatch` works as well as `kitctl sw`.",
         subcommands: [

@@ -1,14 +1,16 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchDelete: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete it and its laps.")
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: Localized.text("Delete it and its laps."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
@@ -16,6 +18,6 @@ struct StopwatchDelete: ParsableCommand {
         let result = try global.call(
             Method.stopwatchDelete, StopwatchRefParams(ref: ref))
         if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine("Deleted stopwatch \(result.deleted)")
+        Terminal.writeLine(Localized.text("Deleted stopwatch %s", "\(result.deleted)"))
     }
 }

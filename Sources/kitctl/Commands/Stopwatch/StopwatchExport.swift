@@ -1,25 +1,26 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchExport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export a stopwatch's laps as CSV or JSON.")
+        commandName: "export", abstract: Localized.text("Export a stopwatch's laps as CSV or JSON."))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
-    @Flag(help: "CSV with a header row.")
+    @Flag(help: ArgumentHelp(Localized.text("CSV with a header row.")))
     var csv = false
 
-    @Flag(help: "JSON: the stopwatch and its laps.")
+    @Flag(help: ArgumentHelp(Localized.text("JSON: the stopwatch and its laps.")))
     var json = false
 
     func validate() throws {
-        guard csv != json else { throw ValidationError("choose one format: --csv or --json") }
+        guard csv != json else { throw ValidationError(Localized.text("choose one format: --csv or --json")) }
     }
 
     func run() throws {

@@ -1,19 +1,20 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchLap: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lap", abstract: "Record a lap, with an optional note.")
+        commandName: "lap", abstract: Localized.text("Record a lap, with an optional note."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
-    @Argument(help: ArgumentHelp("A note for the lap.", valueName: "note"))
+    @Argument(help: ArgumentHelp(Localized.text("A note for the lap."), valueName: "note"))
     var note: [String] = []
 
     func run() throws {
@@ -21,7 +22,8 @@ struct StopwatchLap: ParsableCommand {
             Method.stopwatchLap, StopwatchLapParams(ref: ref, note: note.isEmpty ? nil : note.joined(separator: " ")))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
-            "Lap \(result.lap.number) of \(result.stopwatch.name): \(StopwatchText.elapsed(result.lap.lapNs)) "
-                + "(total \(StopwatchText.elapsed(result.lap.totalNs)))")
+            Localized.text(
+                "Lap %1$s of %2$s: %3$s (total %4$s)", String(result.lap.number), result.stopwatch.name,
+                StopwatchText.elapsed(result.lap.lapNs), StopwatchText.elapsed(result.lap.totalNs)))
     }
 }

@@ -1,18 +1,20 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchLaps: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "laps", abstract: "List a stopwatch's laps.")
+    static let configuration = CommandConfiguration(
+        commandName: "laps", abstract: Localized.text("List a stopwatch's laps."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
-    @Flag(help: "Print CSV: number, lap, total, lap_seconds, total_seconds, note, at.")
+    @Flag(help: ArgumentHelp(Localized.text("Print CSV: number, lap, total, lap_seconds, total_seconds, note, at.")))
     var csv = false
 
     func run() throws {

@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List stopwatches: running ones first, then stopped ones by name.")
+        commandName: "list",
+        abstract: Localized.text("List stopwatches: running ones first, then stopped ones by name."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -12,7 +14,7 @@ struct StopwatchList: ParsableCommand {
         let result = try global.call(Method.stopwatchList, EmptyParams())
         if output.json { return try JSONOutput.print(result) }
         guard !result.stopwatches.isEmpty else {
-            return Terminal.writeLine("No stopwatches. Create one: kitctl sw new focus --start")
+            return Terminal.writeLine(Localized.text("No stopwatches. Create one: kitctl sw new focus --start"))
         }
         Terminal.writeLine(StopwatchText.table(result.stopwatches))
     }

@@ -1,22 +1,24 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct StopwatchNew: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a stopwatch.")
+    static let configuration = CommandConfiguration(commandName: "new", abstract: Localized.text("Create a stopwatch."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("A unique name.", valueName: "name"))
+    @Argument(help: ArgumentHelp(Localized.text("A unique name."), valueName: "name"))
     var name: String
 
-    @Flag(help: "Start it at once.")
+    @Flag(help: ArgumentHelp(Localized.text("Start it at once.")))
     var start = false
 
     @Option(
         help: ArgumentHelp(
-            "Notice while it runs longer than this (2h, 45m), repeating; off for none.", valueName: "duration"))
+            Localized.text("Notice while it runs longer than this (2h, 45m), repeating; off for none."),
+            valueName: "duration"))
     var remindAfter: String?
 
     func run() throws {
@@ -24,7 +26,8 @@ struct StopwatchNew: ParsableCommand {
             if ["off", "0", "0s"].contains(text.lowercased()) { return 0 }
             let threshold = try ArgumentValues.duration(text)
             guard threshold >= Nanoseconds.second else {
-                throw CLIError.usage("--remind-after \(text) is under a second; give 1s or more, or off")
+                throw CLIError.usage(
+                    Localized.text("--remind-after %s is under a second; give 1s or more, or off", text))
             }
             return threshold
         }
@@ -32,6 +35,8 @@ struct StopwatchNew: ParsableCommand {
             Method.stopwatchCreate, StopwatchCreateParams(name: name, start: start, remindAfterNs: remind))
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine(
-            "Created stopwatch \(stopwatch.id) (\(stopwatch.name))" + (stopwatch.state == .running ? ", running" : ""))
+            stopwatch.state == .running
+                ? Localized.text("Created stopwatch %1$s (%2$s), running", String(stopwatch.id), stopwatch.name)
+                : Localized.text("Created stopwatch %1$s (%2$s)", String(stopwatch.id), stopwatch.name))
     }
 }

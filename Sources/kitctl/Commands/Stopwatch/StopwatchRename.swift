@@ -1,24 +1,26 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchRename: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rename", abstract: "Give a stopwatch a new name.")
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: Localized.text("Give a stopwatch a new name."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
-    @Argument(help: ArgumentHelp("The new, unique name.", valueName: "new-name"))
+    @Argument(help: ArgumentHelp(Localized.text("The new, unique name."), valueName: "new-name"))
     var newName: String
 
     func run() throws {
         let stopwatch = try global.call(
             Method.stopwatchRename, StopwatchRenameParams(ref: ref, name: newName))
         if output.json { return try JSONOutput.print(stopwatch) }
-        Terminal.writeLine("Renamed stopwatch \(stopwatch.id) to \(stopwatch.name)")
+        Terminal.writeLine(Localized.text("Renamed stopwatch %1$s to %2$s", "\(stopwatch.id)", stopwatch.name))
     }
 }

@@ -1,14 +1,16 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one stopwatch and its laps.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: Localized.text("Show one stopwatch and its laps."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
@@ -16,18 +18,19 @@ struct StopwatchShow: ParsableCommand {
         let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
         if output.json { return try JSONOutput.print(result) }
         let stopwatch = result.stopwatch
-        var lines = [
-            "stopwatch \(stopwatch.id) (\(stopwatch.name))",
-            "state:    \(stopwatch.state)",
-            "elapsed:  \(StopwatchText.elapsed(stopwatch.elapsedNs))",
-        ]
-        if stopwatch.state == .running { lines.append("started:  \(StopwatchText.started(stopwatch))") }
-        lines.append(
-            "notice:   "
-                + (stopwatch.remindAfterNs > 0
-                    ? "after \(StopwatchText.elapsed(stopwatch.remindAfterNs).dropLast(3)) of running, repeating"
-                    : "off"))
-        if !result.laps.isEmpty { lines.append("\n" + StopwatchText.lapTable(result.laps)) }
-        Terminal.writeLine(lines.joined(separator: "\n"))
+        var details = Details(Localized.text("stopwatch %1$s (%2$s)", String(stopwatch.id), stopwatch.name))
+        details.add(Localized.text("state:"), StateWords.stopwatch(stopwatch.state))
+        details.add(Localized.text("elapsed:"), StopwatchText.elapsed(stopwatch.elapsedNs))
+        if stopwatch.state == .running { details.add(Localized.text("started:"), StopwatchText.started(stopwatch)) }
+        details.add(
+            Localized.text("notice:"),
+            stopwatch.remindAfterNs > 0
+                ? Localized.text(
+                    "after %s of running, repeating", String(StopwatchText.elapsed(stopwatch.remindAfterNs).dropLast(3))
+                )
+                : Localized.text("off"))
+        var text = details.render()
+        if !result.laps.isEmpty { text += "\n\n" + StopwatchText.lapTable(result.laps) }
+        Terminal.writeLine(text)
     }
 }

@@ -1,18 +1,21 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct StopwatchStop: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop it; the elapsed time is kept.")
+    static let configuration = CommandConfiguration(
+        commandName: "stop", abstract: Localized.text("Stop it; the elapsed time is kept."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name.", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String
 
     func run() throws {
-        try StopwatchChange.run(Method.stopwatchStop, ref: ref, past: "Stopped", global: global, output: output)
+        try StopwatchChange.run(
+            Method.stopwatchStop, ref: ref, past: { Localized.text("Stopped %s", $0) }, global: global, output: output)
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import KitClient
+import KitLocalization
 import KitProtocol
 
 struct StopwatchWatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Live display: one stopwatch to the hundredth of a second, or all running ones.",
+        abstract: Localized.text("Live display: one stopwatch to the hundredth of a second, or all running ones."),
         discussion:
             "On a terminal the lines are redrawn in place; off a terminal a plain line is printed every second. Ctrl-C ends it."
     )
@@ -13,7 +14,8 @@ struct StopwatchWatch: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("The stopwatch's id or name (default: every running one).", valueName: "ref"),
+        help: ArgumentHelp(
+            Localized.text("The stopwatch's id or name (default: every running one)."), valueName: "ref"),
         completion: .custom(RefCompletion.stopwatches))
     var ref: String?
 

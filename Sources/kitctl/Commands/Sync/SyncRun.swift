@@ -1,10 +1,12 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct SyncRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the sync command ([sync] command in the config) now, wait for it, and print the outcome.",
+        abstract: Localized.text(
+            "Run the sync command ([sync] command in the config) now, wait for it, and print the outcome."),
         discussion: """
             kitd runs the command and reads what it changed in the vdirs before it answers. A run \
             already under way is waited for, then the command runs again. Exits 2 when the command \
@@ -19,7 +21,7 @@ struct SyncRun: ParsableCommand {
         if output.json {
             try JSONOutput.print(run)
         } else if run.succeeded {
-            Terminal.writeLine("Synced in \(Self.seconds(run.durationMs)).")
+            Terminal.writeLine(Localized.text("Synced in %s.", "\(Self.seconds(run.durationMs))"))
         }
         guard run.succeeded else {
             if !output.json && !run.output.isEmpty { Terminal.writeError(run.output) }

@@ -1,10 +1,12 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct SyncStatus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the vdirs kitd keeps, the files in them it could not take, and the conflicts it settled.")
+        abstract: Localized.text(
+            "Show the vdirs kitd keeps, the files in them it could not take, and the conflicts it settled."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -51,7 +53,9 @@ struct SyncStatus: ParsableCommand {
             lines.append("")
             lines.append(
                 "Conflicts (both sides changed a property; the later change won, the other is kept in kit's database):")
-            var table = Table("ID", "WHEN", "IN", "PROPERTY", "WINNER", "TITLE")
+            var table = Table(
+                Localized.text("ID"), Localized.text("WHEN"), Localized.text("IN"), Localized.text("PROPERTY"),
+                Localized.text("WINNER"), Localized.text("TITLE"))
             for conflict in status.conflicts {
                 table.add(
                     "\(conflict.id)", NoteText.when(conflict.at), conflict.collection,

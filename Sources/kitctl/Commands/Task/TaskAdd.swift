@@ -3,21 +3,22 @@ import KitLocalization
 import KitProtocol
 
 struct TaskAdd: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a task with a due time.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: Localized.text("Add a task with a due time."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("What to do.", valueName: "title"))
+    @Argument(help: ArgumentHelp(Localized.text("What to do."), valueName: "title"))
     var title: [String] = []
 
-    @Option(help: ArgumentHelp("When it is due (see `kitctl task --help`).", valueName: "when"))
+    @Option(help: ArgumentHelp(Localized.text("When it is due (see `kitctl task --help`)."), valueName: "when"))
     var due: String
 
     @OptionGroup var options: TaskOptionGroup
 
     func validate() throws {
-        guard !title.isEmpty else { throw ValidationError("give the task a title") }
+        guard !title.isEmpty else { throw ValidationError(Localized.text("give the task a title")) }
     }
 
     func run() throws {

@@ -1,9 +1,11 @@
 import ArgumentParser
+import KitLocalization
 
 struct TaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "task",
-        abstract: "Deadlines with repeats, pre-alerts, Done and Snooze on the popup, and catch-up of what was missed.",
+        abstract: Localized.text(
+            "Deadlines with repeats, pre-alerts, Done and Snooze on the popup, and catch-up of what was missed."),
         discussion: """
             WHEN: 18:00, 6pm, today 18:00, tomorrow 9:00, mon 10:00, next fri, in 2h, in 3 days, 2026-11-25 18:00,
             2026-11-25T18:00+09:00, or a bare date 2026-11-25 (all day, at the configured time).

@@ -1,20 +1,21 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TaskDone: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "done", abstract: "Mark done; a repeating task moves to its next occurrence.")
+        commandName: "done", abstract: Localized.text("Mark done; a repeating task moves to its next occurrence."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The task's id or title, or several ids (10 11).", valueName: "ref"),
+        help: ArgumentHelp(Localized.text("The task's id or title, or several ids (10 11)."), valueName: "ref"),
         completion: .custom(RefCompletion.tasks))
     var ref: [String] = []
 
     func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError("give the task's id or title") }
+        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the task's id or title")) }
     }
 
     func run() throws {
@@ -22,7 +23,9 @@ struct TaskDone: ParsableCommand {
             let task = try global.call(Method.taskDone, TaskRefParams(ref: ref))
             if output.json { return try JSONOutput.print(task) }
             Terminal.writeLine(
-                task.state == .done ? "Done: \(task.title)" : "Done; next \(task.title) is due \(TaskText.due(task))")
+                task.state == .done
+                    ? Localized.text("Done: %s", task.title)
+                    : Localized.text("Done; next %1$s is due %2$s", task.title, TaskText.due(task)))
         }
     }
 }

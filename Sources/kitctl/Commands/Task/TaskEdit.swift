@@ -1,25 +1,30 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TaskEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a task; an empty value clears --repeat, --remind, --note, --tz or --nag."
+        commandName: "edit",
+        abstract: Localized.text("Change a task; an empty value clears --repeat, --remind, --note, --tz or --nag.")
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id.", valueName: "ref"), completion: .custom(RefCompletion.taskIDs))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The task's id."), valueName: "ref"),
+        completion: .custom(RefCompletion.taskIDs))
     var ref: String
 
-    @Option(help: ArgumentHelp("A new title.", valueName: "title")) var title: String?
-    @Option(help: ArgumentHelp("A new due time.", valueName: "when")) var due: String?
+    @Option(help: ArgumentHelp(Localized.text("A new title."), valueName: "title")) var title: String?
+    @Option(help: ArgumentHelp(Localized.text("A new due time."), valueName: "when")) var due: String?
     @OptionGroup var options: TaskOptionGroup
 
     func validate() throws {
         let given = [title, due, options.rule, options.remind, options.note, options.tz, options.nag]
         guard given.contains(where: { $0 != nil }) else {
-            throw ValidationError("nothing to change; give --title, --due, --repeat, --remind, --note, --tz or --nag")
+            throw ValidationError(
+                Localized.text("nothing to change; give --title, --due, --repeat, --remind, --note, --tz or --nag"))
         }
     }
 

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Glibc
+import KitLocalization
 import KitProtocol
 
 struct TaskImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import VTODOs and VEVENTs from an iCalendar file.",
+        abstract: Localized.text("Import VTODOs and VEVENTs from an iCalendar file."),
         discussion: """
             A component kit cannot read or represent is left out and reported with its line, UID \
             and reason; the rest is imported. --strict imports all or nothing.
@@ -15,14 +16,14 @@ struct TaskImport: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The .ics file, or - for standard input.", valueName: "file"),
+        help: ArgumentHelp(Localized.text("The .ics file, or - for standard input."), valueName: "file"),
         completion: .file(extensions: ["ics"]))
     var file: String
 
-    @Flag(help: "Import nothing if any component cannot be read or represented.")
+    @Flag(help: ArgumentHelp(Localized.text("Import nothing if any component cannot be read or represented.")))
     var strict = false
 
-    @Flag(help: "Show what would be imported and left out, and change nothing.")
+    @Flag(help: ArgumentHelp(Localized.text("Show what would be imported and left out, and change nothing.")))
     var dryRun = false
 
     func run() throws {
@@ -41,7 +42,8 @@ struct TaskImport: ParsableCommand {
             for task in result.imported { Terminal.writeLine("  + \(task.title)  (due \(task.dueLocal))") }
             for task in result.updated { Terminal.writeLine("  ~ \(task.title)  (due \(task.dueLocal))") }
         } else {
-            Terminal.writeLine("Imported \(count) from \(source)\(updated)\(leftOut)")
+            Terminal.writeLine(
+                "Imported \(count) from \(source)\(updated)\(leftOut)")
         }
         for line in result.skipped { Terminal.writeLine("  " + line) }
     }
@@ -49,7 +51,7 @@ struct TaskImport: ParsableCommand {
     /// The calendar on standard input, with the same limits as a file.
     static func standardInput(limit: Int = 900_000) throws -> String {
         guard let bytes = FileText.readAll(STDIN_FILENO, limit: limit) else {
-            throw CLIError.usage("cannot read standard input: \(String(cString: strerror(errno)))")
+            throw CLIError.usage(Localized.text("cannot read standard input: %s", String(cString: strerror(errno))))
         }
         guard bytes.count <= limit else {
             throw CLIError.usage(
@@ -57,7 +59,7 @@ struct TaskImport: ParsableCommand {
             )
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CLIError.usage("standard input is not UTF-8 text; save it as UTF-8 and try again")
+            throw CLIError.usage(Localized.text("standard input is not UTF-8 text; save it as UTF-8 and try again"))
         }
         return text
     }

@@ -1,27 +1,28 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TaskList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List tasks by due time (open ones by default).")
+        commandName: "list", abstract: Localized.text("List tasks by due time (open ones by default)."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "Open tasks due today, and overdue ones.") var today = false
-    @Flag(help: "Open tasks due within seven days, and overdue ones.") var week = false
-    @Flag(help: "Open tasks past due.") var overdue = false
-    @Flag(help: "Done tasks.") var done = false
-    @Flag(help: "Every task.") var all = false
+    @Flag(help: ArgumentHelp(Localized.text("Open tasks due today, and overdue ones."))) var today = false
+    @Flag(help: ArgumentHelp(Localized.text("Open tasks due within seven days, and overdue ones."))) var week = false
+    @Flag(help: ArgumentHelp(Localized.text("Open tasks past due."))) var overdue = false
+    @Flag(help: ArgumentHelp(Localized.text("Done tasks."))) var done = false
+    @Flag(help: ArgumentHelp(Localized.text("Every task."))) var all = false
 
     /// How many tasks to ask kitd for at a time; what is printed is the same whatever it is
     /// (the tests check that with pages of a few tasks).
-    @Option(help: ArgumentHelp("Tasks per request to kitd (1 to 10000).", visibility: .hidden))
+    @Option(help: ArgumentHelp(Localized.text("Tasks per request to kitd (1 to 10000)."), visibility: .hidden))
     var pageSize: Int?
 
     func validate() throws {
         guard [today, week, overdue, done, all].filter({ $0 }).count <= 1 else {
-            throw ValidationError("choose at most one of --today, --week, --overdue, --done, --all")
+            throw ValidationError(Localized.text("choose at most one of --today, --week, --overdue, --done, --all"))
         }
     }
 

@@ -1,13 +1,16 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TaskShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one task.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one task."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The task's id or title.", valueName: "ref"), completion: .custom(RefCompletion.tasks))
+    @Argument(
+        help: ArgumentHelp(Localized.text("The task's id or title."), valueName: "ref"),
+        completion: .custom(RefCompletion.tasks))
     var ref: [String] = []
 
     func run() throws {

@@ -1,10 +1,11 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct TaskSnooze: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "snooze", abstract: "Bring the popup back later: after a while, or until a time.",
+        commandName: "snooze", abstract: Localized.text("Bring the popup back later: after a while, or until a time."),
         discussion: """
             kitctl task snooze 3                      (the configured default)
             kitctl task snooze 3 10m
@@ -19,20 +20,25 @@ struct TaskSnooze: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The task's id or title, then how long (10m) or 'until WHEN'; the title is read as in `task done`.",
+            Localized.text(
+                "The task's id or title, then how long (10m) or 'until WHEN'; the title is read as in `task done`."),
             valueName: "ref"),
         completion: .custom(RefCompletion.tasks))
     var words: [String] = []
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("How long: 10m, 1h30m, 30분.", valueName: "duration"))
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(Localized.text("How long: 10m, 1h30m, 30분."), valueName: "duration"))
     var forDuration: String?
 
-    @Option(help: ArgumentHelp("Until when: tomorrow 9:00, 내일 오전 9시.", valueName: "when"))
+    @Option(help: ArgumentHelp(Localized.text("Until when: tomorrow 9:00, 내일 오전 9시."), valueName: "when"))
     var until: String?
 
     func validate() throws {
-        guard !words.isEmpty else { throw ValidationError("give the task's id or title") }
-        if forDuration != nil && until != nil { throw ValidationError("give --for or --until, not both") }
+        guard !words.isEmpty else { throw ValidationError(Localized.text("give the task's id or title")) }
+        if forDuration != nil && until != nil {
+            throw ValidationError(Localized.text("give --for or --until, not both"))
+        }
     }
 
     /// The REF, and how long or until when: after `--for`/`--until`, every word is the REF;
@@ -71,6 +77,8 @@ struct TaskSnooze: ParsableCommand {
         let until = task.snoozedUntil.flatMap(Timestamp.parse).map {
             LocalClock.brief($0, now: TimerText.currentWallTime())
         }
-        Terminal.writeLine("Snoozed \(task.title)" + (until.map { " until \($0)" } ?? ""))
+        Terminal.writeLine(
+            until.map { Localized.text("Snoozed %1$s until %2$s", task.title, $0) }
+                ?? Localized.text("Snoozed %s", task.title))
     }
 }

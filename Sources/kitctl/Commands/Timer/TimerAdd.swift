@@ -1,20 +1,22 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct TimerAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Add time to a timer, or remove it with a minus sign.",
+        commandName: "add", abstract: Localized.text("Add time to a timer, or remove it with a minus sign."),
         discussion: "Examples: kitctl timer add pasta +1m; kitctl timer add 3 -30s")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
+        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
+        completion: .custom(RefCompletion.timers))
     var ref: String
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("+1m, -30s, 90 ...", valueName: "amount"))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Localized.text("+1m, -30s, 90 ..."), valueName: "amount"))
     var amount: [String] = []
 
     func validate() throws {
@@ -34,8 +36,13 @@ struct TimerAdd: ParsableCommand {
         let timer = try global.call(
             Method.timerAdd, TimerAddParams(ref: ref, deltaNs: delta))
         if output.json { return try JSONOutput.print(timer) }
-        let verb =
-            delta > 0 ? "Added \(DurationFormatter.compact(delta)) to" : "Took \(DurationFormatter.compact(-delta)) off"
-        Terminal.writeLine(TimerText.summary(verb, timer))
+        let amount = LocaleDuration.text(abs(delta))
+        Terminal.writeLine(
+            TimerText.summary(
+                {
+                    delta > 0
+                        ? Localized.text("Added %1$s to timer %2$s", amount, $0)
+                        : Localized.text("Took %1$s off timer %2$s", amount, $0)
+                }, timer))
     }
 }

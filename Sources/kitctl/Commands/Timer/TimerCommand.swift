@@ -1,9 +1,10 @@
 import ArgumentParser
+import KitLocalization
 
 struct TimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timer",
-        abstract: "Start, list, pause, resume, adjust, cancel and wait for countdown timers.",
+        abstract: Localized.text("Start, list, pause, resume, adjust, cancel and wait for countdown timers."),
         discussion:
             "REF is a timer's id (7 or #7) or its name; a name shared by several timers is refused with the candidates.",
         subcommands: [

@@ -1,19 +1,20 @@
 import ArgumentParser
+import KitLocalization
 import KitProtocol
 
 struct TimerList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List timers: running ones by due time, then paused ones.")
+        commandName: "list", abstract: Localized.text("List timers: running ones by due time, then paused ones."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "Also list fired and cancelled timers, newest first.")
+    @Flag(help: ArgumentHelp(Localized.text("Also list fired and cancelled timers, newest first.")))
     var all = false
 
     /// How many timers to ask kitd for at a time; what is printed is the same whatever it is
     /// (the tests check that with pages of a few timers).
-    @Option(help: ArgumentHelp("Timers per request to kitd (1 to 10000).", visibility: .hidden))
+    @Option(help: ArgumentHelp(Localized.text("Timers per request to kitd (1 to 10000)."), visibility: .hidden))
     var pageSize: Int?
 
     func run() throws {
@@ -27,13 +28,18 @@ struct TimerList: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         guard !result.timers.isEmpty else {
             Terminal.writeLine(
-                all ? "No timers yet." : "No timers running. Start one: kitctl timer start 4m30s --name pasta")
+                all
+                    ? Localized.text("No timers yet.")
+                    : Localized.text("No timers running. Start one: kitctl timer start 4m30s --name pasta"))
             return
         }
-        var table = Table("ID", "NAME", "STATE", "LEFT", "DUE")
+        var table = Table(
+            Localized.text("ID"), Localized.text("NAME"), Localized.text("STATE"), Localized.text("LEFT"),
+            Localized.text("DUE"))
         for timer in result.timers {
             table.add(
-                "\(timer.id)", timer.name ?? "-", timer.state.rawValue, TimerText.remaining(timer), TimerText.due(timer)
+                "\(timer.id)", timer.name ?? "-", StateWords.timer(timer.state), TimerText.remaining(timer),
+                TimerText.due(timer)
             )
         }
         Terminal.writeLine(table.render())

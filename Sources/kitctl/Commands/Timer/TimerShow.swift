@@ -1,15 +1,17 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct TimerShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one timer.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one timer."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     @Argument(
-        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
+        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
+        completion: .custom(RefCompletion.timers))
     var ref: String
 
     func run() throws {
@@ -20,17 +22,17 @@ struct TimerShow: ParsableCommand {
             guard let text, let instant = Timestamp.parse(text) else { return "-" }
             return LocalClock.short(instant, now: now)
         }
-        var lines = [
-            "timer \(timer.id)" + (timer.name.map { " (\($0))" } ?? ""),
-            "state:    \(timer.state)" + (timer.late == true ? " (late)" : ""),
-            "length:   \(DurationFormatter.compact(timer.durationNs))",
-            "left:     \(TimerText.remaining(timer))",
-            "started:  \(local(timer.createdAt))",
-        ]
-        if timer.dueAt != nil { lines.append("due:      \(local(timer.dueAt))") }
-        if timer.firedAt != nil { lines.append("fired:    \(local(timer.firedAt))") }
-        if timer.cancelledAt != nil { lines.append("cancelled: \(local(timer.cancelledAt))") }
-        if let sound = timer.sound { lines.append("sound:    \(sound)") }
-        Terminal.writeLine(lines.joined(separator: "\n"))
+        var details = Details(Localized.text("timer %s", TimerText.reference(timer)))
+        details.add(
+            Localized.text("state:"),
+            StateWords.timer(timer.state) + (timer.late == true ? " " + Localized.text("(late)") : ""))
+        details.add(Localized.text("length:"), LocaleDuration.text(timer.durationNs))
+        details.add(Localized.text("left:"), TimerText.remaining(timer))
+        details.add(Localized.text("started:"), local(timer.createdAt))
+        if timer.dueAt != nil { details.add(Localized.text("due:"), local(timer.dueAt)) }
+        if timer.firedAt != nil { details.add(Localized.text("fired:"), local(timer.firedAt)) }
+        if timer.cancelledAt != nil { details.add(Localized.text("cancelled:"), local(timer.cancelledAt)) }
+        if let sound = timer.sound { details.add(Localized.text("sound:"), sound) }
+        Terminal.writeLine(details.render())
     }
 }

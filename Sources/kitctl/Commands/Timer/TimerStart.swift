@@ -1,11 +1,12 @@
 import ArgumentParser
 import Glibc
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Start a countdown.",
+        commandName: "start", abstract: Localized.text("Start a countdown."),
         discussion: """
             DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.
             SOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file.
@@ -15,25 +16,28 @@ struct TimerStart: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     /// Words, as people write `1h 2m` or `4분 30초` without quotes.
-    @Argument(help: ArgumentHelp("How long: 90, 90s, 4m30s, 1h2m, 4:30 or 4분 30초.", valueName: "duration"))
+    @Argument(
+        help: ArgumentHelp(Localized.text("How long: 90, 90s, 4m30s, 1h2m, 4:30 or 4분 30초."), valueName: "duration"))
     var duration: [String] = []
 
-    @Option(name: .shortAndLong, help: "A name to refer to it by and to show in the popup.")
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp(Localized.text("A name to refer to it by and to show in the popup.")))
     var name: String?
 
     @Option(
         help: ArgumentHelp(
-            "What its popup plays: a sound theme name or a sound file, instead of [sound] timer in config.toml.",
+            Localized.text(
+                "What its popup plays: a sound theme name or a sound file, instead of [sound] timer in config.toml."),
             valueName: "sound"),
         completion: .file(extensions: ["oga", "ogg", "wav"]))
     var sound: String?
 
-    @Flag(help: "No sound when it fires.")
+    @Flag(help: ArgumentHelp(Localized.text("No sound when it fires.")))
     var silent = false
 
     func validate() throws {
-        guard !duration.isEmpty else { throw ValidationError("give a duration, such as 4m30s or 3분") }
-        if silent && sound != nil { throw ValidationError("give --sound or --silent, not both") }
+        guard !duration.isEmpty else { throw ValidationError(Localized.text("give a duration, such as 4m30s or 3분")) }
+        if silent && sound != nil { throw ValidationError(Localized.text("give --sound or --silent, not both")) }
     }
 
     func run() throws {
@@ -47,9 +51,12 @@ struct TimerStart: ParsableCommand {
         let timer = try global.call(
             Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
         if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(timer.state == .running ? TimerText.started(timer) : TimerText.summary("Started", timer))
+        Terminal.writeLine(
+            timer.state == .running
+                ? TimerText.started(timer) : TimerText.summary({ Localized.text("Started timer %s", $0) }, timer))
         if let name, let given = timer.name, given != name {
-            Terminal.writeError("note: a timer named '\(name)' is running, so this one is '\(given)'")
+            Terminal.writeError(
+                Localized.text("note: a timer named '%1$s' is running, so this one is '%2$s'", name, given))
         }
     }
 
@@ -61,7 +68,7 @@ struct TimerStart: ParsableCommand {
             do {
                 return try SoundChoice.parse(path).text
             } catch {
-                throw CLIError.usage("--sound: \(error.message)")
+                throw CLIError.usage(Localized.text("--sound: %s", error.message))
             }
         }
         if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") {
@@ -73,11 +80,15 @@ struct TimerStart: ParsableCommand {
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw CLIError.usage("--sound: cannot use \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(
+                Localized.text("--sound: cannot use %1$s: %2$s", path, String(cString: strerror(errno))))
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw CLIError.usage("--sound: \(path) is not a file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw CLIError.usage(Localized.text("--sound: %s is not a file", path))
+        }
         guard access(path, R_OK) == 0 else {
-            throw CLIError.usage("--sound: cannot read \(path): \(String(cString: strerror(errno)))")
+            throw CLIError.usage(
+                Localized.text("--sound: cannot read %1$s: %2$s", path, String(cString: strerror(errno))))
         }
         return path
     }

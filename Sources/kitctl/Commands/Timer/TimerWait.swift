@@ -1,11 +1,12 @@
 import ArgumentParser
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 struct TimerWait: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wait", abstract: "Wait until a timer fires, with a live countdown on a terminal.",
+        commandName: "wait", abstract: Localized.text("Wait until a timer fires, with a live countdown on a terminal."),
         discussion: """
             Exits 0 when the timer fires, 2 if it is cancelled. Ctrl-C stops waiting (exit 130) and leaves
             the timer running. Off a terminal it prints one plain line per change instead of a live display.
@@ -14,7 +15,8 @@ struct TimerWait: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: ArgumentHelp("The timer's id or name.", valueName: "ref"), completion: .custom(RefCompletion.timers))
+        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
+        completion: .custom(RefCompletion.timers))
     var ref: String
 
     func run() throws {
