@@ -11,7 +11,7 @@ KITD_FLAGS  ?=
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build release static run test lint format bench install uninstall clean
+.PHONY: all deps build release static run test lint format bench install uninstall deb clean
 
 all: build
 
@@ -118,6 +118,12 @@ uninstall:
 		"$(DESTDIR)$(DATADIR)/applications/kit.desktop" "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg" \
 		"$(DESTDIR)$(DATADIR)"/locale/*/LC_MESSAGES/kit.mo \
 		"$(DESTDIR)$(DATADIR)"/man/man1/kitctl.1 "$(DESTDIR)$(DATADIR)"/man/man1/kitctl.*.1
+
+## deb: the Debian package, .build-deb/kit_VERSION_ARCH.deb, built from debian/ by dpkg-buildpackage
+## (scripts/deb.sh) with kitd and kitctl as `make static` links them: it depends on Debian's libraries only.
+## Install it with `sudo apt install ./.build-deb/kit_*.deb`
+deb: deps
+	./scripts/deb.sh
 
 ## clean: remove the debug and release builds (.build); the package's (.build-deb) stays
 clean:
