@@ -11,7 +11,7 @@ KITD_FLAGS  ?=
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build release static run test lint format bench install uninstall deb clean
+.PHONY: all deps build release static run test lint format bench install uninstall deb check-deb clean
 
 all: build
 
@@ -124,6 +124,12 @@ uninstall:
 ## Install it with `sudo apt install ./.build-deb/kit_*.deb`
 deb: deps
 	./scripts/deb.sh
+
+## check-deb: build the package, then check it as a user gets it (scripts/check-deb.sh): no library from the
+## toolchain, kitd and kitctl run from it alone (a timer's popup reaches dunst), its units verify, its man pages
+## render, and lintian passes
+check-deb: deb
+	./scripts/check-deb.sh
 
 ## clean: remove the debug and release builds (.build); the package's (.build-deb) stays
 clean:
