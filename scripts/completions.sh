@@ -18,8 +18,10 @@ fish)
 bash)
     # A 초성 query (ㅉ for 짜파게티) matches names that do not begin with it: kitctl's own
     # completers match it, and bash must not filter their answers by prefix again.
+    # bash sources the script: its #!/bin/bash line is dropped (lintian's bash-completion-with-hashbang).
     "$kitctl" --generate-completion-script bash |
-        sed 's/__kitctl_add_completions -W "$(__kitctl_custom_complete/__kitctl_add_custom_completions "$(__kitctl_custom_complete/'
+        sed -e '1{/^#!/d;}' \
+            -e 's/__kitctl_add_completions -W "$(__kitctl_custom_complete/__kitctl_add_custom_completions "$(__kitctl_custom_complete/'
     cat <<'EOS'
 
 __kitctl_add_custom_completions() {

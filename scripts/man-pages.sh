@@ -10,5 +10,22 @@ mkdir -p "$out/man1" "$out/man5" "$out/man8"
 "$generate" "$kitctl" --multi-page --section 1 --authors "kit's maintainers" --output-directory "$out/man1"
 # `kitctl help` is ArgumentParser's own help command, not one of kit's.
 rm -f "$out/man1/kitctl.help.1"
+# A subcommand's page names it `.Nm "kitctl timer start"`, which man-db's lexgrog cannot read: it then
+# has no whatis entry (no `whatis`, no `apropos`; lintian's bad-whatis-entry). Its page name follows
+# as a second name: NAME reads "kitctl timer start, kitctl.timer.start — Start a countdown.", and the
+# SYNOPSIS, which repeats the first, still shows the command as typed.
+for page in "$out"/man1/kitctl.*.1; do
+    awk -v name="$(basename "$page" .1)" '
+        !done && /^\.Nm "[^"]*"( ,)?$/ {
+            more = ($0 ~ / ,$/) ? " ," : ""
+            sub(/ ,$/, "")
+            print $0 " ,"
+            print ".Nm " name more
+            done = 1
+            next
+        }
+        { print }' "$page" > "$page.new"
+    mv "$page.new" "$page"
+done
 install -m 0644 docs/man/kitd.8 "$out/man8/kitd.8"
 install -m 0644 docs/man/kit.toml.5 "$out/man5/kit.toml.5"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KitLocalization
+import KitProtocol
 
 /// Parses, runs, and turns every failure into one line and kitctl's exit codes:
 /// 0 ok, 1 usage error or no daemon, 2 the daemon refused the request.
@@ -43,7 +44,7 @@ struct Kitctl: ParsableCommand {
             Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.
             Shell completions: kitctl --generate-completion-script bash|zsh|fish
             """,
-        version: "0.1.0",
+        version: KitVersion.version,
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
             AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, SyncCommand.self,
