@@ -10,6 +10,10 @@
 set -eu
 shell="$1"
 kitctl="${2:-kitctl}"
+# The descriptions are English whatever the locale of the build: the script is installed once for
+# every user (kitctl's help follows LC_MESSAGES).
+LC_ALL=C.UTF-8
+export LC_ALL
 case "$shell" in
 fish)
     "$kitctl" --generate-completion-script fish |

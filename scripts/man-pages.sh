@@ -6,6 +6,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 generate=$1 kitctl=$2 out=$3
+# The pages are English whatever the builder's locale: kitctl's help follows LC_MESSAGES (Korean
+# under ko_KR), and generate-manual drops every character that is not ASCII.
+LC_ALL=C.UTF-8
+export LC_ALL
 mkdir -p "$out/man1" "$out/man5" "$out/man8"
 "$generate" "$kitctl" --multi-page --section 1 --authors "kit's maintainers" --output-directory "$out/man1"
 # `kitctl help` is ArgumentParser's own help command, not one of kit's.
