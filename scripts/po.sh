@@ -3,7 +3,8 @@
 # Usage:
 #   scripts/po.sh pot [FILE]   extract the messages of the code into po/kit.pot (or FILE), for translators
 #   scripts/po.sh build DIR    check and compile po/LANG.po into DIR/LANG/LC_MESSAGES/kit.mo
-# A message is the literal first argument of Localized.text(…) (and both of Localized.plural(…)).
+# A message is the literal first argument of Localized.text(…) and KitText.text(…) (and both of
+# Localized.plural(…)), or the interpolated literal a KitError is made with (scripts/kit-messages.py).
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -21,7 +22,11 @@ pot)
             "$file" > "$copies/$file"
     done
     (cd "$copies" && xgettext --language=C --from-code=UTF-8 --keyword= --keyword=text --keyword=plural:1,2 \
-        --package-name=kit --no-wrap -o "$out" $files)
+        --package-name=kit --no-wrap -o "$copies/marked.pot" $files)
+    # The refusals written as interpolated literals where a KitError is made (KitMessage), which
+    # kitd sends with their template for kitctl to translate.
+    ./scripts/kit-messages.py $(find Sources -name '*.swift' | sort) > "$copies/refusals.pot"
+    msgcat --use-first --no-wrap -o "$out" "$copies/marked.pot" "$copies/refusals.pot"
     echo "${2:-po/kit.pot}: $(grep -c '^msgid "' "$out") messages (the header is one)"
     ;;
 build)

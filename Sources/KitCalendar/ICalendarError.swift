@@ -13,5 +13,5 @@ public struct ICalendarError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { "line \(line): \(message)" }
 
     /// The same refusal as a `KitError`, for the protocol.
-    public var kitError: KitError { .invalidArgument("the calendar file was not imported: " + description) }
+    public var kitError: KitError { .invalidArgument("the calendar file was not imported: \(description)") }
 }

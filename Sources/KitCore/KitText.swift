@@ -1,17 +1,17 @@
-/// KitCore's messages for people: English, unless the process installed a `translator`. kitctl
-/// installs gettext's (through `Localized.translateKitCore()`), so the refusals of what it parses
-/// itself (due times, durations, repeat rules) come in the user's language; kitd does not, so
-/// the protocol's messages stay English.
+/// KitCore's messages for people (and `KitMessage`'s): English, unless the process installed a
+/// `translator`. kitctl installs gettext's (through `Localized.translateKitCore()`), so the
+/// refusals of what it parses itself (due times, durations, repeat rules) come in the user's
+/// language; kitd does not, so the protocol's messages stay English.
 ///
 /// A message is a literal with `%s` (or `%1$s`, `%2$s`) for what is filled in, as for
 /// `Localized.text`; `scripts/po.sh pot` extracts both kinds.
 public enum KitText {
-    /// Looks a message up and fills it in; nil means kit's English. Set once, at start-up,
-    /// before any message is made.
-    public nonisolated(unsafe) static var translator: (@Sendable (StaticString, [String]) -> String)?
+    /// Looks a message's template up and fills it in; nil means kit's English. Set once, at
+    /// start-up, before any message is made.
+    public nonisolated(unsafe) static var translator: (@Sendable (String, [String]) -> String)?
 
     public static func text(_ message: StaticString, _ arguments: String...) -> String {
-        if let translator { return translator(message, arguments) }
+        if let translator { return translator(message.description, arguments) }
         return fill(message.description, arguments)
     }
 

@@ -70,6 +70,14 @@ public enum Localized {
         return fill(text.replacing("%d", with: String(count)), arguments)
     }
 
+    /// A message whose template came at run time (a refusal kitd sent with its `data.format`):
+    /// looked up the same way, filled in with `arguments`. A template no catalog has is its own
+    /// English.
+    public static func lookUp(_ format: String, _ arguments: [String]) -> String {
+        // gettext answers a template it has no translation for with the pointer it was given.
+        fill(format.withCString { String(cString: kit_gettext(domain, $0)) }, arguments)
+    }
+
     private static func translated(_ message: StaticString) -> String {
         message.withUTF8Buffer { String(cString: kit_gettext(domain, pointer($0))) }
     }
@@ -85,6 +93,6 @@ public enum Localized {
     /// Has KitCore's messages (`KitText`) looked up here too: for kitctl, whose parsers' refusals
     /// a person reads. kitd does not call it, so its protocol messages stay English.
     public static func translateKitCore() {
-        KitText.translator = { message, arguments in fill(translated(message), arguments) }
+        KitText.translator = { format, arguments in lookUp(format, arguments) }
     }
 }

@@ -25,15 +25,21 @@ public struct RPCErrorData: Codable, Equatable, Sendable {
     public var limit: Int?
     /// For `invalidParams`: the parameter at fault.
     public var field: String?
+    /// The message's template, for a client to translate (gettext's message id in kit's catalogs,
+    /// `no timer '%s'`), and the values its `%s` (`%1$s`, `%2$s` …) stand for, in order.
+    public var format: String?
+    public var arguments: [String]?
 
     public init(
         candidates: [String]? = nil, state: String? = nil, suggestions: [String]? = nil, limit: Int? = nil,
-        field: String? = nil
+        field: String? = nil, format: String? = nil, arguments: [String]? = nil
     ) {
         self.candidates = candidates
         self.state = state
         self.suggestions = suggestions
         self.limit = limit
         self.field = field
+        self.format = format
+        self.arguments = arguments
     }
 }

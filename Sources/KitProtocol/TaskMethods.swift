@@ -174,8 +174,8 @@ public struct TaskListParams: Codable, Sendable, BoundedParams {
             guard let filter = Filter(rawValue: text) else {
                 let known = Self.allCases.map(\.rawValue)
                 throw KitError.invalidArgument(
-                    "unknown filter '\(text.prefix(40))'; use \(known.dropLast().joined(separator: ", ")) or "
-                        + "\(known.last ?? "")")
+                    "unknown filter '\(text.prefix(40))'; use \(known.dropLast().joined(separator: ", ")) or \(known.last ?? "")"
+                )
             }
             self = filter
         }

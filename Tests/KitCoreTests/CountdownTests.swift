@@ -54,7 +54,7 @@ struct CountdownTests {
             try timer.adjusted(by: -60 * Self.s, at: at(10))
         } throws: { error in
             guard case KitError.invalidArgument(let message) = error else { return false }
-            return message.contains("0:50 left") && message.contains("cancel")
+            return message.english.contains("0:50 left") && message.english.contains("cancel")
         }
     }
 
@@ -73,7 +73,7 @@ struct CountdownTests {
                 try action()
             } throws: { error in
                 guard case KitError.invalidState(let message, let state) = error else { return false }
-                return state == "fired" && message.contains("already fired")
+                return state == "fired" && message.english.contains("already fired")
             }
         }
         let cancelled = try paused.cancelled(at: at(3))

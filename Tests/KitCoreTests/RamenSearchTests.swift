@@ -99,7 +99,8 @@ struct RamenSearchTests {
             try RamenSearch.resolve("신란면", in: Self.products)
         } throws: { error in
             guard case KitError.notFound(let message, let suggestions) = error else { return false }
-            return suggestions.first == "신라면 (Shin Ramyun)" && message.contains("did you mean 신라면 (Shin Ramyun)")
+            return suggestions.first == "신라면 (Shin Ramyun)"
+                && message.english.contains("did you mean 신라면 (Shin Ramyun)")
         }
         #expect(RamenSearch.suggest("cup nodle", in: Self.products).first == "カップヌードル (Cup Noodle)")
     }
@@ -126,7 +127,7 @@ struct RamenSearchTests {
             _ = try RamenSearch.resolve(long, in: Self.products)
         } throws: { error in
             guard case KitError.invalidArgument(let message) = error else { return false }
-            return message.contains(
+            return message.english.contains(
                 "\(NameRules.maximumLength + 1) characters; the limit is \(NameRules.maximumLength)")
         }
         #expect(RamenSearch.suggest(long, in: Self.products).isEmpty)

@@ -49,7 +49,7 @@ struct ReferenceTests {
             try resolve("Pasta")
         } throws: { error in
             guard case KitError.ambiguous(let message, let candidates) = error else { return false }
-            return candidates == ["3", "4"] && message.contains("use the id")
+            return candidates == ["3", "4"] && message.english.contains("use the id")
         }
     }
 

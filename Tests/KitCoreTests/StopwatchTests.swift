@@ -38,7 +38,8 @@ struct StopwatchTests {
             try stopped.stopped(at: at(1))
         } throws: { error in
             guard case KitError.invalidState(let message, let state) = error else { return false }
-            return state == "stopped" && message.contains("never started") && message.contains("'long run'")
+            return state == "stopped" && message.english.contains("never started")
+                && message.english.contains("'long run'")
         }
         let running = try stopped.started(at: at(1))
         #expect(throws: KitError.invalidState("long run is already running; stop it first", state: "running")) {

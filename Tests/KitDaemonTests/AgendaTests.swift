@@ -54,7 +54,8 @@ struct AgendaTests {
             _ = try Self.month(kit, "2027-01-01", "2028-01-01")
         } throws: { error in
             guard case KitError.invalidArgument(let message) = error else { return false }
-            return message.contains("more than 10000 times") && message.contains("ask for a shorter window")
+            return message.english.contains("more than 10000 times")
+                && message.english.contains("ask for a shorter window")
         }
     }
 
@@ -75,7 +76,7 @@ struct AgendaTests {
                 _ = try kit.tasks.agenda(TaskAgendaParams(from: from, to: to))
             } throws: { error in
                 guard case KitError.invalidArgument(let message) = error else { return false }
-                return message.contains(expected)
+                return message.english.contains(expected)
             }
         }
     }

@@ -104,7 +104,7 @@ struct TimerListTests {
                 _ = try kit.timers.list(params)
             } throws: { error in
                 guard case .invalidArgument(let message)? = error as? KitError else { return false }
-                return message.contains(params.limit == nil ? "'after'" : "'limit'")
+                return message.english.contains(params.limit == nil ? "'after'" : "'limit'")
             }
         }
         try kit.run(for: .milliseconds(20))

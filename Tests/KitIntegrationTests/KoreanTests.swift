@@ -125,6 +125,17 @@ extension Integration {
             let task = try kit.kitctl(["task", "show", "치과"])
             #expect(task.stdout.contains("미리 알림:  1시간 전, 10분 전"), "\(task)")
 
+            // kitd's refusals come in English with their template, which kitctl says in Korean.
+            let again = try kit.kitctl(["timer", "pause", "차"])
+            #expect(
+                again.exitCode == 2 && again.stderr == "kitctl: 차을(를) 일시정지할 수 없습니다: 이미 일시정지했습니다; 먼저 재개하세요\n",
+                "\(again)")
+            let missing = try kit.kitctl(["timer", "show", "국수"])
+            #expect(
+                missing.exitCode == 2 && missing.stderr.hasPrefix("kitctl: '국수'라는 타이머가 없습니다; 지금 있는 타이머: ")
+                    && missing.stderr.contains("라면"),
+                "\(missing)")
+
             let json = try kit.kitctl(["timer", "list", "--json"])
             #expect(json.stdout.contains("\"state\" : \"paused\""), "\(json)")
             kit.extraEnvironment["LANG"] = "C.UTF-8"

@@ -3,8 +3,10 @@ import KitTestSupport
 import Testing
 
 extension Integration {
-    /// A message a person reads cannot ship untranslated: every `Localized.text` and
-    /// `Localized.plural` literal has a Korean translation in po/ko.po, neither empty nor fuzzy.
+    /// A message a person reads cannot ship untranslated: every message `scripts/po.sh pot`
+    /// extracts (the literals of `Localized.text`, `Localized.plural` and `KitText.text`, and the
+    /// templates of the refusals a `KitError` is made with) has a Korean translation in po/ko.po,
+    /// neither empty nor fuzzy.
     @Suite("Message catalogs")
     struct MessageCatalogTests {
         static let repository = ManPageTests.repository
@@ -48,11 +50,26 @@ extension Integration {
             return entries
         }
 
+        /// The messages translators get: what `scripts/po.sh pot` extracts.
+        static func extractedMessages() throws -> Set<String> {
+            let pot = NSTemporaryDirectory() + "kit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pot"
+            defer { try? FileManager.default.removeItem(atPath: pot) }
+            let run = try Subprocess.run(
+                Self.repository + "/scripts/po.sh", ["pot", pot],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+                outputDirectory: NSTemporaryDirectory())
+            #expect(run.exitCode == 0, "\(run)")
+            var extracted = Set(try Self.catalog(pot).keys)
+            extracted.remove("")
+            return extracted
+        }
+
         @Test(
-            "every marked message has a Korean translation that is neither empty nor fuzzy, and msgfmt --check passes")
+            "every extracted message (marked ones and refusal templates) has a Korean translation that is neither empty nor fuzzy, and msgfmt --check passes"
+        )
         func korean() throws {
-            let marked = try Self.markedMessages()
-            #expect(marked.count >= 25, "\(marked.count) messages")
+            let marked = try Self.extractedMessages()
+            #expect(marked.count >= 500, "\(marked.count) messages")
             let korean = try Self.catalog(Self.repository + "/po/ko.po")
             for message in marked.sorted() {
                 let entry = korean[message]
@@ -68,18 +85,10 @@ extension Integration {
             #expect(check.exitCode == 0, "\(check)")
         }
 
-        @Test("the extraction translators run (scripts/po.sh pot) finds the same messages the code marks")
+        @Test("the extraction translators run (scripts/po.sh pot) finds every message the code marks")
         func extraction() throws {
-            let pot = NSTemporaryDirectory() + "kit-\(getpid()).pot"
-            defer { try? FileManager.default.removeItem(atPath: pot) }
-            let run = try Subprocess.run(
-                Self.repository + "/scripts/po.sh", ["pot", pot],
-                environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
-                outputDirectory: NSTemporaryDirectory())
-            #expect(run.exitCode == 0, "\(run)")
-            var extracted = Set(try Self.catalog(pot).keys)
-            extracted.remove("")
-            #expect(extracted == (try Self.markedMessages()))
+            let missed = try Self.markedMessages().subtracting(try Self.extractedMessages())
+            #expect(missed.isEmpty, "marked but not extracted: \(missed.sorted())")
         }
     }
 }

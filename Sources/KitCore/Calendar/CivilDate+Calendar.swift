@@ -20,8 +20,8 @@ extension CivilDate {
         let date = CivilDate(year: year, month: month, day: day)
         guard supportedYears.contains(year) else {
             throw .invalidArgument(
-                "'\(date.iso8601)' is outside the years kit handles (\(supportedYears.lowerBound) to "
-                    + "\(supportedYears.upperBound)); give a date such as 2026-11-25")
+                "'\(date.iso8601)' is outside the years kit handles (\(supportedYears.lowerBound) to \(supportedYears.upperBound)); give a date such as 2026-11-25"
+            )
         }
         guard (1...12).contains(month) else {
             throw .invalidArgument("'\(date.iso8601)' is not a date: months go from 01 to 12 (e.g. 2026-11-25)")
@@ -29,8 +29,8 @@ extension CivilDate {
         let last = daysIn(month: month, year: year)
         guard (1...last).contains(day) else {
             throw .invalidArgument(
-                "'\(date.iso8601)' is not a date: \(monthName(month)) \(year) has \(last) days "
-                    + "(e.g. \(CivilDate(year: year, month: month, day: last).iso8601))")
+                "'\(date.iso8601)' is not a date: \(monthName(month)) \(year) has \(last) days (e.g. \(CivilDate(year: year, month: month, day: last).iso8601))"
+            )
         }
         return date
     }

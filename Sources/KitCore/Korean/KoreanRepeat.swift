@@ -24,7 +24,7 @@ enum KoreanRepeat {
 
         func unreadable() -> KitError {
             .invalidArgument(
-                KitText.text("cannot read '%1$s' as a repeat rule; try %2$s", original, KoreanRepeat.examples))
+                "cannot read '\(original)' as a repeat rule; try \(KoreanRepeat.examples)")
         }
 
         mutating func base() throws(KitError) -> Recurrence {
@@ -77,7 +77,7 @@ enum KoreanRepeat {
         private mutating func counted(_ count: Int, _ unit: String) throws(KitError) -> Recurrence {
             guard count >= 1 else {
                 throw .invalidArgument(
-                    KitText.text("'%1$s' repeats every %2$s; give a number from 1, e.g. 3일마다", original, String(count)))
+                    "'\(original)' repeats every \(String(count)); give a number from 1, e.g. 3일마다")
             }
             switch unit {
             case "시간": return Recurrence(.hourly, interval: count)
@@ -167,7 +167,7 @@ enum KoreanRepeat {
                 guard let day = number.integer, cursor.take("일"), !cursor.sees("마다") else { continue }
                 guard (1...31).contains(day) else {
                     throw .invalidArgument(
-                        KitText.text("'%1$s': %2$s일 is not a day of the month; use 1일 to 31일", original, String(day)))
+                        "'\(original)': \(String(day))일 is not a day of the month; use 1일 to 31일")
                 }
                 return day
             }
@@ -197,8 +197,7 @@ enum KoreanRepeat {
                 if case .date(let date) = day { return .until(.date(date)) }
             }
             throw .invalidArgument(
-                KitText.text(
-                    "'%s': give the last date with its year, e.g. 2027-01-31까지 or 2027년 1월 31일까지", original))
+                "'\(original)': give the last date with its year, e.g. 2027-01-31까지 or 2027년 1월 31일까지")
         }
     }
 }

@@ -12,8 +12,7 @@ enum KoreanWhen {
     static func parse(_ original: String) throws(KitError) -> WhenExpression {
         let text = KoreanText.compact(original)
         let unreadable = KitError.invalidArgument(
-            KitText.text(
-                "cannot read '%1$s' as a due time; try %2$s (or %3$s)", original, examples, WhenExpression.examplesText)
+            "cannot read '\(original)' as a due time; try \(examples) (or \(WhenExpression.examplesText))"
         )
         try refuseLunarAndPast(text, original: original)
         if let offset = try offset(text, original: original) { return offset }
@@ -334,15 +333,14 @@ enum KoreanWhen {
             cursor.position = reading.end
             if cursor.take("전") || cursor.take("전에") {
                 throw .invalidArgument(
-                    KitText.text(
-                        "'%1$s' is in the past; a due time must be ahead (for that long from now, say %2$s 후)",
-                        original, String(text[..<reading.end])))
+                    "'\(original)' is in the past; a due time must be ahead (for that long from now, say \(String(text[..<reading.end])) 후)"
+                )
             }
             guard cursor.take(anyOf: offsetWords) != nil else { continue }
             let length = Nanoseconds(Int64(reading.nanoseconds.rounded()))
             guard length.value <= DurationParser.maximum.value else {
                 throw .invalidArgument(
-                    KitText.text("'%s' is more than 366 days ahead, the furthest kit reaches", original))
+                    "'\(original)' is more than 366 days ahead, the furthest kit reaches")
             }
             if endsWithParticle(text, from: cursor.position) { return .fromNow(length) }
             let days = length / (86_400 * Nanoseconds.second)
@@ -361,13 +359,12 @@ enum KoreanWhen {
         let cursor = KoreanCursor(text)
         if let day = lunarDays.first(where: { cursor.sees($0) }) ?? (text == ["설"] ? "설" : nil) {
             throw .invalidArgument(
-                KitText.text(
-                    "'%s' moves with the Korean lunar calendar, which kit does not compute; give its date instead (e.g. 2027-MM-DD or N월 N일)",
-                    day))
+                "'\(day)' moves with the Korean lunar calendar, which kit does not compute; give its date instead (e.g. 2027-MM-DD or N월 N일)"
+            )
         }
         if let word = ["어제", "그저께", "그제", "엊그제", "지난주", "지난달", "작년"].first(where: { cursor.sees($0) }) {
             throw .invalidArgument(
-                KitText.text("'%1$s' is in the past ('%2$s'); a due time must be ahead", original, word))
+                "'\(original)' is in the past ('\(word)'); a due time must be ahead")
         }
     }
 
@@ -387,7 +384,7 @@ enum KoreanWhen {
             // 자정 alone: the coming midnight; 밤 1시 alone: the next 01:00.
             return .day(time == .midnight ? .tomorrow : .soonest, at: time)
         case (nil, nil):
-            throw .invalidArgument(KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examples))
+            throw .invalidArgument("cannot read '\(original)' as a due time; try \(examples)")
         }
     }
 }

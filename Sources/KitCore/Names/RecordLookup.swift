@@ -46,8 +46,8 @@ public struct RecordLookup<Record> {
             }
             guard name.count <= maximumLength else {
                 throw KitError.invalidArgument(
-                    "the \(noun) reference has \(name.count) characters; the limit is \(maximumLength), "
-                        + "so give an id or a shorter \(nameWord)")
+                    "the \(noun) reference has \(name.count) characters; the limit is \(maximumLength), so give an id or a shorter \(nameWord)"
+                )
             }
             let found = try byName(name)
             if found.count == 1 { return found[0] }

@@ -33,4 +33,9 @@ public enum Suggestions {
         }
         return scored.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.prefix(limit).map(\.1)
     }
+
+    /// `'a' or 'b' or 'c'`: the first three of `names`, for a "did you mean".
+    public static func quotedChoices(_ names: [String]) -> String {
+        names.prefix(3).map { "'\($0)'" }.joined(separator: " or ")
+    }
 }

@@ -22,8 +22,8 @@ public enum DiaryRef: Equatable, Sendable {
         }
         guard trimmed.count <= EntryText.maximumReferenceLength else {
             throw .invalidArgument(
-                "the entry reference has \(trimmed.count) characters; the limit is "
-                    + "\(EntryText.maximumReferenceLength), so give an id, a date or a shorter title")
+                "the entry reference has \(trimmed.count) characters; the limit is \(EntryText.maximumReferenceLength), so give an id, a date or a shorter title"
+            )
         }
         return .title(trimmed)
     }

@@ -36,8 +36,7 @@ public enum RamenSearch {
         if candidates.count > 1 {
             let listed = candidates.prefix(10).map { "\($0.product.displayName) [\($0.product.id)]" }
             throw .ambiguous(
-                "'\(trimmed)' matches \(candidates.count) ramen: \(listed.joined(separator: ", "))"
-                    + (candidates.count > 10 ? ", …" : "") + "; be more specific or use the id in brackets",
+                "'\(trimmed)' matches \(candidates.count) ramen: \(listed.joined(separator: ", "))\((candidates.count > 10 ? ", …" : "")); be more specific or use the id in brackets",
                 candidates: listed)
         }
         let suggestions = suggest(trimmed, in: index)

@@ -65,7 +65,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
                 return RamenStep(timed(try DurationParser.parse(when)), body)
             } catch {
                 throw .invalidArgument(
-                    KitText.text("the step '%1$s' has an unreadable time: %2$s", original, error.description))
+                    "the step '\(original)' has an unreadable time: \(error.description)")
             }
         }
         guard let colon = text.firstIndex(of: ":") else { throw badStep(original) }
@@ -96,9 +96,8 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
 
     private static func badStep(_ text: String) -> KitError {
         .invalidArgument(
-            KitText.text(
-                "cannot read the step '%s'; write 'start: add the flakes', '2:00 in: stir', '1:00 left: add an egg' or 'end: drain' (in Korean '시작: …', '2분 후: …', '1분 남음: …', '끝: …')",
-                text))
+            "cannot read the step '\(text)'; write 'start: add the flakes', '2:00 in: stir', '1:00 left: add an egg' or 'end: drain' (in Korean '시작: …', '2분 후: …', '1분 남음: …', '끝: …')"
+        )
     }
 
     /// `{"at":"left","leftNs":60000000000,"seconds":60,"text":"add an egg"}`: `seconds` is the

@@ -121,7 +121,7 @@ public struct PlaceImportReport: Equatable, Sendable, CustomStringConvertible {
 
     /// The places, or one error listing the problems.
     public func accepted() throws(KitError) -> [PlaceDraft] {
-        guard isAccepted else { throw .invalidArgument(description) }
+        guard isAccepted else { throw .invalidArgument(KitMessage(verbatim: description)) }
         return drafts
     }
 

@@ -45,13 +45,12 @@ public struct PlaceTag: Hashable, Sendable, Codable, CustomStringConvertible {
         let value = String(text[text.index(after: equals)...])
         if category.trimmingWhitespace().isEmpty {
             throw .invalidArgument(
-                "the tag \(PlaceText.quoted(text)) has no category before '='; write it as category=value, "
-                    + "e.g. \(example)")
+                "the tag \(PlaceText.quoted(text)) has no category before '='; write it as category=value, e.g. \(example)"
+            )
         }
         if value.trimmingWhitespace().isEmpty {
             throw .invalidArgument(
-                "the tag \(PlaceText.quoted(text)) has no value after '='; write it as category=value, "
-                    + "e.g. \(example)")
+                "the tag \(PlaceText.quoted(text)) has no value after '='; write it as category=value, e.g. \(example)")
         }
         return try PlaceTag(category: category, value: value)
     }

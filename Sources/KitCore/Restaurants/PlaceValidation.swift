@@ -91,8 +91,8 @@ public enum PlaceValidation {
     public static func weight(_ value: Int) throws(KitError) -> Int {
         guard weightRange.contains(value) else {
             throw .invalidArgument(
-                "the weight \(value) is out of range; give a whole number from \(weightRange.lowerBound) to "
-                    + "\(weightRange.upperBound) (1 is the default)")
+                "the weight \(value) is out of range; give a whole number from \(weightRange.lowerBound) to \(weightRange.upperBound) (1 is the default)"
+            )
         }
         return value
     }
@@ -103,8 +103,8 @@ public enum PlaceValidation {
         if text.isEmpty { return 1 }
         guard text.allSatisfy({ $0.isASCII && $0.isNumber }), text.count <= 9, let value = Int(text) else {
             throw .invalidArgument(
-                "the weight \(PlaceText.quoted(text)) is not a whole number; give one from \(weightRange.lowerBound) "
-                    + "to \(weightRange.upperBound) (1 is the default)")
+                "the weight \(PlaceText.quoted(text)) is not a whole number; give one from \(weightRange.lowerBound) to \(weightRange.upperBound) (1 is the default)"
+            )
         }
         return try weight(value)
     }

@@ -108,7 +108,8 @@ public struct Roulette: Hashable, Sendable {
         let candidates = filter.apply(to: places).filter { ids.insert($0.id).inserted }.sorted { $0.id < $1.id }
         if candidates.isEmpty {
             let explanation = EmptyResultExplanation.explain(filter, places: places)
-            throw .notFound(explanation?.description ?? "no place matches \(filter)")
+            guard let explanation else { throw .notFound("no place matches \(filter)") }
+            throw .notFound(KitMessage(verbatim: explanation.description))
         }
         guard count <= candidates.count else {
             let scope =

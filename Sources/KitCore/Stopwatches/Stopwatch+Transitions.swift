@@ -24,8 +24,10 @@ extension Stopwatch {
     public func stopped(at now: ClockReading) throws(KitError) -> Stopwatch {
         guard case .running = state else {
             throw .invalidState(
-                "\(name) is already stopped" + (everStarted ? "" : " (it was never started)")
-                    + "; start it with `kitctl sw start \(ShellWord.quoted(name))`", state: state.name)
+                everStarted
+                    ? "\(name) is already stopped; start it with `kitctl sw start \(ShellWord.quoted(name))`"
+                    : "\(name) is already stopped (it was never started); start it with `kitctl sw start \(ShellWord.quoted(name))`",
+                state: state.name)
         }
         var copy = self
         copy.accumulated = elapsed(at: now.boot)

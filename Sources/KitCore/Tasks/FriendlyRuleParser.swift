@@ -25,12 +25,12 @@ struct FriendlyRuleParser {
     }
 
     func unreadable() -> KitError {
-        .invalidArgument(KitText.text("cannot read '%1$s' as a repeat rule; %2$s", original, Recurrence.friendlyHelp))
+        .invalidArgument("cannot read '\(original)' as a repeat rule; \(Recurrence.friendlyHelp)")
     }
 
     mutating func parse() throws(KitError) -> Recurrence {
         guard !words.isEmpty else {
-            throw .invalidArgument(KitText.text("the repeat rule is empty; %s", Recurrence.friendlyHelp))
+            throw .invalidArgument("the repeat rule is empty; \(Recurrence.friendlyHelp)")
         }
         var rule = try base()
         rule.end = try end()

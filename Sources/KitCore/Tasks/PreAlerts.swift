@@ -12,33 +12,29 @@ public enum PreAlerts {
         }
         guard !(items.count == 1 && items[0].isEmpty) else {
             throw .invalidArgument(
-                KitText.text("the list of alerts is empty; give durations before the due time, e.g. 1d,1h,10m"))
+                "the list of alerts is empty; give durations before the due time, e.g. 1d,1h,10m")
         }
         var offsets: [Nanoseconds] = []
         for item in items {
             guard !item.isEmpty else {
                 throw .invalidArgument(
-                    KitText.text("'%s' has an empty entry between commas; write e.g. 1d,1h,10m", text))
+                    "'\(text)' has an empty entry between commas; write e.g. 1d,1h,10m")
             }
             let offset: Nanoseconds
             do {
                 offset = try DurationParser.parse(item)
             } catch {
-                throw .invalidArgument(KitText.text("alert '%1$s' in '%2$s': %3$s", item, text, error.description))
+                throw .invalidArgument("alert '\(item)' in '\(text)': \(error.description)")
             }
             if offsets.contains(offset) {
                 throw .invalidArgument(
-                    KitText.text(
-                        "'%1$s' gives %2$s before the due time twice; give each once", text,
-                        DurationFormatter.compact(offset)))
+                    "'\(text)' gives \(DurationFormatter.compact(offset)) before the due time twice; give each once")
             }
             offsets.append(offset)
         }
         guard offsets.count <= maximumCount else {
             throw .invalidArgument(
-                KitText.text(
-                    "'%1$s' has %2$s alerts; a task can have at most %3$s", text, String(offsets.count),
-                    String(maximumCount)))
+                "'\(text)' has \(String(offsets.count)) alerts; a task can have at most \(String(maximumCount))")
         }
         return offsets.sorted(by: >)
     }

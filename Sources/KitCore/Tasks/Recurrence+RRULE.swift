@@ -49,8 +49,8 @@ extension Recurrence {
         }
         if !unknown.isEmpty {
             throw .invalidArgument(
-                "the RRULE \(quoted) has parts kit does not support: \(unknown.joined(separator: ", ")); kit reads "
-                    + supportedParts.joined(separator: ", "))
+                "the RRULE \(quoted) has parts kit does not support: \(unknown.joined(separator: ", ")); kit reads \(supportedParts.joined(separator: ", "))"
+            )
         }
         func integers(_ name: String) throws(KitError) -> [Int] {
             guard let value = parts[name] else { return [] }
@@ -69,8 +69,8 @@ extension Recurrence {
         }
         if freqText == "MINUTELY" || freqText == "SECONDLY" {
             throw .invalidArgument(
-                "the RRULE \(quoted) has FREQ=\(freqText); kit repeats a task at most HOURLY. For a popup "
-                    + "that comes back every few minutes until done, give the task a nag, e.g. --nag 15m")
+                "the RRULE \(quoted) has FREQ=\(freqText); kit repeats a task at most HOURLY. For a popup that comes back every few minutes until done, give the task a nag, e.g. --nag 15m"
+            )
         }
         guard let frequency = Frequency(rawValue: freqText) else {
             throw .invalidArgument(
@@ -96,8 +96,8 @@ extension Recurrence {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let day = parseWeekdayRule(item) else {
                     throw .invalidArgument(
-                        "the RRULE \(quoted) has BYDAY=\(value); write weekdays as MO…SU, numbered in monthly "
-                            + "rules as e.g. 2TU or -1FR")
+                        "the RRULE \(quoted) has BYDAY=\(value); write weekdays as MO…SU, numbered in monthly rules as e.g. 2TU or -1FR"
+                    )
                 }
                 rule.byDay.append(day)
             }
@@ -119,8 +119,8 @@ extension Recurrence {
         case (nil, .some(let value)):
             guard let until = parseUntil(value) else {
                 throw .invalidArgument(
-                    "the RRULE \(quoted) has UNTIL=\(value), which is not a date in 1900…2200; write "
-                        + "UNTIL=20270131 or UNTIL=20270131T235959Z")
+                    "the RRULE \(quoted) has UNTIL=\(value), which is not a date in 1900…2200; write UNTIL=20270131 or UNTIL=20270131T235959Z"
+                )
             }
             rule.end = .until(until)
         case (nil, nil):
@@ -145,8 +145,8 @@ extension Recurrence {
             if (frequency == .monthly || frequency == .yearly) && rule.byDay.isEmpty { rule.monthEnd = .clamp }
         case .some(let skip):
             throw .invalidArgument(
-                "the RRULE \(quoted) has SKIP=\(skip); kit skips a missing day (SKIP=OMIT) or moves it to the "
-                    + "month's end (SKIP=BACKWARD), not to the next month")
+                "the RRULE \(quoted) has SKIP=\(skip); kit skips a missing day (SKIP=OMIT) or moves it to the month's end (SKIP=BACKWARD), not to the next month"
+            )
         }
         rule.recogniseClampPattern()
         return try rule.validated()

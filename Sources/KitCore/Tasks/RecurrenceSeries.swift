@@ -31,8 +31,8 @@ public struct RecurrenceSeries: Sequence, Sendable {
         self.dates = try dates.validated()
         guard anchor.isValid else {
             throw .invalidArgument(
-                "the first due date '\(anchor)' is not a valid date and time in \(CivilDate.supportedYears.lowerBound)"
-                    + "…\(CivilDate.supportedYears.upperBound); give e.g. 2026-11-25 18:00")
+                "the first due date '\(anchor)' is not a valid date and time in \(CivilDate.supportedYears.lowerBound)…\(CivilDate.supportedYears.upperBound); give e.g. 2026-11-25 18:00"
+            )
         }
         self.rule = rule
         self.anchor = anchor
@@ -59,8 +59,8 @@ public struct RecurrenceSeries: Sequence, Sendable {
         }
         if let bound, bound < anchor {
             throw .invalidArgument(
-                "the rule \(rule.rruleForMessages) ends at \(bound), before its first due \(anchor); "
-                    + "give an end after the first due")
+                "the rule \(rule.rruleForMessages) ends at \(bound), before its first due \(anchor); give an end after the first due"
+            )
         }
         if !repeats && rule.end != .count(1) {
             let monthDay = (rule.frequency == .monthly || rule.frequency == .yearly) && rule.byDay.isEmpty
@@ -71,8 +71,8 @@ public struct RecurrenceSeries: Sequence, Sendable {
                 : ". Its INTERVAL steps from the first due's \(rule.frequency == .hourly ? "hour" : "date"): check the "
                     + "first due against the rule's BY parts (BYHOUR=5 with INTERVAL=24 from 09:00 never meets 05:00)"
             throw .invalidArgument(
-                "the rule \(rule.rruleForMessages) never occurs after its first due \(anchor): no later date "
-                    + "matches it" + hint)
+                "the rule \(rule.rruleForMessages) never occurs after its first due \(anchor): no later date matches it\(hint)"
+            )
         }
     }
 

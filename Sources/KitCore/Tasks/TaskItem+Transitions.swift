@@ -68,8 +68,7 @@ extension TaskItem {
         guard until > now else { throw .invalidArgument("a snooze must end in the future") }
         if !dueFired && until < due(in: zone) {
             throw .invalidState(
-                "'\(title)' is not due until \(CivilDateTime(due(in: zone), in: zone).iso8601.replacing("T", with: " ")); "
-                    + "a snooze ending before that would bring it forward. To move it, use `kitctl task edit \(id) --due WHEN`",
+                "'\(title)' is not due until \(CivilDateTime(due(in: zone), in: zone).iso8601.replacing("T", with: " ")); a snooze ending before that would bring it forward. To move it, use `kitctl task edit \(id) --due WHEN`",
                 state: "open")
         }
         var copy = self

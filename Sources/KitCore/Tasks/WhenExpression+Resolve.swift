@@ -26,8 +26,8 @@ extension WhenExpression {
                 nanoseconds: (civil.localSeconds - Int64(utcOffset)) * Nanoseconds.nanosecondsPerSecond)
             guard instant > now else {
                 throw .invalidArgument(
-                    "\(civil.date.iso8601) \(civil.time) at UTC offset \(Self.offsetText(utcOffset)) is in the past "
-                        + "(it is \(nowText) here now); give a later time")
+                    "\(civil.date.iso8601) \(civil.time) at UTC offset \(Self.offsetText(utcOffset)) is in the past (it is \(nowText) here now); give a later time"
+                )
             }
             return try Self.checked(
                 ResolvedWhen(
@@ -57,8 +57,8 @@ extension WhenExpression {
                 if let (weekday, shift) = said(day), date.adding(days: -shift).weekday != weekday {
                     let named = date.adding(days: -shift)
                     throw .invalidArgument(
-                        "\(named.iso8601) is a \(named.weekday) (\(named.weekday.koreanName)), not a \(weekday) "
-                            + "(\(weekday.koreanName)); check the date or leave the weekday out")
+                        "\(named.iso8601) is a \(named.weekday) (\(named.weekday.koreanName)), not a \(weekday) (\(weekday.koreanName)); check the date or leave the weekday out"
+                    )
                 }
                 return try checked(result)
             }
@@ -75,11 +75,18 @@ extension WhenExpression {
             guard let date = dates.first else {
                 throw .invalidArgument("no such day is ahead; it is \(nowText) now. Give a later date")
             }
-            let hint = allDay ? " (\(clock) is the time used when none is given)" : ""
-            let shown = times.count > 1 ? "\(times[0]) and \(times[1])" : "\(clock)"
+            if times.count > 1 {
+                throw .invalidArgument(
+                    "\(date.iso8601) \(times[0]) and \(times[1]) have both passed; it is \(nowText) now. Give a later date or time"
+                )
+            }
+            if allDay {
+                throw .invalidArgument(
+                    "\(date.iso8601) \(clock) is in the past (\(clock) is the time used when none is given); it is \(nowText) now. Give a later date or time"
+                )
+            }
             throw .invalidArgument(
-                "\(date.iso8601) \(shown) \(times.count > 1 ? "have both" : "is") in the past\(hint); it is \(nowText) now. "
-                    + "Give a later date or time")
+                "\(date.iso8601) \(clock) is in the past; it is \(nowText) now. Give a later date or time")
         }
     }
 
@@ -162,8 +169,8 @@ extension WhenExpression {
     private static func checked(_ result: ResolvedWhen) throws(KitError) -> ResolvedWhen {
         guard CivilDate.supportedYears.contains(result.civil.date.year) else {
             throw .invalidArgument(
-                "\(result.civil) is outside the years kit handles (\(CivilDate.supportedYears.lowerBound) to "
-                    + "\(CivilDate.supportedYears.upperBound))")
+                "\(result.civil) is outside the years kit handles (\(CivilDate.supportedYears.lowerBound) to \(CivilDate.supportedYears.upperBound))"
+            )
         }
         return result
     }

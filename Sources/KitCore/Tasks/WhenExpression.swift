@@ -99,17 +99,17 @@ public enum WhenExpression: Hashable, Sendable {
         }
         let words = original.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let first = words.first else {
-            throw .invalidArgument(KitText.text("the due time is empty; try %s", examplesText))
+            throw .invalidArgument("the due time is empty; try \(examplesText)")
         }
         let unreadable = KitError.invalidArgument(
-            KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
+            "cannot read '\(original)' as a due time; try \(examplesText)")
         if first == "in" {
             let rest = words.dropFirst().joined(separator: " ")
             do {
                 return .fromNow(try DurationParser.parse(rest))
             } catch {
                 throw .invalidArgument(
-                    KitText.text("cannot read '%1$s' as a due time: %2$s", original, error.description))
+                    "cannot read '\(original)' as a due time: \(error.description)")
             }
         }
         if Self.looksLikeDate(first) {
@@ -175,7 +175,7 @@ public enum WhenExpression: Hashable, Sendable {
     private static func dateTime(_ word: String, original: String) throws(KitError) -> WhenExpression {
         let bytes = Array(word.utf8)
         guard bytes.count > 11, bytes[10] == UInt8(ascii: "t") else {
-            throw .invalidArgument(KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
+            throw .invalidArgument("cannot read '\(original)' as a due time; try \(examplesText)")
         }
         let date = try CivilDate.parseISO8601(String(decoding: bytes[0..<10], as: UTF8.self))
         var timePart = Array(bytes[11...])
@@ -186,8 +186,8 @@ public enum WhenExpression: Hashable, Sendable {
         } else if let sign = timePart.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == ISODigits.dash }) {
             guard let seconds = utcOffset(Array(timePart[sign...])) else {
                 throw .invalidArgument(
-                    "'\(original)' has a UTC offset kit cannot read; write it as +09:00, -05:00 or Z "
-                        + "(e.g. 2026-11-25T18:00+09:00)")
+                    "'\(original)' has a UTC offset kit cannot read; write it as +09:00, -05:00 or Z (e.g. 2026-11-25T18:00+09:00)"
+                )
             }
             offset = seconds
             timePart.removeSubrange(sign...)
@@ -212,7 +212,7 @@ public enum WhenExpression: Hashable, Sendable {
     /// `18:00`, `18:00:30`, `9:00`, `6pm`, `6:30pm`, `12am`, `noon` (spaces already removed).
     static func time(_ text: String, original: String) throws(KitError) -> TimeOfDay {
         let unreadable = KitError.invalidArgument(
-            KitText.text("cannot read '%1$s' as a due time; try %2$s", original, examplesText))
+            "cannot read '\(original)' as a due time; try \(examplesText)")
         if text == "noon" { return .noon }
         if text == "midnight" {
             throw .invalidArgument(

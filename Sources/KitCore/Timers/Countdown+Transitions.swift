@@ -17,7 +17,7 @@ extension Countdown {
     }
 
     public func paused(at now: ClockReading) throws(KitError) -> Countdown {
-        guard case .running(let deadline) = state else { throw invalidState(for: "pause") }
+        guard case .running(let deadline) = state else { throw invalidState(for: .pause) }
         let remaining = deadline.boot - now.boot
         guard remaining > 0 else { throw .invalidState("\(label) is due now and cannot be paused", state: state.name) }
         var copy = self
@@ -26,7 +26,7 @@ extension Countdown {
     }
 
     public func resumed(at now: ClockReading) throws(KitError) -> Countdown {
-        guard case .paused(let remaining) = state else { throw invalidState(for: "resume") }
+        guard case .paused(let remaining) = state else { throw invalidState(for: .resume) }
         var copy = self
         copy.state = .running(Deadline(boot: now.boot + remaining, wall: now.wall + remaining))
         return copy
@@ -47,13 +47,13 @@ extension Countdown {
             left = remaining + delta
             copy.state = .paused(remaining: left)
         case .fired, .cancelled:
-            throw invalidState(for: "add time to")
+            throw invalidState(for: .addTime)
         }
         guard left > 0 else {
             let has = DurationFormatter.clock(remaining(at: now.boot))
             throw .invalidArgument(
-                "\(label) has \(has) left; removing \(DurationFormatter.compact(-delta)) would end it. "
-                    + "Remove less, or cancel it")
+                "\(label) has \(has) left; removing \(DurationFormatter.compact(-delta)) would end it. Remove less, or cancel it"
+            )
         }
         guard left <= DurationParser.maximum else { throw .invalidArgument("a timer can last at most 366 days") }
         copy.duration = max(0, duration + delta)
@@ -61,7 +61,7 @@ extension Countdown {
     }
 
     public func cancelled(at now: ClockReading) throws(KitError) -> Countdown {
-        guard isActive else { throw invalidState(for: "cancel") }
+        guard isActive else { throw invalidState(for: .cancel) }
         var copy = self
         copy.state = .cancelled(at: now.wall)
         return copy
@@ -69,7 +69,7 @@ extension Countdown {
 
     /// Fires a running countdown. `dueBeforeStart` marks a countdown that came due while kitd was down.
     public func fired(at now: ClockReading, dueBeforeStart: Bool) throws(KitError) -> Countdown {
-        guard case .running(let deadline) = state else { throw invalidState(for: "fire") }
+        guard case .running(let deadline) = state else { throw invalidState(for: .fire) }
         let lateness = max(0, now.boot - deadline.boot)
         var copy = self
         // The due instant as the client was told it (kept current across clock jumps), so the
@@ -81,14 +81,45 @@ extension Countdown {
         return copy
     }
 
-    private func invalidState(for action: String) -> KitError {
-        let hint: String
-        switch state {
-        case .running: hint = "it is running"
-        case .paused: hint = "it is paused; resume it first"
-        case .fired: hint = "it has already fired; start a new one"
-        case .cancelled: hint = "it was cancelled; start a new one"
+    /// What a timer cannot have done to it in its state: one whole sentence each, so that each
+    /// is one message to translate.
+    private func invalidState(for action: Action) -> KitError {
+        let state = self.state.name
+        switch (action, self.state) {
+        case (.pause, .running), (.addTime, .running), (.cancel, .running), (.fire, .running):
+            return .invalidState("cannot \(action.rawValue) \(label): it is running", state: state)
+        case (.resume, .running): return .invalidState("cannot resume \(label): it is running", state: state)
+        case (.pause, .paused):
+            return .invalidState("cannot pause \(label): it is paused; resume it first", state: state)
+        case (.fire, .paused): return .invalidState("cannot fire \(label): it is paused; resume it first", state: state)
+        case (_, .paused):
+            return .invalidState("cannot \(action.rawValue) \(label): it is paused; resume it first", state: state)
+        case (.pause, .fired):
+            return .invalidState("cannot pause \(label): it has already fired; start a new one", state: state)
+        case (.resume, .fired):
+            return .invalidState("cannot resume \(label): it has already fired; start a new one", state: state)
+        case (.addTime, .fired):
+            return .invalidState("cannot add time to \(label): it has already fired; start a new one", state: state)
+        case (.cancel, .fired):
+            return .invalidState("cannot cancel \(label): it has already fired; start a new one", state: state)
+        case (.fire, .fired):
+            return .invalidState("cannot fire \(label): it has already fired; start a new one", state: state)
+        case (.pause, .cancelled):
+            return .invalidState("cannot pause \(label): it was cancelled; start a new one", state: state)
+        case (.resume, .cancelled):
+            return .invalidState("cannot resume \(label): it was cancelled; start a new one", state: state)
+        case (.addTime, .cancelled):
+            return .invalidState("cannot add time to \(label): it was cancelled; start a new one", state: state)
+        case (.cancel, .cancelled):
+            return .invalidState("cannot cancel \(label): it was cancelled; start a new one", state: state)
+        case (.fire, .cancelled):
+            return .invalidState("cannot fire \(label): it was cancelled; start a new one", state: state)
         }
-        return .invalidState("cannot \(action) \(label): \(hint)", state: state.name)
+    }
+
+    /// What `invalidState(for:)` was asked to do.
+    enum Action: String {
+        case pause, resume, cancel, fire
+        case addTime = "add time to"
     }
 }

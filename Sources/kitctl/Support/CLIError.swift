@@ -1,4 +1,5 @@
 import KitClient
+import KitLocalization
 import KitProtocol
 
 /// A failure kitctl reports in one line, with its exit code.
@@ -16,7 +17,8 @@ struct CLIError: Error {
     init(_ error: ClientError) {
         switch error {
         case .refused(let rpc):
-            var message = rpc.message
+            // kitd's English, or its template in the user's language.
+            var message = rpc.data?.format.map { Localized.lookUp($0, rpc.data?.arguments ?? []) } ?? rpc.message
             if let candidates = rpc.data?.candidates, !candidates.isEmpty, !message.contains(candidates[0]) {
                 message += "\n  candidates: " + candidates.joined(separator: ", ")
             }

@@ -181,32 +181,34 @@ final class DiaryFeature: Feature {
         case .id(let id):
             if let entry = try storing({ try store.diaryEntry(id: id) }) { return entry }
             let recent = try storing { try store.diaryList(from: nil, to: nil, limit: 5) }
+            guard !recent.isEmpty else {
+                throw KitError.notFound(
+                    "no diary entry with id \(id); the diary is empty, write one with `kitctl diary write`")
+            }
+            let latest = recent.map { "\($0.id) (\($0.day.iso8601) \($0.title))" }.joined(separator: ", ")
             throw KitError.notFound(
-                "no diary entry with id \(id)"
-                    + (recent.isEmpty
-                        ? "; the diary is empty, write one with `kitctl diary write`"
-                        : "; the latest are: "
-                            + recent.map { "\($0.id) (\($0.day.iso8601) \($0.title))" }
-                            .joined(separator: ", ")),
-                suggestions: recent.map { String($0.id) })
+                "no diary entry with id \(id); the latest are: \(latest)", suggestions: recent.map { String($0.id) })
         case .day(let day):
             if let entry = try storing({ try store.latestDiaryEntry(on: day) }) { return entry }
             let near = try storing { try store.diaryDays(nearest: day, limit: 5) }.map(\.iso8601)
+            guard !near.isEmpty else {
+                throw KitError.notFound(
+                    "no diary entry on \(day.iso8601); the diary is empty, write one with `kitctl diary write`")
+            }
             throw KitError.notFound(
-                "no diary entry on \(day.iso8601)"
-                    + (near.isEmpty
-                        ? "; the diary is empty, write one with `kitctl diary write`"
-                        : "; the nearest days with entries are \(near.joined(separator: ", "))"),
+                "no diary entry on \(day.iso8601); the nearest days with entries are \(near.joined(separator: ", "))",
                 suggestions: near)
         case .title(let title):
             let matches = try storing { try store.diaryEntries(titled: title) }
             if let latest = matches.first { return latest }
             let close = Suggestions.closest(to: title, among: try storing { try store.recentDiaryTitles(limit: 2000) })
+            guard !close.isEmpty else {
+                throw KitError.notFound(
+                    "no diary entry titled '\(title)'; give an id or a date (2026-11-20), or look with `kitctl diary search`"
+                )
+            }
             throw KitError.notFound(
-                "no diary entry titled '\(title)'"
-                    + (close.isEmpty
-                        ? "; give an id or a date (2026-11-20), or look with `kitctl diary search`"
-                        : "; did you mean \(close.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"),
+                "no diary entry titled '\(title)'; did you mean \(Suggestions.quotedChoices(close))?",
                 suggestions: close)
         }
     }

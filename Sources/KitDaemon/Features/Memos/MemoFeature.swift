@@ -125,19 +125,19 @@ final class MemoFeature: Feature {
             describe: { "\($0.id) (\($0.title))" },
             missingID: { [self] id in
                 let titles = try storing { try store.memoTitles() }
+                if titles.isEmpty { return .notFound("no memo with id \(id); add one with `kitctl memo add`") }
                 return .notFound(
-                    "no memo with id \(id)"
-                        + (titles.isEmpty ? "; add one with `kitctl memo add`" : "; `kitctl memo list` shows them"),
-                    suggestions: Array(titles.prefix(8)))
+                    "no memo with id \(id); `kitctl memo list` shows them", suggestions: Array(titles.prefix(8)))
             },
             missingName: { [self] title in
                 let close = Suggestions.closest(to: title, among: try storing { try store.memoTitles() })
+                if close.isEmpty {
+                    return .notFound(
+                        "no memo titled '\(title)'; `kitctl memo list` shows them, `kitctl memo search` looks inside them"
+                    )
+                }
                 return .notFound(
-                    "no memo titled '\(title)'"
-                        + (close.isEmpty
-                            ? "; `kitctl memo list` shows them, `kitctl memo search` looks inside them"
-                            : "; did you mean \(close.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"),
-                    suggestions: close)
+                    "no memo titled '\(title)'; did you mean \(Suggestions.quotedChoices(close))?", suggestions: close)
             }
         ).resolve(ref.text)
     }

@@ -138,8 +138,10 @@ final class PlaceFeature: Feature {
             let pattern = try TagPattern.parse(text)
             if draft.tags.remove(pattern).isEmpty {
                 throw KitError.invalidArgument(
-                    "\(old.name) has no tag \(pattern); its tags are: "
-                        + (old.tags.isEmpty ? "(none)" : old.tags.map(\.description).joined(separator: ", ")))
+                    old.tags.isEmpty
+                        ? "\(old.name) has no tag \(pattern); it has no tags"
+                        : "\(old.name) has no tag \(pattern); its tags are: \(old.tags.map(\.description).joined(separator: ", "))"
+                )
             }
         }
         for tag in try tagSet(params.tags ?? []) { draft.tags.insert(tag) }
@@ -238,8 +240,8 @@ final class PlaceFeature: Feature {
         }
         guard drafts.count <= Self.maximumImport else {
             throw KitError.invalidArgument(
-                "the file holds \(drafts.count) places; kit imports at most \(Self.maximumImport) at a time, so "
-                    + "split it into smaller files; nothing was imported")
+                "the file holds \(drafts.count) places; kit imports at most \(Self.maximumImport) at a time, so split it into smaller files; nothing was imported"
+            )
         }
         let taken = Set(places.map(\.nameKey))
         if let clash = drafts.first(where: { taken.contains($0.nameKey) }) {
@@ -331,14 +333,14 @@ final class PlaceFeature: Feature {
         let key = PlaceText.key(name)
         let close = byName(places.filter { $0.nameKey.contains(key) || key.contains($0.nameKey) }).map(\.name)
         let suggestions = Array((close.isEmpty ? byName(places).map(\.name) : close).prefix(8))
-        return KitError.notFound(
-            "no place named '\(name)'"
-                + (places.isEmpty
-                    ? "; add one with `kitctl place add NAME --tag area=…`"
-                    : close.isEmpty
-                        ? "; `kitctl place list` shows them"
-                        : "; did you mean: \(suggestions.joined(separator: ", "))?"),
-            suggestions: suggestions)
+        if places.isEmpty {
+            return .notFound("no place named '\(name)'; add one with `kitctl place add NAME --tag area=…`")
+        }
+        if close.isEmpty {
+            return .notFound("no place named '\(name)'; `kitctl place list` shows them", suggestions: suggestions)
+        }
+        return .notFound(
+            "no place named '\(name)'; did you mean: \(suggestions.joined(separator: ", "))?", suggestions: suggestions)
     }
 
     /// `places` by name, in the user's language's order (then by id).
@@ -357,8 +359,8 @@ extension PlaceFeature {
         case (nil, .some(let text)):
             guard text.utf8.count <= (PlaceImageData.maximumBytes + 2) / 3 * 4 + 4 else {
                 throw KitError.invalidArgument(
-                    "the image data is over \(PlaceImageData.maximumBytes / 1024) KiB; send a smaller image, "
-                        + "or its path (imagePath) if kitd can read it")
+                    "the image data is over \(PlaceImageData.maximumBytes / 1024) KiB; send a smaller image, or its path (imagePath) if kitd can read it"
+                )
             }
             guard let bytes = Data(base64Encoded: text) else {
                 throw KitError.invalidArgument("the image data is not base64; send the file's bytes in base64")

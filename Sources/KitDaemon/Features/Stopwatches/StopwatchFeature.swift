@@ -286,11 +286,11 @@ final class StopwatchFeature: Feature {
             missingID: { .notFound("no stopwatch with id \($0); `kitctl sw list` shows them") },
             missingName: { [self] name in
                 let names = runtime.names.sorted(stopwatches.values.map(\.name), by: { $0 })
+                if names.isEmpty {
+                    return .notFound("no stopwatch named '\(name)'; create one with `kitctl sw new NAME`")
+                }
                 return .notFound(
-                    "no stopwatch named '\(name)'"
-                        + (names.isEmpty
-                            ? "; create one with `kitctl sw new NAME`"
-                            : "; there are: \(names.prefix(8).joined(separator: ", "))"),
+                    "no stopwatch named '\(name)'; there are: \(names.prefix(8).joined(separator: ", "))",
                     suggestions: Array(names.prefix(8)))
             }
         ).resolve(ref.text)

@@ -35,8 +35,7 @@ extension TaskFeature {
         func checkBudget() throws {
             guard expanded > Self.agendaOccurrenceLimit else { return }
             throw KitError.invalidArgument(
-                "the open tasks come due more than \(Self.agendaOccurrenceLimit) times up to \(params.to) (from "
-                    + "\(params.from), counting each task's current due); ask for a shorter window (a day, a week or a month)"
+                "the open tasks come due more than \(Self.agendaOccurrenceLimit) times up to \(params.to) (from \(params.from), counting each task's current due); ask for a shorter window (a day, a week or a month)"
             )
         }
         // The open tasks due before the window's end: a later one has nothing in it.

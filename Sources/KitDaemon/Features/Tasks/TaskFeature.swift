@@ -396,9 +396,9 @@ final class TaskFeature: Feature {
             missingID: { .notFound("no task with id \($0); `kitctl task list --all` shows them") },
             missingName: { [self] title in
                 let titles = try store.openTitles(limit: 8)
+                if titles.isEmpty { return .notFound("no task called '\(title)'") }
                 return .notFound(
-                    "no task called '\(title)'"
-                        + (titles.isEmpty ? "" : "; open tasks: \(titles.prefix(8).joined(separator: ", "))"),
+                    "no task called '\(title)'; open tasks: \(titles.prefix(8).joined(separator: ", "))",
                     suggestions: Array(titles.prefix(8)))
             }
         ).resolve(ref.text)

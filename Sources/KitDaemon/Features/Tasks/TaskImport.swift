@@ -169,8 +169,8 @@ final class TaskImport {
         // different zone under the same name while this one was read.
         for (name, text) in prepared.newZones where tasks.zones.defined.text(named: name).map({ $0 != text }) ?? false {
             throw KitError.invalidState(
-                "the calendar file was not imported: another import defined a different time zone named '\(name)' "
-                    + "while this one was read; import the file again", state: "changed")
+                "the calendar file was not imported: another import defined a different time zone named '\(name)' while this one was read; import the file again",
+                state: "changed")
         }
         for (name, text) in prepared.newZones { tasks.zones.defined.define(name, as: text) }
         if dryRun {

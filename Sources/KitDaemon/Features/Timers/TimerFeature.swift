@@ -374,10 +374,10 @@ final class TimerFeature: Feature {
             describe: { "\($0.id) (\($0.label), \($0.state.name))" },
             missingID: { .notFound("no timer with id \($0); `kitctl timer list --all` shows them") },
             missingName: { [self] name in
-                let names = try store.activeNames(limit: 8)
-                let hint =
-                    names.isEmpty ? "no timers are running" : "active: \(names.prefix(8).joined(separator: ", "))"
-                return .notFound("no timer named '\(name)'; \(hint)", suggestions: Array(names.prefix(8)))
+                let names = Array(try store.activeNames(limit: 8).prefix(8))
+                guard !names.isEmpty else { return .notFound("no timer named '\(name)'; no timers are running") }
+                return .notFound(
+                    "no timer named '\(name)'; active: \(names.joined(separator: ", "))", suggestions: names)
             }
         ).resolve(ref.text)
     }

@@ -13,7 +13,7 @@ enum ListCursorText {
     static func foreign(_ text: String, of method: String) -> KitError {
         let shown = text.count > 24 ? "\(text.prefix(24))…" : text
         return .invalidArgument(
-            "'after' (\"\(shown)\") is not a cursor from \(method); pass the 'next' of the page before as it came, "
-                + "or leave 'after' out for the first page")
+            "'after' (\"\(shown)\") is not a cursor from \(method); pass the 'next' of the page before as it came, or leave 'after' out for the first page"
+        )
     }
 }

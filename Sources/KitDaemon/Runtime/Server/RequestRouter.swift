@@ -78,7 +78,9 @@ final class RequestRouter {
         entries[name] = Entry(mutating: method.mutates) { [unowned self] line, id, context in
             let params = try Self.decodeParams(from: line, read: read, method: name, decoder: decoder)
             // The edge: a member out of its declared bounds never reaches the handler.
-            if let problem = bounded?.firstProblem(in: params) { throw KitError.invalidArgument(problem) }
+            if let problem = bounded?.firstProblem(in: params) {
+                throw KitError.invalidArgument(KitMessage(verbatim: problem))
+            }
             return try answer.run(params, id, context, self)
         }
     }
@@ -274,18 +276,25 @@ struct StorageError: Error, CustomStringConvertible {
 }
 
 extension RPCError {
+    /// The refusal in English, with its template and values in `data` for a client that speaks
+    /// another language (kitctl looks the template up in its catalog).
     init(_ error: KitError) {
+        let message = error.kitMessage
+        var data = RPCErrorData(format: message.format, arguments: message.format == nil ? nil : message.arguments)
+        let code: Int
         switch error {
-        case .notFound(let message, let suggestions):
-            self.init(
-                code: ErrorCode.notFound, message: message,
-                data: suggestions.isEmpty ? nil : RPCErrorData(suggestions: suggestions))
-        case .invalidState(let message, let state):
-            self.init(code: ErrorCode.invalidState, message: message, data: RPCErrorData(state: state))
-        case .invalidArgument(let message):
-            self.init(code: ErrorCode.invalidArgument, message: message)
-        case .ambiguous(let message, let candidates):
-            self.init(code: ErrorCode.ambiguous, message: message, data: RPCErrorData(candidates: candidates))
+        case .notFound(_, let suggestions):
+            code = ErrorCode.notFound
+            if !suggestions.isEmpty { data.suggestions = suggestions }
+        case .invalidState(_, let state):
+            code = ErrorCode.invalidState
+            data.state = state
+        case .invalidArgument:
+            code = ErrorCode.invalidArgument
+        case .ambiguous(_, let candidates):
+            code = ErrorCode.ambiguous
+            data.candidates = candidates
         }
+        self.init(code: code, message: message.english, data: data == RPCErrorData() ? nil : data)
     }
 }

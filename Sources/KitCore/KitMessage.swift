@@ -1,0 +1,73 @@
+/// A message for a person that knows its template: written as an interpolated literal
+/// (`"no timer '\(ref)'"`), it keeps the template a translation is looked up by (`no timer '%s'`,
+/// or `%1$s`, `%2$s` … with more values) and the values filled in. kitd sends both beside the
+/// English (`data.format`, `data.arguments`), so kitctl can say a refusal in the user's language;
+/// in kitctl, where a translator is installed (`KitText`), `text` is translated at once.
+///
+/// `scripts/po.sh pot` extracts the literals written where a `KitError` is made.
+public struct KitMessage: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The gettext message id: the literal with `%s` (or `%N$s`) for each value, `%%` for `%`.
+    /// Nil for a text made elsewhere, which has no template (`init(verbatim:)`).
+    public let format: String?
+    public let arguments: [String]
+    /// The English, filled in.
+    public let english: String
+
+    public init(stringLiteral value: String) {
+        format = Self.escaped(value)
+        arguments = []
+        english = value
+    }
+
+    public init(stringInterpolation: Interpolation) {
+        let count = stringInterpolation.arguments.count
+        format =
+            count == 1 ? stringInterpolation.format.replacing("%1$s", with: "%s") : stringInterpolation.format
+        arguments = stringInterpolation.arguments
+        english = stringInterpolation.english
+    }
+
+    /// A text made elsewhere (a parser's own description, a bound's problem), kept as it is.
+    public init(verbatim text: String) {
+        format = nil
+        arguments = []
+        english = text
+    }
+
+    /// The message in the user's language where `KitText` has a translator (kitctl), else English.
+    public var text: String {
+        guard let format, let translator = KitText.translator else { return english }
+        return translator(format, arguments)
+    }
+
+    public var description: String { text }
+
+    /// Two messages are the same when they read the same in English.
+    public static func == (lhs: KitMessage, rhs: KitMessage) -> Bool { lhs.english == rhs.english }
+
+    static func escaped(_ literal: String) -> String { literal.replacing("%", with: "%%") }
+
+    public struct Interpolation: StringInterpolationProtocol, Sendable {
+        var format = ""
+        var english = ""
+        var arguments: [String] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            format.reserveCapacity(literalCapacity + 4 * interpolationCount)
+            english.reserveCapacity(literalCapacity)
+            arguments.reserveCapacity(interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            format += KitMessage.escaped(literal)
+            english += literal
+        }
+
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            let text = String(describing: value)
+            arguments.append(text)
+            format += "%\(arguments.count)$s"
+            english += text
+        }
+    }
+}
