@@ -37,7 +37,9 @@ enum AgendaView {
         if !line.isEmpty { lines.append(line) }
         lines.append("")
         lines.append(
-            total == 0 ? "nothing due this month" : "\(total) due this month (* something due that day, ! overdue)"
+            total == 0
+                ? Localized.text("nothing due this month")
+                : Localized.text("%s due this month (* something due that day, ! overdue)", String(total))
         )
         return lines.joined(separator: "\n")
     }
@@ -48,7 +50,7 @@ enum AgendaView {
         for item in items {
             guard let instant = Timestamp.parse(item.dueAt) else { continue }
             let local = CivilDateTime(instant, in: zone)
-            let time = item.allDay ? "all day" : local.time.description.prefix(5).description
+            let time = item.allDay ? Localized.text("all day") : local.time.description.prefix(5).description
             byDay[local.date, default: []].append((time, item))
         }
         var lines: [String] = []

@@ -12,9 +12,9 @@ enum DiaryText {
     /// `weather: rain · mood: calm · steps: 8000`, or "".
     static func metadata(_ entry: DiaryEntryInfo) -> String {
         var parts: [String] = []
-        if let weather = entry.weather { parts.append("weather: \(weather)") }
-        if let mood = entry.mood { parts.append("mood: \(mood)") }
-        if let place = entry.place { parts.append("place: \(place)") }
+        if let weather = entry.weather { parts.append(Localized.text("weather: %s", weather)) }
+        if let mood = entry.mood { parts.append(Localized.text("mood: %s", mood)) }
+        if let place = entry.place { parts.append(Localized.text("place: %s", place)) }
         parts += entry.fields.map { "\($0.key): \($0.value)" }
         return parts.joined(separator: " · ")
     }

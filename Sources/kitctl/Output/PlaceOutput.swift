@@ -25,17 +25,20 @@ enum PlaceOutput {
         var lines = ["\(place.name) (id \(place.id))"]
         func add(_ label: String, _ value: String?) {
             guard let value else { return }
-            lines.append("  " + label.padding(9) + value.replacingNewlines(indent: 11))
+            let width = max(9, DisplayWidth.of(label) + 1)
+            lines.append("  " + DisplayWidth.padded(label, to: width) + value.replacingNewlines(indent: width + 2))
         }
-        add("tags:", place.tags.isEmpty ? "(none)" : place.tags.map(\.description).joined(separator: ", "))
-        add("url:", place.url)
-        add("phone:", place.phone)
-        add("address:", place.address)
-        add("note:", place.note)
-        add("weight:", String(place.weight))
-        add("image:", place.imagePath)
-        add("picked:", when(place.lastPickedAt))
-        add("visited:", when(place.lastVisitedAt))
+        add(
+            Localized.text("tags:"),
+            place.tags.isEmpty ? Localized.text("(none)") : place.tags.map(\.description).joined(separator: ", "))
+        add(Localized.text("url:"), place.url)
+        add(Localized.text("phone:"), place.phone)
+        add(Localized.text("address:"), place.address)
+        add(Localized.text("note:"), place.note)
+        add(Localized.text("weight:"), String(place.weight))
+        add(Localized.text("image:"), place.imagePath)
+        add(Localized.text("picked:"), when(place.lastPickedAt))
+        add(Localized.text("visited:"), when(place.lastVisitedAt))
         return lines.joined(separator: "\n")
     }
 
@@ -54,7 +57,9 @@ enum PlaceOutput {
             lines += table.render().split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(
                 String.init)
         }
-        if result.categories.isEmpty { lines.append("No tags yet: add some with `kitctl place edit REF --tag area=…`") }
+        if result.categories.isEmpty {
+            lines.append(Localized.text("No tags yet: add some with `kitctl place edit REF --tag area=…`"))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -95,10 +100,6 @@ enum PlaceOutput {
 }
 
 extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-    }
-
     fileprivate func replacingNewlines(indent: Int) -> String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(
             separator: "\n" + String(repeating: " ", count: indent))

@@ -10,12 +10,12 @@ enum RamenText {
     /// `note: 2h is long for ramen`, for a time given over 30 minutes; nil otherwise.
     static func longCookNote(_ time: Nanoseconds?) -> String? {
         guard let time, time > longCook else { return nil }
-        return "note: \(DurationFormatter.compact(time)) is long for ramen; kept as given"
+        return Localized.text("note: %s is long for ramen; kept as given", LocaleDuration.text(time))
     }
     static func time(_ time: Nanoseconds) -> String { DurationFormatter.exactClock(time) }
 
     static func water(_ ramen: RamenInfo) -> String {
-        ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? "to the line" : "-")
+        ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? Localized.text("to the line") : "-")
     }
 
     static func table(_ list: [RamenInfo]) -> String {
@@ -34,32 +34,39 @@ enum RamenText {
     }
 
     static func details(_ ramen: RamenInfo) -> String {
-        var lines = ["\(ramen.displayName)  [\(ramen.id)]"]
+        var details = Details("\(ramen.displayName)  [\(ramen.id)]", minimumWidth: 11)
         var made = [ramen.brand, ramen.brandLocal.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         if let country = ramen.country { made += made.isEmpty ? country : ", \(country)" }
-        if !made.isEmpty { lines.append("maker:     \(made)") }
-        if let romanization = ramen.romanization { lines.append("reads:     \(romanization)") }
-        lines.append("kind:      \(ramen.kind)" + (ramen.origin == .own ? " (your own)" : ""))
-        lines.append(
-            "time:      \(time(ramen.cookNs))"
-                + (ramen.cookNs != ramen.catalogCookNs
-                    ? " (yours; the maker says \(time(ramen.catalogCookNs)))" : ""))
-        lines.append("water:     \(water(ramen))")
+        if !made.isEmpty { details.add(Localized.text("maker:"), made) }
+        if let romanization = ramen.romanization { details.add(Localized.text("reads:"), romanization) }
+        details.add(
+            Localized.text("kind:"),
+            ramen.origin == .own
+                ? Localized.text("%s (your own)", ramen.kind.rawValue) : ramen.kind.rawValue)
+        details.add(
+            Localized.text("time:"),
+            ramen.cookNs != ramen.catalogCookNs
+                ? Localized.text("%1$s (yours; the maker says %2$s)", time(ramen.cookNs), time(ramen.catalogCookNs))
+                : time(ramen.cookNs))
+        details.add(Localized.text("water:"), water(ramen))
         for (index, step) in ramen.steps.enumerated() {
-            lines.append((index == 0 ? "steps:     " : "           ") + step.description)
+            details.add(index == 0 ? Localized.text("steps:") : "", step.description)
         }
-        if let memo = ramen.memo { lines.append("memo:      \(memo)") }
-        if let position = ramen.favouritePosition { lines.append("favourite: #\(position)") }
-        if ramen.hidden { lines.append("hidden:    yes (kitctl ramen unhide \(ramen.id))") }
+        if let memo = ramen.memo { details.add(Localized.text("memo:"), memo) }
+        if let position = ramen.favouritePosition { details.add(Localized.text("favourite:"), "#\(position)") }
+        if ramen.hidden {
+            details.add(Localized.text("hidden:"), Localized.text("yes (kitctl ramen unhide %s)", ramen.id))
+        }
         if ramen.cookCount > 0 {
-            let last =
-                ramen.lastCookedAt.flatMap(Timestamp.parse).map {
-                    ", last \(LocalClock.short($0, now: TimerText.currentWallTime()))"
-                } ?? ""
-            lines.append("cooked:    \(ramen.cookCount) time\(ramen.cookCount == 1 ? "" : "s")\(last)")
+            let count = Localized.plural("%d time", "%d times", ramen.cookCount)
+            let last = ramen.lastCookedAt.flatMap(Timestamp.parse).map {
+                LocalClock.short($0, now: TimerText.currentWallTime())
+            }
+            details.add(
+                Localized.text("cooked:"), last.map { Localized.text("%1$s, last %2$s", count, $0) } ?? count)
         }
-        if let note = ramen.note { lines.append("note:      \(note)") }
-        if let source = ramen.source { lines.append("source:    \(source)") }
-        return lines.joined(separator: "\n")
+        if let note = ramen.note { details.add(Localized.text("note:"), note) }
+        if let source = ramen.source { details.add(Localized.text("source:"), source) }
+        return details.render()
     }
 }

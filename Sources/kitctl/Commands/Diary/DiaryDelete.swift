@@ -25,8 +25,10 @@ struct DiaryDelete: ParsableCommand {
     func run() throws {
         let entry = try global.call(
             Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
-        let label = "entry \(entry.id) of \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))"
-        try Confirmation.require("Delete \(label)?", yes: yes, what: label)
+        let label = Localized.text(
+            "entry %1$s of %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
+            NoteText.clipped(entry.title, width: 60))
+        try Confirmation.require(Localized.text("Delete %s?", label), yes: yes, what: label)
         let result = try global.call(
             Method.diaryDelete, DiaryRefParams(ref: String(entry.id)))
         if output.json { return try JSONOutput.print(result) }

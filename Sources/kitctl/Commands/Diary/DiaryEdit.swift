@@ -49,7 +49,9 @@ struct DiaryEdit: ParsableCommand {
         }
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine(
-            "Saved entry \(entry.id) for \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))")
+            Localized.text(
+                "Saved entry %1$s for %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
+                NoteText.clipped(entry.title, width: 60)))
     }
 
     /// `key=value` pairs; `key=` (an empty value) removes the key.

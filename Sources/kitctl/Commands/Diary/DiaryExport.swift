@@ -58,7 +58,7 @@ struct DiaryExport: ParsableCommand {
             try FileText.write(bytes, to: out + "/" + name, mode: 0o600, followLinks: false)
         }
         let count = result.entries.count
-        Terminal.writeLine("Exported \(count == 1 ? "1 entry" : "\(count) entries") to \(out)")
+        Terminal.writeLine(Localized.plural("Exported %d entry to %s", "Exported %d entries to %s", count, out))
     }
 
     private func entries(_ result: DiaryExportResult) throws -> [DiaryEntry] {

@@ -54,7 +54,8 @@ struct DiaryList: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         guard !result.entries.isEmpty else {
             return Terminal.writeLine(
-                result.month.map { "No entries in \($0)." } ?? "The diary is empty. Write: kitctl diary write")
+                result.month.map { Localized.text("No entries in %s.", $0) }
+                    ?? Localized.text("The diary is empty. Write: kitctl diary write"))
         }
         Terminal.writeLine(DiaryText.table(result.entries))
     }

@@ -30,6 +30,8 @@ struct DiaryWrite: ParsableCommand {
         ) { path in "kitctl diary write\(options.retryArguments(date: startedAt)) < \(path)" }
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine(
-            "Wrote entry \(entry.id) for \(DiaryText.when(entry)) (\(NoteText.clipped(entry.title, width: 60)))")
+            Localized.text(
+                "Wrote entry %1$s for %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
+                NoteText.clipped(entry.title, width: 60)))
     }
 }

@@ -43,6 +43,7 @@ struct PlaceExport: ParsableCommand {
         }
         guard let file else { return Terminal.write(text) }
         try FileText.write(Array(text.utf8), to: file)
-        Terminal.writeError("Exported \(places.count) place\(places.count == 1 ? "" : "s") to \(file)")
+        Terminal.writeError(
+            Localized.plural("Exported %d place to %s", "Exported %d places to %s", places.count, file))
     }
 }

@@ -25,6 +25,6 @@ struct TaskExport: ParsableCommand {
         }
         fputs(result.ics, handle)
         fclose(handle)
-        Terminal.writeLine("Wrote \(result.count) task\(result.count == 1 ? "" : "s") to \(file)")
+        Terminal.writeLine(Localized.plural("Wrote %d task to %s", "Wrote %d tasks to %s", result.count, file))
     }
 }

@@ -39,7 +39,9 @@ struct TaskList: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         guard !result.tasks.isEmpty else {
             return Terminal.writeLine(
-                filter == .open ? "No open tasks. Add one: kitctl task add 'call mom' --due 'sun 18:00'" : "No tasks.")
+                filter == .open
+                    ? Localized.text("No open tasks. Add one: kitctl task add 'call mom' --due 'sun 18:00'")
+                    : Localized.text("No tasks."))
         }
         Terminal.writeLine(TaskText.table(result.tasks, color: Colors.enabled))
     }
