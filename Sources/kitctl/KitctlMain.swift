@@ -20,7 +20,13 @@ enum KitctlMain {
         } catch let error as ExitCode {
             exit(error.rawValue)
         } catch {
-            if Kitctl.exitCode(for: error) == .success { Kitctl.exit(withError: error) }
+            if Kitctl.exitCode(for: error) == .success {
+                // --help (its headings in the user's language), --version, a completion script.
+                let message = Kitctl.fullMessage(for: error)
+                guard message.contains("USAGE:") else { Kitctl.exit(withError: error) }
+                Terminal.writeLine(HelpText.localized(message))
+                exit(0)
+            }
             if let message = CommandSuggestion.unknownSubcommand(in: arguments)
                 ?? CommandSuggestion.negativeLength(in: arguments)
             {
@@ -40,10 +46,9 @@ struct Kitctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kitctl",
         abstract: Localized.text("Control kitd: timers and reminders with desktop notifications, memos and a diary."),
-        discussion: """
-            Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.
-            Shell completions: kitctl --generate-completion-script bash|zsh|fish
-            """,
+        discussion: Localized.text(
+            "Exit codes: 0 ok, 1 usage error or kitd not running, 2 kitd refused the request.\nShell completions: kitctl --generate-completion-script bash|zsh|fish"
+        ),
         version: KitVersion.version,
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,

@@ -119,7 +119,9 @@ extension Integration {
             let line = try kit.kitctl(["status", "--format", ""])
             #expect(line.stdout.hasPrefix("라면 ") && line.stdout.contains(" 남음"), "\(line)")
             let help = try kit.kitctl(["timer", "--help"])
-            #expect(help.stdout.contains("카운트다운을 시작합니다."), "\(help)")
+            #expect(
+                help.stdout.contains("카운트다운을 시작합니다.") && help.stdout.contains("사용법: kitctl timer")
+                    && help.stdout.contains("도움말을 보여 줍니다."), "\(help)")
 
             _ = try kit.kitctl(["task", "add", "치과", "--due", "내일 오전 9시", "--remind", "1h,10m"])
             let task = try kit.kitctl(["task", "show", "치과"])

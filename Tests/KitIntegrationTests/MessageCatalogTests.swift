@@ -30,13 +30,27 @@ extension Integration {
             return found
         }
 
-        /// msgid → (msgstr, fuzzy) of a .po file (single-line entries, as kit's are); a plural
+        /// The lines of a .po file with a string continued on the next lines (`msgid ""` then
+        /// `"line\n"` …, as msgmerge writes a message with line breaks) joined into one.
+        static func logicalLines(_ path: String) throws -> [Substring] {
+            var lines: [Substring] = []
+            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+                if line.hasPrefix("\""), let last = lines.last, last.hasSuffix("\"") {
+                    lines[lines.count - 1] = last.dropLast() + line.dropFirst()
+                } else {
+                    lines.append(line)
+                }
+            }
+            return lines
+        }
+
+        /// msgid → (msgstr, fuzzy) of a .po file (continued strings joined); a plural
         /// entry gives both its msgid and its msgid_plural Korean's one form, `msgstr[0]`.
         static func catalog(_ path: String) throws -> [String: (String, Bool)] {
             var entries: [String: (String, Bool)] = [:]
             var fuzzy = false
             var ids: [String] = []
-            for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            for line in try logicalLines(path) {
                 if line.hasPrefix("#,") { fuzzy = line.contains("fuzzy") }
                 if line.hasPrefix("msgid \"") { ids = [String(line.dropFirst(7).dropLast())] }
                 if line.hasPrefix("msgid_plural \"") { ids.append(String(line.dropFirst(14).dropLast())) }

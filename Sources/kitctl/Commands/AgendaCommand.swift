@@ -8,8 +8,9 @@ struct AgendaCommand: ParsableCommand {
         commandName: "agenda",
         abstract: Localized.text(
             "A terminal calendar of tasks: the next seven days (default), a day, a week or a month."),
-        discussion:
+        discussion: Localized.text(
             "DATE is 2026-11-25 (the seven days from it), or a month, 2026-11 (its grid); default today. Overdue tasks are red on a colour terminal."
+        )
     )
 
     @OptionGroup var global: GlobalOptions

@@ -8,8 +8,8 @@ struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
         abstract: Localized.text("Print kitd's events as JSON lines until interrupted."),
-        discussion:
-            "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}.")
+        discussion: Localized.text(
+            "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}."))
 
     @OptionGroup var global: GlobalOptions
 
@@ -19,10 +19,10 @@ struct EventsCommand: ParsableCommand {
     var filters: [String] = []
 
     @Flag(
-        help: """
-            Print a kit.snapshot line first (after each reconnection too): {"status": daemon.status, "timers": the \
-            active timers}.
-            """)
+        help: ArgumentHelp(
+            Localized.text(
+                "Print a kit.snapshot line first (after each reconnection too): {\"status\": daemon.status, \"timers\": the active timers}."
+            )))
     var snapshot = false
 
     @Flag(help: ArgumentHelp(Localized.text("When kitd stops, wait for it and go on, instead of exiting.")))

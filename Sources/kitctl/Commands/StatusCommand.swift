@@ -12,9 +12,9 @@ struct StatusCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Print one line for a status bar instead, with placeholders: "
-                + StatusFeed.placeholders.map { "{\($0.name)}" }.joined(separator: " ")
-                + " (see `kitctl bar --help`). An empty format prints the default line.",
+            Localized.text(
+                "Print one line for a status bar instead, with placeholders: %s (see `kitctl bar --help`). An empty format prints the default line.",
+                StatusFeed.placeholders.map { "{\($0.name)}" }.joined(separator: " ")),
             valueName: "format"))
     var format: String?
 

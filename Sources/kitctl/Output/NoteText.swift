@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// How kitctl writes memos and diary entries for people.
@@ -53,7 +54,11 @@ enum NoteText {
     static func searchResults(
         _ hits: [(heading: String, snippet: [SnippetPart])], total: Int, terms: [String], noun: String
     ) -> String {
-        guard !hits.isEmpty else { return "No \(noun) contains \(terms.joined(separator: " and "))" }
+        guard !hits.isEmpty else {
+            let words = terms.joined(separator: " and ")
+            return noun == "memo"
+                ? Localized.text("No memo contains %s", words) : Localized.text("No entry contains %s", words)
+        }
         var lines: [String] = []
         for hit in hits {
             lines.append(hit.heading)

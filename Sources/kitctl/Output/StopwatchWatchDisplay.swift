@@ -1,6 +1,7 @@
 import ArgumentParser
 import KitClient
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// `kitctl sw watch`: keeps the last known state of the watched stopwatches and redraws them,
@@ -56,7 +57,7 @@ struct StopwatchWatchDisplay {
     }
 
     private func lines() -> [String] {
-        if shown.isEmpty { return ["no stopwatch is running"] }
+        if shown.isEmpty { return [Localized.text("no stopwatch is running")] }
         let width = shown.map { DisplayWidth.of($0.info.name) }.max() ?? 0
         return shown.map { item in
             var elapsed = item.info.elapsedNs

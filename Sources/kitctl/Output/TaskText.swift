@@ -15,8 +15,9 @@ enum TaskText {
         let kitdOffset = local.localSeconds - instant.nanoseconds / Nanoseconds.nanosecondsPerSecond
         guard kitdOffset != Int64(shell.offset(at: instant)) else { return nil }
         let kitdClock = String(task.dueLocal.split(separator: "T").last?.prefix(5) ?? "")
-        return "note: the due time was read in kitd's zone (\(task.effectiveZone)), where it is \(kitdClock); "
-            + "this shell's zone differs (TZ=\(getenv("TZ").map { String(cString: $0) } ?? "unset")). To use another zone, give --tz"
+        return Localized.text(
+            "note: the due time was read in kitd's zone (%1$s), where it is %2$s; this shell's zone differs (TZ=%3$s). To use another zone, give --tz",
+            task.effectiveZone, kitdClock, getenv("TZ").map { String(cString: $0) } ?? "unset")
     }
 
     static func due(_ task: TaskInfo) -> String {
@@ -24,9 +25,9 @@ enum TaskText {
         let now = TimerText.currentWallTime()
         var text = LocalClock.brief(instant, now: now)
         if task.allDay, let space = text.lastIndex(of: " ") {
-            text = String(text[..<space]) + " (all day)"
+            text = Localized.text("%s (all day)", String(text[..<space]))
         } else if task.allDay {
-            text = "today (all day)"
+            text = Localized.text("today (all day)")
         }
         if let zone = task.zone, !task.allDay {
             // The local clock reading first, then what the pinned zone's clocks say.

@@ -79,8 +79,9 @@ struct WaitDisplay {
     private func liveLine() -> String {
         let total = max(timer.durationNs, 1_000_000)
         let fraction = min(1, max(0, 1 - remainingNow().seconds / total.seconds))
-        let suffix = timer.state == .paused ? "paused" : "due \(TimerText.due(timer))"
-        let text = "\(left()) left  (\(suffix))"
+        let suffix =
+            timer.state == .paused ? StateWords.timer(.paused) : Localized.text("due %s", TimerText.due(timer))
+        let text = Localized.text("%1$s left  (%2$s)", left(), suffix)
         let width = max(10, min(30, Terminal.columns - DisplayWidth.of(timer.label) - text.count - 8))
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KitCore
+import KitLocalization
 
 /// What to say when parsing failed: a mistyped subcommand gets the nearest real one
 /// (`kitctl tiemr` → `timer`), a negative length says it is negative.
@@ -22,13 +23,16 @@ enum CommandSuggestion {
             }
             let names = configuration.subcommands.map { $0._commandName }
             let ranked = names.map { ($0, distance(argument.lowercased(), $0)) }.sorted { $0.1 < $1.1 }
-            var message = "unknown command '\(argument)' for '\(path.joined(separator: " "))'"
+            let command = path.joined(separator: " ")
+            let commands = names.joined(separator: ", ")
             if let best = ranked.first, best.1 <= max(2, argument.count / 3) || best.0.hasPrefix(argument.lowercased())
             {
-                message +=
-                    "; did you mean '\(path.dropFirst().joined(separator: " ") + (path.count > 1 ? " " : ""))\(best.0)'?"
+                let meant = path.dropFirst().joined(separator: " ") + (path.count > 1 ? " " : "") + best.0
+                return Localized.text(
+                    "unknown command '%1$s' for '%2$s'; did you mean '%3$s'? Commands: %4$s", argument, command, meant,
+                    commands)
             }
-            return message + " Commands: " + names.joined(separator: ", ")
+            return Localized.text("unknown command '%1$s' for '%2$s' Commands: %3$s", argument, command, commands)
         }
         return nil
     }

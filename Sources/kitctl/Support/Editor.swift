@@ -126,7 +126,8 @@ enum Editor {
         } catch {
             throw CLIError.usage(
                 error.started
-                    ? "lost the editor: \(error.reason)" : "cannot start the editor (\(editor)): \(error.reason)")
+                    ? Localized.text("lost the editor: %s", error.reason)
+                    : Localized.text("cannot start the editor (%1$s): %2$s", editor, error.reason))
         }
     }
 }

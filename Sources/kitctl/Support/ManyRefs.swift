@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 
 /// Commands that take several REFs (`task delete 10 11`, `timer cancel tea pasta`): each is done
 /// in turn; one that fails is reported and the others still go, as `rm` does, and kitctl exits
@@ -27,6 +28,8 @@ enum ManyRefs {
                 if worst.map({ error.exitCode > $0.exitCode }) ?? true { worst = error }
             }
         }
-        if let worst { throw CLIError(message: "not every one was done (see above)", exitCode: worst.exitCode) }
+        if let worst {
+            throw CLIError(message: Localized.text("not every one was done (see above)"), exitCode: worst.exitCode)
+        }
     }
 }

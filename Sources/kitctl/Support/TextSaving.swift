@@ -23,8 +23,9 @@ enum TextSaving {
             ).count
             guard size <= LineFramer.defaultMaximum else {
                 throw CLIError.usage(
-                    "the \(kind) is too large: the request would be \(size) bytes, over kitd's limit of "
-                        + "\(LineFramer.defaultMaximum) bytes (1 MiB) a line; split it into smaller parts")
+                    Localized.text(
+                        "the text is too large: the request would be %1$s bytes, over kitd's limit of %2$s bytes (1 MiB) a line; split it into smaller parts",
+                        String(size), String(LineFramer.defaultMaximum)))
             }
             let result = try global.call(method, params)
             if let path = RecoveryFile.removeIfRestoredFromStdin() {

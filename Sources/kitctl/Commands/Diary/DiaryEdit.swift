@@ -8,8 +8,9 @@ struct DiaryEdit: ParsableCommand {
         commandName: "edit",
         abstract: Localized.text(
             "Change an entry: its text in the editor (or from -m or stdin), or only the options given."),
-        discussion: "With only --date, --weather, --mood, --place or --field, the text is left as it is. "
-            + "An empty value (--weather '') removes that item.")
+        discussion: Localized.text(
+            "With only --date, --weather, --mood, --place or --field, the text is left as it is. An empty value (--weather '') removes that item."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -15,8 +15,9 @@ struct DiaryExport: ParsableCommand {
         commandName: "export",
         abstract: Localized.text(
             "Every entry as Markdown or JSON: one document on stdout, or one file per entry in --out DIR."),
-        discussion: "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, "
-            + "with nothing that could leave DIR. Existing files of the same name are replaced.")
+        discussion: Localized.text(
+            "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, with nothing that could leave DIR. Existing files of the same name are replaced."
+        ))
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case md

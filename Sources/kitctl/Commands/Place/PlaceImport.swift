@@ -7,10 +7,9 @@ struct PlaceImport: ParsableCommand {
         commandName: "import",
         abstract: Localized.text(
             "Import places from CSV or JSON, all or nothing: a file with any bad row imports nothing."),
-        discussion: """
-            The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).
-            CSV columns: name, tags, url, phone, address, note, weight (any order; only name is required).
-            """)
+        discussion: Localized.text(
+            "The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).\nCSV columns: name, tags, url, phone, address, note, weight (any order; only name is required)."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -28,10 +27,10 @@ struct PlaceImport: ParsableCommand {
             Method.placeImport, PlaceImportParams(format: format, text: text))
         if output.json { return try JSONOutput.print(result) }
         let count = result.imported.count
-        var line = "Imported \(count) place\(count == 1 ? "" : "s") from \(file)"
+        var line = Localized.plural("Imported %d place from %s", "Imported %d places from %s", count, file)
         if let skipped = result.skipped, !skipped.isEmpty {
             let names = skipped.prefix(5).joined(separator: ", ") + (skipped.count > 5 ? ", …" : "")
-            line += "; skipped \(skipped.count) kit has already, the same: \(names)"
+            line += "; " + Localized.text("skipped %1$s kit has already, the same: %2$s", String(skipped.count), names)
         }
         Terminal.writeLine(line)
     }

@@ -6,10 +6,9 @@ struct PlaceTags: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
         abstract: Localized.text("For each category, the values present among the places matching --tag, with counts."),
-        discussion: """
-            Narrow step by step: every value shown leads to at least one place. Counts under a
-            category you already filter on show what OR-ing in another value would give.
-            """)
+        discussion: Localized.text(
+            "Narrow step by step: every value shown leads to at least one place. Counts under a\ncategory you already filter on show what OR-ing in another value would give."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

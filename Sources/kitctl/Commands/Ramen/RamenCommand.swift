@@ -5,10 +5,9 @@ struct RamenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ramen",
         abstract: Localized.text("Browse the instant noodle catalog, keep favourites, and cook with the right timer."),
-        discussion: """
-            NAME is what you would type: a Korean name or its start (신라), its initial consonants (ㅅㄹㅁ), the English
-            name, the romanization, the brand, or the id shown by `kitctl ramen list`. Several words need no quotes.
-            """,
+        discussion: Localized.text(
+            "NAME is what you would type: a Korean name or its start (신라), its initial consonants (ㅅㄹㅁ), the English\nname, the romanization, the brand, or the id shown by `kitctl ramen list`. Several words need no quotes."
+        ),
         subcommands: [
             RamenList.self, RamenShow.self, RamenCook.self, RamenFav.self, RamenSet.self, RamenAdd.self,
             RamenRemove.self, RamenHide.self, RamenUnhide.self,

@@ -8,7 +8,7 @@ struct RamenCook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cook",
         abstract: Localized.text("Start a ramen's countdown and say what to do now."),
-        discussion: "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it.")
+        discussion: Localized.text("The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it."))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -7,9 +7,9 @@ struct RamenSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: Localized.text("Set your own time, memo or steps for a ramen; --reset goes back to the maker's."),
-        discussion:
-            "Steps: --step \"start: add the flakes\", --step \"2:00 in: stir\", --step \"1:00 left: add an egg\", "
-            + "--step \"end: drain\" (or in Korean: \"시작: …\", \"2분 후: …\", \"1분 남음: …\", \"끝: …\").")
+        discussion: Localized.text(
+            "Steps: --step \"start: add the flakes\", --step \"2:00 in: stir\", --step \"1:00 left: add an egg\", --step \"end: drain\" (or in Korean: \"시작: …\", \"2분 후: …\", \"1분 남음: …\", \"끝: …\")."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -7,8 +7,9 @@ struct StopwatchWatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: Localized.text("Live display: one stopwatch to the hundredth of a second, or all running ones."),
-        discussion:
+        discussion: Localized.text(
             "On a terminal the lines are redrawn in place; off a terminal a plain line is printed every second. Ctrl-C ends it."
+        )
     )
 
     @OptionGroup var global: GlobalOptions

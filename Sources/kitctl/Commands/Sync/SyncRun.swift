@@ -7,11 +7,9 @@ struct SyncRun: ParsableCommand {
         commandName: "run",
         abstract: Localized.text(
             "Run the sync command ([sync] command in the config) now, wait for it, and print the outcome."),
-        discussion: """
-            kitd runs the command and reads what it changed in the vdirs before it answers. A run \
-            already under way is waited for, then the command runs again. Exits 2 when the command \
-            failed, timed out or could not start, with the end of its output.
-            """)
+        discussion: Localized.text(
+            "kitd runs the command and reads what it changed in the vdirs before it answers. A run already under way is waited for, then the command runs again. Exits 2 when the command failed, timed out or could not start, with the end of its output."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -25,17 +23,20 @@ struct SyncRun: ParsableCommand {
         }
         guard run.succeeded else {
             if !output.json && !run.output.isEmpty { Terminal.writeError(run.output) }
-            throw CLIError.refused("the sync command \(Self.describe(run))")
+            throw CLIError.refused(Localized.text("the sync command %s", Self.describe(run)))
         }
     }
 
     /// `failed (exit status 1) after 0.4 s`, for a run that did not succeed.
     static func describe(_ run: SyncRunStatus) -> String {
         switch run.outcome {
-        case .notStarted: "could not start: \(run.output)"
-        case .timedOut: "timed out after \(seconds(run.durationMs)) and was stopped"
+        case .notStarted: Localized.text("could not start: %s", run.output)
+        case .timedOut: Localized.text("timed out after %s and was stopped", seconds(run.durationMs))
         default:
-            "\(run.outcome.rawValue)\(run.exitStatus.map { " (exit status \($0))" } ?? "") after \(seconds(run.durationMs))"
+            run.exitStatus.map {
+                Localized.text(
+                    "%1$s (exit status %2$s) after %3$s", run.outcome.rawValue, String($0), seconds(run.durationMs))
+            } ?? Localized.text("%1$s after %2$s", run.outcome.rawValue, seconds(run.durationMs))
         }
     }
 

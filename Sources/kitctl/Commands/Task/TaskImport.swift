@@ -7,10 +7,9 @@ struct TaskImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: Localized.text("Import VTODOs and VEVENTs from an iCalendar file."),
-        discussion: """
-            A component kit cannot read or represent is left out and reported with its line, UID \
-            and reason; the rest is imported. --strict imports all or nothing.
-            """)
+        discussion: Localized.text(
+            "A component kit cannot read or represent is left out and reported with its line, UID and reason; the rest is imported. --strict imports all or nothing."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -31,19 +30,30 @@ struct TaskImport: ParsableCommand {
         let result = try global.call(
             Method.taskImport, TaskImportParams(ics: text, strict: strict ? true : nil, dryRun: dryRun ? true : nil))
         if output.json { return try JSONOutput.print(result) }
-        let source = file == "-" ? "standard input" : file
-        let count = "\(result.imported.count) task\(result.imported.count == 1 ? "" : "s")"
-        let updated = result.updated.isEmpty ? "" : (dryRun ? " and update " : "; updated ") + "\(result.updated.count)"
-        let leftOut =
-            result.rejected.isEmpty ? "" : "; left out \(result.rejected.count) that kit cannot read or represent"
+        let source = file == "-" ? Localized.text("standard input") : file
+        let count = Localized.plural("%d task", "%d tasks", result.imported.count)
+        var more: [String] = []
+        if !result.updated.isEmpty {
+            let updated = String(result.updated.count)
+            more.append(dryRun ? Localized.text("would update %s", updated) : Localized.text("updated %s", updated))
+        }
+        if !result.rejected.isEmpty {
+            more.append(
+                Localized.text("left out %s that kit cannot read or represent", String(result.rejected.count)))
+        }
+        let details = more.map { "; " + $0 }.joined()
         if dryRun {
             Terminal.writeLine(
-                "Would import \(count)\(updated) from \(source)\(leftOut) (a dry run: nothing was changed)")
-            for task in result.imported { Terminal.writeLine("  + \(task.title)  (due \(task.dueLocal))") }
-            for task in result.updated { Terminal.writeLine("  ~ \(task.title)  (due \(task.dueLocal))") }
+                Localized.text(
+                    "Would import %1$s from %2$s%3$s (a dry run: nothing was changed)", count, source, details))
+            for task in result.imported {
+                Terminal.writeLine("  + " + Localized.text("%1$s  (due %2$s)", task.title, task.dueLocal))
+            }
+            for task in result.updated {
+                Terminal.writeLine("  ~ " + Localized.text("%1$s  (due %2$s)", task.title, task.dueLocal))
+            }
         } else {
-            Terminal.writeLine(
-                "Imported \(count) from \(source)\(updated)\(leftOut)")
+            Terminal.writeLine(Localized.text("Imported %1$s from %2$s%3$s", count, source, details))
         }
         for line in result.skipped { Terminal.writeLine("  " + line) }
     }
@@ -55,8 +65,9 @@ struct TaskImport: ParsableCommand {
         }
         guard bytes.count <= limit else {
             throw CLIError.usage(
-                "standard input is over \(limit / 1000) KB; kit imports calendars up to about \(limit / 1000) KB at a time"
-            )
+                Localized.text(
+                    "standard input is over %s KB; kit imports calendars up to about that much at a time",
+                    String(limit / 1000)))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CLIError.usage(Localized.text("standard input is not UTF-8 text; save it as UTF-8 and try again"))

@@ -6,7 +6,7 @@ import KitProtocol
 struct TimerAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: Localized.text("Add time to a timer, or remove it with a minus sign."),
-        discussion: "Examples: kitctl timer add pasta +1m; kitctl timer add 3 -30s")
+        discussion: Localized.text("Examples: kitctl timer add pasta +1m; kitctl timer add 3 -30s"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -22,7 +22,9 @@ struct TimerAdd: ParsableCommand {
     func validate() throws {
         guard amount.count == 1 else {
             throw ValidationError(
-                amount.isEmpty ? "give the time to add, e.g. +1m or -30s" : "give one amount, e.g. +1m or -30s")
+                amount.isEmpty
+                    ? Localized.text("give the time to add, e.g. +1m or -30s")
+                    : Localized.text("give one amount, e.g. +1m or -30s"))
         }
     }
 

@@ -5,8 +5,9 @@ struct TimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "timer",
         abstract: Localized.text("Start, list, pause, resume, adjust, cancel and wait for countdown timers."),
-        discussion:
-            "REF is a timer's id (7 or #7) or its name; a name shared by several timers is refused with the candidates.",
+        discussion: Localized.text(
+            "REF is a timer's id (7 or #7) or its name; a name shared by several timers is refused with the candidates."
+        ),
         subcommands: [
             TimerStart.self, TimerList.self, TimerShow.self, TimerPause.self, TimerResume.self, TimerAdd.self,
             TimerCancel.self, TimerWait.self,

@@ -7,10 +7,9 @@ import KitProtocol
 struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: Localized.text("Start a countdown."),
-        discussion: """
-            DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.
-            SOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file.
-            """)
+        discussion: Localized.text(
+            "DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.\nSOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file."
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
