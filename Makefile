@@ -11,7 +11,7 @@ KITD_FLAGS  ?=
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build release static run test lint format bench install uninstall deb check-deb clean
+.PHONY: all deps build release static run test lint format bench bench-neighbours install uninstall deb check-deb clean
 
 all: build
 
@@ -83,6 +83,12 @@ format:
 ## bench: release build, then print the figures
 bench: release
 	$(RELEASE_BIN)/kit-bench
+
+## bench-neighbours: kit beside atd, remind and calcurse (scripts/neighbours.py): idle PSS with 0, 10,000
+## and 100,000 pending, and scheduling one item as a whole command; installs at, remind and calcurse first
+bench-neighbours: release
+	@BENCH=1 ./scripts/deps.sh
+	./scripts/neighbours.py $(RELEASE_BIN)
 
 ## install: binaries into $(BINDIR), user units into $(UNITDIR), and into $(DATADIR) shell completions (zsh's
 ## into $(ZSHDIR)), man pages, kit.desktop (for notification servers) and its icon, and the message catalogs

@@ -8,6 +8,10 @@ BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev libical-dev libcanbe
 PACKAGE_PACKAGES="dpkg-dev debhelper lintian binutils python3"
 TEST_PACKAGES="man-db desktop-file-utils locales dbus dbus-x11 xvfb dunst notification-daemon libnotify-bin libcanberra-pulse sound-theme-freedesktop pulseaudio pulseaudio-utils systemd util-linux sqlite3 strace python3-icalendar python3-dateutil bash fish zsh todoman python3-radicale vdirsyncer"
 
+# make bench-neighbours measures kit beside these (BENCH=1).
+BENCH_PACKAGES="at remind calcurse"
+if [ "${BENCH:-}" = 1 ]; then TEST_PACKAGES="$TEST_PACKAGES $BENCH_PACKAGES"; fi
+
 missing=""
 for pkg in $BUILD_PACKAGES $PACKAGE_PACKAGES $TEST_PACKAGES; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
