@@ -61,6 +61,10 @@ extension Daemon {
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)
             }
+            let worker = runtime.worker
+            server.afterBurst = { [weak worker] in
+                worker?.submit("give the heap's free pages back", { ProcessSetup.giveBackFreedMemory() }, then: {})
+            }
             let daemon = Daemon(
                 paths: paths, lock: lock, listener: listener, loop: loop, runtime: runtime,
                 server: server, systemd: systemd)

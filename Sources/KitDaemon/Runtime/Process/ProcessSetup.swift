@@ -32,7 +32,8 @@ enum ProcessSetup {
 
     /// Gives the heap's free pages back to the system: after a burst (a slow subscriber's backlog
     /// of events, each its own small block) the heap keeps what it freed until trimmed. A few
-    /// milliseconds for a heap of 100 MB, so only after such a burst, not on every turn.
+    /// milliseconds for a heap of 100 MB: only after such a burst, and on the worker thread
+    /// (glibc's malloc_trim locks each arena in turn; the loop goes on meanwhile).
     static func giveBackFreedMemory() { _ = kit_trim_heap() }
 
     /// Everything a kitd process sets up before it builds anything: SIGTERM and SIGINT blocked

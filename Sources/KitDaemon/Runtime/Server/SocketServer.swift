@@ -395,17 +395,20 @@ final class SocketServer {
         dirty.remove(connection.id)
         waiting.remove(connection.id)
         // A client that had megabytes of replies or events piled up leaves a heap of freed
-        // blocks behind: give them back (issue 34: let go of what a burst left behind).
+        // blocks behind: they are given back (issue 34: let go of what a burst left behind).
         let burst = connection.output.capacity > Self.burstBytes
         connection.output = []
         connection.staged.removeAll()
         connection.stagedBytes = 0
-        if burst { ProcessSetup.giveBackFreedMemory() }
+        if burst { afterBurst?() }
         logger.trace("client disconnected", metadata: ["client.id": "\(connection.id)", "client.burst": "\(burst)"])
     }
 
     /// A client whose output buffer grew beyond this is a burst to clean up after.
     static let burstBytes = 1 << 20
+    /// Runs when such a client has gone, on the loop: the daemon hands the heap's trim to its
+    /// worker thread (5 ms for a fragmented 73 MB heap, measured with glibc's malloc_trim).
+    var afterBurst: (() -> Void)?
 
     /// Closes every client and the listener.
     func shutdown() {
