@@ -29,16 +29,9 @@ def literal_at(text, start):
         if c == '\\':
             n = text[i + 1]
             if n == '(':
-                depth, j = 1, i + 2
-                while depth:
-                    if text[j] == '"':
-                        j = skip_string(text, j)
-                        continue
-                    depth += {'(': 1, ')': -1}.get(text[j], 0)
-                    j += 1
                 count += 1
                 out.append('\x00%d\x00' % count)
-                i = j
+                i = skip_interpolation(text, i)
                 continue
             if n == 'u':
                 close = text.index('}', i)
@@ -53,18 +46,24 @@ def literal_at(text, start):
     return None
 
 
+def skip_interpolation(text, j):
+    """The index after the `\\(...)` that starts at `j`, literals inside it and all."""
+    depth, j = 1, j + 2
+    while depth:
+        if text[j] == '"':
+            j = skip_string(text, j)
+            continue
+        depth += {'(': 1, ')': -1}.get(text[j], 0)
+        j += 1
+    return j
+
+
 def skip_string(text, j):
     """The index after the one-line literal that starts at `j`, interpolations and all."""
     j += 1
     while text[j] != '"':
         if text.startswith('\\(', j):
-            depth, j = 1, j + 2
-            while depth:
-                if text[j] == '"':
-                    j = skip_string(text, j)
-                    continue
-                depth += {'(': 1, ')': -1}.get(text[j], 0)
-                j += 1
+            j = skip_interpolation(text, j)
             continue
         j += 2 if text[j] == '\\' else 1
     return j + 1

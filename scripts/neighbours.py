@@ -9,7 +9,8 @@
 
 Usage: scripts/neighbours.py [BINDIR]   (kitd and kitctl from BINDIR, default .build/release)
 Needs at, remind and calcurse (apt-get install at remind calcurse); a missing one is skipped.
-Every process it starts it stops, by PID; everything it writes is under one temporary directory.
+Every process it starts it stops, by PID (an atd already running is measured and left running);
+everything it writes is under one temporary directory, but for at's jobs, in queue z, removed at the end.
 """
 import json
 import os
@@ -21,9 +22,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import functools
-
-print = functools.partial(print, flush=True)
 
 COUNTS = [0, 10_000, 100_000]
 RUNS = 100
@@ -144,15 +142,17 @@ class At:
         return shutil.which('at') and os.path.exists('/usr/sbin/atd')
 
     def start(self, pending):
-        subprocess.run(['atrm'] + self.jobs(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for i in range(pending):
+        """Queues `pending` jobs in queue z (this script's own), and starts atd unless one runs:
+        a system atd is measured as it is and left running."""
+        self.clear()
+        for _ in range(pending):
             subprocess.run(['at', '-q', 'z', 'now + 2 days'], input=b'true\n', stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
-        subprocess.run(['/usr/sbin/atd'], check=True)
-        pid = None
-        wait_for(lambda: self.pid() is not None)
-        pid = self.pid()
-        return pid
+        self.ours = self.pid() is None
+        if self.ours:
+            subprocess.run(['/usr/sbin/atd'], check=True)
+            wait_for(lambda: self.pid() is not None)
+        return self.pid()
 
     def pid(self):
         try:
@@ -163,21 +163,22 @@ class At:
             return int(found[0]) if found else None
 
     def jobs(self):
-        listed = subprocess.run(['atq'], capture_output=True, text=True).stdout.splitlines()
+        listed = subprocess.run(['atq', '-q', 'z'], capture_output=True, text=True).stdout.splitlines()
         return [line.split()[0] for line in listed if line.strip()]
 
     def stop(self):
         pid = self.pid()
-        if pid:
+        if pid and self.ours:
             stop(pid)
-        for batch in range(0, 100_000, 2000):
-            jobs = self.jobs()[:2000]
-            if not jobs:
-                break
+        self.clear()
+
+    def clear(self):
+        """Removes the jobs of queue z, 2,000 to an atrm."""
+        while jobs := self.jobs()[:2000]:
             subprocess.run(['atrm'] + jobs, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def schedule_command(self):
-        return ['at', 'now + 1 min']
+        return ['at', '-q', 'z', 'now + 1 min']
 
 
 class Remind:
@@ -235,7 +236,7 @@ class Calcurse:
         """The daemon (calcurse forks it and exits; its pid file is not kept with -D)."""
         found = subprocess.run(['pgrep', '-f', f'^calcurse -D {self.data} --daemon$'], capture_output=True,
                                text=True).stdout.split()
-        live = [int(p) for p in found if not open(f'/proc/{p}/stat').read().split()[2] == 'Z']
+        live = [int(p) for p in found if alive(int(p))]
         return live[0] if live else None
 
     def stop(self):
@@ -253,6 +254,7 @@ def command_ms(command, env=None):
 
 
 def main():
+    sys.stdout.reconfigure(line_buffering=True)
     bindir = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else '.build/release')
     root = tempfile.mkdtemp(prefix='kit-neighbours-')
     try:

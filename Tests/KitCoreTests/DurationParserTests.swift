@@ -72,6 +72,17 @@ struct DurationFormatterTests {
         #expect(DurationFormatter.compact(nanoseconds) == text)
     }
 
+    @Test(
+        "Korean words: units with spaces, zero as 0초, a tiny negative as zero; and the parser reads them back",
+        arguments: [
+            (Nanoseconds(270_000_000_000), "4분 30초"), (0, "0초"), (3_720_000_000_000, "1시간 2분"),
+            (93_784_000_000_000, "1일 2시간 3분 4초"), (-30_000_000_000, "-30초"), (-1, "0초"),
+        ])
+    func koreanWords(nanoseconds: Nanoseconds, text: String) throws {
+        #expect(DurationFormatter.korean(nanoseconds) == text)
+        if nanoseconds > 0 { #expect(try DurationParser.parse(text) == nanoseconds) }
+    }
+
     @Test("what compact writes, the parser reads back")
     func compactRoundTrips() throws {
         for seconds in [1, 59, 60, 61, 3599, 3600, 3661, 86_399, 86_400, 90_061] as [Int64] {

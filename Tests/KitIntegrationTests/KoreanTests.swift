@@ -47,13 +47,7 @@ extension Integration {
         func koreanMessages() throws {
             let kit = try KitdHarness(desktop: try DesktopSession())
             defer { kit.tearDown() }
-            let locales = try kit.root.subdirectory("locales")
-            let made = try Subprocess.run(
-                "/usr/bin/localedef", ["-i", "ko_KR", "-f", "UTF-8", locales + "/ko_KR.UTF-8"],
-                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
-            #expect(made.exitCode == 0, "\(made)")
-            kit.extraEnvironment["LOCPATH"] = locales
-            kit.extraEnvironment["LANG"] = "ko_KR.UTF-8"
+            try kit.useLocale("ko_KR.UTF-8")
             try kit.startKitd()
             let started = try kit.kitctl(["timer", "start", "1초", "--name", "달걀"])
             #expect(started.exitCode == 0 && started.stdout.hasPrefix("타이머 1 (달걀) 시작: "), "\(started)")
@@ -86,18 +80,12 @@ extension Integration {
         }
 
         @Test(
-            "under LANG=ko_KR.UTF-8, kitctl's tables, status, status line and help, and kitd's STATUS= line are in Korean; --json stays English"
+            "under LANG=ko_KR.UTF-8, kitctl's tables, status, status line and help, kitd's STATUS= line and kitd's refusals are in Korean; --json and C.UTF-8 stay English"
         )
         func koreanScreens() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
-            let locales = try kit.root.subdirectory("locales")
-            let made = try Subprocess.run(
-                "/usr/bin/localedef", ["-i", "ko_KR", "-f", "UTF-8", locales + "/ko_KR.UTF-8"],
-                environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
-            #expect(made.exitCode == 0, "\(made)")
-            kit.extraEnvironment["LOCPATH"] = locales
-            kit.extraEnvironment["LANG"] = "ko_KR.UTF-8"
+            try kit.useLocale("ko_KR.UTF-8")
             try kit.startKitd()
             #expect(kit.notify.values(of: "STATUS").first == "대기 중: 타이머 없음", "\(kit.notify.values(of: "STATUS"))")
 

@@ -18,14 +18,7 @@ extension Integration {
         func localeDates(locale: String, due: String, title: String, weekdays: String) throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
-            let locales = try kit.root.subdirectory("locales")
-            if locale != "C" {
-                let name = String(locale.prefix { $0 != "." })
-                let made = try Subprocess.run(
-                    "/usr/bin/localedef", ["-i", name, "-f", "UTF-8", locales + "/" + locale],
-                    environment: ["PATH": "/usr/bin:/bin"], outputDirectory: kit.root.path)
-                #expect(made.exitCode == 0, "\(made)")
-            }
+            let locales = locale == "C" ? try kit.root.subdirectory("locales") : try kit.compileLocale(locale)
             try kit.startKitd()
             #expect(try kit.kitctl(["task", "add", "party", "--due", "2026-12-24 18:30"]).exitCode == 0)
             kit.extraEnvironment["LOCPATH"] = locales

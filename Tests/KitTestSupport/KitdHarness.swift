@@ -101,6 +101,23 @@ public final class KitdHarness: @unchecked Sendable {
     /// A client connection, for checks that need the protocol itself.
     public func connect() throws -> KitConnection { try KitConnection.connect(to: socketPath) }
 
+    /// Compiles `locale` (`ko_KR.UTF-8`) with localedef into this kit's own `locales` directory,
+    /// which glibc reads through LOCPATH (nothing system-wide), and returns that directory.
+    public func compileLocale(_ locale: String) throws -> String {
+        let locales = try root.subdirectory("locales")
+        let made = try Subprocess.run(
+            "/usr/bin/localedef", ["-i", String(locale.prefix { $0 != "." }), "-f", "UTF-8", locales + "/" + locale],
+            environment: ["PATH": "/usr/bin:/bin"], outputDirectory: root.path)
+        guard made.exitCode == 0 else { throw HarnessError("localedef \(locale) failed: \(made)") }
+        return locales
+    }
+
+    /// Runs kitd and kitctl under `locale`, compiled for them (`compileLocale`).
+    public func useLocale(_ locale: String) throws {
+        extraEnvironment["LOCPATH"] = try compileLocale(locale)
+        extraEnvironment["LANG"] = locale
+    }
+
     /// Starts `kitctl events` in the background; read its lines with `EventStream`.
     public func events(_ filters: [String] = []) throws -> EventStream {
         let child = try Subprocess(

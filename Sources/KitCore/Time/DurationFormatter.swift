@@ -41,29 +41,28 @@ public enum DurationFormatter {
 
     /// `4m30s`, `1h2m`, `2d3h`, `45s`; zero is `0s`.
     public static func compact(_ duration: Nanoseconds, rounding: Rounding = .nearest) -> String {
-        let total = wholeSeconds(abs(duration), rounding: rounding)
-        if total == 0 { return "0s" }
-        var parts = ""
-        let units: [(Int64, String)] = [(86_400, "d"), (3600, "h"), (60, "m"), (1, "s")]
-        var rest = total
-        for (size, suffix) in units where rest >= size {
-            parts += "\(rest / size)\(suffix)"
-            rest %= size
-        }
-        return duration < 0 ? "-" + parts : parts
+        words(duration, rounding, units: ["d", "h", "m", "s"], separator: "")
     }
 
     /// Korean words: `4분 30초`, `1시간 2분`, `2일 3시간`, `45초`; zero is `0초`.
     public static func korean(_ duration: Nanoseconds, rounding: Rounding = .nearest) -> String {
-        let total = wholeSeconds(abs(duration), rounding: rounding)
-        if total == 0 { return "0초" }
+        words(duration, rounding, units: ["일", "시간", "분", "초"], separator: " ")
+    }
+
+    /// The whole days, hours, minutes and seconds that are not zero, each with its unit (`units`
+    /// in that order), joined by `separator`, `-` first when negative; `0` with the seconds' unit
+    /// for zero.
+    private static func words(_ duration: Nanoseconds, _ rounding: Rounding, units: [String], separator: String)
+        -> String
+    {
+        var rest = wholeSeconds(abs(duration), rounding: rounding)
+        if rest == 0 { return "0" + units[3] }
         var parts: [String] = []
-        var rest = total
-        for (size, unit) in [(Int64(86_400), "일"), (3600, "시간"), (60, "분"), (1, "초")] where rest >= size {
+        for (size, unit) in zip([Int64(86_400), 3600, 60, 1], units) where rest >= size {
             parts.append("\(rest / size)\(unit)")
             rest %= size
         }
-        return (duration < 0 ? "-" : "") + parts.joined(separator: " ")
+        return (duration < 0 ? "-" : "") + parts.joined(separator: separator)
     }
 
     private static func wholeSeconds(_ ns: Nanoseconds, rounding: Rounding) -> Int64 {

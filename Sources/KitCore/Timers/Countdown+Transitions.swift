@@ -81,17 +81,16 @@ extension Countdown {
         return copy
     }
 
-    /// What a timer cannot have done to it in its state: one whole sentence each, so that each
-    /// is one message to translate.
+    /// What a timer cannot have done to it in its state: a whole sentence for each refusal a
+    /// person can meet, so that each is one message to translate. Firing, which only kitd asks
+    /// for, and the actions a running or paused timer allows share one with the action in it.
     private func invalidState(for action: Action) -> KitError {
         let state = self.state.name
         switch (action, self.state) {
-        case (.pause, .running), (.addTime, .running), (.cancel, .running), (.fire, .running):
-            return .invalidState("cannot \(action.rawValue) \(label): it is running", state: state)
         case (.resume, .running): return .invalidState("cannot resume \(label): it is running", state: state)
+        case (_, .running): return .invalidState("cannot \(action.rawValue) \(label): it is running", state: state)
         case (.pause, .paused):
             return .invalidState("cannot pause \(label): it is paused; resume it first", state: state)
-        case (.fire, .paused): return .invalidState("cannot fire \(label): it is paused; resume it first", state: state)
         case (_, .paused):
             return .invalidState("cannot \(action.rawValue) \(label): it is paused; resume it first", state: state)
         case (.pause, .fired):
@@ -102,8 +101,6 @@ extension Countdown {
             return .invalidState("cannot add time to \(label): it has already fired; start a new one", state: state)
         case (.cancel, .fired):
             return .invalidState("cannot cancel \(label): it has already fired; start a new one", state: state)
-        case (.fire, .fired):
-            return .invalidState("cannot fire \(label): it has already fired; start a new one", state: state)
         case (.pause, .cancelled):
             return .invalidState("cannot pause \(label): it was cancelled; start a new one", state: state)
         case (.resume, .cancelled):
@@ -112,8 +109,8 @@ extension Countdown {
             return .invalidState("cannot add time to \(label): it was cancelled; start a new one", state: state)
         case (.cancel, .cancelled):
             return .invalidState("cannot cancel \(label): it was cancelled; start a new one", state: state)
-        case (.fire, .cancelled):
-            return .invalidState("cannot fire \(label): it was cancelled; start a new one", state: state)
+        case (.fire, _):
+            return .invalidState("cannot \(action.rawValue) \(label): it is \(state)", state: state)
         }
     }
 

@@ -85,7 +85,7 @@ final class TimerFeature: Feature {
         let total = counts.running + counts.paused
         guard total > 0 else { return nil }
         var line = Localized.plural("1 timer", "%d timers", total)
-        if counts.paused > 0 { line += " " + Localized.plural("(%d paused)", "(%d paused)", counts.paused) }
+        if counts.paused > 0 { line += " " + Localized.text("(%s paused)", String(counts.paused)) }
         if let next = nextDue(), case .running(let deadline) = next.state {
             let at = ClockText.short(deadline.wall, now: now.wall, in: LocalZone(), style: LocaleClock.popupStyle)
             line += "; " + Localized.text("next: %1$s at %2$s", next.label, at)
