@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "kit-bench",
-            dependencies: ["KitClient", "KitCore", "KitProtocol", "KitStore", "KitTestSupport"],
+            dependencies: ["CLibNotify", "KitClient", "KitCore", "KitProtocol", "KitStore", "KitTestSupport"],
             path: "Benchmarks/KitBench",
             swiftSettings: strict),
 

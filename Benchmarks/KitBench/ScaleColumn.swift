@@ -1,4 +1,5 @@
 import Foundation
+import KitTestSupport
 
 /// One size's figures in the scale table (`ScaleFigures.table`).
 struct ScaleColumn {

@@ -107,6 +107,7 @@ extension Daemon {
             try ClockJumpWatcher(loop: loop, logger: runtime.logger) { [unowned self] in wallClockChanged() })
         retained.append(
             try TimeZoneWatcher(loop: loop, logger: runtime.logger) { [unowned self] in zoneChanged() })
+        retained.append(try IdleRelease(loop: loop, worker: runtime.worker))
         if loop.enableWatchdog() {
             runtime.logger.info(
                 "feeding the systemd watchdog",

@@ -97,6 +97,16 @@ final class EventLoop {
         return DeferSource(pointer: pointer, box: box)
     }
 
+    /// Runs `handler` after any other source has run (several in one go may share one call):
+    /// how something learns that the loop did anything at all.
+    func afterEachDispatch(description: String, _ handler: @escaping () -> Void) throws(SystemError) -> EventSource {
+        let box = CallbackBox { _ in handler() }
+        let pointer = try Libsystemd.addPost(event, box: box)
+        Libsystemd.setPriority(pointer, Priority.flush + 1)
+        Libsystemd.setDescription(pointer, description)
+        return EventSource(pointer: pointer, box: box)
+    }
+
     /// Lets sd-event ping the systemd watchdog when WATCHDOG_USEC is set. True when enabled.
     func enableWatchdog() -> Bool { Libsystemd.enableWatchdog(event) }
 

@@ -75,6 +75,13 @@ enum Libsystemd {
         return source!
     }
 
+    /// A source sd-event runs after any other source has run, for as long as it is enabled.
+    static func addPost(_ event: OpaquePointer, box: CallbackBox) throws(SystemError) -> OpaquePointer {
+        var source: OpaquePointer?
+        try check(sd_event_add_post(event, &source, deferTrampoline, box.pointer), "sd_event_add_post")
+        return source!
+    }
+
     static func setEnabled(_ source: OpaquePointer, _ mode: SourceMode) {
         _ = sd_event_source_set_enabled(source, mode.rawValue)
     }

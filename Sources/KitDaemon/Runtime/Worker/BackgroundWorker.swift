@@ -50,7 +50,14 @@ final class BackgroundWorker {
             // The worker hands back exactly what `work` returned.
             if let output = output as? Output { completion(output) }
         }
-        mailbox.post(WorkerMailbox.Job(id: id, label: label, queuedAt: .now, run: work))
+        mailbox.post(WorkerMailbox.Job(id: id, label: label, queuedAt: .now, reportsBack: true, run: work))
+    }
+
+    /// Runs `work` on the worker thread and nothing after it: the loop is not woken when it is
+    /// done. For housekeeping whose result nobody waits for (`IdleRelease`).
+    func submit(_ label: String, _ work: @escaping @Sendable () -> Void) {
+        guard source != nil else { return }
+        mailbox.post(WorkerMailbox.Job(id: 0, label: label, queuedAt: .now, reportsBack: false, run: work))
     }
 
     /// Stops taking work. A job already running finishes on its thread, and its result is dropped.
@@ -95,6 +102,8 @@ private final class WorkerMailbox: Sendable {
         var id: UInt64
         var label: String
         var queuedAt: ContinuousClock.Instant
+        /// Whether its result goes back to the loop, waking it.
+        var reportsBack: Bool
         var run: @Sendable () -> any Sendable
     }
 
@@ -157,6 +166,7 @@ private final class WorkerMailbox: Sendable {
             let started = ContinuousClock.now
             let output = job.run()
             let ended = ContinuousClock.now
+            guard job.reportsBack else { continue }
             results.withLock {
                 $0.append(
                     Done(

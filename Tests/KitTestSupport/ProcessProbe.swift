@@ -1,10 +1,10 @@
 import Foundation
 
 /// Reads a process's context switches, CPU time and memory, and the load average, from /proc.
-enum ProcessProbe {
+public enum ProcessProbe {
     /// Voluntary plus involuntary context switches summed over every thread: each wake-up of a
     /// sleeping thread is at least one.
-    static func contextSwitches(pid: Int32) -> Int {
+    public static func contextSwitches(pid: Int32) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var total = 0
         for task in tasks {
@@ -19,7 +19,7 @@ enum ProcessProbe {
     }
 
     /// Resident set size in MiB (VmRSS).
-    static func rssMiB(pid: Int32) -> Double {
+    public static func rssMiB(pid: Int32) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
         else { return .nan }
@@ -28,13 +28,19 @@ enum ProcessProbe {
     }
 
     /// Resident, anonymous and proportional set size in MiB, from smaps_rollup.
-    struct Memory {
-        var rss: Double
-        var anonymous: Double
-        var pss: Double
+    public struct Memory {
+        public var rss: Double
+        public var anonymous: Double
+        public var pss: Double
+
+        public init(rss: Double, anonymous: Double, pss: Double) {
+            self.rss = rss
+            self.anonymous = anonymous
+            self.pss = pss
+        }
     }
 
-    static func memoryMiB(pid: Int32) -> Memory {
+    public static func memoryMiB(pid: Int32) -> Memory {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else {
             return Memory(rss: .nan, anonymous: .nan, pss: .nan)
         }
@@ -47,7 +53,7 @@ enum ProcessProbe {
 
     /// Nanoseconds on a CPU, and waiting for one (runnable but not running: another process had
     /// it), summed over every thread: the first two fields of each schedstat.
-    static func cpuNanoseconds(pid: Int32) -> (running: Int64, waiting: Int64) {
+    public static func cpuNanoseconds(pid: Int32) -> (running: Int64, waiting: Int64) {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var total: (running: Int64, waiting: Int64) = (0, 0)
         for task in tasks {
@@ -62,7 +68,7 @@ enum ProcessProbe {
     }
 
     /// The 1-minute load average, as /proc/loadavg gives it.
-    static func loadAverage() -> String {
+    public static func loadAverage() -> String {
         (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { String($0.prefix { $0 != " " }) } ?? "?"
     }
 }
