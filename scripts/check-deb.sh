@@ -96,21 +96,9 @@ poll() {
     return 1
 }
 
-# A session bus of its own, without service activation (the test suite's DesktopSession does the same).
-cat > "$work/bus.conf" <<EOF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>$bus</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-EOF
+# A session bus of its own, without service activation (the test suite's DesktopSession uses the same
+# configuration).
+sed "s|@LISTEN@|$bus|" Tests/Fixtures/session-bus.conf > "$work/bus.conf"
 env -i PATH=/usr/bin:/bin dbus-daemon --config-file="$work/bus.conf" --nofork > "$work/dbus.log" 2>&1 &
 pids="$! $pids"
 poll 100 test -S "$work/bus" || fail "dbus-daemon did not start: $(cat "$work/dbus.log")"

@@ -63,7 +63,6 @@ static inline long kit_let_go_of_file_pages(void) {
      * every library's symbol tables, which would map some of them again right after: a call that
      * does nothing binds madvise first, and nothing is called after the last madvise. */
     madvise(starts, 0, MADV_NORMAL);
-    free(NULL);
     for (int i = 0; i < count; i++) madvise((void *)starts[i], ends[i] - starts[i], MADV_DONTNEED);
     return released;
 }

@@ -46,10 +46,12 @@ extension Integration {
             defer { bar.stop() }
             #expect(Subprocess.waitUntil(timeout: .seconds(10)) { bar.stdout.contains("kit: idle") })
 
-            // Idle: kitd is not woken by the bar. It wakes once a second after the bar subscribed,
+            // Idle: kitd is not woken by the bar. It wakes once, a second after the bar subscribed,
             // to let go of the pages that took (IdleRelease), so the count starts after that.
             let pid = try #require(kit.kitd?.pid)
-            Thread.sleep(forTimeInterval: 2)
+            let busy = ProcessProbe.memoryMiB(pid: pid).fileBacked
+            _ = Subprocess.waitUntil(timeout: .seconds(20)) { ProcessProbe.memoryMiB(pid: pid).fileBacked * 2 <= busy }
+            Thread.sleep(forTimeInterval: 0.5)
             let before = ProcessProbe.contextSwitches(pid: pid)
             Thread.sleep(forTimeInterval: 3)
             let idleSwitches = ProcessProbe.contextSwitches(pid: pid) - before

@@ -8,12 +8,6 @@ import Testing
 extension Integration {
     @Suite("Idle memory")
     struct IdleReleaseTests {
-        /// MiB of pages mapped from files that kitd holds: smaps_rollup's `Rss` less `Anonymous`.
-        static func fileResident(_ pid: pid_t) -> Double {
-            let memory = ProcessProbe.memoryMiB(pid: pid)
-            return memory.rss - memory.anonymous
-        }
-
         @Test(
             "an idle kitd lets go of the pages of code it mapped, wakes no more for it, and its next timer still fires and pops up"
         )
@@ -28,18 +22,14 @@ extension Integration {
             var busy = 0.0
             for _ in 0..<5 {
                 _ = try connection.call(Method.timerList, TimerListParams())
-                busy = max(busy, Self.fileResident(pid))
+                busy = max(busy, ProcessProbe.memoryMiB(pid: pid).fileBacked)
                 Thread.sleep(forTimeInterval: 0.1)
             }
             #expect(busy > 4, "kitd maps more than 4 MiB of code while it works: \(busy) MiB")
 
             // Idle: the pages go, however long the machine takes to get there.
-            let deadline = ContinuousClock.now + .seconds(20)
-            var idle = Self.fileResident(pid)
-            while idle * 2 > busy && ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.1)
-                idle = Self.fileResident(pid)
-            }
+            _ = Subprocess.waitUntil(timeout: .seconds(20)) { ProcessProbe.memoryMiB(pid: pid).fileBacked * 2 <= busy }
+            let idle = ProcessProbe.memoryMiB(pid: pid).fileBacked
             #expect(idle * 2 <= busy, "file pages resident: \(busy) MiB while busy, still \(idle) MiB when idle")
 
             // Letting go is one piece of work after the activity, not a tick.

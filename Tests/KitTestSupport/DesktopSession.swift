@@ -193,20 +193,10 @@ public final class DesktopSession: @unchecked Sendable {
     }
 
     private func writeBusConfig() throws {
-        let config = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>\(busAddress)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """
+        let template = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/session-bus.conf"), encoding: .utf8)
+        let config = template.replacingOccurrences(of: "@LISTEN@", with: busAddress)
         try config.write(toFile: directory.path + "/bus.conf", atomically: true, encoding: .utf8)
     }
 

@@ -32,6 +32,8 @@ public enum ProcessProbe {
         public var rss: Double
         public var anonymous: Double
         public var pss: Double
+        /// Pages mapped from files: code, constants, the page cache a process maps.
+        public var fileBacked: Double { rss - anonymous }
 
         public init(rss: Double, anonymous: Double, pss: Double) {
             self.rss = rss

@@ -26,7 +26,6 @@ final class IdleRelease {
     private var lastActivity: Int64
     /// Set when the timer itself ran, so that the post source after it is not taken for activity.
     private var timerRan = false
-    private var releases = 0
 
     init(loop: EventLoop, worker: BackgroundWorker) throws(SystemError) {
         self.worker = worker
@@ -57,14 +56,9 @@ final class IdleRelease {
         timerRan = true
         timer?.markFired()
         guard SystemClock.read(CLOCK_BOOTTIME) - lastActivity >= Self.delay.value else { return arm() }
-        // The first time, the code that runs after letting go still goes through the dynamic
-        // linker's first look-ups (lazy binding, thread-local storage), which map a page of each
-        // library again: a second pass gives those back too.
-        let passes = releases == 0 ? 2 : 1
-        releases += 1
         worker.submit("give back what the last work left behind") {
             ProcessSetup.giveBackFreedMemory()
-            for _ in 0..<passes { _ = ProcessSetup.letGoOfFilePages() }
+            ProcessSetup.letGoOfFilePages()
         }
     }
 }

@@ -37,13 +37,10 @@ enum ProcessSetup {
     static func giveBackFreedMemory() { _ = kit_trim_heap() }
 
     /// Lets go of the pages of code and constants mapped from files (kitd's and its libraries'),
-    /// which stay in the page cache for the next use to map again with a minor fault. Returns
-    /// the bytes they held in this process, or nil if /proc/self/smaps could not be read. About
-    /// 2 ms (reading smaps): on the worker thread.
-    static func letGoOfFilePages() -> Int? {
-        let bytes = kit_let_go_of_file_pages()
-        return bytes < 0 ? nil : bytes
-    }
+    /// which stay in the page cache for the next use to map again with a minor fault. About 2 ms
+    /// (reading smaps): on the worker thread. Nothing is logged after it, since that would map
+    /// the logger's code again.
+    static func letGoOfFilePages() { _ = kit_let_go_of_file_pages() }
 
     /// Everything a kitd process sets up before it builds anything: SIGTERM and SIGINT blocked
     /// (the loop takes them as sources), SIGPIPE ignored, the least timer slack, big freed blocks
