@@ -116,6 +116,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // kitctl's own parsing, in process: the hand-read commands against ArgumentParser's.
+        .testTarget(
+            name: "KitctlTests",
+            dependencies: ["kitctl", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         .testTarget(
             name: "KitIntegrationTests",
             dependencies: ["KitClient", "KitProtocol", "KitCore", "KitCalendar", "KitTestSupport"],

@@ -7,7 +7,8 @@
 - scheduling one item as a whole command: `kitctl timer start`, `at now + 1 min`, and a REM
   line appended to remind's file; medians of 100 runs, taken in turns.
 
-Usage: scripts/neighbours.py [BINDIR]   (kitd and kitctl from BINDIR, default .build/release)
+Usage: scripts/neighbours.py [BINDIR] [--schedule-only]   (kitd and kitctl from BINDIR, default
+.build/release; --schedule-only leaves out the PSS rows, which take ten minutes)
 Needs at, remind and calcurse (apt-get install at remind calcurse); a missing one is skipped.
 Every process it starts it stops, by PID (an atd already running is measured and left running);
 everything it writes is under one temporary directory, but for at's jobs, in queue z, removed at the end.
@@ -255,7 +256,9 @@ def command_ms(command, env=None):
 
 def main():
     sys.stdout.reconfigure(line_buffering=True)
-    bindir = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else '.build/release')
+    arguments = [a for a in sys.argv[1:] if a != '--schedule-only']
+    schedule_only = len(arguments) < len(sys.argv) - 1
+    bindir = os.path.abspath(arguments[0] if arguments else '.build/release')
     root = tempfile.mkdtemp(prefix='kit-neighbours-')
     try:
         kit = Kit(root + '/kit', bindir)
@@ -264,9 +267,10 @@ def main():
         print(f'neighbours: kitd from {bindir}; 2 cores; PSS in MiB after 2 s idle')
         if missing:
             print('neighbours: not installed, skipped: ' + ', '.join(missing) + ' (apt-get install at remind calcurse)')
-        print('| | ' + ' | '.join(d.name for d in daemons) + ' |')
-        print('|---|' + '---|' * len(daemons))
-        for count in COUNTS:
+        if not schedule_only:
+            print('| | ' + ' | '.join(d.name for d in daemons) + ' |')
+            print('|---|' + '---|' * len(daemons))
+        for count in [] if schedule_only else COUNTS:
             row = []
             for daemon in daemons:
                 if count > getattr(daemon, 'most', count):
@@ -294,6 +298,8 @@ def main():
         for d in schedulers:
             m = statistics.median(times[d.name])
             print(f'| {labels[d.name]} | {m:.2f} | {m / base:.2f} |')
+        if 'atd' in times:
+            print(f'\nkitctl timer start over at now + 1 min: {base / statistics.median(times["atd"]):.2f}x (target <= 1.5x)')
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

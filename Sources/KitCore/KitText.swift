@@ -21,7 +21,9 @@ public enum KitText {
         var next = 0
         var rest = Substring(format)
         while let percent = rest.firstIndex(of: "%") {
-            result += rest[..<percent]
+            // `append(contentsOf:)` with a Substring, not `+=`, whose generic form has the runtime
+            // look up Substring's conformances at the first message of every kitctl command.
+            result.append(contentsOf: rest[..<percent])
             rest = rest[rest.index(after: percent)...]
             if rest.first == "%" {
                 result += "%"
@@ -39,6 +41,7 @@ public enum KitText {
                 result += "%"
             }
         }
-        return result + rest
+        result.append(contentsOf: rest)
+        return result
     }
 }

@@ -95,6 +95,20 @@ public struct JSONTape: Sendable {
         }
     }
 
+    /// The number at `index` as `JSONDecoder` reads it into a `Double` (with `strtod`), when this
+    /// reads it to the same value: whole numbers up to 15 digits exactly, and decimals without an
+    /// exponent, which can neither overflow nor round to zero at this length. Nil otherwise.
+    public func double(at index: Int) -> Double? {
+        let node = nodes[index]
+        guard node.kind == .number else { return nil }
+        let length = Int(node.end - node.start)
+        if !node.isComplex && length <= 15 { return int64(at: index).map(Double.init) }
+        guard length <= 40 else { return nil }
+        let text = bytes[Int(node.start)..<Int(node.end)]
+        guard !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
     /// The text of the string at `index`, escapes read.
     public func string(at index: Int) -> String {
         let node = nodes[index]

@@ -76,21 +76,10 @@ final class TapeDecoding {
         return value
     }
 
-    /// Read as `JSONDecoder` reads it (with `strtod`): whole numbers up to 15 digits exactly, and
-    /// decimals without an exponent, which can neither overflow nor round to zero at this length.
+    /// Read as `JSONDecoder` reads it (`JSONTape.double`), or the decode gives up.
     func double(_ node: Int) throws -> Double {
-        let value = tape.nodes[node]
-        guard value.kind == .number else { throw mismatch(Double.self, node) }
-        let length = Int(value.end - value.start)
-        if !value.isComplex && length <= 15 {
-            let whole = try integer(Int64.self, node)
-            return Double(whole)
-        }
-        guard length <= 40 else { throw giveUp() }
-        let text = tape.bytes[Int(value.start)..<Int(value.end)]
-        guard !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }),
-            let double = Double(String(decoding: text, as: UTF8.self))
-        else { throw giveUp() }
+        guard kind(node) == .number else { throw mismatch(Double.self, node) }
+        guard let double = tape.double(at: node) else { throw giveUp() }
         return double
     }
 

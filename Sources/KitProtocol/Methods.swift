@@ -169,8 +169,8 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     /// The timer's own sound, when it was started with one: a theme name, a file path, or `off`.
     public var sound: String?
     /// Protocol 1's `durationNs` and `remainingNs`, in seconds (see `LegacyDuration`).
-    public private(set) var durationSeconds: LegacySeconds?
-    public private(set) var remainingSeconds: LegacySeconds?
+    public internal(set) var durationSeconds: LegacySeconds?
+    public internal(set) var remainingSeconds: LegacySeconds?
 
     public init(
         id: Int64, name: String?, label: String, state: State, durationNs: Nanoseconds,
@@ -234,7 +234,7 @@ extension DaemonStatusResult {
         public var dueAt: String
         public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
         /// Protocol 1's `remainingNs`, in seconds.
-        public private(set) var remainingSeconds: LegacySeconds?
+        public internal(set) var remainingSeconds: LegacySeconds?
         /// Its whole length (with time added or taken away); absent from an older kitd.
         public var durationNs: Nanoseconds?
         public init(id: Int64, label: String, dueAt: String, remainingNs: Nanoseconds, durationNs: Nanoseconds? = nil) {

@@ -25,3 +25,22 @@ extension TimerRefParams: LineWritable {
         line.closeObject()
     }
 }
+
+/// `timer.start`'s params, as `encode(to:)` writes them: the length, then the name and the
+/// sound when given.
+extension TimerStartParams: LineWritable {
+    public func write(to line: inout LineWriter) {
+        line.openObject()
+        line.member("durationNs")
+        line.integer(durationNs.value)
+        if let name {
+            line.member("name")
+            line.string(name)
+        }
+        if let sound {
+            line.member("sound")
+            line.string(sound)
+        }
+        line.closeObject()
+    }
+}

@@ -12,6 +12,10 @@ enum KitctlMain {
         Localized.translateKitCore()
         let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
         do {
+            if let order = FastLane.timerStart(arguments) {
+                try order.run()
+                return
+            }
             var command = try QuickParse.parseAsRoot(arguments)
             try command.run()
         } catch let error as CLIError {

@@ -205,6 +205,66 @@ struct LineDecoderTests {
         return (read, tried)
     }
 
+    @Test("a timer reads itself from kitd's reply as JSONDecoder reads it, or is left to it")
+    func timerReadByHand() throws {
+        for timer in TimerInfo.samples {
+            let line = String(decoding: try LineEncoder().encode(timer), as: UTF8.self)
+            #expect(try Self.agrees(TimerInfo.self, line) != false, "\(line)")
+            // Protocol 1's seconds are a double, which holds the longest timer to about a
+            // microsecond: they come back as JSONDecoder reads them; the nanoseconds exactly.
+            let tape = try #require(JSONTape(Array(line.utf8)))
+            let read = TimerInfo(tape: tape, at: 0)
+            if !line.contains("e-") {
+                #expect(read == (try JSONDecoder().decode(TimerInfo.self, from: Data(line.utf8))), "\(line)")
+                #expect(read?.durationNs == timer.durationNs)
+            } else {
+                // 1 ns left is written 1e-09 seconds: a number with an exponent, left to JSONDecoder.
+                #expect(read == nil, "\(line)")
+            }
+        }
+        let base = #""id":7,"label":"tea","state":"running","durationNs":60,"remainingNs":5,"createdAt":"c""#
+        // Read the same: nulls for optionals, members it does not know, protocol 1's seconds.
+        for extra in [
+            "", #","name":null,"late":null"#, #","late":false,"other":[1,{"a":2}]"#,
+            #","durationSeconds":0.00000006,"remainingSeconds":5"#, #","sound":"\u00e9""#,
+        ] {
+            #expect(try Self.agrees(TimerInfo.self, "{" + base + extra + "}") == true, "\(extra)")
+        }
+        // Left to JSONDecoder, which reads or refuses them its own way.
+        for line in [
+            #"{"id":7.0,"label":"tea","state":"running","durationNs":60,"remainingNs":5,"createdAt":"c"}"#,
+            #"{"id":7,"label":"tea","state":"ringing","durationNs":60,"remainingNs":5,"createdAt":"c"}"#,
+            #"{"id":7,"state":"running","durationNs":60,"remainingNs":5,"createdAt":"c"}"#,
+            "{" + base + #","late":1}"#, "{" + base + #","name":7}"#, "{" + base + #","durationSeconds":1e3}"#,
+            "[]",
+        ] {
+            let tape = try #require(JSONTape(Array(line.utf8)))
+            #expect(TimerInfo(tape: tape, at: 0) == nil, "\(line)")
+        }
+    }
+
+    @Test("a reply's or an event's header reads from the tape as JSONDecoder reads it, or is left to it")
+    func incomingHeaders() throws {
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"result":{"a":1}}"#, #"{"jsonrpc":"2.0","id":"x\n","result":null}"#,
+            #"{"jsonrpc":"2.0","method":"timer.fired","params":{}}"#, #"{"id":null,"method":null}"#, "{}",
+            #"{"id":-9223372036854775808,"method":"m","error":null}"#,
+        ]
+        for line in lines {
+            let tape = try #require(JSONTape(Array(line.utf8)))
+            let fast = try #require(IncomingHeader(tape: tape), "\(line)")
+            let slow = try JSONDecoder().decode(IncomingHeader.self, from: Data(line.utf8))
+            #expect(fast.id == slow.id && fast.method == slow.method && slow.error == nil, "\(line)")
+        }
+        for line in [
+            #"{"id":1,"error":{"code":-32601,"message":"no such method"}}"#, #"{"id":1.5}"#, #"{"id":true}"#,
+            #"{"method":7}"#, "[1]",
+        ] {
+            let tape = try #require(JSONTape(Array(line.utf8)))
+            #expect(IncomingHeader(tape: tape) == nil, "\(line)")
+        }
+    }
+
     @Test("random params and results read as JSONDecoder reads them, or are left to it")
     func randomMembers() throws {
         var random = SplitMix64(seed: 0x6B69_745F_7461_7065)

@@ -156,24 +156,8 @@ struct LineEncoderTests {
 
     @Test("a value that writes itself writes what its Encodable conformance writes, byte for byte")
     func writtenByHand() throws {
-        let running = TimerInfo(
-            id: 7, name: "tea \"green\"\n", label: "tea", state: .running, durationNs: 3_600_000_000_000,
-            remainingNs: 3_599_734_123_456, dueAt: "2026-11-22T01:00:00.000000Z",
-            createdAt: "2026-11-22T00:00:00.000000Z")
-        var fired = running
-        fired.name = nil
-        fired.state = .fired
-        fired.dueAt = nil
-        fired.remainingNs = 0
-        fired.firedAt = "2026-11-22T01:00:00.000150Z"
-        fired.late = true
-        fired.sound = "bell"
-        var cancelled = running
-        cancelled.state = .cancelled
-        cancelled.cancelledAt = "2026-11-22T00:30:00.000000Z"
-        cancelled.durationNs = .max
-        cancelled.remainingNs = 1
-        let timers = [running, fired, cancelled]
+        let timers = TimerInfo.samples
+        let fired = timers[1]
         for timer in timers {
             #expect(try LineEncoder().encode(timer) == LineEncoder().encodeThroughContainers(timer))
             for id in [RequestID.number(-3), .string("a\"b"), .null] {
@@ -196,6 +180,15 @@ struct LineEncoderTests {
             let request = RequestEnvelope(
                 id: id, method: Method.timerGet.name, params: TimerRefParams(ref: "tea \"7\""))
             #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
+        }
+        for params in [
+            TimerStartParams(durationNs: 270_000_000_000), TimerStartParams(durationNs: 1, name: "신라면 \"2\""),
+            TimerStartParams(durationNs: .max, name: "", sound: "/home/a b/bell.oga"),
+            TimerStartParams(durationNs: 60_000_000_000, sound: "off"),
+        ] {
+            let request = RequestEnvelope(id: .number(3), method: Method.timerStart.name, params: params)
+            #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
+            #expect(try WireCodec.writtenLine(request) == LineEncoder().encodeThroughContainers(request) + [10])
         }
         // Every stored property is written: a new one must be added to `write(to:)` too.
         var full = fired

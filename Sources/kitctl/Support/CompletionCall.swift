@@ -14,7 +14,7 @@ enum CompletionCall {
             if word == "--socket", position + 1 < words.count { explicit = words[position + 1] }
             if word.hasPrefix("--socket=") { explicit = String(word.dropFirst("--socket=".count)) }
         }
-        let path = SocketPath.resolve(explicit: explicit, environment: GlobalOptions.socketEnvironment, uid: getuid())
+        let path = SocketPath.resolve(explicit: explicit, environment: KitdSocket.environment, uid: getuid())
             .path
         guard let connection = try? KitConnection.connect(to: path) else { return nil }
         return try? connection.call(method, params)

@@ -12,36 +12,15 @@ struct GlobalOptions: ParsableArguments {
             valueName: "path"))
     var socket: String?
 
-    var socketPath: String {
-        SocketPath.resolve(explicit: socket, environment: Self.socketEnvironment, uid: getuid()).path
-    }
+    var kitd: KitdSocket { KitdSocket(explicit: socket) }
 
-    /// The variables that name kitd's socket. Read with getenv: `ProcessInfo.processInfo.environment`
-    /// would copy the whole environment into a dictionary first (0.1 ms of a `kitctl status`).
-    static var socketEnvironment: [String: String] {
-        var environment: [String: String] = [:]
-        for name in ["KIT_SOCKET", "XDG_RUNTIME_DIR"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return environment
-    }
+    var socketPath: String { kitd.path }
 
-    func connect() throws -> KitConnection {
-        do {
-            return try KitConnection.connect(to: socketPath)
-        } catch {
-            throw CLIError(error)
-        }
-    }
+    func connect() throws -> KitConnection { try kitd.connect() }
 
     /// Connects, calls, and maps failures to kitctl's exit codes.
     func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws -> Result {
-        let connection = try connect()
-        do {
-            return try connection.call(method, params)
-        } catch {
-            throw CLIError(error)
-        }
+        try kitd.call(method, params)
     }
 }
 

@@ -34,30 +34,15 @@ struct TimerStart: ParsableCommand {
     @Flag(help: ArgumentHelp(Localized.text("No sound when it fires.")))
     var silent = false
 
-    func validate() throws {
-        guard !duration.isEmpty else { throw ValidationError(Localized.text("give a duration, such as 4m30s or 3분")) }
-        if silent && sound != nil { throw ValidationError(Localized.text("give --sound or --silent, not both")) }
+    /// The command as `TimerStartOrder` runs it.
+    var order: TimerStartOrder {
+        TimerStartOrder(
+            duration: duration, name: name, sound: sound, silent: silent, json: output.json, socket: global.socket)
     }
 
-    func run() throws {
-        let length: Nanoseconds
-        do {
-            length = try DurationParser.parse(duration.joined(separator: " "))
-        } catch {
-            throw CLIError.usage(error.description)
-        }
-        let chosen = silent ? "off" : try sound.map(Self.resolved)
-        let timer = try global.call(
-            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
-        if output.json { return try JSONOutput.print(timer) }
-        Terminal.writeLine(
-            timer.state == .running
-                ? TimerText.started(timer) : TimerText.summary({ Localized.text("Started timer %s", $0) }, timer))
-        if let name, let given = timer.name, given != name {
-            Terminal.writeError(
-                Localized.text("note: a timer named '%1$s' is running, so this one is '%2$s'", name, given))
-        }
-    }
+    func validate() throws { try order.validate() }
+
+    func run() throws { try order.run() }
 
     /// `--sound` as kitd takes it: a file's path made absolute (kitd runs in another directory)
     /// and checked here, where a mistake in it is easiest to fix; a theme name as given.
