@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes scripts/kitctl.order: the functions kitctl runs for its commonest commands, in the order
-it first runs them, and then the data they read and write, for the linker to lay out side by side
+"""Writes scripts/kitctl.order: the functions kitctl runs for its commonest commands, command by
+command, and then the data `timer start` reads and writes, for the linker to lay out side by side
 (`make release` and `make static` link kitctl with lld's --symbol-ordering-file).
 
 A command that starts and exits in two milliseconds spends much of them in page faults: each first
@@ -45,30 +45,26 @@ OUTPUT = os.path.join(HERE, 'kitctl.order')
 
 
 def functions_entered(callgrind_file):
-    """The names callgrind recorded, in the order it first met them."""
-    names, seen = [], set()
+    """The names of the functions callgrind recorded (`fn=(7) name`, or `cfn=` for a callee)."""
+    names = set()
     with open(callgrind_file, errors='replace') as f:
         for line in f:
             match = re.match(r'^c?fn=\(\d+\) (.+)$', line.rstrip('\n'))
             if match:
-                name = re.sub(r"'\d+$", '', match.group(1))
-                if name not in seen:
-                    seen.add(name)
-                    names.append(name)
+                names.add(re.sub(r"'\d+$", '', match.group(1)))
     return names
 
 
-def text_symbols(binary):
-    listed = subprocess.run(['nm', binary], capture_output=True, text=True, check=True).stdout
-    return {parts[2] for parts in (line.split() for line in listed.splitlines())
-            if len(parts) == 3 and parts[1] in 'tTwW'}
-
-
-def data_symbols(binary):
-    """kitctl's data objects, sorted by address: (start, size, name)."""
+def symbols(binary):
+    """kitctl's functions, by name, and its data objects sorted by address: (start, size, name)."""
     listed = subprocess.run(['nm', '-S', '-n', binary], capture_output=True, text=True, check=True).stdout
-    return [(int(parts[0], 16), int(parts[1], 16), parts[3]) for parts in (line.split() for line in listed.splitlines())
-            if len(parts) == 4 and parts[2] in 'bBdDrR']
+    functions, data = set(), []
+    for parts in (line.split() for line in listed.splitlines()):
+        if len(parts) >= 3 and parts[-2] in 'tTwW':
+            functions.add(parts[-1])
+        elif len(parts) == 4 and parts[2] in 'bBdDrR':
+            data.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+    return functions, data
 
 
 def data_touched(lackey_file, symbols, starts):
@@ -108,8 +104,8 @@ def main():
             if time.monotonic() > deadline or kitd.poll() is not None:
                 raise SystemExit('kitctl-order: kitd did not start')
             time.sleep(0.02)
-        symbols = data_symbols(bindir + '/kitctl')
-        starts = [start for start, _, _ in symbols]
+        functions, data_objects = symbols(bindir + '/kitctl')
+        starts = [start for start, _, _ in data_objects]
         order, seen = [], set()
         data, seen_data = [], set()
         for number, command in enumerate(COMMANDS):
@@ -117,10 +113,11 @@ def main():
             subprocess.run(['valgrind', '--tool=callgrind', '--demangle=no', '--callgrind-out-file=' + out,
                             bindir + '/kitctl'] + command, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
-            for name in functions_entered(out):
-                if name not in seen:
-                    seen.add(name)
-                    order.append(name)
+            # By name within a command (callgrind's own order is not the order they ran in, and
+            # changes from run to run): what a command runs stays together, and the file diffs.
+            entered = sorted(functions_entered(out) - seen)
+            seen.update(entered)
+            order += entered
             os.remove(out)
             if number >= DATA_COMMANDS:
                 continue
@@ -130,7 +127,7 @@ def main():
             subprocess.run(['valgrind', '--tool=lackey', '--trace-mem=yes', '--log-file=' + log,
                             bindir + '/kitctl'] + command, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
-            for name in data_touched(log, symbols, starts):
+            for name in data_touched(log, data_objects, starts):
                 if name not in seen_data:
                     seen_data.add(name)
                     data.append(name)
@@ -139,12 +136,11 @@ def main():
         kitd.terminate()
         kitd.wait()
         shutil.rmtree(root, ignore_errors=True)
-    functions = text_symbols(bindir + '/kitctl')
     kept = [name for name in order if name in functions] + data
     with open(OUTPUT, 'w') as f:
         f.write('# Written by scripts/kitctl-order.py: the functions kitctl runs for ' +
                 ', '.join('`' + ' '.join(c) + '`' for c in COMMANDS[:3]) + ' and a few more commands,\n')
-        f.write('# in the order it first runs them, then the data they touch; the linker lays them out side by side\n')
+        f.write('# command by command, then the data `timer start` touches; the linker lays them out side by side\n')
         f.write('# (make release).\n')
         f.write('\n'.join(kept) + '\n')
     print(f'kitctl-order: {len(kept) - len(data)} functions and {len(data)} data objects written to '

@@ -256,8 +256,8 @@ def command_ms(command, env=None):
 
 def main():
     sys.stdout.reconfigure(line_buffering=True)
+    schedule_only = '--schedule-only' in sys.argv[1:]
     arguments = [a for a in sys.argv[1:] if a != '--schedule-only']
-    schedule_only = len(arguments) < len(sys.argv) - 1
     bindir = os.path.abspath(arguments[0] if arguments else '.build/release')
     root = tempfile.mkdtemp(prefix='kit-neighbours-')
     try:

@@ -80,14 +80,9 @@ public final class KitConnection {
     public func call<Params: LineWritable, Result: TapeReadable>(
         _ method: RPCMethod<Params, Result>, _ params: Params
     ) throws(ClientError) -> Result {
-        let id = takeID()
-        let request: [UInt8]
-        do {
-            request = try WireCodec.writtenLine(RequestEnvelope(id: .number(id), method: method.name, params: params))
-        } catch {
-            throw .requestFailed("\(error)")
+        let (line, tape) = try exchange {
+            try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params))
         }
-        let (line, tape) = try exchange(request, id: id)
         if let tape, let node = tape.member("result", of: 0), let result = Result(tape: tape, at: node) {
             return result
         }
@@ -117,24 +112,21 @@ public final class KitConnection {
     private func exchange<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> (
         line: [UInt8], tape: JSONTape?
     ) {
-        let id = takeID()
+        try exchange { try WireCodec.lineBytes(RequestEnvelope(id: $0, method: method, params: params), with: encoder) }
+    }
+
+    /// As `exchange(_:_:)`, with the request line that `write` makes for the request's id.
+    private func exchange(writing write: (RequestID) throws -> [UInt8]) throws(ClientError) -> (
+        line: [UInt8], tape: JSONTape?
+    ) {
+        let id = RequestID.number(nextID)
+        nextID += 1
         let request: [UInt8]
         do {
-            request = try WireCodec.lineBytes(
-                RequestEnvelope(id: .number(id), method: method, params: params), with: encoder)
+            request = try write(id)
         } catch {
             throw .requestFailed("\(error)")
         }
-        return try exchange(request, id: id)
-    }
-
-    private func takeID() -> Int64 {
-        defer { nextID += 1 }
-        return nextID
-    }
-
-    /// Sends the request line `request`, whose id is `id`, and reads up to its reply.
-    private func exchange(_ request: [UInt8], id: Int64) throws(ClientError) -> (line: [UInt8], tape: JSONTape?) {
         if let failure = request.withUnsafeBytes({ send($0) }) { throw failure }
         while true {
             let line = try readLine(timeout: nil)
@@ -148,7 +140,7 @@ public final class KitConnection {
                 continue
             }
             if let error = header.error { throw .refused(error) }
-            guard header.id == .number(id) else { continue }
+            guard header.id == id else { continue }
             return (line, tape)
         }
     }

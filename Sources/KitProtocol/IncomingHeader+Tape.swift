@@ -10,14 +10,9 @@ extension IncomingHeader {
         if let node = tape.member("error", of: 0), tape.nodes[node].kind != .null { return nil }
         var id: RequestID?
         if let node = tape.member("id", of: 0) {
-            switch tape.nodes[node].kind {
-            case .null: id = nil
-            case .string: id = .string(tape.string(at: node))
-            case .number:
-                guard let number = tape.int64(at: node) else { return nil }
-                id = .number(number)
-            default: return nil
-            }
+            guard let read = RequestID(tape: tape, at: node) else { return nil }
+            // `decodeIfPresent`, which the synthesized conformance uses, reads null as absent.
+            id = read == .null ? nil : read
         }
         do throws(TapeMembers.Mismatch) {
             self.init(id: id, method: try TapeMembers(tape: tape, object: 0).optionalString("method"), error: nil)

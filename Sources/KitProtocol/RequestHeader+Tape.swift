@@ -9,14 +9,8 @@ extension RequestHeader {
             return tape.string(at: node)
         }
         if let node = tape.member("id", of: 0) {
-            switch tape.nodes[node].kind {
-            case .null: id = .null
-            case .string: id = .string(tape.string(at: node))
-            case .number:
-                guard let number = tape.int64(at: node) else { return nil }
-                id = .number(number)
-            default: return nil
-            }
+            guard let read = RequestID(tape: tape, at: node) else { return nil }
+            id = read
         } else {
             id = nil
         }
