@@ -23,6 +23,8 @@ let package = Package(
         // C libraries, each imported by exactly one Swift file.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        // GDBus, for what libnotify does not say: who owns the notification server's name, and its signals.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .systemLibrary(name: "CCanberra", pkgConfig: "libcanberra", providers: [.apt(["libcanberra-dev"])]),
         // glibc's process calls Swift's Glibc module leaves out (pidfd, posix_spawn's closefrom).
@@ -59,7 +61,8 @@ let package = Package(
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CCanberra", "CProcess",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CGio", "CCanberra",
+                "CProcess",
                 "CMalloc", "CICU", "KitLocalization",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -4,14 +4,6 @@
 #include <libnotify/notify.h>
 #include <gio/gio.h>
 
-/* g_signal_connect and G_CALLBACK are macros: connect "closed" through a typed function. */
-typedef void (*kit_closed_callback)(NotifyNotification *notification, gpointer user_data);
-
-static inline gulong kit_connect_closed(NotifyNotification *notification, kit_closed_callback callback,
-                                        gpointer user_data) {
-    return g_signal_connect_data(notification, "closed", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
-}
-
 /* The server's id for a shown notification: only reachable through the variadic g_object_get. */
 static inline gint kit_notification_server_id(NotifyNotification *notification) {
     gint id = 0;
@@ -29,5 +21,6 @@ static inline void kit_route_libnotify_log(GLogFunc handler, gpointer data) {
 static inline gboolean kit_error_is_timeout(const GError *error) {
     return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
 }
+
 
 #endif

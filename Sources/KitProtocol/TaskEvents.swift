@@ -84,10 +84,14 @@ extension DaemonStatusResult {
             public var id: Int64
             public var title: String
             public var dueAt: String
-            public init(id: Int64, title: String, dueAt: String) {
+            /// When its popup comes back, for a task snoozed past its due (RFC 3339); absent
+            /// otherwise.
+            public var snoozedUntil: String?
+            public init(id: Int64, title: String, dueAt: String, snoozedUntil: String? = nil) {
                 self.id = id
                 self.title = title
                 self.dueAt = dueAt
+                self.snoozedUntil = snoozedUntil
             }
         }
 

@@ -320,16 +320,23 @@ public struct AgendaItem: Codable, Sendable, Equatable {
     public var title: String
     public var dueAt: String
     public var allDay: Bool
-    /// Whether it is the task's current occurrence and past due.
+    /// Whether it is the task's current occurrence and past due (not snoozed).
     public var overdue: Bool
+    /// For the task's current occurrence when snoozed: when its popup comes back (RFC 3339);
+    /// absent otherwise.
+    public var snoozedUntil: String?
     public var repeating: Bool
 
-    public init(id: Int64, title: String, dueAt: String, allDay: Bool, overdue: Bool, repeating: Bool) {
+    public init(
+        id: Int64, title: String, dueAt: String, allDay: Bool, overdue: Bool, snoozedUntil: String? = nil,
+        repeating: Bool
+    ) {
         self.id = id
         self.title = title
         self.dueAt = dueAt
         self.allDay = allDay
         self.overdue = overdue
+        self.snoozedUntil = snoozedUntil
         self.repeating = repeating
     }
 }

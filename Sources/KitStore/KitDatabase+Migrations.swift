@@ -270,6 +270,19 @@ extension KitDatabase {
                     """, arguments: [Nanoseconds.second])
         }
 
+        // Which server holds each popup on screen, and its id there (issue 42): the unique name
+        // that owned org.freedesktop.Notifications when it answered. NULL once the popup left the
+        // screen or the server went. The next kitd closes those still on screen if the same
+        // server holds them, and shows again the ones that still matter.
+        migrator.registerMigration("v24 popup server ids") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE popup_delivery ADD COLUMN server_id INTEGER;
+                    ALTER TABLE popup_delivery ADD COLUMN server_owner TEXT;
+                    CREATE INDEX popup_delivery_on_screen ON popup_delivery (server_id) WHERE server_id IS NOT NULL;
+                    """)
+        }
+
         return migrator
     }
 }

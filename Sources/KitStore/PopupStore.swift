@@ -91,6 +91,62 @@ extension PopupStore {
         }
     }
 
+    /// Marks the deliveries `ids` shown, held by `server` (a unique bus name) under `serverID`,
+    /// in the open batch. A digest's deliveries share its id.
+    public func setShown(_ ids: [Int64], serverID: UInt32, server: String?) throws {
+        guard !ids.isEmpty else { return }
+        let held = server != nil && serverID != 0
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: """
+                    UPDATE popup_delivery SET state = 'shown', server_id = ?, server_owner = ?
+                    WHERE id IN (\(ids.map { _ in "?" }.joined(separator: ",")))
+                    """,
+                arguments: StatementArguments(
+                    [held ? Int64(serverID) : nil, held ? server : nil] as [(any DatabaseValueConvertible)?]
+                        + ids.map { $0 as any DatabaseValueConvertible }))
+        }
+    }
+
+    /// The popup `serverID` of `server` left the screen, in the open batch.
+    public func leftScreen(serverID: UInt32, server: String) throws {
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql:
+                    "UPDATE popup_delivery SET server_id = NULL, server_owner = NULL WHERE server_id = ? AND server_owner = ?",
+                arguments: [Int64(serverID), server])
+        }
+    }
+
+    /// A popup some server still holds, as the ledger last heard.
+    public struct OnScreen: Sendable, Equatable {
+        public var subject: String
+        public var serverID: UInt32
+        public var server: String
+    }
+
+    /// Every popup some server still holds, oldest first.
+    public func onScreen() throws -> [OnScreen] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT subject, server_id, server_owner FROM popup_delivery INDEXED BY popup_delivery_on_screen
+                    WHERE server_id IS NOT NULL ORDER BY id
+                    """
+            ).map { OnScreen(subject: $0[0], serverID: UInt32(clamping: $0[1] as Int64), server: $0[2]) }
+        }
+    }
+
+    /// No server holds any popup any more (it went, or the popups were settled at start), in the
+    /// open batch.
+    public func offScreen() throws {
+        try database.write(.normal, savepoint: false) { db in
+            try db.execute(
+                sql: "UPDATE popup_delivery SET server_id = NULL, server_owner = NULL WHERE server_id IS NOT NULL")
+        }
+    }
+
     /// Forgets the deliveries `ids` (withdrawn before they were shown, or too old to show).
     public func remove(_ ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
@@ -132,12 +188,13 @@ extension PopupStore {
         }
     }
 
-    /// Keeps the last `keep` finished deliveries (shown or failed), in the open batch.
+    /// Keeps the last `keep` finished deliveries (shown or failed), and those still on screen, in
+    /// the open batch.
     public func prune(keeping keep: Int) throws {
         try database.write(.normal, savepoint: false) { db in
             try db.execute(
                 sql: """
-                    DELETE FROM popup_delivery WHERE state IN ('shown', 'failed') AND id NOT IN
+                    DELETE FROM popup_delivery WHERE state IN ('shown', 'failed') AND server_id IS NULL AND id NOT IN
                         (SELECT id FROM popup_delivery WHERE state IN ('shown', 'failed') ORDER BY id DESC LIMIT ?)
                     """,
                 arguments: [keep])

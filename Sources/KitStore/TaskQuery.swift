@@ -13,7 +13,7 @@ enum TaskQuery {
         WHERE state = 'open' AND due_ns > ? ORDER BY due_ns, id LIMIT 1
         """
     static let nextSnoozed = """
-        SELECT id, due_ns FROM task INDEXED BY task_snoozed
-        WHERE snoozed_until_ns > ? AND state = 'open' AND due_ns <= ? ORDER BY due_ns, id LIMIT 1
+        SELECT id, snoozed_until_ns FROM task INDEXED BY task_snoozed
+        WHERE snoozed_until_ns > ? AND state = 'open' AND due_ns <= ? ORDER BY snoozed_until_ns, id LIMIT 1
         """
 }

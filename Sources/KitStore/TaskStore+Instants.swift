@@ -39,16 +39,17 @@ extension TaskStore {
         }
     }
 
-    /// The open task that is not overdue at `now` with the earliest due instant (ties by id):
-    /// the first due after now, or a snoozed one due before it.
-    public func nextDue(now: WallTime) throws -> (id: Int64, due: WallTime)? {
+    /// The open task that is not overdue at `now` whose popup comes first (ties by id): the first
+    /// due after now, or a snoozed one past due, which comes back when its snooze ends. `comes`
+    /// is that instant.
+    public func nextDue(now: WallTime) throws -> (id: Int64, comes: WallTime)? {
         try database.read { db in
             let ahead = try Row.fetchOne(db, sql: TaskQuery.nextAhead, arguments: [now.nanoseconds])
             let snoozed = try Row.fetchOne(
                 db, sql: TaskQuery.nextSnoozed, arguments: [now.nanoseconds, now.nanoseconds])
-            let found = [ahead, snoozed].compactMap { $0 }.map { (id: $0[0] as Int64, due: $0[1] as Int64) }
-            return found.min { $0.due != $1.due ? $0.due < $1.due : $0.id < $1.id }.map {
-                ($0.id, WallTime(nanoseconds: $0.due))
+            let found = [ahead, snoozed].compactMap { $0 }.map { (id: $0[0] as Int64, comes: $0[1] as Int64) }
+            return found.min { $0.comes != $1.comes ? $0.comes < $1.comes : $0.id < $1.id }.map {
+                ($0.id, WallTime(nanoseconds: $0.comes))
             }
         }
     }

@@ -37,7 +37,7 @@ final class RecordingPopups: PopupSink {
     func show(_ popup: Popup) {
         shown.append(popup)
         let outcome = PopupOutcome.shown(
-            subject: popup.subject, summary: popup.summary, serverID: UInt32(shown.count), latency: 0)
+            subject: popup.subject, summary: popup.summary, serverID: UInt32(shown.count), server: ":1.1", latency: 0)
         if holdOutcomes {
             held.append(outcome)
         } else if let answerSource {
@@ -57,6 +57,10 @@ final class RecordingPopups: PopupSink {
     }
 
     func withdraw(_ subject: any PopupSubject) { withdrawn.append(subject.text) }
+
+    private(set) var closedOld: [UInt32] = []
+
+    func closeOld(ids: [UInt32], server: String) { closedOld += ids }
 
     /// Reports the answers still on their way, as the notifier does when kitd stops.
     func shutdown() {

@@ -41,18 +41,23 @@ struct TaskStatusLineTests {
         func walked() throws -> DaemonStatusResult.TaskSummary {
             let open = try kit.tasks.store.tasksByID().values.filter(\.isOpen)
             let overdue = open.filter { kit.tasks.overdueIDs.contains($0.id) }
-            var next: (task: TaskItem, due: WallTime)?
+            // The next is the one whose popup comes first: a snoozed task's when its snooze ends.
+            var next: (task: TaskItem, comes: WallTime, snoozed: WallTime?)?
+            let now = kit.clock.now().wall
             for task in open where !kit.tasks.overdueIDs.contains(task.id) {
-                let due = task.due(in: kit.tasks.zone(of: task))
-                if let current = next, current.due < due || (current.due == due && current.task.id < task.id) {
+                let state = task.occurrenceState(now: now, in: kit.tasks.zone(of: task))
+                let comes = state.snoozedUntil ?? task.due(in: kit.tasks.zone(of: task))
+                if let current = next, current.comes < comes || (current.comes == comes && current.task.id < task.id) {
                     continue
                 }
-                next = (task, due)
+                next = (task, comes, state.snoozedUntil)
             }
             var summary = DaemonStatusResult.TaskSummary(open: open.count, overdue: overdue.count, next: nil)
             if let next {
                 summary.next = DaemonStatusResult.TaskSummary.Next(
-                    id: next.task.id, title: next.task.occurrenceTitle, dueAt: Timestamp.rfc3339(next.due))
+                    id: next.task.id, title: next.task.occurrenceTitle,
+                    dueAt: Timestamp.rfc3339(next.task.due(in: kit.tasks.zone(of: next.task))),
+                    snoozedUntil: next.snoozed.map { Timestamp.rfc3339($0) })
             }
             return summary
         }

@@ -115,7 +115,7 @@ struct TaskInstantsStoreTests {
         #expect(window.horizon == .max && window.entries.count == 5, "fewer than asked for: all, and no end")
     }
 
-    @Test("overdue ids, the open count and the next due leave out done tasks and count a snooze")
+    @Test("overdue ids, the open count and the next to come leave out done tasks, and a snooze comes at its end")
     func overdueAndNext() throws {
         let database = try KitDatabase.inMemory()
         let tasks = store(database)
@@ -128,7 +128,12 @@ struct TaskInstantsStoreTests {
         let ahead = try tasks.insertTask { self.task($0, dueIn: 60) }
         #expect(try tasks.overdueIDs(now: now) == [past.id])
         #expect(try tasks.openCount() == 3)
-        #expect(try tasks.nextDue(now: now)?.id == snoozed.id, "a snoozed task is not overdue; its due is earliest")
+        #expect(try tasks.nextDue(now: now)?.id == ahead.id, "the snoozed task comes back after the one ahead is due")
+        snoozed.snoozedUntil = now + 30 * Self.second
+        try tasks.updateTask(snoozed)
+        let next = try #require(try tasks.nextDue(now: now))
+        #expect(
+            next.id == snoozed.id && next.comes == now + 30 * Self.second, "it comes back first, when its snooze ends")
         var unsnoozed = snoozed
         unsnoozed.snoozedUntil = nil
         try tasks.updateTask(unsnoozed)

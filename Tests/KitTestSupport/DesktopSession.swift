@@ -30,6 +30,7 @@ public final class DesktopSession: @unchecked Sendable {
     public private(set) var dunst: Subprocess?
     private var notificationDaemon: Subprocess?
     private var monitor: Subprocess?
+    private var dmenuScript: String?
 
     /// Starts the bus, and with `notificationServer` also Xvfb and `server`. `dmenuScript` becomes
     /// dunst's `dmenu`, which `dunstctl context` runs to pick an action.
@@ -80,7 +81,21 @@ public final class DesktopSession: @unchecked Sendable {
         return env
     }
 
+    /// Stops dunst and starts a new one on the same bus and display, as a crashed or restarted
+    /// server comes back: a new unique name, numbering its popups from 1 again.
+    public func restartDunst() throws {
+        dunst?.stop()
+        dunst = nil
+        try startDunst(dmenuScript: dmenuScript)
+    }
+
+    /// The popups dunst shows now (`dunstctl count displayed`).
+    public func displayedCount() throws -> Int {
+        Int(try dunstctl(["count", "displayed"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
     public func startDunst(dmenuScript: String? = nil) throws {
+        self.dmenuScript = dmenuScript
         let config = """
             [global]
                 history_length = 200

@@ -103,11 +103,34 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     /// The current occurrence's due instant in `zone` (the task's own, or the system's).
     public func due(in zone: some UTCOffsets) -> WallTime { ZoneResolver.instant(for: occurrence, in: zone) }
 
-    /// Open and past its due instant (a snooze into the future does not count as overdue).
+    /// Where the current occurrence stands at `now`: the one answer that `task list`, `task
+    /// show`, the agenda, the bar and status all give.
+    public func occurrenceState(now: WallTime, in zone: some UTCOffsets) -> OccurrenceState {
+        if case .done(let at) = status { return .done(at: at) }
+        // Snoozed until a time still to come: its popup comes back then, whatever its due.
+        if let snoozedUntil, snoozedUntil > now { return .snoozed(until: snoozedUntil) }
+        return due(in: zone) <= now ? .overdue : .upcoming
+    }
+
+    /// Open and past its due instant, not snoozed past `now`.
     public func isOverdue(now: WallTime, in zone: some UTCOffsets) -> Bool {
-        guard isOpen else { return false }
-        if let snoozedUntil, snoozedUntil > now { return false }
-        return due(in: zone) <= now
+        occurrenceState(now: now, in: zone) == .overdue
+    }
+}
+
+/// Where a task's current occurrence stands at an instant (`TaskItem.occurrenceState`).
+public enum OccurrenceState: Sendable, Equatable {
+    /// Its due instant is still to come.
+    case upcoming
+    /// Past due: its popup came, and it was neither done nor snoozed.
+    case overdue
+    /// Put off: its popup comes back at `until`.
+    case snoozed(until: WallTime)
+    case done(at: WallTime)
+
+    /// When a snoozed occurrence comes back; nil in any other state.
+    public var snoozedUntil: WallTime? {
+        if case .snoozed(let until) = self { until } else { nil }
     }
 }
 

@@ -13,6 +13,14 @@ import Synchronization
 /// `deliver`. Each idle source holds a reference to this object until it has run, so a source
 /// can never outlive what it calls (tests run several daemons in one process).
 ///
+/// Popup ids belong to the server that gave them. Servers number their popups from 1 again when
+/// they restart, so kitd follows the owner of `org.freedesktop.Notifications` (NameOwnerChanged)
+/// and reads ActionInvoked and NotificationClosed itself, by the pair (owner, id): a signal from
+/// another connection, or for an id this owner did not give kitd, is reported as ignored. When
+/// the owner changes, every popup of the old one is forgotten and reported (`.serverOwner`), so
+/// that the loop shows again those that still matter. libnotify shows and updates popups; its own
+/// action callbacks do nothing (it matches ids without asking which server gave them).
+///
 /// Sounds: a server with the `sound` capability gets the popup's sound as a hint and plays it;
 /// for one without, or when no server answers, the popup's sound goes to `sounds`, which plays
 /// it through libcanberra (`SoundRoute`). So the alarm is heard once, with or without a server.
@@ -25,6 +33,9 @@ final class LibNotifyThread: @unchecked Sendable {
         case show(Popup)
         /// Close the popup with this subject text, if one is on screen.
         case withdraw(String)
+        /// Close these popups, which the last kitd got from `owner`, if `owner` is still the
+        /// server: they have no kitd left to answer their buttons.
+        case closeOld(ids: [UInt32], owner: String)
     }
 
     private let queue = Mutex<[Request]>([])
@@ -36,9 +47,27 @@ final class LibNotifyThread: @unchecked Sendable {
     // Touched only on the GLib thread.
     private var mainLoop: OpaquePointer?
     private var capabilities: Set<String>?
-    private var live: [String: UnsafeMutablePointer<NotifyNotification>] = [:]
-    private var handles: [String: PopupHandle] = [:]
+    private var live: [String: Shown] = [:]
+    /// The subject text of each id the current owner gave kitd.
+    private var byID: [UInt32: String] = [:]
+    /// The unique name that owns `org.freedesktop.Notifications`, as last heard; nil for none.
+    private var owner: String?
+    private var bus: NotificationBus?
+    /// A context of its own for a second NameOwnerChanged subscription, dispatched around each
+    /// show: a change the bus announced before the server answered is taken in before the id is
+    /// recorded, not after (when it would seem to come from the old server).
+    private let ownerContext: OpaquePointer = g_main_context_new()
     private var unresponsiveUntil: BootTime?
+
+    /// A popup the server holds: its libnotify object, its subject, and the server's id for it.
+    private struct Shown {
+        var notification: UnsafeMutablePointer<NotifyNotification>
+        var subject: any PopupSubject
+        /// The keys of its buttons: a key it does not carry is no press on it.
+        var actionKeys: Set<String>
+        /// 0 until the server has answered the first show.
+        var id: UInt32 = 0
+    }
 
     /// The desktop entry `make install` installs: `kit.desktop`.
     static let desktopEntry = "kit"
@@ -67,7 +96,10 @@ final class LibNotifyThread: @unchecked Sendable {
             notify_init(appName)
             mainLoop = g_main_loop_new(context, 0)
             ready.signal()
+            // After READY: requests posted meanwhile wait in the context until the loop runs.
+            watchServer()
             g_main_loop_run(mainLoop)
+            bus = nil
             g_main_loop_unref(mainLoop)
             g_main_context_pop_thread_default(context)
             // No notify_uninit(): it would close popups still on screen.
@@ -91,6 +123,26 @@ final class LibNotifyThread: @unchecked Sendable {
         _ = finished.wait(timeout: .now() + timeout)
     }
 
+    /// Follows the server's name owner and signals (`NotificationBus`), reads the owner now, and
+    /// reports it as the first `.serverOwner`. Without a session bus, reports no owner.
+    private func watchServer() {
+        bus = NotificationBus(
+            ownerContext: ownerContext,
+            handlers: .init(
+                ownerChanged: { [unowned self] in ownerChanged(from: $0, to: $1) },
+                actionInvoked: { [unowned self] in actionInvoked(sender: $0, id: $1, key: $2) },
+                notificationClosed: { [unowned self] in notificationClosed(sender: $0, id: $1) }))
+        // Read after subscribing: a change in between comes as a signal whose old owner is not
+        // this one, and is passed over.
+        owner = bus?.owner()
+        deliver(.serverOwner(ServerChange(previous: nil, current: owner, first: true, dropped: [])))
+    }
+
+    /// Takes in the owner changes the bus announced so far, before a popup's id is used.
+    private func catchUpWithOwner() {
+        while g_main_context_iteration(ownerContext, 0) != 0 {}
+    }
+
     /// Runs `function` once on the GLib thread; the source keeps this object alive until then.
     private func schedule(_ function: GSourceFunc, priority: Int32) {
         let source = g_idle_source_new()
@@ -107,6 +159,7 @@ final class LibNotifyThread: @unchecked Sendable {
             switch request {
             case .show(let popup): show(popup)
             case .withdraw(let key): withdraw(key)
+            case .closeOld(let ids, let owner): closeOld(ids, of: owner)
             }
         }
     }
@@ -137,20 +190,21 @@ final class LibNotifyThread: @unchecked Sendable {
             body = ""
         }
 
-        let notification: UnsafeMutablePointer<NotifyNotification>
         let key = popup.subject.text
+        catchUpWithOwner()
+        let notification: UnsafeMutablePointer<NotifyNotification>
         if let existing = live[key] {
-            notify_notification_update(existing, summary, body, popup.icon)
-            notify_notification_clear_hints(existing)
-            notify_notification_clear_actions(existing)
-            handles[key]?.subject = popup.subject
-            notification = existing
+            // The same server's popup, updated in place (its id goes as `replaces_id`).
+            notify_notification_update(existing.notification, summary, body, popup.icon)
+            notify_notification_clear_hints(existing.notification)
+            notify_notification_clear_actions(existing.notification)
+            live[key]?.subject = popup.subject
+            live[key]?.actionKeys = Set(popup.actions.map(\.key))
+            notification = existing.notification
         } else {
             notification = notify_notification_new(summary, body, popup.icon)
-            let handle = PopupHandle(subject: popup.subject, owner: self)
-            handles[key] = handle
-            kit_connect_closed(notification, closedTrampoline, handle.pointer)
-            live[key] = notification
+            live[key] = Shown(
+                notification: notification, subject: popup.subject, actionKeys: Set(popup.actions.map(\.key)))
         }
         notify_notification_set_app_name(notification, appName)
         // The installed kit.desktop, by which servers that group or filter by application find
@@ -160,20 +214,32 @@ final class LibNotifyThread: @unchecked Sendable {
         notify_notification_set_timeout(notification, popup.timeoutMilliseconds)
         if let category = popup.category { notify_notification_set_category(notification, category) }
         if let sound = popup.sound { setSoundHints(notification, sound, route: route, caps: caps) }
-        if caps.contains("actions"), let handle = handles[key] {
+        if caps.contains("actions") {
+            // The keys go to the server; what comes back is read from ActionInvoked here, by id.
             for action in popup.actions {
                 notify_notification_add_action(
-                    notification, action.key, action.label, actionTrampoline, handle.pointer, nil)
+                    notification, action.key, action.label, ignoredActionTrampoline, nil, nil)
             }
         }
 
         var error: UnsafeMutablePointer<GError>?
         let ok = notify_notification_show(notification, &error) != 0
         let latency = monotonic() - popup.requestedAt
-        if ok {
+        // A new owner announced before the answer: the popups before it were the old server's.
+        catchUpWithOwner()
+        if ok, live[key] != nil {
             unresponsiveUntil = nil
             let id = UInt32(max(0, kit_notification_server_id(notification)))
-            deliver(.shown(subject: popup.subject, summary: popup.summary, serverID: id, latency: latency))
+            if let old = live[key]?.id, old != id { byID[old] = nil }
+            live[key]?.id = id
+            byID[id] = key
+            deliver(
+                .shown(subject: popup.subject, summary: popup.summary, serverID: id, server: owner, latency: latency))
+        } else if ok {
+            // The server changed while it answered: the id is the new server's, for a popup
+            // the loop now shows again.
+            unresponsiveUntil = nil
+            deliver(.shown(subject: popup.subject, summary: popup.summary, serverID: 0, server: nil, latency: latency))
         } else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             // Anything but a timeout means no server could be reached: none owns the name, or
@@ -248,31 +314,87 @@ final class LibNotifyThread: @unchecked Sendable {
     /// `CloseNotification` for the popup under `key`, if kitd showed one that is still open.
     /// It is forgotten first, so the server's "closed" signal finds nothing to report.
     private func withdraw(_ key: String) {
-        guard let notification = live[key] else { return }
-        g_object_ref(notification)
-        if let handle = handles[key] {
-            // The handle goes with `forget`: nothing of this popup may call back into it.
-            g_signal_handlers_disconnect_matched(notification, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, handle.pointer)
-        }
+        guard let shown = live[key] else { return }
+        g_object_ref(shown.notification)
         forget(key)
         var error: UnsafeMutablePointer<GError>?
-        if notify_notification_close(notification, &error) == 0, let error { g_error_free(error) }
-        g_object_unref(notification)
+        if notify_notification_close(shown.notification, &error) == 0, let error { g_error_free(error) }
+        g_object_unref(shown.notification)
+        deliver(.closed(subject: shown.subject, serverID: shown.id, server: owner))
     }
 
-    fileprivate func closed(subject: any PopupSubject) {
-        forget(subject.text)
-        deliver(.closed(subject: subject))
+    /// Closes popups the last kitd got from `server`, if it still owns the name: a new owner
+    /// would take the ids for its own popups.
+    private func closeOld(_ ids: [UInt32], of server: String) {
+        catchUpWithOwner()
+        guard let bus, server == owner else { return }
+        for id in ids where byID[id] == nil { _ = bus.close(id, on: server) }
     }
 
-    fileprivate func action(subject: any PopupSubject, key: String) { deliver(.action(subject: subject, key: key)) }
+    /// NameOwnerChanged: taken only when it starts from the owner kitd knows, so a change heard
+    /// twice (two subscriptions) or already read is passed over. The old server's popups are
+    /// forgotten, and reported, so that the loop shows again those that still matter.
+    private func ownerChanged(from old: String?, to new: String?) {
+        guard old == owner, new != owner else { return }
+        owner = new
+        let dropped = live.values.filter { $0.id != 0 }.map(\.subject)
+        for shown in live.values { g_object_unref(shown.notification) }
+        live.removeAll()
+        byID.removeAll()
+        capabilities = nil
+        unresponsiveUntil = nil
+        deliver(.serverOwner(ServerChange(previous: old, current: new, first: false, dropped: dropped)))
+    }
+
+    /// ActionInvoked from `sender`: the popup is looked up by id among those the current owner
+    /// gave kitd; anything else is reported as ignored.
+    private func actionInvoked(sender: String?, id: UInt32, key: String) {
+        catchUpWithOwner()
+        guard let shown = popup(id, from: sender) else {
+            deliver(.ignored(serverID: id, action: String(key.prefix(64)), reason: ignoredReason(sender)))
+            return
+        }
+        guard shown.actionKeys.contains(key) else {
+            deliver(
+                .ignored(
+                    serverID: id, action: String(key.prefix(64)),
+                    reason: "the popup \(shown.subject.text) has no such button"))
+            return
+        }
+        deliver(.action(subject: shown.subject, key: key))
+    }
+
+    /// NotificationClosed from `sender`: the popup is gone from the screen.
+    private func notificationClosed(sender: String?, id: UInt32) {
+        catchUpWithOwner()
+        guard let shown = popup(id, from: sender), let key = byID[id] else {
+            deliver(.ignored(serverID: id, action: nil, reason: ignoredReason(sender)))
+            return
+        }
+        forget(key)
+        deliver(.closed(subject: shown.subject, serverID: id, server: owner))
+    }
+
+    private func popup(_ id: UInt32, from sender: String?) -> Shown? {
+        guard sender != nil, sender == owner, let key = byID[id], let shown = live[key], shown.id == id else {
+            return nil
+        }
+        return shown
+    }
+
+    private func ignoredReason(_ sender: String?) -> String {
+        sender == nil || sender != owner
+            ? "from \(sender ?? "an unknown sender"), not the notification server kitd shows its popups on (\(owner ?? "none"))"
+            : "the server did not give kitd this id, or the popup was closed"
+    }
 
     fileprivate func libnotifyMessage(_ text: String) { deliver(.diagnostic(text)) }
 
     /// Drops the popup shown under `key` (a subject's text).
     private func forget(_ key: String) {
-        if let notification = live.removeValue(forKey: key) { g_object_unref(notification) }
-        handles.removeValue(forKey: key)
+        guard let shown = live.removeValue(forKey: key) else { return }
+        if shown.id != 0, byID[shown.id] == key { byID[shown.id] = nil }
+        g_object_unref(shown.notification)
     }
 
     static func escapeMarkup(_ text: String) -> String {
@@ -287,23 +409,6 @@ final class LibNotifyThread: @unchecked Sendable {
             }
         }
         return escaped
-    }
-}
-
-/// Ties a libnotify callback back to its subject; kept alive by `LibNotifyThread.handles`.
-private final class PopupHandle {
-    /// The subject of the latest popup shown under this handle's key.
-    var subject: any PopupSubject
-    unowned let owner: LibNotifyThread
-
-    init(subject: any PopupSubject, owner: LibNotifyThread) {
-        self.subject = subject
-        self.owner = owner
-    }
-
-    var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> PopupHandle {
-        Unmanaged<PopupHandle>.fromOpaque(pointer!).takeUnretainedValue()
     }
 }
 
@@ -328,14 +433,7 @@ private func quitTrampoline(_ data: gpointer?) -> gboolean {
     return 0
 }
 
-private func closedTrampoline(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ data: gpointer?) {
-    let handle = PopupHandle.from(data)
-    handle.owner.closed(subject: handle.subject)
-}
-
-private func actionTrampoline(
+/// libnotify's own action callback: the press is read from ActionInvoked instead, by (owner, id).
+private func ignoredActionTrampoline(
     _ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ data: gpointer?
-) {
-    let handle = PopupHandle.from(data)
-    handle.owner.action(subject: handle.subject, key: action.map { String(cString: $0) } ?? "")
-}
+) {}

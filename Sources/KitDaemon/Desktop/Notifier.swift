@@ -60,6 +60,8 @@ final class Notifier: PopupSink {
 
     func withdraw(_ subject: any PopupSubject) { thread.post(.withdraw(subject.text)) }
 
+    func closeOld(ids: [UInt32], server: String) { thread.post(.closeOld(ids: ids, owner: server)) }
+
     /// Ends the notification thread, then reports what became of the popup it was showing;
     /// popups already on screen stay there.
     func shutdown() {
@@ -88,14 +90,37 @@ final class Notifier: PopupSink {
                 metadata: [
                     "notify.server": "\(name ?? "unknown")", "notify.caps": "\(capabilities.joined(separator: ","))",
                 ])
-        case .shown(let subject, _, let id, let latency):
+        case .shown(let subject, _, let id, let server, let latency):
             serverStatus.available = true
             missingServerLogged = false
             logger.debug(
                 "popup shown",
                 metadata: [
-                    "notify.subject": "\(subject.text)", "notify.id": "\(id)",
+                    "notify.subject": "\(subject.text)", "notify.id": "\(id)", "notify.owner": "\(server ?? "-")",
                     "notify.latency_ms": "\(latency.milliseconds)",
+                ])
+        case .serverOwner(let change):
+            if change.first {
+                logger.debug("notification server's name owner", metadata: ["notify.owner": "\(change.current ?? "-")"])
+            } else {
+                serverStatus.name = nil
+                serverStatus.capabilities = []
+                logger.notice(
+                    change.current == nil
+                        ? "the notification server left the session bus; its popups are gone"
+                        : "the notification server changed; popups that still matter are shown again on the new one",
+                    metadata: [
+                        "notify.owner": "\(change.current ?? "-")",
+                        "notify.previous_owner": "\(change.previous ?? "-")",
+                        "notify.dropped": "\(change.dropped.count)",
+                    ])
+            }
+        case .ignored(let id, let action, let reason):
+            logger.info(
+                action == nil
+                    ? "a popup closed that kitd did not show; ignored" : "a popup button kitd cannot match; ignored",
+                metadata: [
+                    "notify.id": "\(id)", "notify.action": "\(action ?? "-")", "notify.reason": "\(reason)",
                 ])
         case .failed(let subject, _, let reason, _, let missing):
             serverStatus.available = false

@@ -41,15 +41,35 @@ struct Popup: Sendable {
 
 /// What became of popups, reported from the notification thread to the loop.
 enum PopupOutcome: Sendable {
-    case shown(subject: any PopupSubject, summary: String, serverID: UInt32, latency: Nanoseconds)
+    /// The server took it, under `serverID`; `server` is the unique name of the server that gave
+    /// the id (nil when it changed as it answered).
+    case shown(subject: any PopupSubject, summary: String, serverID: UInt32, server: String?, latency: Nanoseconds)
     case failed(subject: any PopupSubject, summary: String, reason: String, latency: Nanoseconds, serverMissing: Bool)
     /// The person pressed a button.
     case action(subject: any PopupSubject, key: String)
-    case closed(subject: any PopupSubject)
+    /// The popup left the screen: closed by the person or the server, or withdrawn by kitd.
+    case closed(subject: any PopupSubject, serverID: UInt32, server: String?)
+    /// Who owns the notification server's name: once at start (`first`), then at each change.
+    case serverOwner(ServerChange)
+    /// A button or "closed" signal kitd did not take: from another connection than the server's,
+    /// or for an id the server did not give kitd. Nothing changes.
+    case ignored(serverID: UInt32, action: String?, reason: String)
     /// The server's identity and capabilities, read once per connection to it.
     case server(name: String?, capabilities: [String])
     /// A message libnotify logged through GLib.
     case diagnostic(String)
     /// What became of a popup's sound that kitd played itself.
     case sound(subject: any PopupSubject, outcome: SoundOutcome)
+}
+
+/// The notification server's name changed hands, or was read at start.
+struct ServerChange: Sendable {
+    /// The unique name that owned `org.freedesktop.Notifications` before; nil for none (or at start).
+    var previous: String?
+    /// The unique name that owns it now; nil for none.
+    var current: String?
+    /// Read at start, not a change.
+    var first: Bool
+    /// The popups the old server held for kitd, gone with it.
+    var dropped: [any PopupSubject]
 }

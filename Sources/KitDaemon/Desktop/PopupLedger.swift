@@ -17,6 +17,11 @@ import Logging
 ///   only popup that can appear twice. A popup that will go first (nothing on its way or waiting)
 ///   is written `sending` at once, in the transaction that caused it, and goes as soon as that
 ///   is committed: two writes (that one and its outcome) and no commit of its own before Notify.
+/// - **Ids belong to their server.** A shown popup's row keeps the server's id for it and the
+///   unique name of the server that gave it, until it leaves the screen. When the server
+///   changes, or at start for what the last kitd left on screen, the popups that still matter
+///   are shown again (`PopupActions.again`); at start, those the same server still holds are
+///   closed first, since their buttons would answer a kitd that is gone.
 /// - **Bursts.** When more than `burstAfter` popups come due within a second, the ones past
 ///   that go into one digest popup, updated in place as more arrive, so none waits behind a
 ///   queue of others. Each item's own state and event are unchanged.
@@ -26,6 +31,8 @@ final class PopupLedger {
     static let burstWindow: Nanoseconds = Nanoseconds.second
     /// Names a digest lists; the rest are counted.
     static let digestLines = 8
+    /// Popups shown again at once after a server change or a restart; the rest are left.
+    static let shownAgainLimit = 200
 
     private struct Entry {
         var id: Int64?
@@ -99,6 +106,8 @@ final class PopupLedger {
     private var bursts = 0
     private var finishedSincePrune = 0
     private var stopped = false
+    /// The subjects of popups lost with a server that left, to show again on the next one.
+    private var lostWithServer: [String] = []
     /// What became of popups since kitd started, for `daemon.status`.
     private(set) var counts = (pending: 0, shown: 0, failed: 0, replayed: 0)
 
@@ -273,27 +282,108 @@ final class PopupLedger {
 
     private func handle(_ outcome: PopupOutcome) {
         switch outcome {
-        case .shown(let subject, _, _, _), .failed(let subject, _, _, _, _):
+        case .shown(let subject, _, _, _, _), .failed(let subject, _, _, _, _):
             if let current = inFlight, current.subjectText == subject.text {
                 inFlight = nil
                 let count = current.count
                 counts.pending -= count
-                if case .shown = outcome {
+                if case .shown(_, _, let id, let server, _) = outcome {
                     counts.shown += count
-                    mark(.shown, current)
+                    mark(.shown, current, held: (id, server))
                 } else {
                     counts.failed += count
                     mark(.failed, current)
                 }
                 pump()
             }
-        case .action, .closed, .server, .diagnostic, .sound:
+        case .closed(_, let id, let server):
+            if let server, id != 0 { leftScreen(id, server) }
+        case .serverOwner(let change):
+            if change.first {
+                settleLastKitd(server: change.current)
+            } else {
+                serverChanged(change)
+            }
+        case .action, .ignored, .server, .diagnostic, .sound:
             break
         }
         actions.handle(outcome)
     }
 
-    private func mark(_ state: PopupStore.State, _ item: InFlight) {
+    private func leftScreen(_ id: UInt32, _ server: String) {
+        do {
+            try store.popups.leftScreen(serverID: id, server: server)
+        } catch {
+            logger.error("could not record a popup that left the screen", metadata: ["error": "\(error)"])
+        }
+        commits.onCommitted {}
+    }
+
+    /// The server changed hands: its popups went with it. Those that still matter are shown again
+    /// on the new one, without their sound (it was heard when they first came).
+    private func serverChanged(_ change: ServerChange) {
+        do {
+            try store.popups.offScreen()
+        } catch {
+            logger.error("could not record that the server's popups are gone", metadata: ["error": "\(error)"])
+        }
+        commits.onCommitted {}
+        lostWithServer += change.dropped.map(\.text)
+        if lostWithServer.count > Self.shownAgainLimit {
+            lostWithServer.removeFirst(lostWithServer.count - Self.shownAgainLimit)
+        }
+        // A server restarting leaves the name unowned for a moment: they wait for the next one.
+        guard change.current != nil else { return }
+        showAgain(lostWithServer, because: "the notification server changed")
+        lostWithServer = []
+    }
+
+    /// At start: the popups the last kitd left on screen have nobody to answer their buttons.
+    /// Those the same server still holds are closed, if their feature knows them; the ones that
+    /// still matter are shown again. A new server's ids mean nothing, so none is closed there.
+    private func settleLastKitd(server current: String?) {
+        let held: [PopupStore.OnScreen]
+        do {
+            held = try store.popups.onScreen()
+            guard !held.isEmpty else { return }
+            try store.popups.offScreen()
+        } catch {
+            logger.error("could not read the popups the last kitd left on screen", metadata: ["error": "\(error)"])
+            return
+        }
+        commits.onCommitted {}
+        let answers = showAgain(held.map(\.subject), because: "kitd restarted")
+        let closing = held.filter { $0.server == current && answers[$0.subject] != nil }.map(\.serverID)
+        if let current, !closing.isEmpty { sink.closeOld(ids: closing, server: current) }
+        logger.info(
+            "popups the last kitd left on screen",
+            metadata: [
+                "notify.held": "\(held.count)", "notify.closed": "\(closing.count)",
+                "notify.same_server": "\(held.contains { $0.server == current })",
+            ])
+    }
+
+    /// Asks the features about each subject once, and shows again what still matters.
+    @discardableResult
+    private func showAgain(_ subjects: [String], because reason: String) -> [String: PopupAgain] {
+        let now = clock.now()
+        var answers: [String: PopupAgain] = [:]
+        var shown = 0
+        for text in subjects where answers[text] == nil && answers.count < Self.shownAgainLimit {
+            guard let answer = actions.again(text, now: now) else { continue }
+            answers[text] = answer
+            guard case .show(var popup) = answer else { continue }
+            popup.sound = nil
+            post(popup)
+            shown += 1
+        }
+        if shown > 0 {
+            logger.info("popups shown again", metadata: ["notify.again": "\(shown)", "notify.reason": "\(reason)"])
+        }
+        return answers
+    }
+
+    private func mark(_ state: PopupStore.State, _ item: InFlight, held: (UInt32, String?)? = nil) {
         let ids: [Int64]
         switch item {
         case .single(let entry): ids = entry.id.map { [$0] } ?? []
@@ -301,7 +391,11 @@ final class PopupLedger {
         }
         guard !ids.isEmpty else { return }
         do {
-            try store.popups.setState(state, of: ids)
+            if let (id, server) = held {
+                try store.popups.setShown(ids, serverID: id, server: server)
+            } else {
+                try store.popups.setState(state, of: ids)
+            }
             if state != .sending {
                 finishedSincePrune += ids.count
                 if finishedSincePrune >= Self.keptFinished / 4 {

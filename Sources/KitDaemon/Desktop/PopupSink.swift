@@ -6,6 +6,8 @@ protocol PopupSink: AnyObject {
     /// Takes `subject`'s popup off the screen, if one is there: what it reports was handled
     /// another way (done from kitctl, changed through sync).
     func withdraw(_ subject: any PopupSubject)
+    /// Closes popups by id, which the last kitd got from `server`, if it still holds the name.
+    func closeOld(ids: [UInt32], server: String)
     /// What is known of the notification server.
     var serverStatus: NotificationServerStatus { get }
     /// Called on the loop thread with what became of popups: shown, failed, a button pressed.

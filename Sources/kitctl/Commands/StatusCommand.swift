@@ -52,7 +52,11 @@ struct StatusCommand: ParsableCommand {
         }
         if let tasks = status.tasks, tasks.open > 0 {
             var line = Localized.text("%1$s open, %2$s overdue", String(tasks.open), String(tasks.overdue))
-            if let next = tasks.next, let due = Timestamp.parse(next.dueAt) {
+            if let next = tasks.next, let until = next.snoozedUntil.flatMap(Timestamp.parse) {
+                line +=
+                    "; "
+                    + Localized.text("next: %1$s, snoozed until %2$s", next.title, LocalClock.short(until, now: now))
+            } else if let next = tasks.next, let due = Timestamp.parse(next.dueAt) {
                 line += "; " + Localized.text("next: %1$s at %2$s", next.title, LocalClock.short(due, now: now))
             }
             details.add(Localized.text("tasks:"), line)

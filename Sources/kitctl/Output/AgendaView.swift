@@ -65,7 +65,14 @@ enum AgendaView {
             if entries.isEmpty { lines.append("  -") }
             for (time, item) in entries {
                 var line = "  \(time.padding(7))  \(item.title)" + (item.repeating ? "  ↻" : "")
-                if item.overdue { line = color ? Colors.red(line) : line + "  (overdue)" }
+                if item.overdue {
+                    line = color ? Colors.red(line) : line + "  " + Localized.text("(overdue)")
+                } else if let until = item.snoozedUntil.flatMap(Timestamp.parse) {
+                    line +=
+                        "  "
+                        + Localized.text(
+                            "(snoozed until %s)", LocalClock.short(until, now: TimerText.currentWallTime()))
+                }
                 lines.append(line)
             }
         }

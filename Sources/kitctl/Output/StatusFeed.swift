@@ -46,10 +46,16 @@ struct StatusFeed {
         case "stopwatches": return String(status.stopwatches?.running ?? 0)
         case "task":
             guard let next = status.tasks?.next else { return "" }
-            return Localized.text("%1$s at %2$s", next.title, value(of: "task_due", now: now) ?? "")
+            let when = value(of: "task_due", now: now) ?? ""
+            return next.snoozedUntil == nil
+                ? Localized.text("%1$s at %2$s", next.title, when)
+                : Localized.text("%1$s snoozed until %2$s", next.title, when)
         case "task_title": return status.tasks?.next?.title ?? ""
         case "task_due":
-            guard let next = status.tasks?.next, let due = Timestamp.parse(next.dueAt) else { return "" }
+            // When its popup comes: a snoozed task's when its snooze ends.
+            guard let next = status.tasks?.next, let due = Timestamp.parse(next.snoozedUntil ?? next.dueAt) else {
+                return ""
+            }
             return LocalClock.brief(due, now: now)
         case "overdue": return String(status.tasks?.overdue ?? 0)
         default: return nil

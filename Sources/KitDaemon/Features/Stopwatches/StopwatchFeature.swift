@@ -29,6 +29,7 @@ final class StopwatchFeature: Feature {
             for key in keys { noticeDue(key.id, now: now) }
         }
         runtime.popupActions.register(StopwatchPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+        runtime.popupActions.registerAgain { [unowned self] text, now in popupAgain(text, now: now) }
     }
 
     func load(_ reason: LoadReason) throws {
@@ -204,14 +205,29 @@ final class StopwatchFeature: Feature {
         stopwatches[id] = stopwatch
         scheduleReminder(stopwatch, now: now)
         let payload = StopwatchEvent(stopwatch: info(stopwatch, now: now))
-        let running = DurationFormatter.clock(span, rounding: .down)
-        let total = StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot))
-        let popup = StopwatchPopups.stillRunning(
-            stopwatch, running: running, total: total, sound: settings[SoundSettings.self].sound(for: .stopwatch),
-            now: now)
         commits.onCommitted { [events] in events.emit(Event.stopwatchReminded, payload) }
-        popups.post(popup)
-        logger.info("stopwatch still running", metadata: ["stopwatch.id": "\(id)", "stopwatch.span": "\(running)"])
+        popups.post(noticePopup(stopwatch, now: now))
+        logger.info(
+            "stopwatch still running",
+            metadata: [
+                "stopwatch.id": "\(id)", "stopwatch.span": "\(DurationFormatter.clock(span, rounding: .down))",
+            ])
+    }
+
+    /// The "still running" notice of `stopwatch` as it stands at `now`.
+    private func noticePopup(_ stopwatch: Stopwatch, now: ClockReading) -> Popup {
+        StopwatchPopups.stillRunning(
+            stopwatch, running: DurationFormatter.clock(stopwatch.currentSpan(at: now.boot), rounding: .down),
+            total: StopwatchFormat.elapsed(stopwatch.elapsed(at: now.boot)),
+            sound: settings[SoundSettings.self].sound(for: .stopwatch), now: now)
+    }
+
+    /// A notice lost with its server, or left by the last kitd: shown again while the stopwatch
+    /// runs, taken off the screen once it stopped.
+    func popupAgain(_ text: String, now: ClockReading) -> PopupAgain? {
+        guard case .stillRunning(let id) = StopwatchPopup(text: text) else { return nil }
+        guard let stopwatch = stopwatches[id], stopwatch.isRunning, stopwatch.remindersSent > 0 else { return .gone }
+        return .show(noticePopup(stopwatch, now: now))
     }
 
     /// A button on one of our popups was pressed: Stop does what `kitctl sw stop` does.

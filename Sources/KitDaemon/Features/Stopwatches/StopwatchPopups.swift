@@ -11,6 +11,13 @@ enum StopwatchPopup: PopupSubject, Equatable {
         case .stillRunning(let id): "stopwatch:\(id)"
         }
     }
+
+    /// The subject whose wire form is `text` (`stopwatch:7`), as the ledger keeps it across a
+    /// restart; nil for any other.
+    init?(text: String) {
+        guard text.hasPrefix("stopwatch:"), let id = Int64(text.dropFirst("stopwatch:".count)) else { return nil }
+        self = .stillRunning(id)
+    }
 }
 
 /// What the stopwatch popups say.

@@ -43,9 +43,11 @@ extension TaskFeature {
             expanded += 1
             try checkBudget()
             let zone = zone(of: task)
-            var instants: [(WallTime, Bool, String)] = []
+            var instants: [(WallTime, OccurrenceState, String)] = []
             let current = task.due(in: zone)
-            if current >= from && current < to { instants.append((current, current <= now, task.occurrenceTitle)) }
+            if current >= from && current < to {
+                instants.append((current, task.occurrenceState(now: now, in: zone), task.occurrenceTitle))
+            }
             if current < to, let series = try? task.series(in: zone) {
                 // Expanded from the window's start, not from the task's current occurrence, so a
                 // month years away lists every occurrence: the cost follows the window, not its
@@ -62,10 +64,11 @@ extension TaskFeature {
                     if instant >= to { break }
                     // Repeats already past while the task waits at an earlier occurrence will not
                     // come: done moves it on past now.
-                    if instant >= from && instant > now { instants.append((instant, false, task.title(at: civil))) }
+                    if instant >= from && instant > now { instants.append((instant, .upcoming, task.title(at: civil))) }
                 }
             }
-            for (instant, overdue, title) in instants {
+            for (instant, state, title) in instants {
+                let overdue = state == .overdue
                 if countsOnly {
                     let day = CivilDateTime(instant, in: system).date.iso8601
                     let old = perDay[day] ?? (0, 0)
@@ -74,7 +77,8 @@ extension TaskFeature {
                     items.append(
                         AgendaItem(
                             id: task.id, title: title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
-                            overdue: overdue, repeating: task.recurrence != nil))
+                            overdue: overdue, snoozedUntil: state.snoozedUntil.map { Timestamp.rfc3339($0) },
+                            repeating: task.recurrence != nil))
                 }
             }
         }

@@ -152,6 +152,16 @@ extension TaskFeature {
             requestedAt: now.boot)
     }
 
+    /// A due popup lost with its server, or left by the last kitd: shown again while the task's
+    /// occurrence is due and its popup fired (not done, not snoozed); taken off the screen
+    /// otherwise.
+    func popupAgain(_ text: String, now: ClockReading) -> PopupAgain? {
+        guard case .due(let id, _) = TaskPopup.due(fromText: text) else { return nil }
+        guard let task = (try? stored(id)) ?? nil, task.dueFired, task.isOverdue(now: now.wall, in: zone(of: task))
+        else { return .gone }
+        return .show(duePopup(task, now: now, late: nil))
+    }
+
     /// A button on a due popup: Done or Snooze, as `kitctl task done|snooze` would do. A popup
     /// whose occurrence was done, moved or deleted meanwhile does nothing, and says so.
     func pressed(_ key: String, on subject: TaskPopup) {

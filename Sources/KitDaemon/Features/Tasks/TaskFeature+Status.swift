@@ -20,15 +20,21 @@ extension TaskFeature {
     /// asks after every change).
     func summary(now: WallTime) -> DaemonStatusResult.TaskSummary {
         if let summaryCache { return summaryCache }
-        var next: (TaskItem, WallTime)?
+        var next: DaemonStatusResult.TaskSummary.Next?
         do {
-            if let found = try store.nextDue(now: now), let task = try stored(found.id) { next = (task, found.due) }
+            if let found = try store.nextDue(now: now), let task = try stored(found.id) {
+                var snoozedUntil: String?
+                if case .snoozed(let until) = task.occurrenceState(now: now, in: zone(of: task)) {
+                    snoozedUntil = Timestamp.rfc3339(until)
+                }
+                next = .init(
+                    id: task.id, title: task.occurrenceTitle, dueAt: Timestamp.rfc3339(task.due(in: zone(of: task))),
+                    snoozedUntil: snoozedUntil)
+            }
         } catch {
             logger.error("could not read the next task due", metadata: ["error": "\(error)"])
         }
-        let summary = DaemonStatusResult.TaskSummary(
-            open: openCount, overdue: overdueIDs.count,
-            next: next.map { .init(id: $0.0.id, title: $0.0.occurrenceTitle, dueAt: Timestamp.rfc3339($0.1)) })
+        let summary = DaemonStatusResult.TaskSummary(open: openCount, overdue: overdueIDs.count, next: next)
         summaryCache = summary
         return summary
     }

@@ -54,6 +54,7 @@ final class TaskFeature: Feature {
         }
         importer = TaskImport(tasks: self)
         runtime.popupActions.register(TaskPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+        runtime.popupActions.registerAgain { [unowned self] text, now in popupAgain(text, now: now) }
     }
 
     /// Counts the tasks and arms the first window of popups. Those that came due while kitd
@@ -88,6 +89,7 @@ final class TaskFeature: Feature {
         var doneAt: String?
         if case .done(let at) = task.status { doneAt = Timestamp.rfc3339(at) }
         let rrule = task.recurrence?.rrule
+        let state = task.occurrenceState(now: now, in: zone)
         return TaskInfo(
             id: task.id, uid: task.uid, title: task.title, note: task.note, state: task.isOpen ? .open : .done,
             dueAt: Timestamp.rfc3339(task.due(in: zone)), dueLocal: task.occurrence.iso8601, zone: task.zone,
@@ -98,8 +100,8 @@ final class TaskFeature: Feature {
                 let rules = [rule] + task.dates.moreRules
                 return rules.map { $0.friendlyText(anchor: task.anchor.date) ?? $0.rrule }.joined(separator: " and ")
             },
-            alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: task.snoozedUntil.map { Timestamp.rfc3339($0) },
-            overdue: task.isOverdue(now: now, in: zone), createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
+            alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: state.snoozedUntil.map { Timestamp.rfc3339($0) },
+            overdue: state == .overdue, createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
     }
 
     // MARK: Reading

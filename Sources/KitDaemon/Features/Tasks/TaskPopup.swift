@@ -24,6 +24,13 @@ enum TaskPopup: PopupSubject, Equatable {
         }
     }
 
+    /// The due popup whose wire form is `text` (`task:7`), as the ledger keeps it across a
+    /// restart; nil for any other (the occurrence is not in the text: it is the task's current).
+    static func due(fromText text: String) -> TaskPopup? {
+        guard text.hasPrefix("task:"), let id = Int64(text.dropFirst("task:".count)) else { return nil }
+        return .due(id)
+    }
+
     /// Two subjects are the same popup on screen: a newer popup of a task replaces the older.
     static func == (lhs: TaskPopup, rhs: TaskPopup) -> Bool { lhs.text == rhs.text }
 }

@@ -4,6 +4,17 @@ import KitProtocol
 
 /// The buttons on a fired timer's popup: each does what its kitctl command does.
 extension TimerFeature {
+    /// A fired timer's popup lost with its server, or left by the last kitd: shown again while
+    /// the timer is still the fired one (not cleared), in the timers' own words (a cook's
+    /// wording is not kept past its firing).
+    func popupAgain(_ text: String, now: ClockReading) -> PopupAgain? {
+        guard case .fired(let id) = TimerPopup.fired(fromText: text) else { return nil }
+        guard let timer = countdown(id: id), case .fired = timer.state else { return .gone }
+        return .show(
+            TimerPopups.popup(
+                for: timer, now: now, startedAt: runtime.startedAt.wall, sounds: settings[SoundSettings.self]))
+    }
+
     func pressed(_ key: String, on subject: TimerPopup) {
         guard case .fired(let id) = subject, let button = TimerPopup.Button(rawValue: key) else { return }
         do {

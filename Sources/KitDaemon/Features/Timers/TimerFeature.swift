@@ -34,6 +34,7 @@ final class TimerFeature: Feature {
             fire(keys.map(\.id), now: now)
         }
         runtime.popupActions.register(TimerPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+        runtime.popupActions.registerAgain { [unowned self] text, now in popupAgain(text, now: now) }
     }
 
     /// Tells `observer` of every countdown's transitions from now on (held weakly).
@@ -121,7 +122,7 @@ final class TimerFeature: Feature {
 
     /// A running or paused countdown from the cache or its row; nil when it is neither, or when
     /// the row cannot be read (logged).
-    private func countdown(id: Int64) -> Countdown? {
+    func countdown(id: Int64) -> Countdown? {
         if let timer = recent[id] { return timer }
         do {
             guard let timer = try store.activeTimer(id: id) else { return nil }

@@ -31,4 +31,11 @@ enum TimerPopup: PopupSubject, Equatable {
         case .digest: "timer:digest"
         }
     }
+
+    /// The fired popup whose wire form is `text` (`timer:7`, a cook's done popup too), as the
+    /// ledger keeps it across a restart; nil for any other.
+    static func fired(fromText text: String) -> TimerPopup? {
+        guard text.hasPrefix("timer:"), let id = Int64(text.dropFirst("timer:".count)) else { return nil }
+        return .fired(id)
+    }
 }
