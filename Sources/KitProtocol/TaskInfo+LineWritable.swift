@@ -54,6 +54,10 @@ extension TaskInfo: LineWritable {
             line.member("doneAt")
             line.string(doneAt)
         }
+        if let dueMovedFrom {
+            line.member("dueMovedFrom")
+            line.string(dueMovedFrom)
+        }
         if let alertSeconds {
             line.member("alertSeconds")
             try line.array(alertSeconds)

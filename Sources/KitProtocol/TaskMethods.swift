@@ -35,6 +35,10 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     public var overdue: Bool
     public var createdAt: String
     public var doneAt: String?
+    /// In the reply to `task.add` and `task.edit` only: the due as given (local, as `dueLocal`),
+    /// when the repeat rule does not hold it and the first due moved to the rule's first day on
+    /// or after it.
+    public var dueMovedFrom: String?
     /// Protocol 1's `alertsNs` and `nagNs`, in seconds.
     public private(set) var alertSeconds: [LegacySeconds]?
     public private(set) var nagSeconds: LegacySeconds?

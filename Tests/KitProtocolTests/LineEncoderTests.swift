@@ -218,6 +218,7 @@ struct LineEncoderTests {
         full.overdue = true
         full.state = .done
         full.doneAt = "2026-11-25T19:00:00Z"
+        full.dueMovedFrom = "2026-11-24T18:00:00"
         for task in [plain, full] {
             #expect(try LineEncoder().encode(task) == LineEncoder().encodeThroughContainers(task))
         }

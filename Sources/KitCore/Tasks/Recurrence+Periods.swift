@@ -32,6 +32,19 @@ extension Recurrence {
         return nil
     }
 
+    /// The rule's first date-time on or after `due`, counted from `due`: `due` itself when the
+    /// rule holds it, else the first day it gives after it (`weekly on tue` from a Thursday: the
+    /// Tuesday after). RFC 5545 counts a DTSTART as an occurrence even when its rule leaves it out;
+    /// a task added or edited in kit is never due on a day its rule does not name. Nil when the
+    /// rule gives nothing up to the end of `CivilDate.supportedYears`.
+    public func firstOccurrence(onOrAfter due: CivilDateTime) -> CivilDateTime? {
+        if frequency != .hourly || dayFits(due.date) {
+            let times = frequency == .hourly ? [] : timesOfDay(anchor: due.time)
+            if occurrences(inPeriod: period(of: due), anchor: due, times: times).contains(due) { return due }
+        }
+        return nextDate(after: due, anchor: due)
+    }
+
     /// The absolute number of the period holding `time`.
     func period(of time: CivilDateTime) -> Int {
         let date = time.date

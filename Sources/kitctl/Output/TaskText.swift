@@ -20,6 +20,16 @@ enum TaskText {
             task.effectiveZone, kitdClock, getenv("TZ").map { String(cString: $0) } ?? "unset")
     }
 
+    /// `note: 2026-12-10 09:00 is not a day of 'weekly on tue'; the first due is Dec 15 09:00`,
+    /// when kitd moved the first due onto the repeat rule; nil when it did not.
+    static func movedNote(_ task: TaskInfo) -> String? {
+        guard let moved = task.dueMovedFrom.flatMap(CivilDateTime.parseStored) else { return nil }
+        return Localized.text(
+            "note: %1$s is not a day of '%2$s'; the first due is %3$s",
+            moved.date.iso8601 + (task.allDay ? "" : " " + String(moved.time.description.prefix(5))),
+            task.repeatText ?? task.repeatRule ?? "", due(task))
+    }
+
     static func due(_ task: TaskInfo) -> String {
         guard let instant = Timestamp.parse(task.dueAt) else { return task.dueLocal }
         let now = TimerText.currentWallTime()

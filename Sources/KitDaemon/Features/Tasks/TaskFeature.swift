@@ -172,7 +172,8 @@ final class TaskFeature: Feature {
         }
         let when = try expression.resolve(now: now, in: zone, defaultTime: settings[TaskSettings.self].allDayTime)
         let recurrence = try params.repeat.map { try Recurrence.parse($0).validated() }
-        if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: when.civil, zone: zone) }
+        let (anchor, movedFrom) = try Self.firstDue(when.civil, of: recurrence)
+        if let recurrence { _ = try RecurrenceSeries(rule: recurrence, anchor: anchor, zone: zone) }
         let alerts = try params.remind.map { try PreAlerts.parse($0) } ?? []
         let nag = try params.nag.map { try Self.validNag($0) }
         let task: TaskItem = try storing {
@@ -180,7 +181,7 @@ final class TaskFeature: Feature {
                 TaskItem(
                     id: id, uid: UIDs.make(), title: title,
                     note: Self.cleanNote(params.note),
-                    zone: pinned, allDay: when.allDay, anchor: when.civil, recurrence: recurrence, alerts: alerts,
+                    zone: pinned, allDay: when.allDay, anchor: anchor, recurrence: recurrence, alerts: alerts,
                     nag: nag,
                     createdAt: now, modifiedAt: Self.stamp(now, after: nil))
             }
@@ -188,7 +189,23 @@ final class TaskFeature: Feature {
         apply(task, old: nil, event: Event.taskAdded)
         logger.info(
             "task added", metadata: ["task.id": "\(task.id)", "task.due": "\(Timestamp.rfc3339(task.due(in: zone)))"])
-        return info(task)
+        var added = info(task)
+        added.dueMovedFrom = movedFrom?.iso8601
+        return added
+    }
+
+    /// A repeating task's first due: `due` when its rule holds that day and time, else the rule's
+    /// first after it, with `due` returned as where it moved from. Never a day outside the rule.
+    static func firstDue(_ due: CivilDateTime, of rule: Recurrence?) throws(KitError) -> (
+        CivilDateTime, movedFrom: CivilDateTime?
+    ) {
+        guard let rule else { return (due, nil) }
+        guard let first = rule.firstOccurrence(onOrAfter: due) else {
+            throw .invalidArgument(
+                "the rule \(rule.rrule) never comes on or after \(due.iso8601.replacing("T", with: " ")); give a due the rule reaches, or another rule"
+            )
+        }
+        return first == due ? (due, nil) : (first, due)
     }
 
     func done(_ ref: RecordRef) throws -> TaskInfo {
@@ -269,11 +286,19 @@ final class TaskFeature: Feature {
             if task.recurrence == nil { task.dates = SeriesDates() }
             task = task.rescheduled(anchor: task.occurrence, allDay: task.allDay)
         }
+        var movedFrom: CivilDateTime?
+        if params.due != nil || params.repeat != nil {
+            let first: CivilDateTime
+            (first, movedFrom) = try Self.firstDue(task.anchor, of: task.recurrence)
+            if movedFrom != nil { task = task.rescheduled(anchor: first, allDay: task.allDay) }
+        }
         _ = try task.series(in: zone)
         task = revised(task, now: clock.now().wall)
         try save(task)
         apply(task, old: original, event: Event.taskChanged, change: .edited)
-        return info(task)
+        var edited = info(task)
+        edited.dueMovedFrom = movedFrom?.iso8601
+        return edited
     }
 
     func delete(_ ref: RecordRef) throws -> TaskDeleteResult {

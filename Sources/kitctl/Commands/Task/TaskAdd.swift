@@ -29,5 +29,6 @@ struct TaskAdd: ParsableCommand {
         Terminal.writeLine(
             Localized.text("Added task %1$s: %2$s, due %3$s", String(task.id), task.title, TaskText.due(task)))
         if options.tz == nil, let note = TaskText.zoneNote(task) { Terminal.writeError(note) }
+        if let note = TaskText.movedNote(task) { Terminal.writeError(note) }
     }
 }

@@ -35,5 +35,6 @@ struct TaskEdit: ParsableCommand {
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))
         if due != nil, options.tz == nil, let note = TaskText.zoneNote(task) { Terminal.writeError(note) }
+        if let note = TaskText.movedNote(task) { Terminal.writeError(note) }
     }
 }
