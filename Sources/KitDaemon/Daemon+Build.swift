@@ -27,7 +27,7 @@ extension Daemon {
     ) throws -> Daemon {
         ProcessSetup.prepareDaemon()
 
-        let settings = try KitSettings.load(path: paths.configPath, required: paths.configRequired)
+        let settings = CurrentSettings(try KitSettings.load(path: paths.configPath, required: paths.configRequired))
         let startedAt = clock.now()
         try PrivateDirectory.create(paths.dataDirectory)
         let lock = try InstanceLock(directory: paths.dataDirectory, socketPath: paths.socket.path)
@@ -49,14 +49,15 @@ extension Daemon {
             // Undelivered popups older than the tasks' staleness are replayed as one digest.
             let popups = PopupLedger(
                 sink: sink, actions: popupActions, store: store, commits: commits, clock: clock,
-                burstAfter: settings[PopupSettings.self].burstAfter,
-                replayWithin: settings[TaskSettings.self].staleness, logger: logger)
+                burstAfter: { settings.value[PopupSettings.self].burstAfter },
+                replayWithin: settings.value[TaskSettings.self].staleness, logger: logger)
             let runtime = FeatureRuntime(
                 loop: loop, store: store, scheduler: try Scheduler(loop: loop, clock: clock), clock: clock,
                 zones: zones,
                 worker: try BackgroundWorker(loop: loop, logger: logger),
                 commits: commits, events: events, popups: popups, popupActions: popupActions,
-                status: StatusReport(commits: commits), names: names ?? Collation.fromEnvironment(), settings: settings,
+                status: StatusReport(commits: commits), names: names ?? Collation.fromEnvironment(),
+                currentSettings: settings,
                 startedAt: startedAt, paths: paths, logger: logger)
             let systemd = try SystemdNotifier(loop: loop, logger: logger) {
                 UInt64(clock.now().boot.nanoseconds / 1000)
@@ -103,6 +104,8 @@ extension Daemon {
         for signal in [SIGTERM, SIGINT] {
             retained.append(try loop.signal(signal) { [unowned self] number in shutdown(signal: number) })
         }
+        // `systemctl --user reload kitd` (ExecReload): the configuration is read again.
+        retained.append(try loop.signal(SIGHUP) { [unowned self] _ in reloadOnSignal() })
         retained.append(
             try ClockJumpWatcher(loop: loop, logger: runtime.logger) { [unowned self] in wallClockChanged() })
         retained.append(

@@ -6,6 +6,7 @@ import KitProtocol
 extension Daemon {
     func registerRoutes() {
         router.register(Method.daemonStatus, .now { [unowned self] _, _ in status() })
+        router.register(Method.daemonReload, .now { [unowned self] _, _ in try reload() })
         router.register(
             Method.eventsSubscribe,
             .now { [unowned self] params, context in

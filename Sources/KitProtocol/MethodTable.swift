@@ -6,6 +6,7 @@ public enum Method {
 
     public static let daemonStatus = RPCMethod<EmptyParams, DaemonStatusResult>("daemon.status")
     public static let eventsSubscribe = RPCMethod<SubscribeParams, SubscribeResult>("events.subscribe")
+    public static let daemonReload = RPCMethod<EmptyParams, DaemonReloadResult>("daemon.reload")
 
     // MARK: timer
 
@@ -146,7 +147,7 @@ public enum Method {
     /// The table: every method above, in the order of docs/protocol.md.
     public static let all: [AnyRPCMethod] = [
         daemonStatus.erased, timerStart.erased, timerList.erased, timerGet.erased, timerPause.erased,
-        timerResume.erased, timerAdd.erased, timerCancel.erased, eventsSubscribe.erased,
+        timerResume.erased, timerAdd.erased, timerCancel.erased, eventsSubscribe.erased, daemonReload.erased,
         ramenList.erased, ramenGet.erased, ramenFavouriteAdd.erased, ramenFavouriteRemove.erased,
         ramenFavouriteMove.erased, ramenSet.erased, ramenAdd.erased, ramenRemove.erased, ramenHide.erased,
         ramenUnhide.erased, ramenCook.erased,

@@ -216,6 +216,23 @@ public struct SubscribeResult: Codable, Sendable {
     public init(events: [String]) { self.events = events }
 }
 
+/// `daemon.reload`: the configuration file kitd read again, and what changed.
+public struct DaemonReloadResult: Codable, Sendable, Equatable {
+    /// The file read (it may not exist: then every setting is at its default).
+    public var path: String
+    /// The tables whose settings changed (`tasks`, `sound`), sorted; empty when none did.
+    public var changed: [String]
+    /// Of those, the tables kitd reads only when it starts (`vdir`, `sync`): they take effect
+    /// at the next start.
+    public var restartNeeded: [String]
+
+    public init(path: String, changed: [String], restartNeeded: [String]) {
+        self.path = path
+        self.changed = changed
+        self.restartNeeded = restartNeeded
+    }
+}
+
 /// The timers' part of `daemon.status`: `timers`, how many run and are paused, and `next`, the
 /// one due next.
 extension DaemonStatusResult {

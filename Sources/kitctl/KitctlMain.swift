@@ -57,6 +57,6 @@ struct Kitctl: ParsableCommand {
         subcommands: [
             StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
             AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, SyncCommand.self,
-            EventsCommand.self, BarCommand.self,
+            EventsCommand.self, BarCommand.self, ReloadCommand.self,
         ])
 }

@@ -167,4 +167,28 @@ extension KitSettingsTests {
         #expect(documented.subtracting(declared).isEmpty, "not declared: \(documented.subtracting(declared))")
         #expect(declared.count >= 20)
     }
+
+    @Test("an error names the line and column of the key, or of the table, it is about")
+    func positions() throws {
+        func message(_ text: String) -> String {
+            do {
+                _ = try KitSettings.parse(text)
+                return ""
+            } catch { return error.message }
+        }
+        #expect(
+            message("[tasks]\nsnooze = \"10m\"\n  \"bogus\" = 1\n").hasPrefix("line 3, column 3: unknown key 'bogus'"))
+        #expect(message("\n\n[nope]\n").hasPrefix("line 3, column 1: unknown section [nope]"))
+        #expect(message("[popups]\nburst_after = 0\n").hasPrefix("line 2, column 1: popups.burst_after"))
+        #expect(message("[tasks]\nsnooze = \n").hasPrefix("line 2, column "))
+    }
+
+    @Test("a reload compares what each table says: a table set the same way is unchanged, however it is spaced")
+    func changedTables() throws {
+        let before = try KitSettings.parse("[tasks]\nsnooze = \"10m\"\n[popups]\nburst_after = 5\n")
+        let same = try KitSettings.parse("[popups]\nburst_after=5\n\n[tasks]\n  snooze = \"10m\"  # a comment\n")
+        #expect(before.changedTables(comparedWith: same).isEmpty)
+        let after = try KitSettings.parse("[tasks]\nsnooze = \"15m\"\n[sound]\nvolume = 50\n")
+        #expect(before.changedTables(comparedWith: after) == ["popups", "sound", "tasks"])
+    }
 }

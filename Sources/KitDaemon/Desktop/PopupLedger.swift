@@ -92,7 +92,8 @@ final class PopupLedger {
     private let commits: CommitCoordinator
     private let clock: any DaemonClock
     private let logger: Logger
-    private let burstAfter: Int
+    /// `[popups] burst_after`, read at each popup: a reload changes it.
+    private let burstAfter: () -> Int
     /// Popups the last kitd left undelivered are shown at start while younger than this.
     private let replayWithin: Nanoseconds
     private var queue: [Entry] = []
@@ -117,7 +118,7 @@ final class PopupLedger {
 
     init(
         sink: any PopupSink, actions: PopupActions, store: KitDatabase, commits: CommitCoordinator,
-        clock: any DaemonClock, burstAfter: Int, replayWithin: Nanoseconds, logger: Logger
+        clock: any DaemonClock, burstAfter: @escaping () -> Int, replayWithin: Nanoseconds, logger: Logger
     ) {
         self.sink = sink
         self.actions = actions
@@ -142,7 +143,7 @@ final class PopupLedger {
         // committed, so it is written `sending` now.
         let first =
             !claimed && inFlight == nil && queue.isEmpty && (burst?.unshown.isEmpty ?? true)
-            && recentCount(at: popup.requestedAt) < burstAfter
+            && recentCount(at: popup.requestedAt) < burstAfter()
         do {
             id = try store.popups.add(
                 Self.delivery(of: popup, at: clock.now().wall), state: first ? .sending : .pending)
@@ -238,7 +239,7 @@ final class PopupLedger {
             recentStart = 0
         }
         recent.append(at)
-        if recent.count - recentStart > burstAfter {
+        if recent.count - recentStart > burstAfter() {
             if burst == nil || at - burst!.lastAdded >= Self.burstWindow {
                 bursts += 1
                 burst = Burst(number: bursts, lastAdded: at)

@@ -22,8 +22,9 @@ struct FeatureRuntime {
     let status: StatusReport
     /// The order names are listed in: the user's language's (`Collation`).
     let names: any NameOrder
-    /// What the person set in config.toml.
-    let settings: KitSettings
+    /// What the person set in config.toml, as kitd runs with it now: a reload replaces it.
+    let currentSettings: CurrentSettings
+    var settings: KitSettings { currentSettings.value }
     /// When this kitd started: what came due before this came due while kitd was down.
     let startedAt: ClockReading
     /// Where kitd keeps its data, and what a feature needs to find files of its own.

@@ -2,7 +2,7 @@ import Glibc
 import KitCore
 
 /// A config value as TOML gave it, without TOMLKit's types (which stay in KitSettings+TOML).
-enum ConfigValue: Sendable {
+enum ConfigValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     /// Any other TOML value (a float, a boolean, a table, an array, a date), described.
@@ -15,12 +15,14 @@ struct ConfigTable: Sendable {
     let section: String
     let path: String
     let values: [String: ConfigValue]
+    /// Where each key is written in the file, so that an error can point at it.
+    var positions: [String: ConfigPosition] = [:]
 
     /// The section's keys that are set.
     var keys: [String] { values.keys.sorted() }
 
     func error(_ key: String, _ message: String) -> ConfigError {
-        ConfigError(path: path, message: "\(section).\(key)\(message)")
+        ConfigError(path: path, message: (positions[key].map { "\($0): " } ?? "") + "\(section).\(key)\(message)")
     }
 
     /// A text in quotes, `what` saying what it should be (`a command in quotes, such as …`).
@@ -83,5 +85,32 @@ struct ConfigTable: Sendable {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
         return try? TimeOfDay.validated(hour: hour, minute: minute, second: 0)
+    }
+}
+
+/// A place in config.toml, 1-based: `line 4, column 1`.
+struct ConfigPosition: Sendable, Equatable, CustomStringConvertible {
+    var line: Int
+    var column: Int
+
+    var description: String { "line \(line), column \(column)" }
+
+    /// Where each `key = value` of each `[table]` starts in `text`, by table and key: the simple
+    /// tables config.toml has (a key written twice is a TOML error before this is read).
+    static func keys(in text: String) -> [String: [String: ConfigPosition]] {
+        var found: [String: [String: ConfigPosition]] = [:]
+        var table = ""
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            let content = line.dropFirst(indent)
+            if content.hasPrefix("[") {
+                table = String(content.dropFirst().prefix { $0 != "]" }).trimmingWhitespace()
+            } else if let equals = content.firstIndex(of: "="), !content.hasPrefix("#") {
+                var key = String(content[..<equals]).trimmingWhitespace()
+                if key.count >= 2, key.first == "\"", key.last == "\"" { key = String(key.dropFirst().dropLast()) }
+                found[table, default: [:]][key] = ConfigPosition(line: index + 1, column: indent + 1)
+            }
+        }
+        return found
     }
 }

@@ -12,6 +12,12 @@ extension KitSettings {
             if required { throw ConfigError(path: path, message: "there is no such file") }
             return KitSettings()
         }
+        // Read on the loop at a reload: a file of a few kilobytes is all a configuration needs.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumFileSize else {
+            throw ConfigError(
+                path: path, message: "it is \(size) bytes; a configuration file may have at most \(maximumFileSize)")
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -21,6 +27,9 @@ extension KitSettings {
         return try parse(text, path: path)
     }
 
+    /// The largest configuration file kitd reads, in bytes.
+    static let maximumFileSize = 1 << 20
+
     /// The settings `text` gives, read by `sections` (kitd's: `Daemon.configSections`).
     static func parse(
         _ text: String, path: String = "config.toml", sections: [any ConfigSection.Type] = Daemon.configSections
@@ -29,15 +38,21 @@ extension KitSettings {
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError(path: path, message: "line \(error.source.begin.line): \(error.description)")
+            throw ConfigError(
+                path: path,
+                message: "line \(error.source.begin.line), column \(error.source.begin.column): \(error.description)")
         } catch {
             throw ConfigError(path: path, message: "\(error)")
         }
         var tables: [String: ConfigTable] = [:]
+        let positions = ConfigPosition.keys(in: text)
         for name in root.keys {
             guard let section = sections.first(where: { $0.name == name }) else {
                 let known = sections.map { $0.name }.sorted().joined(separator: ", ")
-                throw ConfigError(path: path, message: "unknown section [\(name)]; known: \(known)")
+                throw ConfigError(
+                    path: path,
+                    message: (tableLine(name, in: text).map { "line \($0), column 1: " } ?? "")
+                        + "unknown section [\(name)]; known: \(known)")
             }
             guard let table = root[name]?.table else {
                 throw ConfigError(path: path, message: "\(name) must be a table: [\(name)]")
@@ -45,8 +60,8 @@ extension KitSettings {
             for key in table.keys where !section.keys.contains(key) {
                 throw ConfigError(
                     path: path,
-                    message:
-                        "unknown key '\(key)' in [\(name)]; known: \(section.keys.sorted().joined(separator: ", "))")
+                    message: (positions[name]?[key].map { "\($0): " } ?? "")
+                        + "unknown key '\(key)' in [\(name)]; known: \(section.keys.sorted().joined(separator: ", "))")
             }
             var values: [String: ConfigValue] = [:]
             for key in table.keys {
@@ -59,14 +74,22 @@ extension KitSettings {
                     values[key] = .other("\(value)")
                 }
             }
-            tables[name] = ConfigTable(section: name, path: path, values: values)
+            tables[name] = ConfigTable(section: name, path: path, values: values, positions: positions[name] ?? [:])
         }
         var settings = KitSettings()
+        settings.written = tables.mapValues(\.values)
         for section in sections {
             guard let table = tables[section.name] else { continue }
             try settings.read(section, table)
         }
         return settings
+    }
+
+    /// The line of `[name]` in `text`, 1-based.
+    private static func tableLine(_ name: String, in text: String) -> Int? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            String($0).trimmingWhitespace().hasPrefix("[\(name)]")
+        }.map { $0 + 1 }
     }
 
     private mutating func read<Section: ConfigSection>(_ type: Section.Type, _ table: ConfigTable)

@@ -11,8 +11,15 @@ import KitCore
 /// section: `settings[TaskSettings.self].snooze`.
 public struct KitSettings: Sendable {
     private var sections: [String: any ConfigSection] = [:]
+    /// Each table as the file wrote it, by name: what a reload compares.
+    var written: [String: [String: ConfigValue]] = [:]
 
     public init() {}
+
+    /// The tables whose settings differ between this and `other`, sorted.
+    func changedTables(comparedWith other: KitSettings) -> [String] {
+        Set(written.keys).union(other.written.keys).filter { written[$0] != other.written[$0] }.sorted()
+    }
 
     /// The section `type`, as the file set it, or at its defaults.
     subscript<Section: ConfigSection>(_ type: Section.Type) -> Section {

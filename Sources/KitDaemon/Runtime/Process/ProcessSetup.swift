@@ -42,11 +42,11 @@ enum ProcessSetup {
     /// the logger's code again.
     static func letGoOfFilePages() { _ = kit_let_go_of_file_pages() }
 
-    /// Everything a kitd process sets up before it builds anything: SIGTERM and SIGINT blocked
-    /// (the loop takes them as sources), SIGPIPE ignored, the least timer slack, big freed blocks
+    /// Everything a kitd process sets up before it builds anything: SIGTERM, SIGINT and SIGHUP
+    /// blocked (the loop takes them as sources), SIGPIPE ignored, the least timer slack, big freed blocks
     /// given back.
     static func prepareDaemon() {
-        blockSignals([SIGTERM, SIGINT])
+        blockSignals([SIGTERM, SIGINT, SIGHUP])
         ignoreSIGPIPE()
         minimiseTimerSlack()
         returnLargeBlocks()

@@ -1,3 +1,4 @@
+import Glibc
 import KitLocalization
 import Logging
 
@@ -63,6 +64,16 @@ final class SystemdNotifier {
             pending = status
             flushTimer?.arm(atMicroseconds: lastSentAt + Self.statusInterval)
         }
+    }
+
+    /// A reload began (SIGHUP): `ready` follows when it is over. MONOTONIC_USEC is what
+    /// systemd's `Type=notify-reload` asks for.
+    func reloading() {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let microseconds = UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec) / 1000
+        _ = Libsystemd.notify(
+            "RELOADING=1\nMONOTONIC_USEC=\(microseconds)\nSTATUS=" + Localized.text("reading the configuration again"))
     }
 
     func stopping() { Libsystemd.notify("STOPPING=1\nSTATUS=" + Localized.text("stopping")) }
