@@ -7,6 +7,7 @@ extension Daemon {
     func registerRoutes() {
         router.register(Method.daemonStatus, .now { [unowned self] _, _ in status() })
         router.register(Method.daemonReload, .now { [unowned self] _, _ in try reload() })
+        router.register(Method.daemonToday, .now { [unowned self] _, _ in try today() })
         router.register(
             Method.eventsSubscribe,
             .now { [unowned self] params, context in
@@ -21,6 +22,14 @@ extension Daemon {
                 context.connection.subscriptions = patterns
                 return SubscribeResult(events: patterns.isEmpty ? ["*"] : patterns)
             })
+    }
+
+    /// What runs and what is due today, each feature's part from the feature.
+    private func today() throws -> TodayResult {
+        let now = runtime.clock.now()
+        var result = TodayResult(date: CivilDateTime(now.wall, in: runtime.zones.system).date.iso8601)
+        for feature in features { try feature.today(into: &result, now: now) }
+        return result
     }
 
     private func status() -> DaemonStatusResult {

@@ -7,6 +7,7 @@ public enum Method {
     public static let daemonStatus = RPCMethod<EmptyParams, DaemonStatusResult>("daemon.status")
     public static let eventsSubscribe = RPCMethod<SubscribeParams, SubscribeResult>("events.subscribe")
     public static let daemonReload = RPCMethod<EmptyParams, DaemonReloadResult>("daemon.reload")
+    public static let daemonToday = RPCMethod<EmptyParams, TodayResult>("daemon.today")
 
     // MARK: timer
 
@@ -148,6 +149,7 @@ public enum Method {
     public static let all: [AnyRPCMethod] = [
         daemonStatus.erased, timerStart.erased, timerList.erased, timerGet.erased, timerPause.erased,
         timerResume.erased, timerAdd.erased, timerCancel.erased, eventsSubscribe.erased, daemonReload.erased,
+        daemonToday.erased,
         ramenList.erased, ramenGet.erased, ramenFavouriteAdd.erased, ramenFavouriteRemove.erased,
         ramenFavouriteMove.erased, ramenSet.erased, ramenAdd.erased, ramenRemove.erased, ramenHide.erased,
         ramenUnhide.erased, ramenCook.erased,

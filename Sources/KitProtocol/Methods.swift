@@ -216,6 +216,28 @@ public struct SubscribeResult: Codable, Sendable {
     public init(events: [String]) { self.events = events }
 }
 
+/// `daemon.today`: what runs and what is due today, each feature's part filled by the feature.
+public struct TodayResult: Codable, Sendable {
+    /// Today's date in kitd's system zone, `2026-12-05`.
+    public var date: String
+    /// Running and paused timers, in `timer.list`'s order (the soonest due first), at most
+    /// `listed`.
+    public var timers: [TimerInfo] = []
+    /// Running stopwatches, by name.
+    public var stopwatches: [StopwatchInfo] = []
+    /// Open tasks due by the end of today, the overdue and snoozed ones too, by due, at most
+    /// `listed`.
+    public var tasks: [TaskInfo] = []
+    /// The lists cut at `listed` (`timers`, `tasks`): there are more (`kitctl timer list`,
+    /// `kitctl task list --today`). Absent when none is.
+    public var truncated: [String]?
+
+    /// The most timers, and the most tasks, one reply lists.
+    public static let listed = 100
+
+    public init(date: String) { self.date = date }
+}
+
 /// `daemon.reload`: the configuration file kitd read again, and what changed.
 public struct DaemonReloadResult: Codable, Sendable, Equatable {
     /// The file read (it may not exist: then every setting is at its default).

@@ -55,7 +55,8 @@ struct Kitctl: ParsableCommand {
         ),
         version: KitVersion.version,
         subcommands: [
-            StatusCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self, TaskCommand.self,
+            StatusCommand.self, TodayCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self,
+            TaskCommand.self,
             AgendaCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self, SyncCommand.self,
             EventsCommand.self, BarCommand.self, ReloadCommand.self,
         ])

@@ -41,6 +41,9 @@ protocol Feature: AnyObject {
     /// Fills the feature's fields of `daemon.status`.
     func describe(into status: inout DaemonStatusResult, now: ClockReading)
 
+    /// Fills the feature's part of `today`: what of it runs, or is due, today.
+    func today(into result: inout TodayResult, now: ClockReading) throws
+
     /// kitd is stopping: end what the feature runs outside the loop (a sync command).
     func stopping()
 }
@@ -70,5 +73,6 @@ extension Feature {
     func statusLine(now: ClockReading) -> String? { nil }
     var idleStatus: String? { nil }
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {}
+    func today(into result: inout TodayResult, now: ClockReading) throws {}
     func stopping() {}
 }

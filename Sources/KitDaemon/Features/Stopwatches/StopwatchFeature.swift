@@ -63,6 +63,11 @@ final class StopwatchFeature: Feature {
 
     /// Running ones first (longest running first), then stopped ones by name, in the user's
     /// language's order.
+    /// `today`'s stopwatches: the running ones.
+    func today(into result: inout TodayResult, now: ClockReading) throws {
+        result.stopwatches = list().filter { $0.state == .running }
+    }
+
     func list() -> [StopwatchInfo] {
         let now = clock.now()
         let names = runtime.names

@@ -106,6 +106,13 @@ final class TaskFeature: Feature {
 
     // MARK: Reading
 
+    /// `today`'s tasks: those `task list --today` gives (due today, overdue, snoozed), first page.
+    func today(into result: inout TodayResult, now: ClockReading) throws {
+        let page = try list(TaskListParams(filter: .today, limit: TodayResult.listed))
+        result.tasks = page.tasks
+        if page.next != nil { result.truncated = (result.truncated ?? []) + ["tasks"] }
+    }
+
     func list(_ params: TaskListParams) throws -> TaskListResult {
         let now = clock.now().wall
         let system = zones.system

@@ -157,6 +157,14 @@ final class TimerFeature: Feature {
             timers: page.timers.map { TimerInfo($0, now: now) }, next: page.next.map(TimerListCursor.text))
     }
 
+    /// `today`'s timers: the running and paused ones, as `timer.list` orders them.
+    func today(into result: inout TodayResult, now: ClockReading) throws {
+        let page = try store.timerPage(
+            after: .start, limit: TodayResult.listed, ended: 0, now: now, bootID: clock.bootID)
+        result.timers = page.timers.map { TimerInfo($0, now: now) }
+        if page.next != nil { result.truncated = (result.truncated ?? []) + ["timers"] }
+    }
+
     /// The most ended timers `timer.list` gives, across its pages.
     static let endedListed = 1000
 
