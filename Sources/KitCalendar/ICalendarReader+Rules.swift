@@ -60,12 +60,5 @@ extension ICalendarReader {
 
     /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
     /// local times in one zone, or UTC); nil otherwise.
-    static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? {
-        switch (start, due) {
-        case (.date(let a), .date(let b)): Int64(a.days(until: b)) * 86_400
-        case (.local(let a, let zoneA), .local(let b, let zoneB)) where zoneA == zoneB: b.localSeconds - a.localSeconds
-        case (.utc(let a), .utc(let b)): (b.nanoseconds - a.nanoseconds) / Nanoseconds.nanosecondsPerSecond
-        default: nil
-        }
-    }
+    static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? { start.civilSeconds(to: due) }
 }

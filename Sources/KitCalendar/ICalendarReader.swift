@@ -151,6 +151,18 @@ public enum ICalendarReader {
             case "DESCRIPTION": task.note = property.value.isEmpty ? nil : property.value
             case "DUE" where task.component == "VTODO": task.due = (try dateValue(property), property.line)
             case "DTSTART": task.start = (try dateValue(property), property.line)
+            case "DTEND" where task.component == "VEVENT": task.end = (try dateValue(property), property.line)
+            case "DURATION" where task.component == "VEVENT":
+                guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()), seconds >= 0 else {
+                    return skip(property, reason: "'\(property.value)' is not a length such as PT1H or P1D")
+                }
+                task.duration = seconds
+            case "LOCATION":
+                let place = property.value.trimmingWhitespace()
+                guard place.count <= CalendarTask.locationLimit else {
+                    return skip(property, reason: "longer than \(CalendarTask.locationLimit) characters")
+                }
+                task.location = place.isEmpty ? nil : place
             case "RDATE": task.added += try dateList(property)
             case "RECURRENCE-ID":
                 task.recurrenceID = try dateValue(property)
@@ -359,6 +371,10 @@ public enum ICalendarReader {
             var task = CalendarTask(
                 uid: draft.uid, title: draft.title, note: draft.note, due: due?.value,
                 status: draft.completed && draft.status == .needsAction ? .completed : draft.status)
+            task.location = draft.location
+            if draft.component == "VEVENT", let start = draft.start?.value {
+                task.end = ICalendarReader.eventEnd(start: start, draft: draft, skipped: &skipped)
+            }
             // Each rule in turn until one repeats: leniently, a first rule kit cannot follow leaves
             // the task to the others (RFC 5545's set is the union of every rule's occurrences).
             while let rule = draft.rule {
@@ -456,6 +472,24 @@ public enum ICalendarReader {
         }
     }
 
+    /// Where an event ends: its DTEND; else its start moved by its DURATION; else, as RFC 5545
+    /// says, the end of its day for an all-day one and its start for a timed one. A DTEND before
+    /// the start is skipped (the event is taken as ending at its start).
+    static func eventEnd(start: CalendarDue, draft: TaskDraft, skipped: inout [CalendarImport.Skipped])
+        -> CalendarDue
+    {
+        if let end = draft.end {
+            if let seconds = seconds(from: start, to: end.value), seconds < 0 {
+                skipped.append(.init(name: "DTEND", line: end.line, reason: "it comes before DTSTART"))
+                return start
+            }
+            return end.value
+        }
+        if let duration = draft.duration { return start.shifted(bySeconds: duration) ?? start }
+        if case .date(let date) = start { return .date(date.adding(days: 1)) }
+        return start
+    }
+
     struct TaskDraft {
         var component: String
         var line: Int
@@ -482,5 +516,9 @@ public enum ICalendarReader {
         var sequence = 0
         /// LAST-MODIFIED, else DTSTAMP.
         var modified: WallTime?
+        /// A VEVENT's DTEND, or its DURATION in seconds.
+        var end: (value: CalendarDue, line: Int)?
+        var duration: Int64?
+        var location: String?
     }
 }

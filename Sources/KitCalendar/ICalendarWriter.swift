@@ -3,10 +3,13 @@ import KitCore
 /// Writes tasks as one iCalendar (RFC 5545) VCALENDAR of VTODOs, through libical: CRLF line ends,
 /// TEXT escaped, lines folded at 75 octets.
 ///
-/// Each VTODO has UID, DTSTAMP, SUMMARY, DESCRIPTION (when there is a note), DUE (with a TZID
-/// parameter, as a UTC `Z` value, floating, or `VALUE=DATE` for all day), and for a repeating
-/// task an RRULE with DTSTART equal to DUE (RFC 5545 expands a rule from DTSTART), STATUS, and
-/// one VALARM (`ACTION:DISPLAY`, `TRIGGER:-PT10M`) per pre-alert.
+/// Each VTODO has UID, DTSTAMP, SUMMARY, DESCRIPTION (when there is a note), LOCATION (when there
+/// is a place), DUE (with a TZID parameter, as a UTC `Z` value, floating, or `VALUE=DATE` for all
+/// day), and for a repeating task an RRULE with DTSTART equal to DUE (RFC 5545 expands a rule from
+/// DTSTART), STATUS, and one VALARM (`ACTION:DISPLAY`, `TRIGGER:-PT10M`) per pre-alert.
+///
+/// A task with an `end` came from an event, and is written as one: a VEVENT with DTSTART and
+/// DTEND in place of DUE, and no STATUS (a VEVENT has no COMPLETED; a cancelled one is not kept).
 public enum ICalendarWriter {
     public static let productID = "-//kit//kit 0.1//EN"
 
@@ -19,8 +22,9 @@ public enum ICalendarWriter {
         calendar.components = timeZones.map(\.component)
         let stampText = ICalendarText.utc(stamp)
         for task in tasks {
+            let kind = task.end == nil ? "VTODO" : "VEVENT"
             var todo = ICalendarNode(
-                name: "VTODO",
+                name: kind,
                 properties: [.init("UID", task.uid), .init("DTSTAMP", stampText), .init("SUMMARY", task.title)])
             if let modified = task.modified {
                 todo.properties.append(
@@ -28,9 +32,10 @@ public enum ICalendarWriter {
             }
             if task.sequence > 0 { todo.properties.append(.init("SEQUENCE", String(task.sequence))) }
             if let note = task.note { todo.properties.append(.init("DESCRIPTION", note)) }
+            if let location = task.location { todo.properties.append(.init("LOCATION", location)) }
             if let due = task.due {
+                if task.recurrence != nil || task.end != nil { todo.properties.append(dateProperty("DTSTART", due)) }
                 if let recurrence = task.recurrence {
-                    todo.properties.append(dateProperty("DTSTART", due))
                     // A series of listed dates has no rule: DTSTART and its RDATEs say it all.
                     if !recurrence.givesFirstDueOnly {
                         let parameters =
@@ -48,9 +53,9 @@ public enum ICalendarWriter {
                     todo.properties += task.addedDates.map { dateProperty("RDATE", $0) }
                     todo.properties += task.removedDates.map { dateProperty("EXDATE", $0) }
                 }
-                todo.properties.append(dateProperty("DUE", due))
+                todo.properties.append(task.end.map { dateProperty("DTEND", $0) } ?? dateProperty("DUE", due))
             }
-            todo.properties.append(.init("STATUS", task.status.rawValue))
+            if task.end == nil { todo.properties.append(.init("STATUS", task.status.rawValue)) }
             for offset in task.alerts.sorted(by: >) {
                 todo.components.append(
                     ICalendarNode(
@@ -64,17 +69,21 @@ public enum ICalendarWriter {
             for override in task.overrides {
                 guard let recurrenceID = override.recurrenceID else { continue }
                 var changed = ICalendarNode(
-                    name: "VTODO",
+                    name: kind,
                     properties: [
                         .init("UID", task.uid), .init("DTSTAMP", stampText),
                         dateProperty("RECURRENCE-ID", recurrenceID, range: override.thisAndFuture),
                         .init("SUMMARY", override.title),
                     ])
                 if let note = override.note { changed.properties.append(.init("DESCRIPTION", note)) }
+                if let location = override.location { changed.properties.append(.init("LOCATION", location)) }
                 if let due = override.due {
-                    changed.properties += [dateProperty("DTSTART", due), dateProperty("DUE", due)]
+                    changed.properties += [
+                        dateProperty("DTSTART", due),
+                        override.end.map { dateProperty("DTEND", $0) } ?? dateProperty("DUE", due),
+                    ]
                 }
-                changed.properties.append(.init("STATUS", override.status.rawValue))
+                if override.end == nil { changed.properties.append(.init("STATUS", override.status.rawValue)) }
                 calendar.components.append(changed)
             }
         }

@@ -54,6 +54,14 @@ extension TaskInfo: LineWritable {
             line.member("doneAt")
             line.string(doneAt)
         }
+        if let endAt {
+            line.member("endAt")
+            line.string(endAt)
+        }
+        if let location {
+            line.member("location")
+            line.string(location)
+        }
         if let dueMovedFrom {
             line.member("dueMovedFrom")
             line.string(dueMovedFrom)

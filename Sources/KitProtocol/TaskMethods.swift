@@ -35,6 +35,10 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     public var overdue: Bool
     public var createdAt: String
     public var doneAt: String?
+    /// For an event: when the current occurrence ends (its due is its start), RFC 3339, UTC.
+    public var endAt: String?
+    /// Where it takes place, as its calendar said (LOCATION).
+    public var location: String?
     /// In the reply to `task.add` and `task.edit` only: the due as given (local, as `dueLocal`),
     /// when the repeat rule does not hold it and the first due moved to the rule's first day on
     /// or after it.
@@ -47,7 +51,7 @@ public struct TaskInfo: Codable, Sendable, Equatable {
         id: Int64, uid: String, title: String, note: String?, state: State, dueAt: String, dueLocal: String,
         zone: String?, effectiveZone: String, allDay: Bool, repeatRule: String?, repeatText: String?,
         alertsNs: [Nanoseconds], nagNs: Nanoseconds?, snoozedUntil: String?, overdue: Bool, createdAt: String,
-        doneAt: String?
+        doneAt: String?, endAt: String? = nil, location: String? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -67,6 +71,8 @@ public struct TaskInfo: Codable, Sendable, Equatable {
         self.overdue = overdue
         self.createdAt = createdAt
         self.doneAt = doneAt
+        self.endAt = endAt
+        self.location = location
         self.alertSeconds = alertsNs.map(LegacySeconds.init)
         self.nagSeconds = nagNs.map(LegacySeconds.init)
     }
@@ -330,10 +336,13 @@ public struct AgendaItem: Codable, Sendable, Equatable {
     /// absent otherwise.
     public var snoozedUntil: String?
     public var repeating: Bool
+    /// For an event: when this occurrence ends, and where it takes place.
+    public var endAt: String?
+    public var location: String?
 
     public init(
         id: Int64, title: String, dueAt: String, allDay: Bool, overdue: Bool, snoozedUntil: String? = nil,
-        repeating: Bool
+        repeating: Bool, endAt: String? = nil, location: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -342,6 +351,8 @@ public struct AgendaItem: Codable, Sendable, Equatable {
         self.overdue = overdue
         self.snoozedUntil = snoozedUntil
         self.repeating = repeating
+        self.endAt = endAt
+        self.location = location
     }
 }
 

@@ -101,7 +101,7 @@ extension TaskStore {
     private static let columns = """
         SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
             snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
-            overrides, more_rules, ical_sequence, ical_modified_ns
+            overrides, more_rules, ical_sequence, ical_modified_ns, length_ns, location
         FROM task
         """
 
@@ -193,6 +193,8 @@ extension TaskRecord {
             case .modifiedNs: row.integer(modifiedNs)
             case .dueNs: row.integer(dueNs)
             case .fireNs: row.integer(fireNs)
+            case .lengthNs: row.integer(lengthNs)
+            case .location: row.text(location)
             }
         }
         let code = sqlite3_step(statement.sqliteStatement)
@@ -292,7 +294,8 @@ struct TaskRowReader {
             alertsFired: Int(integer(14)),
             lastNagAt: optionalInteger(15).map(WallTime.init(nanoseconds:)),
             createdAt: WallTime(nanoseconds: integer(16)), sequence: Int(integer(21)),
-            modifiedAt: optionalInteger(22).map(WallTime.init(nanoseconds:)))
+            modifiedAt: optionalInteger(22).map(WallTime.init(nanoseconds:)),
+            length: optionalInteger(23).map { Nanoseconds($0) }, location: text(24))
     }
 
     /// The `alerts` column: nanosecond offsets separated by commas.

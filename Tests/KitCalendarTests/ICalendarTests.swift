@@ -36,6 +36,30 @@ struct ICalendarTests {
         #expect(imported.skipped.isEmpty, "\(imported.skipped)")
     }
 
+    @Test("a task with an end is written back as an event: DTSTART, DTEND, LOCATION, no DUE or STATUS; and read again")
+    func eventRoundTrip() throws {
+        var meeting = CalendarTask(
+            uid: "meet@x", title: "주간 회의", due: .local(at(2026, 12, 10, 14), tzid: "Asia/Seoul"),
+            recurrence: try Recurrence.parse("weekly"))
+        meeting.end = .local(at(2026, 12, 10, 15, 30), tzid: "Asia/Seoul")
+        meeting.location = "3층 대회의실, B동"
+        var holiday = CalendarTask(uid: "day@x", title: "Holiday", due: .date(date(2026, 12, 25)))
+        holiday.end = .date(date(2026, 12, 27))
+        var todo = CalendarTask(uid: "todo@x", title: "Call", due: .utc(utc("2026-11-25T17:30:00Z")))
+        todo.location = "Office"
+        let text = ICalendarWriter.write([meeting, holiday, todo], stamp: Self.stamp)
+        #expect(text.contains("LOCATION:3층 대회의실\\, B동\r\n"), "\(text)")
+        #expect(text.contains("DTEND;TZID=Asia/Seoul:20261210T153000\r\n"))
+        #expect(text.contains("DTEND;VALUE=DATE:20261227\r\n"))
+        let imported = try ICalendarReader.read(text)
+        #expect(imported.tasks.map(\.component) == ["VEVENT", "VEVENT", "VTODO"])
+        #expect(imported.tasks.map(\.task) == [meeting, holiday, todo])
+        #expect(imported.skipped.isEmpty, "\(imported.skipped)")
+        // A VEVENT has no DUE, and no COMPLETED status.
+        let event = text.components(separatedBy: "BEGIN:VEVENT")[1].components(separatedBy: "END:VEVENT")[0]
+        #expect(!event.contains("DUE") && !event.contains("STATUS"), "\(event)")
+    }
+
     @Test("the writer produces RFC 5545 text: CRLF, escaping, TZID, RRULE, STATUS and alarms")
     func writerOutput() throws {
         let text = ICalendarWriter.write([try Self.tasks()[0]], stamp: Self.stamp)
@@ -139,13 +163,18 @@ struct ICalendarTests {
         #expect(club.task.due == .local(at(2026, 11, 25, 18), tzid: "America/New_York"))
         #expect(club.task.recurrence == (try Recurrence.parseRRULE("FREQ=MONTHLY;BYDAY=-1WE")))
         #expect(club.task.alerts == [15 * Self.minute])
+        // An event keeps its end and place (issue 42); one without DTEND lasts its day.
+        #expect(club.task.end == .local(at(2026, 11, 25, 20), tzid: "America/New_York"))
+        #expect(club.task.location == "Library")
         #expect(imported.tasks[1].task.due == .date(date(2026, 12, 25)))
+        #expect(imported.tasks[1].task.end == .date(date(2026, 12, 26)))
         #expect(imported.tasks[1].task.allDay)
+        #expect(imported.tasks[2].task.end == nil)
         #expect(imported.tasks[2].task.due == .utc(utc("2026-12-01T09:00:00Z")))
         #expect(imported.tasks[2].task.status == .needsAction)
         #expect(
             imported.skipped.map { "\($0.name)@\($0.line)" } == [
-                "X-WR-CALNAME@4", "DTEND@17", "LOCATION@19", "X-APPLE-SORT-ORDER@35", "VJOURNAL@37",
+                "X-WR-CALNAME@4", "X-APPLE-SORT-ORDER@35", "VJOURNAL@37",
             ])
     }
 

@@ -201,12 +201,13 @@ extension Integration {
             let result = try kit.kitctl(["task", "import", file])
             #expect(result.exitCode == 0, "\(result)")
             #expect(
-                result.stdout.contains("Imported 2 tasks") && result.stdout.contains("LOCATION"), "\(result.stdout)")
+                result.stdout.contains("Imported 2 tasks") && !result.stdout.contains("LOCATION"), "\(result.stdout)")
             #expect(result.stdout.contains("X-WR-SOMETHING"))
             let choir = try kit.kitctlJSON(["task", "show", "Choir practice"], as: TaskInfo.self)
             // DTSTART is the first occurrence even off the rule's days (RFC 5545), and counts.
             #expect(choir.zone == "Asia/Seoul" && choir.dueLocal == "2030-12-01T19:00:00")
             #expect(choir.repeatRule == "FREQ=WEEKLY;BYDAY=TU,TH;COUNT=4")
+            #expect(choir.location == "Hall" && choir.endAt == choir.dueAt, "an event without DTEND ends as it starts")
             let taxes = try kit.kitctlJSON(["task", "show", "File taxes"], as: TaskInfo.self)
             #expect(taxes.dueAt == "2030-12-05T10:00:00.000000Z")
         }

@@ -219,6 +219,8 @@ struct LineEncoderTests {
         full.state = .done
         full.doneAt = "2026-11-25T19:00:00Z"
         full.dueMovedFrom = "2026-11-24T18:00:00"
+        full.endAt = "2026-11-25T19:00:00Z"
+        full.location = "3층 대회의실, \"B\"\n2F"
         for task in [plain, full] {
             #expect(try LineEncoder().encode(task) == LineEncoder().encodeThroughContainers(task))
         }

@@ -26,7 +26,8 @@ struct RecordRoundTripTests {
                 alerts: [3_600 * Self.s, 600 * Self.s], nag: 300 * Self.s,
                 snoozedUntil: WallTime(nanoseconds: wall.nanoseconds + 60 * Self.perSecond), dueFired: true,
                 alertsFired: 3,
-                lastNagAt: wall, createdAt: wall, sequence: 3, modifiedAt: wall)
+                lastNagAt: wall, createdAt: wall, sequence: 3, modifiedAt: wall, length: 5400 * Nanoseconds.second,
+                location: "3층 대회의실")
         }
         try database.commit()
         #expect(try database.tasks.tasksByID() == [plain.id: plain, full.id: full])

@@ -20,6 +20,17 @@ public enum CalendarDue: Hashable, Sendable {
         }
     }
 
+    /// The seconds from this to `other` on the civil clock, when both are of one kind (dates,
+    /// local times in one zone, or UTC times); nil when they are not.
+    public func civilSeconds(to other: CalendarDue) -> Int64? {
+        switch (self, other) {
+        case (.date(let a), .date(let b)): Int64(a.days(until: b)) * 86_400
+        case (.local(let a, let zoneA), .local(let b, let zoneB)) where zoneA == zoneB: b.localSeconds - a.localSeconds
+        case (.utc(let a), .utc(let b)): (b.nanoseconds - a.nanoseconds) / Nanoseconds.nanosecondsPerSecond
+        default: nil
+        }
+    }
+
     /// The civil date a recurrence is anchored on: the UTC date for a UTC due.
     public var anchorDate: CivilDate {
         switch self {

@@ -1,5 +1,5 @@
-/// A task as iCalendar carries it: what `ICalendarWriter` writes as a VTODO and what
-/// `ICalendarReader` reads from a VTODO or VEVENT. Plain values; the daemon maps zone names
+/// A task as iCalendar carries it: what `ICalendarWriter` writes as a VTODO (a VEVENT when it has
+/// an `end`) and what `ICalendarReader` reads from a VTODO or VEVENT. Plain values; the daemon maps zone names
 /// (TZID) to real zones and applies its own rules (names, limits) when it stores one.
 public struct CalendarTask: Hashable, Sendable {
     public enum Status: String, Hashable, Sendable {
@@ -43,6 +43,11 @@ public struct CalendarTask: Hashable, Sendable {
     /// LAST-MODIFIED it has.
     public var sequence = 0
     public var modified: WallTime?
+    /// An event's end (a VEVENT's DTEND, or DTSTART moved by its DURATION, or the length RFC 5545
+    /// gives one without either); nil for a to-do. The writer writes a task with one as a VEVENT.
+    public var end: CalendarDue?
+    /// LOCATION.
+    public var location: String?
 
     public init(
         uid: String, title: String, note: String? = nil, due: CalendarDue? = nil, recurrence: Recurrence? = nil,
@@ -56,6 +61,9 @@ public struct CalendarTask: Hashable, Sendable {
         self.alerts = alerts
         self.status = status
     }
+
+    /// The longest LOCATION kit keeps, in characters.
+    public static let locationLimit = 2000
 
     /// True when the task is due on a day rather than at a time.
     public var allDay: Bool {

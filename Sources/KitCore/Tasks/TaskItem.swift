@@ -42,6 +42,11 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     /// brings its own.
     public var sequence: Int
     public var modifiedAt: WallTime?
+    /// An event's length (DTEND or DURATION from its VEVENT) on the task's civil clock, from each
+    /// occurrence's due (its start); nil for a to-do. A calendar writes it back as a VEVENT.
+    public var length: Nanoseconds?
+    /// Where it takes place (LOCATION), as the calendar said it.
+    public var location: String?
 
     public init(
         id: Int64, uid: String, title: String, note: String? = nil, zone: String? = nil, allDay: Bool = false,
@@ -49,7 +54,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         occurrence: CivilDateTime? = nil,
         alerts: [Nanoseconds] = [], nag: Nanoseconds? = nil, status: Status = .open, snoozedUntil: WallTime? = nil,
         dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime,
-        sequence: Int = 0, modifiedAt: WallTime? = nil
+        sequence: Int = 0, modifiedAt: WallTime? = nil, length: Nanoseconds? = nil, location: String? = nil
     ) {
         self.id = id
         self.uid = uid
@@ -71,6 +76,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.sequence = sequence
         self.modifiedAt = modifiedAt
+        self.length = length
+        self.location = location
     }
 
     public var isOpen: Bool { status == .open }
@@ -82,7 +89,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
             recurrence: recurrence, dates: dates,
             occurrence: occurrence, alerts: alerts, nag: nag, status: status, snoozedUntil: snoozedUntil,
             dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt,
-            sequence: sequence, modifiedAt: modifiedAt)
+            sequence: sequence, modifiedAt: modifiedAt, length: length, location: location)
     }
 
     /// The current occurrence's title: its own when it was changed on its own, else the task's.
@@ -98,6 +105,15 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     public func series(in zone: some UTCOffsets) throws(KitError) -> RecurrenceSeries? {
         guard let recurrence else { return nil }
         return try RecurrenceSeries(rule: recurrence, anchor: anchor, zone: zone, dates: dates)
+    }
+
+    /// Whether it came from an event (a VEVENT), which has a length, rather than a to-do.
+    public var isEvent: Bool { length != nil }
+
+    /// When the occurrence due at `civil` ends, for an event: its due moved on by `length` on the
+    /// civil clock.
+    public func end(of civil: CivilDateTime) -> CivilDateTime? {
+        length.map { civil.adding(seconds: $0 / Nanoseconds.second) }
     }
 
     /// The current occurrence's due instant in `zone` (the task's own, or the system's).

@@ -81,6 +81,35 @@ public enum ClockText {
     }
 }
 
+extension ClockText {
+    /// An event's span from `start` to `end`: `14:00–15:00` within one day (the start as `brief`
+    /// writes it, so `Dec 10 14:00–15:00` on another day), else both ends as `brief` writes them,
+    /// joined by ` – `. All day (`allDay`): the days it covers, `end` being the day after its last
+    /// (`Dec 10`, or `Dec 10 – Dec 12`).
+    public static func span(
+        _ start: WallTime, _ end: WallTime, allDay: Bool = false, now: WallTime, in zone: some UTCOffsets,
+        style: Style = .english
+    ) -> String {
+        let from = LocalDateTime(start, in: zone)
+        let to = LocalDateTime(end, in: zone)
+        if allDay {
+            let last = to.date.adding(days: -1)
+            let first = day(from.date, style: style)
+            return last > from.date ? first + " – " + day(last, style: style) : first
+        }
+        let first = brief(start, now: now, in: zone, style: style)
+        if from.date == to.date {
+            return first + "–" + style.time(hour: to.hour, minute: to.minute, second: to.second == 0 ? nil : to.second)
+        }
+        return first + " – " + brief(end, now: now, in: zone, style: style)
+    }
+
+    /// `Dec 10`, in `style`'s month names.
+    static func day(_ date: CivilDate, style: Style) -> String {
+        "\(style.months[date.month - 1]) \(date.day)\(style.daySuffix)"
+    }
+}
+
 private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
 /// A wall instant broken down into local civil time.

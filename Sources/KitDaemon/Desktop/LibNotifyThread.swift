@@ -236,8 +236,8 @@ final class LibNotifyThread: @unchecked Sendable {
             deliver(
                 .shown(subject: popup.subject, summary: popup.summary, serverID: id, server: owner, latency: latency))
         } else if ok {
-            // The server changed while it answered: the id is the new server's, for a popup
-            // the loop now shows again.
+            // The server changed while it answered: which one took it is not known, and the loop
+            // shows it again (`ownerChanged` reported it).
             unresponsiveUntil = nil
             deliver(.shown(subject: popup.subject, summary: popup.summary, serverID: 0, server: nil, latency: latency))
         } else {
@@ -337,7 +337,8 @@ final class LibNotifyThread: @unchecked Sendable {
     private func ownerChanged(from old: String?, to new: String?) {
         guard old == owner, new != owner else { return }
         owner = new
-        let dropped = live.values.filter { $0.id != 0 }.map(\.subject)
+        // One on its way too: which server took it is not known, so it is shown again.
+        let dropped = live.values.map(\.subject)
         for shown in live.values { g_object_unref(shown.notification) }
         live.removeAll()
         byID.removeAll()

@@ -43,6 +43,9 @@ struct TaskRecord: Encodable, PersistableRecord {
     /// The task's instants (TaskInstants), worked out in its zone; NULL until kitd knows them.
     var dueNs: Int64?
     var fireNs: Int64?
+    /// An event's length in nanoseconds, and its place; NULL for a to-do, or none.
+    var lengthNs: Int64?
+    var location: String?
 
     /// Every column of the record. The import's insert (TaskStore+Rows.swift) binds them by an
     /// exhaustive switch over these, so a new column cannot be left out of it.
@@ -62,6 +65,8 @@ struct TaskRecord: Encodable, PersistableRecord {
         case modifiedNs = "ical_modified_ns"
         case dueNs = "due_ns"
         case fireNs = "fire_ns"
+        case lengthNs = "length_ns"
+        case location
     }
 
     init(_ task: TaskItem, instants: TaskInstants?) {
@@ -92,5 +97,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         modifiedNs = task.modifiedAt?.nanoseconds
         dueNs = instants?.due.nanoseconds
         fireNs = instants?.fire?.nanoseconds
+        lengthNs = task.length?.value
+        location = task.location
     }
 }

@@ -50,9 +50,15 @@ enum AgendaView {
         for item in items {
             guard let instant = Timestamp.parse(item.dueAt) else { continue }
             let local = CivilDateTime(instant, in: zone)
-            let time = item.allDay ? Localized.text("all day") : local.time.description.prefix(5).description
+            var time = item.allDay ? Localized.text("all day") : local.time.description.prefix(5).description
+            // An event's end, on the same day: `14:00–15:00`.
+            if !item.allDay, let end = item.endAt.flatMap(Timestamp.parse), end > instant {
+                let last = CivilDateTime(end, in: zone)
+                time += "–" + (last.date == local.date ? last.time.description.prefix(5).description : "…")
+            }
             byDay[local.date, default: []].append((time, item))
         }
+        let width = byDay.values.joined().map { DisplayWidth.of($0.0) }.max() ?? 0
         var lines: [String] = []
         for offset in 0..<days {
             let date = first.adding(days: offset)
@@ -64,7 +70,11 @@ enum AgendaView {
             let entries = (byDay[date] ?? []).filter { $0.1.allDay } + (byDay[date] ?? []).filter { !$0.1.allDay }
             if entries.isEmpty { lines.append("  -") }
             for (time, item) in entries {
-                var line = "  \(time.padding(7))  \(item.title)" + (item.repeating ? "  ↻" : "")
+                var line =
+                    "  \(DisplayWidth.padded(time, to: max(7, width)))  \(item.title)" + (item.repeating ? "  ↻" : "")
+                if let place = item.location {
+                    line += "  · " + place.split(whereSeparator: \.isNewline).joined(separator: " ")
+                }
                 if item.overdue {
                     line = color ? Colors.red(line) : line + "  " + Localized.text("(overdue)")
                 } else if let until = item.snoozedUntil.flatMap(Timestamp.parse) {
@@ -77,11 +87,5 @@ enum AgendaView {
             }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

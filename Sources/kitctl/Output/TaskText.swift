@@ -30,6 +30,13 @@ enum TaskText {
             task.repeatText ?? task.repeatRule ?? "", due(task))
     }
 
+    /// An event's span, `14:00–15:00`, from its due (its start) to its end; nil for a to-do.
+    static func span(_ dueAt: String, _ endAt: String?, allDay: Bool) -> String? {
+        guard let start = Timestamp.parse(dueAt), let end = endAt.flatMap(Timestamp.parse) else { return nil }
+        return ClockText.span(
+            start, end, allDay: allDay, now: TimerText.currentWallTime(), in: LocalZone(), style: LocalClock.style)
+    }
+
     static func due(_ task: TaskInfo) -> String {
         guard let instant = Timestamp.parse(task.dueAt) else { return task.dueLocal }
         let now = TimerText.currentWallTime()
@@ -78,6 +85,8 @@ enum TaskText {
         var details = Details(Localized.text("task %1$s: %2$s", String(task.id), task.title))
         details.add(Localized.text("state:"), StateWords.task(task))
         details.add(Localized.text("due:"), "\(due(task))  (\(task.dueLocal.replacingT()) \(task.effectiveZone))")
+        if let span = span(task.dueAt, task.endAt, allDay: task.allDay) { details.add(Localized.text("when:"), span) }
+        if let location = task.location { details.add(Localized.text("where:"), location) }
         if let text = repeatText(task), let rule = task.repeatRule {
             details.add(Localized.text("repeat:"), text + (text == rule ? "" : "  (\(rule))"))
         }

@@ -202,7 +202,11 @@ struct PreparedImport: Sendable {
         var template = TaskItem(
             id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
             recurrence: recurrence, dates: dates, alerts: item.alerts.sorted(by: >),
-            status: item.status == .completed ? .done(at: now) : .open, createdAt: now)
+            status: item.status == .completed ? .done(at: now) : .open, createdAt: now,
+            length: item.end.map {
+                Self.length(from: due, to: $0, zone: zone, zoneNames: zoneNames, system: zones.system)
+            },
+            location: item.location)
         // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
         if let series = try? template.series(in: zone) {
             if let first = template.nextToDo(
@@ -328,12 +332,42 @@ struct PreparedImport: Sendable {
         var task = CalendarTask(
             uid: first.task.uid, title: first.task.title, note: first.task.note, due: id, recurrence: .firstDueOnly,
             alerts: first.task.alerts)
+        task.location = first.task.location
+        // The series' events are as long as its first change.
+        if let start = first.task.due, let end = first.task.end {
+            task.end = start.civilSeconds(to: end).flatMap { id.shifted(bySeconds: $0) } ?? id
+        }
         task.addedDates = kept.dropFirst().compactMap(\.task.recurrenceID)
         var series = ImportedTask(task: task, component: first.component, line: first.line)
         let newest = kept.max { version(of: $0) < version(of: $1) } ?? first
         series.sequence = newest.sequence
         series.modified = newest.modified
         return series
+    }
+
+    /// An event's length from its start `due` to its `end`, on the task's civil clock: the civil
+    /// difference when both are of one kind, else the instants' (each in its own zone). Never
+    /// below zero.
+    static func length(
+        from due: CalendarDue, to end: CalendarDue, zone: any UTCOffsets, zoneNames: ImportZoneNames,
+        system: any UTCOffsets
+    ) -> Nanoseconds {
+        if let seconds = due.civilSeconds(to: end) { return max(0, seconds) * Nanoseconds.second }
+        func instant(_ value: CalendarDue) -> WallTime {
+            switch value {
+            case .date(let date): ZoneResolver.instant(for: CivilDateTime(date: date), in: zone)
+            case .utc(let instant): instant
+            case .local(let civil, let tzid):
+                instant(
+                    civil,
+                    tzid.flatMap { zoneNames.name(for: $0, year: civil.date.year) }.flatMap(zoneNames.zone(named:))
+                        ?? system)
+            }
+        }
+        func instant(_ civil: CivilDateTime, _ zone: any UTCOffsets) -> WallTime {
+            ZoneResolver.instant(for: civil, in: zone)
+        }
+        return max(0, instant(end) - instant(due))
     }
 
     /// Whether a task is what `orphanSeries` made: listed dates, each of them changed.

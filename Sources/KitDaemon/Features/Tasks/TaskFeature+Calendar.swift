@@ -43,10 +43,11 @@ extension TaskFeature {
             expanded += 1
             try checkBudget()
             let zone = zone(of: task)
-            var instants: [(WallTime, OccurrenceState, String)] = []
+            var instants: [(WallTime, OccurrenceState, String, CivilDateTime)] = []
             let current = task.due(in: zone)
             if current >= from && current < to {
-                instants.append((current, task.occurrenceState(now: now, in: zone), task.occurrenceTitle))
+                instants.append(
+                    (current, task.occurrenceState(now: now, in: zone), task.occurrenceTitle, task.occurrence))
             }
             if current < to, let series = try? task.series(in: zone) {
                 // Expanded from the window's start, not from the task's current occurrence, so a
@@ -64,10 +65,12 @@ extension TaskFeature {
                     if instant >= to { break }
                     // Repeats already past while the task waits at an earlier occurrence will not
                     // come: done moves it on past now.
-                    if instant >= from && instant > now { instants.append((instant, .upcoming, task.title(at: civil))) }
+                    if instant >= from && instant > now {
+                        instants.append((instant, .upcoming, task.title(at: civil), civil))
+                    }
                 }
             }
-            for (instant, state, title) in instants {
+            for (instant, state, title, civil) in instants {
                 let overdue = state == .overdue
                 if countsOnly {
                     let day = CivilDateTime(instant, in: system).date.iso8601
@@ -78,7 +81,11 @@ extension TaskFeature {
                         AgendaItem(
                             id: task.id, title: title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
                             overdue: overdue, snoozedUntil: state.snoozedUntil.map { Timestamp.rfc3339($0) },
-                            repeating: task.recurrence != nil))
+                            repeating: task.recurrence != nil,
+                            endAt: task.end(of: civil).map {
+                                Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone))
+                            },
+                            location: task.location))
                 }
             }
         }
@@ -212,6 +219,8 @@ extension TaskFeature {
             status: task.isOpen ? .needsAction : .completed)
         calendarTask.sequence = task.sequence
         calendarTask.modified = task.modifiedAt
+        calendarTask.location = task.location
+        calendarTask.end = task.end(of: start).map(form)
         // Dates before the current occurrence are history.
         calendarTask.moreRules = recurrence == nil ? [] : moreRules
         if recurrence != nil {
@@ -233,6 +242,8 @@ extension TaskFeature {
                     due: form($0.effective))
                 change.recurrenceID = form($0.original)
                 change.thisAndFuture = $0.thisAndFuture
+                change.location = task.location
+                change.end = task.end(of: $0.effective).map(form)
                 if $0.done { change.status = .completed }
                 return change
             }

@@ -124,7 +124,18 @@ extension TaskFeature {
         if let late {
             summary += " " + Localized.text("(due %s ago)", LocaleDuration.text(late, rounding: .down))
         }
-        let body = task.occurrenceNote ?? ""
+        // An event says when it runs and where, above its note: `14:00–15:00 · 3층 대회의실`.
+        var place: [String] = []
+        if let end = task.end(of: task.occurrence) {
+            let zone = zone(of: task)
+            place.append(
+                ClockText.span(
+                    task.due(in: zone), ZoneResolver.instant(for: end, in: zone), allDay: task.allDay, now: now.wall,
+                    in: zone, style: LocaleClock.popupStyle))
+        }
+        if let location = task.location { place.append(location) }
+        let body = ([place.joined(separator: " · ")].filter { !$0.isEmpty } + [task.occurrenceNote].compactMap { $0 })
+            .joined(separator: "\n")
         let snooze = LocaleDuration.text(settings[TaskSettings.self].snooze)
         return Popup(
             subject: TaskPopup.due(task.id, occurrence: task.occurrence), summary: summary, body: body,

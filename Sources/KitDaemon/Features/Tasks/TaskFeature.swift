@@ -88,6 +88,7 @@ final class TaskFeature: Feature {
         let zone = zone(of: task)
         var doneAt: String?
         if case .done(let at) = task.status { doneAt = Timestamp.rfc3339(at) }
+        let end = task.end(of: task.occurrence).map { Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone)) }
         let rrule = task.recurrence?.rrule
         let state = task.occurrenceState(now: now, in: zone)
         return TaskInfo(
@@ -101,7 +102,8 @@ final class TaskFeature: Feature {
                 return rules.map { $0.friendlyText(anchor: task.anchor.date) ?? $0.rrule }.joined(separator: " and ")
             },
             alertsNs: task.alerts, nagNs: task.nag, snoozedUntil: state.snoozedUntil.map { Timestamp.rfc3339($0) },
-            overdue: state == .overdue, createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt)
+            overdue: state == .overdue, createdAt: Timestamp.rfc3339(task.createdAt), doneAt: doneAt,
+            endAt: end, location: task.location)
     }
 
     // MARK: Reading
@@ -357,7 +359,7 @@ final class TaskFeature: Feature {
         return old.uid != new.uid || old.title != new.title || old.note != new.note || old.zone != new.zone
             || old.allDay != new.allDay || old.anchor != new.anchor || old.recurrence != new.recurrence
             || old.dates != new.dates || old.occurrence != new.occurrence || old.alerts != new.alerts
-            || old.isOpen != new.isOpen
+            || old.isOpen != new.isOpen || old.length != new.length || old.location != new.location
     }
 
     // MARK: Internals

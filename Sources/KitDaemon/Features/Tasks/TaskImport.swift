@@ -209,6 +209,8 @@ final class TaskImport {
         }
         if current.recurrence != fresh.recurrence || current.dates != fresh.dates { changed.append("repeat") }
         if current.alerts != fresh.alerts { changed.append("alerts") }
+        if current.length != fresh.length { changed.append("end") }
+        if current.location != fresh.location { changed.append("location") }
         if current.isOpen != fresh.isOpen { changed.append(fresh.isOpen ? "reopened" : "done") }
         if sameSchedule && current.isOpen == fresh.isOpen {
             updated.occurrence = current.occurrence
