@@ -4,6 +4,9 @@ public struct ICalendarNode: Hashable, Sendable {
     public var name: String
     public var properties: [ICalendarProperty]
     public var components: [ICalendarNode]
+    /// Content lines written after `properties` as they are (`PRIORITY:1`, `X-FOO;A=b:c`): what
+    /// another program wrote that kit keeps without reading.
+    public var lines: [String] = []
 
     public init(name: String, properties: [ICalendarProperty] = [], components: [ICalendarNode] = []) {
         self.name = name

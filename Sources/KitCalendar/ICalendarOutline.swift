@@ -183,6 +183,8 @@ struct ICalendarOutline {
         var value: String
         /// The start of the line, for messages.
         var shown: String
+        /// The whole line, unfolded.
+        var text: String
     }
 
     /// Splits the file into content lines: a physical line that starts with a space or a tab
@@ -233,6 +235,8 @@ struct ICalendarOutline {
         }
         let name = String(decoding: logical[..<nameEnd], as: UTF8.self).trimmingWhitespace()
         let shown = String(decoding: logical.prefix(60), as: UTF8.self) + (logical.count > 60 ? "…" : "")
-        return ContentLine(number: number, bytes: bytes, name: name, value: value, shown: "'" + shown + "'")
+        return ContentLine(
+            number: number, bytes: bytes, name: name, value: value, shown: "'" + shown + "'",
+            text: String(decoding: logical, as: UTF8.self))
     }
 }

@@ -46,7 +46,10 @@ extension ICalendarReader.Reader {
                 }
                 throw error
             }
-            result.append(ICalendarReader.Located(property: property, line: line))
+            let raw = position.flatMap {
+                ICalendarOutline.contentLines(Array(file[outline.properties[$0].bytes])).first?.text
+            }
+            result.append(ICalendarReader.Located(property: property, line: line, raw: raw))
         }
         return result
     }

@@ -80,6 +80,8 @@ public enum ICalendarReader {
     struct Located {
         var property: ICalendarProperty
         var line: Int
+        /// Its content line as the file has it, unfolded, when the outline found it.
+        var raw: String? = nil
         var name: String { property.name }
         var value: String { property.value }
     }
@@ -221,7 +223,15 @@ public enum ICalendarReader {
                     task.modified = instant
                 }
             default:
-                if !silentTaskProperties.contains(property.name) { skip(property) }
+                guard !silentTaskProperties.contains(property.name) else { return }
+                // Kept as it is, for an export to write back (PRIORITY, CATEGORIES, X-…).
+                if let raw = property.raw, task.extra.count < CalendarTask.extraLimit.lines,
+                    task.extra.reduce(raw.utf8.count, { $0 + $1.utf8.count }) <= CalendarTask.extraLimit.bytes
+                {
+                    task.extra.append(raw)
+                } else {
+                    skip(property)
+                }
             }
         }
 
@@ -372,6 +382,7 @@ public enum ICalendarReader {
                 uid: draft.uid, title: draft.title, note: draft.note, due: due?.value,
                 status: draft.completed && draft.status == .needsAction ? .completed : draft.status)
             task.location = draft.location
+            task.extra = draft.extra
             if draft.component == "VEVENT", let start = draft.start?.value {
                 task.end = ICalendarReader.eventEnd(start: start, draft: draft, skipped: &skipped)
             }
@@ -520,5 +531,7 @@ public enum ICalendarReader {
         var end: (value: CalendarDue, line: Int)?
         var duration: Int64?
         var location: String?
+        /// The content lines of the properties kit keeps without reading.
+        var extra: [String] = []
     }
 }

@@ -56,6 +56,7 @@ public enum ICalendarWriter {
                 todo.properties.append(task.end.map { dateProperty("DTEND", $0) } ?? dateProperty("DUE", due))
             }
             if task.end == nil { todo.properties.append(.init("STATUS", task.status.rawValue)) }
+            todo.lines = task.extra
             for offset in task.alerts.sorted(by: >) {
                 todo.components.append(
                     ICalendarNode(

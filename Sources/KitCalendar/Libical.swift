@@ -201,6 +201,11 @@ enum Libical {
             guard let made = make(property) else { continue }
             icalcomponent_add_property(component, made)
         }
+        // Parsed by libical as it reads a file, so a TEXT value's escapes survive.
+        for line in node.lines {
+            guard let made = icalproperty_new_from_string(line) else { continue }
+            icalcomponent_add_property(component, made)
+        }
         for child in node.components { icalcomponent_add_component(component, make(child)) }
         return component
     }

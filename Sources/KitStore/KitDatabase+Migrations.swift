@@ -284,12 +284,14 @@ extension KitDatabase {
         }
 
         // An event's length (from its DTEND or DURATION) and its place (LOCATION), kept from the
-        // calendar it came from and written back (issue 42). NULL for a to-do.
+        // calendar it came from and written back (issue 42); NULL for a to-do. And what the
+        // calendar said that kit does not read, as content lines, for an export to write back.
         migrator.registerMigration("v25 event length and location") { db in
             try db.execute(
                 sql: """
                     ALTER TABLE task ADD COLUMN length_ns INTEGER CHECK (length_ns IS NULL OR length_ns >= 0);
                     ALTER TABLE task ADD COLUMN location TEXT;
+                    ALTER TABLE task ADD COLUMN ical_extra TEXT;
                     """)
         }
 

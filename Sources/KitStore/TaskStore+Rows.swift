@@ -101,7 +101,8 @@ extension TaskStore {
     private static let columns = """
         SELECT id, uid, title, note, zone, all_day, anchor, rrule, occurrence, alerts, nag_ns, done_at_ns,
             snoozed_until_ns, due_fired, alerts_fired, last_nag_ns, created_at_ns, rdates, exdates,
-            overrides, more_rules, ical_sequence, ical_modified_ns, length_ns, location
+            overrides, more_rules, ical_sequence, ical_modified_ns, length_ns, location,
+            ical_extra
         FROM task
         """
 
@@ -195,6 +196,7 @@ extension TaskRecord {
             case .fireNs: row.integer(fireNs)
             case .lengthNs: row.integer(lengthNs)
             case .location: row.text(location)
+            case .icalExtra: row.text(icalExtra)
             }
         }
         let code = sqlite3_step(statement.sqliteStatement)
@@ -295,7 +297,8 @@ struct TaskRowReader {
             lastNagAt: optionalInteger(15).map(WallTime.init(nanoseconds:)),
             createdAt: WallTime(nanoseconds: integer(16)), sequence: Int(integer(21)),
             modifiedAt: optionalInteger(22).map(WallTime.init(nanoseconds:)),
-            length: optionalInteger(23).map { Nanoseconds($0) }, location: text(24))
+            length: optionalInteger(23).map { Nanoseconds($0) }, location: text(24),
+            extra: text(25).map { $0.split(separator: "\n").map(String.init) } ?? [])
     }
 
     /// The `alerts` column: nanosecond offsets separated by commas.

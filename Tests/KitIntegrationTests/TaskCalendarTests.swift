@@ -202,7 +202,12 @@ extension Integration {
             #expect(result.exitCode == 0, "\(result)")
             #expect(
                 result.stdout.contains("Imported 2 tasks") && !result.stdout.contains("LOCATION"), "\(result.stdout)")
-            #expect(result.stdout.contains("X-WR-SOMETHING"))
+            // A property kit does not read is kept, not skipped, and an export writes it back.
+            #expect(!result.stdout.contains("X-WR-SOMETHING"), "\(result.stdout)")
+            let exported = kit.root.path + "/back.ics"
+            #expect(try kit.kitctl(["task", "export", "--ics", exported]).exitCode == 0)
+            let back = try String(contentsOfFile: exported, encoding: .utf8)
+            #expect(back.contains("X-WR-SOMETHING:odd\r\n"), "\(back)")
             let choir = try kit.kitctlJSON(["task", "show", "Choir practice"], as: TaskInfo.self)
             // DTSTART is the first occurrence even off the rule's days (RFC 5545), and counts.
             #expect(choir.zone == "Asia/Seoul" && choir.dueLocal == "2030-12-01T19:00:00")

@@ -48,6 +48,9 @@ public struct CalendarTask: Hashable, Sendable {
     public var end: CalendarDue?
     /// LOCATION.
     public var location: String?
+    /// The properties kit does not read (PRIORITY, CATEGORIES, URL, `X-…`), as their content lines,
+    /// unfolded: kept, and written back as they are on export.
+    public var extra: [String] = []
 
     public init(
         uid: String, title: String, note: String? = nil, due: CalendarDue? = nil, recurrence: Recurrence? = nil,
@@ -64,6 +67,8 @@ public struct CalendarTask: Hashable, Sendable {
 
     /// The longest LOCATION kit keeps, in characters.
     public static let locationLimit = 2000
+    /// The most of `extra` kit keeps of one component; past it, a property is skipped (and said).
+    public static let extraLimit = (lines: 100, bytes: 32 * 1024)
 
     /// True when the task is due on a day rather than at a time.
     public var allDay: Bool {

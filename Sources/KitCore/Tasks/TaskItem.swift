@@ -47,6 +47,9 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
     public var length: Nanoseconds?
     /// Where it takes place (LOCATION), as the calendar said it.
     public var location: String?
+    /// What its calendar file said that kit does not read (PRIORITY, CATEGORIES, `X-…`), as
+    /// content lines: an export writes them back. (Its vdir file keeps them itself.)
+    public var extra: [String]
 
     public init(
         id: Int64, uid: String, title: String, note: String? = nil, zone: String? = nil, allDay: Bool = false,
@@ -54,7 +57,8 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         occurrence: CivilDateTime? = nil,
         alerts: [Nanoseconds] = [], nag: Nanoseconds? = nil, status: Status = .open, snoozedUntil: WallTime? = nil,
         dueFired: Bool = false, alertsFired: Int = 0, lastNagAt: WallTime? = nil, createdAt: WallTime,
-        sequence: Int = 0, modifiedAt: WallTime? = nil, length: Nanoseconds? = nil, location: String? = nil
+        sequence: Int = 0, modifiedAt: WallTime? = nil, length: Nanoseconds? = nil, location: String? = nil,
+        extra: [String] = []
     ) {
         self.id = id
         self.uid = uid
@@ -78,6 +82,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
         self.modifiedAt = modifiedAt
         self.length = length
         self.location = location
+        self.extra = extra
     }
 
     public var isOpen: Bool { status == .open }
@@ -89,7 +94,7 @@ public struct TaskItem: Sendable, Equatable, Identifiable {
             recurrence: recurrence, dates: dates,
             occurrence: occurrence, alerts: alerts, nag: nag, status: status, snoozedUntil: snoozedUntil,
             dueFired: dueFired, alertsFired: alertsFired, lastNagAt: lastNagAt, createdAt: createdAt,
-            sequence: sequence, modifiedAt: modifiedAt, length: length, location: location)
+            sequence: sequence, modifiedAt: modifiedAt, length: length, location: location, extra: extra)
     }
 
     /// The current occurrence's title: its own when it was changed on its own, else the task's.

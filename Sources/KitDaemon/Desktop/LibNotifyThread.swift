@@ -365,11 +365,16 @@ final class LibNotifyThread: @unchecked Sendable {
         deliver(.action(subject: shown.subject, key: key))
     }
 
-    /// NotificationClosed from `sender`: the popup is gone from the screen.
+    /// NotificationClosed from `sender`: the popup is gone from the screen. Servers that send
+    /// their signals to every client (GNOME Shell) send one for every other program's popup too:
+    /// an id of the server's own that kitd did not get is not kitd's business, and is passed over
+    /// without waking the loop.
     private func notificationClosed(sender: String?, id: UInt32) {
         catchUpWithOwner()
         guard let shown = popup(id, from: sender), let key = byID[id] else {
-            deliver(.ignored(serverID: id, action: nil, reason: ignoredReason(sender)))
+            if sender == nil || sender != owner {
+                deliver(.ignored(serverID: id, action: nil, reason: ignoredReason(sender)))
+            }
             return
         }
         forget(key)

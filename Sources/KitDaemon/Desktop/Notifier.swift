@@ -116,7 +116,7 @@ final class Notifier: PopupSink {
                     ])
             }
         case .ignored(let id, let action, let reason):
-            logger.info(
+            logger.notice(
                 action == nil
                     ? "a popup closed that kitd did not show; ignored" : "a popup button kitd cannot match; ignored",
                 metadata: [

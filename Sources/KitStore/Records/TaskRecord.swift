@@ -46,6 +46,8 @@ struct TaskRecord: Encodable, PersistableRecord {
     /// An event's length in nanoseconds, and its place; NULL for a to-do, or none.
     var lengthNs: Int64?
     var location: String?
+    /// The content lines kit keeps without reading, one a line; NULL for none.
+    var icalExtra: String?
 
     /// Every column of the record. The import's insert (TaskStore+Rows.swift) binds them by an
     /// exhaustive switch over these, so a new column cannot be left out of it.
@@ -67,6 +69,7 @@ struct TaskRecord: Encodable, PersistableRecord {
         case fireNs = "fire_ns"
         case lengthNs = "length_ns"
         case location
+        case icalExtra = "ical_extra"
     }
 
     init(_ task: TaskItem, instants: TaskInstants?) {
@@ -99,5 +102,6 @@ struct TaskRecord: Encodable, PersistableRecord {
         fireNs = instants?.fire?.nanoseconds
         lengthNs = task.length?.value
         location = task.location
+        icalExtra = task.extra.isEmpty ? nil : task.extra.joined(separator: "\n")
     }
 }

@@ -206,7 +206,7 @@ struct PreparedImport: Sendable {
             length: item.end.map {
                 Self.length(from: due, to: $0, zone: zone, zoneNames: zoneNames, system: zones.system)
             },
-            location: item.location)
+            location: item.location, extra: item.extra)
         // The first occurrence of the set: an EXDATE may take out DTSTART, an RDATE come before it.
         if let series = try? template.series(in: zone) {
             if let first = template.nextToDo(

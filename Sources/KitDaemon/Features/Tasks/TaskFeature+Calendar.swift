@@ -139,7 +139,10 @@ extension TaskFeature {
         var calendarTasks: [CalendarTask] = []
         try store.each(.all) { task in
             let zone = task.zone.flatMap(zones.zone(named:)) ?? zones.system
-            calendarTasks.append(calendarTask(task, zone: zone, systemName: zones.systemName))
+            // What kit keeps without reading goes back out with it.
+            var written = calendarTask(task, zone: zone, systemName: zones.systemName)
+            written.extra = task.extra
+            calendarTasks.append(written)
         }
         return TaskExportResult(
             ics: ICalendarWriter.write(
@@ -149,7 +152,8 @@ extension TaskFeature {
     }
 
     /// One task as its file in a vdir: a VCALENDAR with its VTODO (and changed occurrences) and
-    /// the VTIMEZONEs they use. Its DTSTAMP is when the task last changed (or was made), so the
+    /// the VTIMEZONEs they use. Without the properties kit keeps unread (`TaskItem.extra`): the
+    /// file keeps its own, and the merge (`ItemMerge`) changes only what kit's rendering changed. Its DTSTAMP is when the task last changed (or was made), so the
     /// text changes only when the task does (and the years its zones cover, once a year).
     static func vdirText(
         _ task: TaskItem, zone: any UTCOffsets, systemName: String, now: WallTime,
