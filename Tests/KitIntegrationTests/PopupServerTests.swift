@@ -107,6 +107,34 @@ extension Integration {
             #expect(kit.kitd!.stderr.contains("the notification server changed"), "\(kit.kitd!.stderr)")
         }
 
+        @Test("a fired timer's popup, not yet closed, is shown again on a new server; a closed one is not")
+        func firedTimerAfterServerRestart() throws {
+            let kit = try KitdHarness(desktop: try DesktopSession())
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let connection = try TaskTests.subscribe(kit, ["timer.*", "notification.*"])
+            var seen: [IncomingEvent] = []
+            let tea = try kit.kitctlJSON(["timer", "start", "1s", "--name", "tea"], as: TimerInfo.self)
+            try Self.waitShown(connection, "timer:\(tea.id)", seen: &seen)
+            let eggs = try kit.kitctlJSON(["timer", "start", "1s", "--name", "eggs"], as: TimerInfo.self)
+            try Self.waitShown(connection, "timer:\(eggs.id)", seen: &seen)
+            // One popup is closed (seen), as a click closes it; the other stays on screen
+            let closing = try kit.desktop!.dunstctl(["close"])
+            #expect(closing.exitCode == 0, "\(closing)")
+            #expect(Subprocess.waitUntil(timeout: .seconds(5)) { (try? kit.desktop!.displayedCount()) == 1 })
+            let history = try kit.desktop!.dunstctl(["history"]).stdout
+            let (closed, open) = history.contains("tea is done") ? (tea, eggs) : (eggs, tea)
+            try kit.desktop!.restartDunst()
+            try Self.waitShown(connection, "timer:\(open.id)", count: 2, seen: &seen)
+            let stray = try TaskTests.collect(connection, timeout: .seconds(1)) { _ in false }
+            let again = (seen + stray).filter {
+                $0.name == Event.notificationShown
+                    && (try? $0.decode(NotificationEvent.self).subject) == "timer:\(closed.id)"
+            }
+            #expect(again.count == 1, "the closed popup is not shown again")
+            #expect(try kit.desktop!.displayedCount() == 1)
+        }
+
         @Test("after kitd restarts, its old popup is closed and shown again, and Done on it does the task")
         func kitdRestartThenPress() throws {
             let menu = try PickingMenu()

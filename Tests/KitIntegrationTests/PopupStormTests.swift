@@ -88,6 +88,17 @@ extension Integration {
                         return value.split(separator: ",").map(String.init)
                     }.flatMap { $0 }
                 })
+            // Popups kitd replaced after a restart, as they still mattered (issue 42): the old one
+            // is closed, and a new one with working buttons shown.
+            let shownAgain = Set(
+                logs.flatMap { log in
+                    log.split(separator: "\n").compactMap { line -> [String]? in
+                        guard let range = line.range(of: "notify.again_subjects=") else { return nil }
+                        let value = line[range.upperBound...].prefix { $0 != " " }.trimmingCharacters(
+                            in: CharacterSet(charactersIn: "\""))
+                        return value.split(separator: ",").map(String.init)
+                    }.flatMap { $0 }
+                })
             let replayed = logs.joined().split(separator: "\n").compactMap { line -> Int? in
                 guard let range = line.range(of: "notify.replayed=") else { return nil }
                 return Int(line[range.upperBound...].prefix { $0.isNumber })
@@ -106,9 +117,9 @@ extension Integration {
                 let count = calls.filter(names).count
                 guard count > 1 else { continue }
                 // Only a popup the dead kitd had handed to the server, or a digest that named it,
-                // may come twice.
+                // may come twice; and one a later kitd replaced, as it was still on screen.
                 let mayRepeat =
-                    uncertain.contains(subjects[name] ?? "")
+                    uncertain.contains(subjects[name] ?? "") || shownAgain.contains(subjects[name] ?? "")
                     || uncertain.contains { $0 == "timer:digest" || $0.hasPrefix("burst:") }
                 if mayRepeat { excused += count - 1 } else { duplicated.append(name) }
             }

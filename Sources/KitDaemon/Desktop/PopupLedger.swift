@@ -369,17 +369,22 @@ final class PopupLedger {
     private func showAgain(_ subjects: [String], because reason: String) -> [String: PopupAgain] {
         let now = clock.now()
         var answers: [String: PopupAgain] = [:]
-        var shown = 0
+        var shown: [String] = []
         for text in subjects where answers[text] == nil && answers.count < Self.shownAgainLimit {
             guard let answer = actions.again(text, now: now) else { continue }
             answers[text] = answer
             guard case .show(var popup) = answer else { continue }
             popup.sound = nil
             post(popup)
-            shown += 1
+            shown.append(text)
         }
-        if shown > 0 {
-            logger.info("popups shown again", metadata: ["notify.again": "\(shown)", "notify.reason": "\(reason)"])
+        if !shown.isEmpty {
+            logger.info(
+                "popups shown again",
+                metadata: [
+                    "notify.again": "\(shown.count)", "notify.again_subjects": "\(shown.joined(separator: ","))",
+                    "notify.reason": "\(reason)",
+                ])
         }
         return answers
     }

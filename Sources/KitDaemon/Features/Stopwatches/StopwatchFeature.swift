@@ -61,13 +61,13 @@ final class StopwatchFeature: Feature {
 
     // MARK: Reading
 
-    /// Running ones first (longest running first), then stopped ones by name, in the user's
-    /// language's order.
     /// `today`'s stopwatches: the running ones.
     func today(into result: inout TodayResult, now: ClockReading) throws {
         result.stopwatches = list().filter { $0.state == .running }
     }
 
+    /// Running ones first (longest running first), then stopped ones by name, in the user's
+    /// language's order.
     func list() -> [StopwatchInfo] {
         let now = clock.now()
         let names = runtime.names

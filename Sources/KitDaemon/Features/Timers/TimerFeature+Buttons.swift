@@ -9,7 +9,9 @@ extension TimerFeature {
     /// wording is not kept past its firing).
     func popupAgain(_ text: String, now: ClockReading) -> PopupAgain? {
         guard case .fired(let id) = TimerPopup.fired(fromText: text) else { return nil }
-        guard let timer = countdown(id: id), case .fired = timer.state else { return .gone }
+        // An ended timer is not held in memory: its row says whether it is still the fired one.
+        let timer = try? store.timer(id: id, now: now, bootID: clock.bootID)
+        guard let timer, case .fired = timer.state else { return .gone }
         return .show(
             TimerPopups.popup(
                 for: timer, now: now, startedAt: runtime.startedAt.wall, sounds: settings[SoundSettings.self]))

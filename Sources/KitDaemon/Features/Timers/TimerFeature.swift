@@ -22,7 +22,7 @@ final class TimerFeature: Feature {
         Event.timerStarted, Event.timerPaused, Event.timerResumed, Event.timerAdjusted, Event.timerFired,
         Event.timerCancelled,
     ]
-    private let store: TimerStore
+    let store: TimerStore
     /// When this kitd started: a countdown due before this came due while kitd was down.
     private let startedAt: BootTime
 
@@ -122,7 +122,7 @@ final class TimerFeature: Feature {
 
     /// A running or paused countdown from the cache or its row; nil when it is neither, or when
     /// the row cannot be read (logged).
-    func countdown(id: Int64) -> Countdown? {
+    private func countdown(id: Int64) -> Countdown? {
         if let timer = recent[id] { return timer }
         do {
             guard let timer = try store.activeTimer(id: id) else { return nil }
