@@ -79,26 +79,22 @@ extension Integration {
             // place of a digest, whose replaces-id is not 0).
             let sent = desktop.notifyCalls()
             let calls = sent.filter { $0.contains("string \"kit\" uint32 0 ") }
-            let uncertain = Set(
-                logs.flatMap { log in
-                    log.split(separator: "\n").compactMap { line -> [String]? in
-                        guard let range = line.range(of: "notify.uncertain=") else { return nil }
-                        let value = line[range.upperBound...].prefix { $0 != " " }.trimmingCharacters(
-                            in: CharacterSet(charactersIn: "\""))
-                        return value.split(separator: ",").map(String.init)
-                    }.flatMap { $0 }
-                })
+            /// The subjects kitd's logs list under `key` (`notify.uncertain=timer:3,timer:4`).
+            func logged(_ key: String) -> Set<String> {
+                Set(
+                    logs.flatMap { log in
+                        log.split(separator: "\n").compactMap { line -> [String]? in
+                            guard let range = line.range(of: key + "=") else { return nil }
+                            let value = line[range.upperBound...].prefix { $0 != " " }.trimmingCharacters(
+                                in: CharacterSet(charactersIn: "\""))
+                            return value.split(separator: ",").map(String.init)
+                        }.flatMap { $0 }
+                    })
+            }
+            let uncertain = logged("notify.uncertain")
             // Popups kitd replaced after a restart, as they still mattered (issue 42): the old one
             // is closed, and a new one with working buttons shown.
-            let shownAgain = Set(
-                logs.flatMap { log in
-                    log.split(separator: "\n").compactMap { line -> [String]? in
-                        guard let range = line.range(of: "notify.again_subjects=") else { return nil }
-                        let value = line[range.upperBound...].prefix { $0 != " " }.trimmingCharacters(
-                            in: CharacterSet(charactersIn: "\""))
-                        return value.split(separator: ",").map(String.init)
-                    }.flatMap { $0 }
-                })
+            let shownAgain = logged("notify.again_subjects")
             let replayed = logs.joined().split(separator: "\n").compactMap { line -> Int? in
                 guard let range = line.range(of: "notify.replayed=") else { return nil }
                 return Int(line[range.upperBound...].prefix { $0.isNumber })

@@ -5,6 +5,17 @@ import KitProtocol
 
 /// How kitctl writes timers for people.
 enum TimerText {
+    /// `timer list`'s table: id, name, state, time left, due.
+    static func table(_ timers: [TimerInfo]) -> String {
+        var table = Table(
+            Localized.text("ID"), Localized.text("NAME"), Localized.text("STATE"), Localized.text("LEFT"),
+            Localized.text("DUE"))
+        for timer in timers {
+            table.add("\(timer.id)", timer.name ?? "-", StateWords.timer(timer.state), remaining(timer), due(timer))
+        }
+        return table.render()
+    }
+
     static func remaining(_ timer: TimerInfo) -> String {
         guard timer.state == .running || timer.state == .paused else { return "-" }
         return DurationFormatter.clock(timer.remainingNs)

@@ -8,15 +8,7 @@ enum TodayView {
         var sections: [String] = []
         let truncated = Set(today.truncated ?? [])
         if !today.timers.isEmpty {
-            var table = Table(
-                Localized.text("ID"), Localized.text("NAME"), Localized.text("STATE"), Localized.text("LEFT"),
-                Localized.text("DUE"))
-            for timer in today.timers {
-                table.add(
-                    "\(timer.id)", timer.name ?? "-", StateWords.timer(timer.state), TimerText.remaining(timer),
-                    TimerText.due(timer))
-            }
-            var section = heading(Localized.text("Timers"), color: color) + "\n" + table.render()
+            var section = heading(Localized.text("Timers"), color: color) + "\n" + TimerText.table(today.timers)
             if truncated.contains("timers") { section += "\n" + Localized.text("… more: kitctl timer list") }
             sections.append(section)
         }

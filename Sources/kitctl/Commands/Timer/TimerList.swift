@@ -33,15 +33,6 @@ struct TimerList: ParsableCommand {
                     : Localized.text("No timers running. Start one: kitctl timer start 4m30s --name pasta"))
             return
         }
-        var table = Table(
-            Localized.text("ID"), Localized.text("NAME"), Localized.text("STATE"), Localized.text("LEFT"),
-            Localized.text("DUE"))
-        for timer in result.timers {
-            table.add(
-                "\(timer.id)", timer.name ?? "-", StateWords.timer(timer.state), TimerText.remaining(timer),
-                TimerText.due(timer)
-            )
-        }
-        Terminal.writeLine(table.render())
+        Terminal.writeLine(TimerText.table(result.timers))
     }
 }
