@@ -365,8 +365,8 @@ final class LibNotifyThread: @unchecked Sendable {
         deliver(.action(subject: shown.subject, key: key))
     }
 
-    /// NotificationClosed from `sender`: the popup is gone from the screen. Servers that send
-    /// their signals to every client (GNOME Shell) send one for every other program's popup too:
+    /// NotificationClosed from `sender`: the popup is gone from the screen. A server that sends
+    /// its signals to every client sends one for every other program's popup too:
     /// an id of the server's own that kitd did not get is not kitd's business, and is passed over
     /// without waking the loop.
     private func notificationClosed(sender: String?, id: UInt32) {
