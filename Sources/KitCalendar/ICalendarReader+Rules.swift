@@ -57,8 +57,4 @@ extension ICalendarReader {
         let rule = try Recurrence.parseRRULE(property.value)
         return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule
     }
-
-    /// The seconds from a DTSTART to a DUE on the civil clock, when both are of one kind (dates,
-    /// local times in one zone, or UTC); nil otherwise.
-    static func seconds(from start: CalendarDue, to due: CalendarDue) -> Int64? { start.civilSeconds(to: due) }
 }

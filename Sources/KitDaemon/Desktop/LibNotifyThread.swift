@@ -17,7 +17,7 @@ import Synchronization
 /// they restart, so kitd follows the owner of `org.freedesktop.Notifications` (NameOwnerChanged)
 /// and reads ActionInvoked and NotificationClosed itself, by the pair (owner, id): a signal from
 /// another connection, or for an id this owner did not give kitd, is reported as ignored. When
-/// the owner changes, every popup of the old one is forgotten and reported (`.serverOwner`), so
+/// the owner changes, every popup of the old one is forgotten and reported (`.serverChanged`), so
 /// that the loop shows again those that still matter. libnotify shows and updates popups; its own
 /// action callbacks do nothing (it matches ids without asking which server gave them).
 ///
@@ -124,7 +124,7 @@ final class LibNotifyThread: @unchecked Sendable {
     }
 
     /// Follows the server's name owner and signals (`NotificationBus`), reads the owner now, and
-    /// reports it as the first `.serverOwner`. Without a session bus, reports no owner.
+    /// reports it (`.serverAtStart`). Without a session bus, reports no owner.
     private func watchServer() {
         bus = NotificationBus(
             ownerContext: ownerContext,
@@ -135,7 +135,7 @@ final class LibNotifyThread: @unchecked Sendable {
         // Read after subscribing: a change in between comes as a signal whose old owner is not
         // this one, and is passed over.
         owner = bus?.owner()
-        deliver(.serverOwner(ServerChange(previous: nil, current: owner, first: true, dropped: [])))
+        deliver(.serverAtStart(owner: owner))
     }
 
     /// Takes in the owner changes the bus announced so far, before a popup's id is used.
@@ -344,7 +344,7 @@ final class LibNotifyThread: @unchecked Sendable {
         byID.removeAll()
         capabilities = nil
         unresponsiveUntil = nil
-        deliver(.serverOwner(ServerChange(previous: old, current: new, first: false, dropped: dropped)))
+        deliver(.serverChanged(ServerChange(previous: old, current: new, dropped: dropped)))
     }
 
     /// ActionInvoked from `sender`: the popup is looked up by id among those the current owner

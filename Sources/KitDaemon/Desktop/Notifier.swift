@@ -99,22 +99,20 @@ final class Notifier: PopupSink {
                     "notify.subject": "\(subject.text)", "notify.id": "\(id)", "notify.owner": "\(server ?? "-")",
                     "notify.latency_ms": "\(latency.milliseconds)",
                 ])
-        case .serverOwner(let change):
-            if change.first {
-                logger.debug("notification server's name owner", metadata: ["notify.owner": "\(change.current ?? "-")"])
-            } else {
-                serverStatus.name = nil
-                serverStatus.capabilities = []
-                logger.notice(
-                    change.current == nil
-                        ? "the notification server left the session bus; its popups are gone"
-                        : "the notification server changed; popups that still matter are shown again on the new one",
-                    metadata: [
-                        "notify.owner": "\(change.current ?? "-")",
-                        "notify.previous_owner": "\(change.previous ?? "-")",
-                        "notify.dropped": "\(change.dropped.count)",
-                    ])
-            }
+        case .serverAtStart(let owner):
+            logger.debug("notification server's name owner", metadata: ["notify.owner": "\(owner ?? "-")"])
+        case .serverChanged(let change):
+            serverStatus.name = nil
+            serverStatus.capabilities = []
+            logger.notice(
+                change.current == nil
+                    ? "the notification server left the session bus; its popups are gone"
+                    : "the notification server changed; popups that still matter are shown again on the new one",
+                metadata: [
+                    "notify.owner": "\(change.current ?? "-")",
+                    "notify.previous_owner": "\(change.previous ?? "-")",
+                    "notify.dropped": "\(change.dropped.count)",
+                ])
         case .ignored(let id, let action, let reason):
             logger.notice(
                 action == nil

@@ -49,8 +49,11 @@ enum PopupOutcome: Sendable {
     case action(subject: any PopupSubject, key: String)
     /// The popup left the screen: closed by the person or the server, or withdrawn by kitd.
     case closed(subject: any PopupSubject, serverID: UInt32, server: String?)
-    /// Who owns the notification server's name: once at start (`first`), then at each change.
-    case serverOwner(ServerChange)
+    /// Who owns the notification server's name when the notification thread starts (the unique
+    /// name, nil for none): what the last kitd left on screen is settled against it.
+    case serverAtStart(owner: String?)
+    /// The server's name changed hands since.
+    case serverChanged(ServerChange)
     /// A button or "closed" signal kitd did not take: from another connection than the server's,
     /// or for an id the server did not give kitd. Nothing changes.
     case ignored(serverID: UInt32, action: String?, reason: String)
@@ -62,14 +65,12 @@ enum PopupOutcome: Sendable {
     case sound(subject: any PopupSubject, outcome: SoundOutcome)
 }
 
-/// The notification server's name changed hands, or was read at start.
+/// The notification server's name changed hands.
 struct ServerChange: Sendable {
-    /// The unique name that owned `org.freedesktop.Notifications` before; nil for none (or at start).
+    /// The unique name that owned `org.freedesktop.Notifications` before; nil for none.
     var previous: String?
     /// The unique name that owns it now; nil for none.
     var current: String?
-    /// Read at start, not a change.
-    var first: Bool
     /// The popups the old server held for kitd, gone with it.
     var dropped: [any PopupSubject]
 }

@@ -60,7 +60,7 @@ final class PopupActions {
                     latencyNs: latency))
         case .action(let subject, let key):
             handlers[ObjectIdentifier(type(of: subject))]?(subject, key)
-        case .closed, .serverOwner, .ignored, .server, .diagnostic, .sound:
+        case .closed, .serverAtStart, .serverChanged, .ignored, .server, .diagnostic, .sound:
             break
         }
     }

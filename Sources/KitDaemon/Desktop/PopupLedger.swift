@@ -299,12 +299,8 @@ final class PopupLedger {
             }
         case .closed(_, let id, let server):
             if let server, id != 0 { leftScreen(id, server) }
-        case .serverOwner(let change):
-            if change.first {
-                settleLastKitd(server: change.current)
-            } else {
-                serverChanged(change)
-            }
+        case .serverAtStart(let owner): settleLastKitd(server: owner)
+        case .serverChanged(let change): serverChanged(change)
         case .action, .ignored, .server, .diagnostic, .sound:
             break
         }

@@ -18,9 +18,9 @@ struct StatusFeed {
         ("timer_name", Localized.text("the next timer's name")), ("timer_left", Localized.text("its time left (3:12)")),
         ("timers", Localized.text("how many timers run or are paused")),
         ("stopwatches", Localized.text("how many stopwatches run")),
-        ("task", Localized.text("the next task due and when (dentist at 14:30)")),
+        ("task", Localized.text("the next task due and when (dentist at 14:30, or stretch snoozed until 22:42)")),
         ("task_title", Localized.text("the next task's title")),
-        ("task_due", Localized.text("when it is due (14:30, or tomorrow 09:00)")),
+        ("task_due", Localized.text("when its popup comes (14:30, or tomorrow 09:00)")),
         ("overdue", Localized.text("how many tasks are overdue")),
     ]
 
