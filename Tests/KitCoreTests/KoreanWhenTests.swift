@@ -75,6 +75,34 @@ struct KoreanWhenTests {
         #expect(try Self.resolve("새벽 3시", now: Self.afternoon).civil == at(2026, 11, 27, 3))
     }
 
+    @Test(
+        "an hour of 12 is noon under 오후, 낮 and 점심, and midnight under 오전, 새벽 and 밤",
+        arguments: [
+            ("내일 오후 12시", at(2026, 11, 27, 12)), ("내일 오후 12시 30분", at(2026, 11, 27, 12, 30)),
+            ("내일 오후 열두 시 반", at(2026, 11, 27, 12, 30)), ("내일 오후 12:30", at(2026, 11, 27, 12, 30)),
+            ("내일 오후 12pm", at(2026, 11, 27, 12)), ("내일 낮 12시", at(2026, 11, 27, 12)),
+            ("내일 점심 12시", at(2026, 11, 27, 12)), ("내일 점심 12시 10분", at(2026, 11, 27, 12, 10)),
+            ("내일 오전 12시", at(2026, 11, 27, 0)), ("내일 오전 12시 30분", at(2026, 11, 27, 0, 30)),
+            ("내일 오전 12:30", at(2026, 11, 27, 0, 30)), ("내일 새벽 12시", at(2026, 11, 27, 0)),
+            ("내일 밤 12시", at(2026, 11, 28, 0)), ("내일 밤 12시 30분", at(2026, 11, 28, 0, 30)),
+            ("내일 12시", at(2026, 11, 27, 12)), ("내일 12시 30분", at(2026, 11, 27, 12, 30)),
+            ("내일 열두 시 십 분 전", at(2026, 11, 27, 11, 50)), ("오후 12시", at(2026, 11, 26, 12)),
+            ("내일 12pm", at(2026, 11, 27, 12)), ("내일 12am", at(2026, 11, 27, 0)),
+            ("내일 12:30pm", at(2026, 11, 27, 12, 30)), ("내일 12:30am", at(2026, 11, 27, 0, 30)),
+        ])
+    func twelve(text: String, civil: CivilDateTime) throws {
+        #expect(try Self.resolve(text).civil == civil)
+    }
+
+    @Test("12시 alone after noon is the midnight that ends the day, and 12 under 아침 or 저녁 is refused")
+    func twelveLater() throws {
+        #expect(try Self.resolve("12시", now: Self.afternoon).civil == at(2026, 11, 27, 0))
+        #expect(try Self.resolve("오늘 12시", now: Self.afternoon).civil == at(2026, 11, 27, 0))
+        #expect(try Self.resolve("내일 12시", now: Self.afternoon).civil == at(2026, 11, 27, 12))
+        #expect(throws: KitError.self) { try Self.resolve("내일 아침 12시") }
+        #expect(throws: KitError.self) { try Self.resolve("내일 저녁 12시") }
+    }
+
     @Test("Hangul that arrives as conjoining jamo (NFD) reads as the composed text does")
     func nfd() throws {
         // 내일 오전 9시, decomposed.

@@ -22,6 +22,8 @@ extension Integration {
             .date.adding(days: 1)
             #expect(task.dueLocal == tomorrow.iso8601 + "T09:00:00", "\(task)")
             #expect(task.alertsNs == [3600 * Nanoseconds.second, 600 * Nanoseconds.second])
+            let lunch = try kit.kitctlJSON(["task", "add", "점심", "--due", "내일 오후 12시", "--json"], as: TaskInfo.self)
+            #expect(lunch.dueLocal == tomorrow.iso8601 + "T12:00:00", "오후 12시 is noon: \(lunch)")
             let weekly = try kit.kitctlJSON(
                 ["task", "add", "운동", "--due", "금요일 저녁 7시", "--repeat", "매주 화·목", "--json"], as: TaskInfo.self)
             #expect(weekly.repeatRule == "FREQ=WEEKLY;BYDAY=TU,TH", "\(weekly)")
@@ -38,7 +40,7 @@ extension Integration {
             #expect(lunar.exitCode != 0 && lunar.stderr.contains("lunar calendar"), "\(lunar)")
             // Nothing refused was kept.
             let all = try kit.kitctlJSON(["task", "list", "--all", "--json"], as: TaskListResult.self)
-            #expect(all.tasks.map(\.title).sorted() == ["운동", "치과"])
+            #expect(all.tasks.map(\.title).sorted() == ["운동", "점심", "치과"])
         }
 
         @Test(

@@ -199,7 +199,8 @@ enum KoreanWhen {
     /// A time of day as said.
     enum Clock: Equatable {
         case exact(TimeOfDay)
-        /// Without 오전/오후: the morning reading; the one twelve hours later is the other.
+        /// Without 오전/오후: the first reading (03:00, or 12:00 for 12시); the one twelve hours later is
+        /// the other.
         case eitherHalf(TimeOfDay)
         /// A time after the midnight that ends the day said: 밤 1시, 자정 (00:00).
         case nightAfter(TimeOfDay)
@@ -292,7 +293,8 @@ enum KoreanWhen {
         func time(_ minutes: Int) -> TimeOfDay { TimeOfDay(hour: minutes / 60, minute: minutes % 60, second: second) }
         guard let part else {
             if spoken && (1...12).contains(hour) {
-                let minutes = (hour % 12) * 60 + minute
+                // 12시 is noon first (12시 10분 전 is 11:50), then the midnight twelve hours later.
+                let minutes = hour * 60 + minute
                 return .eitherHalf(time(minutes < 0 ? minutes + 720 : minutes))
             }
             // 0시, 13시 … 23시, and digits with a colon: the 24-hour reading; 24시 is midnight.
@@ -301,8 +303,9 @@ enum KoreanWhen {
             return (0..<1440).contains(minutes) ? .exact(time(minutes)) : nil
         }
         guard let reading = dayParts.first(where: { $0.word == part }), reading.hours.contains(hour) else { return nil }
-        var hour24 = hour % 12 + (reading.afternoon.contains(hour) ? 12 : 0)
-        if hour == 12 && (part == "점심" || part == "낮") { hour24 = 12 }
+        // 오후 12시, 낮 12시 and 점심 12시 are noon; 오전 12시 and 새벽 12시 the midnight that starts the day.
+        let noon = hour == 12 && (part == "오후" || part == "점심" || part == "낮")
+        var hour24 = noon ? 12 : hour % 12 + (reading.afternoon.contains(hour) ? 12 : 0)
         // 밤 12시 is the midnight after the day said, 밤 1시 the hour after it.
         if part == "밤" && (hour == 12 || hour <= 4) { hour24 += 24 }
         let minutes = hour24 * 60 + minute
@@ -377,7 +380,7 @@ enum KoreanWhen {
         case (let day, .exact(let time)?):
             return .day(day ?? .soonest, at: time)
         case (let day, .eitherHalf(let time)?):
-            return .dayEitherHalf(day ?? .soonest, morning: time)
+            return .dayEitherHalf(day ?? .soonest, first: time)
         case (let day?, .nightAfter(let time)?):
             return .day(.shifted(day, days: 1), at: time)
         case (nil, .nightAfter(let time)?):

@@ -36,21 +36,26 @@ extension WhenExpression {
         case .day(let day, let time):
             return try Self.place(
                 day, at: [time ?? defaultTime], allDay: time == nil, now: now, zone: zone, nowText: nowText)
-        case .dayEitherHalf(let day, let morning):
-            let evening = TimeOfDay(hour: morning.hour + 12, minute: morning.minute, second: morning.second)
-            return try Self.place(day, at: [morning, evening], allDay: false, now: now, zone: zone, nowText: nowText)
+        case .dayEitherHalf(let day, let first):
+            // 12시 is first noon, then the midnight that ends the day said.
+            let later = TimeOfDay(hour: (first.hour + 12) % 24, minute: first.minute, second: first.second)
+            return try Self.place(
+                day, at: [first, later], laterNextDay: first.hour >= 12, allDay: false, now: now, zone: zone,
+                nowText: nowText)
         }
     }
 
     /// The first of the days `day` may name, at the first of `times`, that is still ahead.
+    /// `laterNextDay`: the second time is on the day after (the 24:00 of 12시).
     private static func place(
-        _ day: Day, at times: [TimeOfDay], allDay: Bool, now: WallTime, zone: some UTCOffsets, nowText: String
+        _ day: Day, at times: [TimeOfDay], laterNextDay: Bool = false, allDay: Bool, now: WallTime,
+        zone: some UTCOffsets, nowText: String
     ) throws(KitError) -> ResolvedWhen {
         let today = CivilDateTime(now, in: zone).date
         let (dates, soonest) = try Self.dates(day, today: today)
         for date in soonest ? dates : Array(dates.prefix(1)) {
-            for clock in times {
-                let civil = CivilDateTime(date: date, time: clock)
+            for (index, clock) in times.enumerated() {
+                let civil = CivilDateTime(date: index == 1 && laterNextDay ? date.adding(days: 1) : date, time: clock)
                 let result = ResolvedWhen(
                     civil: civil, resolution: ZoneResolver.resolve(civil, in: zone), allDay: allDay)
                 guard result.instant > now else { continue }

@@ -5,9 +5,9 @@
 public enum WhenExpression: Hashable, Sendable {
     /// A day and a time of day in the task's zone. No time means "all day": the default time.
     case day(Day, at: TimeOfDay?)
-    /// An hour said without 오전 or 오후 (`세 시 반`): of its morning reading and the one twelve
-    /// hours later, the sooner that is still ahead.
-    case dayEitherHalf(Day, morning: TimeOfDay)
+    /// An hour said without 오전 or 오후 (`세 시 반`): of its first reading (03:30; 12:00 for 12시)
+    /// and the one twelve hours later, the sooner that is still ahead.
+    case dayEitherHalf(Day, first: TimeOfDay)
     /// A date-time with an explicit UTC offset (`Z`, `+09:00`): one instant, whatever the zone.
     case exact(CivilDateTime, utcOffset: Int)
     /// A duration from now: `in 2h`.
