@@ -106,7 +106,8 @@ let package = Package(
         // Dates, instants and real zones written briefly, for the tests of the pure layers.
         .target(name: "KitTestValues", dependencies: ["KitCore"], path: "Tests/KitTestValues", swiftSettings: strict),
 
-        .testTarget(name: "KitCoreTests", dependencies: ["KitCore", "KitTestValues"], swiftSettings: strict),
+        .testTarget(
+            name: "KitCoreTests", dependencies: ["KitCore", "KitTestValues"], exclude: ["Data"], swiftSettings: strict),
         .testTarget(
             name: "KitCalendarTests", dependencies: ["KitCalendar", "KitCore", "KitTestValues"], swiftSettings: strict),
         .testTarget(name: "KitStoreTests", dependencies: ["KitStore", "KitCore"], swiftSettings: strict),

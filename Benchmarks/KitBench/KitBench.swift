@@ -30,6 +30,7 @@ enum KitBench {
         ("task-startup", { try TaskFigures.startup() }),
         ("task-next", { try TaskFigures.nextOccurrenceFarAhead() }),
         ("korean-when", { try KoreanFigures.whenParse() }),
+        ("lunar", { try KoreanFigures.lunar() }),
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),

@@ -8,6 +8,7 @@ public enum Method {
     public static let eventsSubscribe = RPCMethod<SubscribeParams, SubscribeResult>("events.subscribe")
     public static let daemonReload = RPCMethod<EmptyParams, DaemonReloadResult>("daemon.reload")
     public static let daemonToday = RPCMethod<EmptyParams, TodayResult>("daemon.today")
+    public static let holidayList = RPCMethod<HolidayListParams, HolidayListResult>("holiday.list")
 
     // MARK: timer
 
@@ -157,7 +158,7 @@ public enum Method {
         stopwatchStop.erased, stopwatchLap.erased, stopwatchLaps.erased, stopwatchReset.erased,
         stopwatchRename.erased, stopwatchDelete.erased,
         taskAdd.erased, taskList.erased, taskGet.erased, taskDone.erased, taskUndo.erased, taskSnooze.erased,
-        taskEdit.erased, taskDelete.erased, taskAgenda.erased, taskExport.erased, taskImport.erased,
+        taskEdit.erased, taskDelete.erased, taskAgenda.erased, taskExport.erased, taskImport.erased, holidayList.erased,
         placeAdd.erased, placeEdit.erased, placeRemove.erased, placeGet.erased, placeList.erased,
         placeTags.erased, placePick.erased, placeVisited.erased, placeHistory.erased, placeExport.erased,
         placeImport.erased,

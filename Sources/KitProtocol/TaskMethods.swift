@@ -310,11 +310,15 @@ public struct TaskAgendaParams: Codable, Sendable {
     public var to: WireInstant
     /// Only the number of occurrences per local day (for a month grid).
     public var countsOnly: Bool?
+    /// A country whose public holidays in the window come in `holidays` (`KR`); without it, those
+    /// of `[holidays] country` in kitd's configuration.
+    public var holidays: String?
 
-    public init(from: WireInstant, to: WireInstant, countsOnly: Bool? = nil) {
+    public init(from: WireInstant, to: WireInstant, countsOnly: Bool? = nil, holidays: String? = nil) {
         self.from = from
         self.to = to
         self.countsOnly = countsOnly
+        self.holidays = holidays
     }
 
     /// The window from RFC 3339 texts; refused as kitd would refuse them.
@@ -373,9 +377,12 @@ public struct TaskAgendaResult: Codable, Sendable {
     public var items: [AgendaItem]?
     /// Occurrences per local day (with `countsOnly`).
     public var days: [AgendaDay]?
-    public init(items: [AgendaItem]? = nil, days: [AgendaDay]? = nil) {
+    /// The public holidays on the window's local days, when asked for or configured.
+    public var holidays: [HolidayInfo]?
+    public init(items: [AgendaItem]? = nil, days: [AgendaDay]? = nil, holidays: [HolidayInfo]? = nil) {
         self.items = items
         self.days = days
+        self.holidays = holidays
     }
 }
 

@@ -46,7 +46,8 @@ struct KoreanWhenTests {
             ("다음 달 말일", at(2026, 12, 31, 9), true), ("말일", at(2026, 11, 30, 9), true),
             ("크리스마스", at(2026, 12, 25, 9), true), ("크리스마스 이브", at(2026, 12, 24, 9), true),
             ("어린이날", at(2027, 5, 5, 9), true), ("한글날 오전 10시", at(2027, 10, 9, 10), false),
-            ("삼일절", at(2027, 3, 1, 9), true), ("신정", at(2027, 1, 1, 9), true),
+            ("삼일절", at(2027, 3, 1, 9), true), ("신정", at(2027, 1, 1, 9), true), ("노동절", at(2027, 5, 1, 9), true),
+            ("기독탄신일", at(2026, 12, 25, 9), true),
             ("내일 오후 3시까지", at(2026, 11, 27, 15), false), ("금요일 저녁 7시에", at(2026, 11, 27, 19), false),
             ("45분 후", at(2026, 11, 26, 5, 15), false), ("두 시간 뒤", at(2026, 11, 26, 6, 30), false),
             ("1시간 15분 후", at(2026, 11, 26, 5, 45), false), ("10분 안에", at(2026, 11, 26, 4, 40), false),
@@ -114,8 +115,7 @@ struct KoreanWhenTests {
     @Test(
         "refuses what it cannot place, saying why",
         arguments: [
-            ("어제", "in the past"), ("어제 오후 3시", "in the past"), ("설날", "lunar calendar"),
-            ("추석", "lunar calendar"), ("45분 전", "in the past"), ("저녁 3시", "cannot read"),
+            ("어제", "in the past"), ("어제 오후 3시", "in the past"), ("45분 전", "in the past"), ("저녁 3시", "cannot read"),
             ("오후 15시", "cannot read"), ("2월 30일", "no day 30"), ("다음 주", "cannot read"),
             ("사과", "cannot read"), ("3월 14일 토요일", "is a Sunday"), ("오늘 새벽 3시", "already passed"),
             ("6월 다섯째 금요일", "no fifth Friday"),

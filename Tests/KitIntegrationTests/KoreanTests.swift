@@ -36,8 +36,8 @@ extension Integration {
             #expect(mixed.exitCode == 1 && mixed.stderr.contains("mixes Korean and English units"), "\(mixed)")
             let past = try kit.kitctl(["task", "add", "x", "--due", "어제"])
             #expect(past.exitCode != 0 && past.stderr.contains("in the past"), "\(past)")
-            let lunar = try kit.kitctl(["task", "add", "x", "--due", "추석"])
-            #expect(lunar.exitCode != 0 && lunar.stderr.contains("lunar calendar"), "\(lunar)")
+            let lunar = try kit.kitctl(["task", "add", "x", "--due", "2027년 음력 윤3월 1일"])
+            #expect(lunar.exitCode != 0 && lunar.stderr.contains("has no 윤3월"), "\(lunar)")
             // Nothing refused was kept.
             let all = try kit.kitctlJSON(["task", "list", "--all", "--json"], as: TaskListResult.self)
             #expect(all.tasks.map(\.title).sorted() == ["운동", "점심", "치과"])
@@ -183,6 +183,67 @@ extension Integration {
             }
             let before = try occurrences(first)
             #expect(before.count > 150, "a year of four series: \(before.count)")
+            #expect(try occurrences(second) == before)
+        }
+
+        @Test(
+            "a yearly 음력 birthday is due on KASI's day, exports with RSCALE=DANGI, and imports into a second kitd with the same ten years of occurrences"
+        )
+        func lunarRoundTrip() throws {
+            let first = try KitdHarness()
+            defer { first.tearDown() }
+            first.extraEnvironment["TZ"] = "Asia/Seoul"
+            try first.useLocale("ko_KR.UTF-8")
+            try first.startKitd()
+            let birthday = try first.kitctlJSON(
+                ["task", "add", "엄마 생신", "--due", "음력 3월 14일 오전 10시", "--repeat", "매년 음력 3월 14일"],
+                as: TaskInfo.self)
+            #expect(
+                birthday.repeatRule == "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=14;SKIP=BACKWARD", "\(birthday)")
+            let today = CivilDateTime(
+                WallTime(seconds: Date().timeIntervalSince1970), in: FixedOffset(seconds: 9 * 3600))
+            let thisYear = try #require(LunarCalendar.dangi.lunarDate(of: today.date)).year
+            let next = try #require(
+                [thisYear, thisYear + 1].compactMap { LunarCalendar.dangi.date(LunarDate(year: $0, month: 3, day: 14)) }
+                    .first { $0 > today.date })
+            #expect(birthday.dueLocal == next.iso8601 + "T10:00:00", "\(birthday)")
+            let shown = try first.kitctl(["task", "show", String(birthday.id)])
+            #expect(shown.stdout.contains("매년 음력 3월 14일"), "\(shown)")
+            let added = try first.kitctl(["task", "add", "제사", "--due", "음력 윤6월 1일", "--repeat", "음력 생일"])
+            #expect(added.exitCode == 0, "\(added)")
+
+            let ics = try first.connect().call(Method.taskExport, EmptyParams()).ics
+            // libical writes the parts in its own order.
+            let rules = ics.split(separator: "\r\n").filter { $0.hasPrefix("RRULE:") }.map {
+                Set($0.dropFirst(6).split(separator: ";"))
+            }
+            #expect(
+                rules.contains(["RSCALE=DANGI", "FREQ=YEARLY", "BYMONTH=3", "BYMONTHDAY=14", "SKIP=BACKWARD"]), "\(ics)"
+            )
+            #expect(
+                rules.contains(["RSCALE=DANGI", "FREQ=YEARLY", "BYMONTH=6L", "BYMONTHDAY=1", "SKIP=BACKWARD"]), "\(ics)"
+            )
+            let second = try KitdHarness()
+            defer { second.tearDown() }
+            second.extraEnvironment["TZ"] = "Asia/Seoul"
+            try second.startKitd()
+            let imported = try second.connect().call(Method.taskImport, TaskImportParams(ics: ics))
+            #expect(imported.imported.count == 2 && imported.rejected.isEmpty, "\(imported)")
+            func occurrences(_ kit: KitdHarness) throws -> [String] {
+                var found: [String] = []
+                let start = WallTime(seconds: Date().timeIntervalSince1970)
+                for year in 0..<10 {
+                    let from = start + Int64(year) * 366 * 86_400 * Nanoseconds.second
+                    let window = try TaskAgendaParams(
+                        from: WireInstant(from, field: "from"),
+                        to: WireInstant(from + 366 * 86_400 * Nanoseconds.second, field: "to"))
+                    found +=
+                        try kit.connect().call(Method.taskAgenda, window).items?.map { "\($0.title) \($0.dueAt)" } ?? []
+                }
+                return found
+            }
+            let before = try occurrences(first)
+            #expect(before.filter { $0.hasPrefix("엄마 생신") }.count >= 9, "\(before)")
             #expect(try occurrences(second) == before)
         }
 

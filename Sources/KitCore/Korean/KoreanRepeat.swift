@@ -1,9 +1,10 @@
 /// Repeat rules as Korean is written, read into the same `Recurrence` (and so the same RRULE) as
 /// the English forms: `매일`, `평일`, `주말`, `매주 화요일`, `매주 화·목`, `매주 월,수,금`, `격주`,
 /// `3주마다`, `이틀마다`, `N일마다`, `매월 10일`, `매월 말일`, `매월 셋째 수요일`, `매년`,
-/// `매년 5월 8일`, each optionally ending `2027-01-31까지` or `10번`. Spaces are optional.
+/// `매년 5월 8일`, `매년 음력 3월 14일` (also `음력 생일`, from the due's lunar date), each optionally
+/// ending `2027-01-31까지` or `10번`. Spaces are optional.
 enum KoreanRepeat {
-    static let examples = "매일, 평일, 매주 화·목, 격주, 3주마다, 매월 10일, 매월 말일, 매월 셋째 수요일, 매년 5월 8일"
+    static let examples = "매일, 평일, 매주 화·목, 격주, 3주마다, 매월 10일, 매월 말일, 매월 셋째 수요일, 매년 5월 8일, 매년 음력 3월 14일"
 
     static func parse(_ original: String) throws(KitError) -> Recurrence {
         var reader = Reader(text: KoreanText.compact(original), original: original)
@@ -41,6 +42,12 @@ enum KoreanRepeat {
             if cursor.take(anyOf: ["매월", "매달", "다달이"]) != nil { return try monthly(1) }
             if cursor.take("격월") { return try monthly(2) }
             if cursor.take(anyOf: ["매년", "매해", "해마다"]) != nil { return try yearly(1) }
+            // 음력 3월 14일마다, 음력 매년, 음력으로 매년, 음력 생일.
+            if cursor.take("음력") {
+                _ = cursor.take("으로")
+                _ = cursor.take(anyOf: ["매년", "매해", "해마다"])
+                return try lunar(1)
+            }
             // 화요일마다: weekly on those days.
             let days = weekdays()
             if !days.isEmpty {
@@ -131,8 +138,9 @@ enum KoreanRepeat {
             return rule
         }
 
-        /// `매년`, then optionally `5월 8일`.
+        /// `매년`, then optionally `5월 8일`, or `음력` and a lunar month and day.
         private mutating func yearly(_ interval: Int) throws(KitError) -> Recurrence {
+            if cursor.take("음력") { return try lunar(interval) }
             var rule = Recurrence(.yearly, interval: interval, monthEnd: .clamp)
             let start = cursor.position
             for number in KoreanNumber.readings(in: cursor.text, at: start) where number.system != .native {
@@ -145,6 +153,18 @@ enum KoreanRepeat {
             }
             cursor.position = start
             return rule
+        }
+
+        /// After `음력`: optionally a lunar month and day (`3월 14일`, `윤6월 1일`; else the due's),
+        /// then `생일` or `마다`. Days a year lacks move back (`SKIP=BACKWARD`).
+        private mutating func lunar(_ interval: Int) throws(KitError) -> Recurrence {
+            var lunar = Recurrence.LunarRule(.dangi)
+            if let (month, isLeap, day) = try KoreanLunar.monthDay(&cursor, original: original) {
+                (lunar.month, lunar.isLeap, lunar.day) = (month, isLeap, day)
+            }
+            _ = cursor.take("생일")
+            _ = cursor.take("마다")
+            return Recurrence.lunarYearly(lunar, interval: interval)
         }
 
         private mutating func nthWeekday() -> (Int, Weekday)? {

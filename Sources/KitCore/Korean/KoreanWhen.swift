@@ -14,11 +14,11 @@ enum KoreanWhen {
         let unreadable = KitError.invalidArgument(
             "cannot read '\(original)' as a due time; try \(examples) (or \(WhenExpression.examplesText))"
         )
-        try refuseLunarAndPast(text, original: original)
+        try refusePast(text, original: original)
         if let offset = try offset(text, original: original) { return offset }
         // The first reading that takes the whole text (a day, a time, or both). An hour that does
         // not go with its part of the day (오후 15시, 저녁 3시) has no reading: it is unreadable.
-        for (day, afterDay) in days(text) {
+        for (day, afterDay) in try lunarDays(text, original: original) + days(text) {
             for (clock, end) in clocks(text, at: afterDay) where endsWithParticle(text, from: end) {
                 guard day != nil || clock != nil else { continue }
                 return try build(day, clock, original: original)
@@ -38,11 +38,8 @@ enum KoreanWhen {
     static let holidays: [(String, Int, Int)] = [
         ("크리스마스이브", 12, 24), ("크리스마스", 12, 25), ("성탄절", 12, 25), ("삼일절", 3, 1), ("어린이날", 5, 5),
         ("어버이날", 5, 8), ("현충일", 6, 6), ("제헌절", 7, 17), ("광복절", 8, 15), ("개천절", 10, 3), ("한글날", 10, 9),
-        ("신정", 1, 1), ("새해첫날", 1, 1),
+        ("신정", 1, 1), ("새해첫날", 1, 1), ("노동절", 5, 1), ("근로자의날", 5, 1), ("기독탄신일", 12, 25),
     ]
-
-    /// Days of the Korean lunar calendar, which kit does not compute: refused, never guessed.
-    static let lunarDays = ["설날", "구정", "추석", "한가위", "석가탄신일", "부처님오신날", "정월대보름", "대보름", "단오", "칠석"]
 
     static let weekWords: [(String, Int)] = [("다다음주", 2), ("다음주", 1), ("담주", 1), ("이번주", 0), ("금주", 0)]
     static let monthWords: [(String, Int)] = [("다다음달", 2), ("다음달", 1), ("담달", 1), ("이번달", 0), ("이달", 0)]
@@ -83,6 +80,39 @@ enum KoreanWhen {
             if let weekday = weekday(&cursor) { found.append((.said(day, weekday), cursor.position)) }
         }
         found.append((nil, 0))
+        return found
+    }
+
+    /// The 음력 days at the start: `음력 3월 14일`, `2027년 음력 윤6월 1일`, `음력 2027년 3월 14일`,
+    /// `설날`, `추석 전날`; and where each ends.
+    static func lunarDays(_ text: [Character], original: String) throws(KitError) -> [(WhenExpression.Day, Int)] {
+        var found: [(WhenExpression.Day, Int)] = []
+        var cursor = KoreanCursor(text)
+        for (word, month, day, shift) in KoreanLunar.holidays {
+            cursor.position = 0
+            guard cursor.take(word) else { continue }
+            let lunar = WhenExpression.Day.lunar(.init(month: month, day: day))
+            found.append((shift == 0 ? lunar : .shifted(lunar, days: shift), cursor.position))
+        }
+        // 설 alone: the word is also a prefix of others (설거지), so only the whole text.
+        if text == ["설"] { found.append((.lunar(.init(month: 1, day: 1)), 1)) }
+        // The year may come before 음력 or after it.
+        for (yearBefore, afterYear) in years(text) {
+            cursor.position = afterYear
+            guard cursor.take("음력") else { continue }
+            let afterLunar = cursor.position
+            var yearsAfter: [(WhenExpression.YearRef?, Int)] = [(nil, afterLunar)]
+            if yearBefore == nil {
+                yearsAfter = years(Array(text[afterLunar...])).map { ($0.0, $0.1 + afterLunar) }
+            }
+            for (yearAfter, start) in yearsAfter {
+                cursor.position = start
+                guard let (month, isLeap, day) = try KoreanLunar.monthDay(&cursor, original: original) else { continue }
+                let lunar = WhenExpression.LunarDay(
+                    year: yearBefore ?? yearAfter, month: month, isLeap: isLeap, day: day)
+                found.append((.lunar(lunar), cursor.position))
+            }
+        }
         return found
     }
 
@@ -138,7 +168,7 @@ enum KoreanWhen {
     }
 
     /// A year, if one is said, and where it ends: `2027년`, `이천이십칠년`, `올해`, `내년`.
-    private static func years(_ text: [Character]) -> [(WhenExpression.YearRef?, Int)] {
+    static func years(_ text: [Character]) -> [(WhenExpression.YearRef?, Int)] {
         var found: [(WhenExpression.YearRef?, Int)] = []
         var cursor = KoreanCursor(text)
         for (word, years) in yearWords {
@@ -358,13 +388,8 @@ enum KoreanWhen {
 
     // MARK: Refusals and building
 
-    private static func refuseLunarAndPast(_ text: [Character], original: String) throws(KitError) {
+    private static func refusePast(_ text: [Character], original: String) throws(KitError) {
         let cursor = KoreanCursor(text)
-        if let day = lunarDays.first(where: { cursor.sees($0) }) ?? (text == ["설"] ? "설" : nil) {
-            throw .invalidArgument(
-                "'\(day)' moves with the Korean lunar calendar, which kit does not compute; give its date instead (e.g. 2027-MM-DD or N월 N일)"
-            )
-        }
         if let word = ["어제", "그저께", "그제", "엊그제", "지난주", "지난달", "작년"].first(where: { cursor.sees($0) }) {
             throw .invalidArgument(
                 "'\(original)' is in the past ('\(word)'); a due time must be ahead")

@@ -5,7 +5,10 @@ extension Recurrence {
     /// same rules as `friendlyText`). Whatever it returns reads back, through the Korean reader
     /// and the same anchor, as the same occurrences.
     public func koreanText(anchor: CivilDate) -> String? {
-        guard friendlyText(anchor: anchor) != nil, let base = koreanBase(anchor: anchor) else { return nil }
+        guard
+            let base = lunar.map({ lunarBase($0, anchor: anchor) })
+                ?? (friendlyText(anchor: anchor) != nil ? koreanBase(anchor: anchor) : nil)
+        else { return nil }
         switch end {
         case .never: return base
         case .count(let count): return base + " \(count)번"
@@ -13,6 +16,17 @@ extension Recurrence {
         case .until(.local(let local)): return base + " \(local.date.iso8601)까지"
         case .until(.utc): return nil
         }
+    }
+
+    /// `매년 음력 3월 14일`, `2년마다 음력 윤6월 1일`; nil for a rule Korean words cannot say back
+    /// (China's calendar, a skip other than kit's).
+    private func lunarBase(_ lunar: LunarRule, anchor: CivilDate) -> String? {
+        guard lunar.calendar == .dangi, lunar.skip == .backward, byHour.isEmpty, byMinute.isEmpty, bySecond.isEmpty,
+            let anchorLunar = lunar.calendar.lunarDate(of: anchor)
+        else { return nil }
+        let (month, isLeap, day) = lunar.monthDay(anchor: anchorLunar)
+        let every = interval == 1 ? "매년" : "\(interval)년마다"
+        return every + " 음력 " + LunarDate.monthDayText(month: month, isLeap: isLeap, day: day)
     }
 
     private func koreanBase(anchor: CivilDate) -> String? {

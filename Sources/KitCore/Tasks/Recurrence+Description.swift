@@ -5,7 +5,8 @@ extension Recurrence {
     /// say it (`BYSETPOS`, `BYMONTH`, several days of the month, a `UNTIL` in UTC, …). Whatever it
     /// returns reads back, through `parseFriendly` and the same anchor, as the same occurrences.
     public func friendlyText(anchor: CivilDate) -> String? {
-        guard bySetPosition.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byHour.isEmpty, byMinute.isEmpty,
+        guard lunar == nil, bySetPosition.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byHour.isEmpty,
+            byMinute.isEmpty,
             bySecond.isEmpty, let base = friendlyBase(anchor: anchor)
         else { return nil }
         switch end {

@@ -11,6 +11,7 @@ extension Recurrence {
     /// The first date-time on the rule's grid strictly after both `from` and `anchor`, ignoring
     /// `COUNT` and `UNTIL`; nil when there is none up to the end of `CivilDate.supportedYears`.
     func nextDate(after from: CivilDateTime, anchor: CivilDateTime) -> CivilDateTime? {
+        if let lunar { return lunarNextDate(after: from, anchor: anchor, lunar: lunar) }
         let start = max(from, anchor)
         let anchorPeriod = period(of: anchor)
         var current = anchorPeriod + max(0, Self.floorDivide(period(of: start) - anchorPeriod, interval)) * interval
@@ -38,6 +39,7 @@ extension Recurrence {
     /// a task added or edited in kit is never due on a day its rule does not name. Nil when the
     /// rule gives nothing up to the end of `CivilDate.supportedYears`.
     public func firstOccurrence(onOrAfter due: CivilDateTime) -> CivilDateTime? {
+        if let lunar { return lunarHolds(due, lunar: lunar) ? due : nextDate(after: due, anchor: due) }
         if frequency != .hourly || dayFits(due.date) {
             let times = frequency == .hourly ? [] : timesOfDay(anchor: due.time)
             if occurrences(inPeriod: period(of: due), anchor: due, times: times).contains(due) { return due }

@@ -84,8 +84,21 @@ extension Recurrence {
             }
             rule.interval = values[0]
         }
-        rule.byMonth = try integers("BYMONTH")
-        rule.byMonthDay = try integers("BYMONTHDAY")
+        let lunarCalendar = try parts["RSCALE"].flatMap { (scale) throws(KitError) -> LunarCalendar? in
+            if scale == "GREGORIAN" { return nil }
+            guard let calendar = LunarCalendar(rawValue: scale) else {
+                throw .invalidArgument(
+                    "the RRULE \(quoted) has RSCALE=\(scale); kit repeats in the Gregorian calendar (RSCALE=GREGORIAN) and the Korean and Chinese lunar calendars (RSCALE=DANGI, RSCALE=CHINESE)"
+                )
+            }
+            return calendar
+        }
+        if let lunarCalendar {
+            rule.lunar = try lunarPart(lunarCalendar, parts, quoted: quoted)
+        } else {
+            rule.byMonth = try integers("BYMONTH")
+            rule.byMonthDay = try integers("BYMONTHDAY")
+        }
         rule.bySetPosition = try integers("BYSETPOS")
         rule.byYearDay = try integers("BYYEARDAY")
         rule.byWeekNo = try integers("BYWEEKNO")
@@ -126,11 +139,7 @@ extension Recurrence {
         case (nil, nil):
             break
         }
-        if let scale = parts["RSCALE"], scale != "GREGORIAN" {
-            throw .invalidArgument(
-                "the RRULE \(quoted) has RSCALE=\(scale); kit repeats in the Gregorian calendar only (RSCALE=GREGORIAN)"
-            )
-        }
+        if rule.lunar != nil { return try rule.validated() }
         switch parts["SKIP"] {
         case nil, "OMIT":
             break
@@ -152,10 +161,46 @@ extension Recurrence {
         return try rule.validated()
     }
 
+    /// A lunar rule's BYMONTH (one month, a leap one as `6L`), BYMONTHDAY (one day) and SKIP.
+    private static func lunarPart(_ calendar: LunarCalendar, _ parts: [String: String], quoted: String)
+        throws(KitError) -> LunarRule
+    {
+        var lunar = LunarRule(calendar, skip: .omit)
+        if var month = parts["BYMONTH"] {
+            if month.hasSuffix("L") {
+                lunar.isLeap = true
+                month.removeLast()
+            }
+            guard let number = Int(month) else {
+                throw .invalidArgument(
+                    "the RRULE \(quoted) has BYMONTH=\(parts["BYMONTH"] ?? ""); a lunar rule names one month, e.g. BYMONTH=3 or BYMONTH=6L for the leap sixth month"
+                )
+            }
+            lunar.month = number
+        }
+        if let day = parts["BYMONTHDAY"] {
+            guard let number = Int(day) else {
+                throw .invalidArgument(
+                    "the RRULE \(quoted) has BYMONTHDAY=\(day); a lunar rule names one day of the month, e.g. BYMONTHDAY=14"
+                )
+            }
+            lunar.day = number
+        }
+        if let skip = parts["SKIP"] {
+            guard let value = LunarCalendar.Skip(rawValue: skip) else {
+                throw .invalidArgument("the RRULE \(quoted) has SKIP=\(skip); RFC 7529 has OMIT, BACKWARD and FORWARD")
+            }
+            lunar.skip = value
+        }
+        return lunar
+    }
+
     /// The rule's normal form, written from the rule alone: the text kitctl sends, kitd stores and
     /// `task.*` replies carry. A rule that moves missing days to the month's end is written with
-    /// RFC 7529: `RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD`.
+    /// RFC 7529: `RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD`; a lunar one is
+    /// `RSCALE=DANGI;FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=14;SKIP=BACKWARD`.
     public var rrule: String {
+        if let lunar { return lunarRRULE(lunar, anchor: nil) }
         let parts = commonParts(months: byMonth, monthDays: byMonthDay, positions: bySetPosition)
         guard monthEnd == .clamp else { return parts.joined(separator: ";") }
         return (["RSCALE=GREGORIAN"] + parts + ["SKIP=BACKWARD"]).joined(separator: ";")
@@ -165,6 +210,7 @@ extension Recurrence {
     /// alone. From the 31st, a clamped "monthly" is `FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1`;
     /// from the 15th it is `FREQ=MONTHLY`, and `keepsMonthEndInParameter(anchor:)` is true.
     public func rrule(anchor: CivilDate) -> String {
+        if let lunar { return lunarRRULE(lunar, anchor: anchor) }
         guard let day = clampedDayBeyondShortestMonth(anchor: anchor) else {
             return commonParts(months: byMonth, monthDays: byMonthDay, positions: bySetPosition).joined(separator: ";")
         }
@@ -198,13 +244,30 @@ extension Recurrence {
         return day > shortest && day <= 31 ? day : nil
     }
 
+    /// A lunar rule in RFC 7529. A file names the month and day even when the rule takes them
+    /// from its anchor, for readers that would not.
+    private func lunarRRULE(_ lunar: LunarRule, anchor: CivilDate?) -> String {
+        var lunar = lunar
+        if let anchor, let anchorLunar = lunar.calendar.lunarDate(of: anchor) {
+            (lunar.month, lunar.isLeap, lunar.day) = lunar.monthDay(anchor: anchorLunar)
+        }
+        let parts = commonParts(
+            monthTexts: lunar.monthText.map { [$0] } ?? [], monthDays: lunar.day.map { [$0] } ?? [], positions: [])
+        let skip = lunar.skip == .omit ? [] : ["SKIP=" + lunar.skip.rawValue]
+        return (["RSCALE=" + lunar.calendar.rawValue] + parts + skip).joined(separator: ";")
+    }
+
     /// FREQ through UNTIL, in kit's order, with these BYMONTH, BYMONTHDAY and BYSETPOS lists.
     private func commonParts(months: [Int], monthDays: [Int], positions: [Int]) -> [String] {
+        commonParts(monthTexts: months.map(String.init), monthDays: monthDays, positions: positions)
+    }
+
+    private func commonParts(monthTexts months: [String], monthDays: [Int], positions: [Int]) -> [String] {
         var parts = ["FREQ=" + frequency.rawValue]
         if interval != 1 { parts.append("INTERVAL=\(interval)") }
         if weekStart != .monday { parts.append("WKST=" + weekStart.icalCode) }
         let list = { (values: [Int]) in values.map(String.init).joined(separator: ",") }
-        if !months.isEmpty { parts.append("BYMONTH=" + list(months)) }
+        if !months.isEmpty { parts.append("BYMONTH=" + months.joined(separator: ",")) }
         if !byWeekNo.isEmpty { parts.append("BYWEEKNO=" + list(byWeekNo)) }
         if !byYearDay.isEmpty { parts.append("BYYEARDAY=" + list(byYearDay)) }
         if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + list(monthDays)) }

@@ -109,6 +109,12 @@ public struct Recurrence: Hashable, Sendable {
         get { rare.parts.bySecond }
         set { rare.parts.bySecond = newValue }
     }
+    /// A lunar calendar's month and day (RFC 7529's `RSCALE=DANGI`), for yearly rules that
+    /// follow 음력; nil for the Gregorian calendar. See `Recurrence+Lunar.swift`.
+    public var lunar: LunarRule? {
+        get { rare.parts.lunar }
+        set { rare.parts.lunar = newValue }
+    }
     /// The parts few rules have, kept out of line: a task is copied often (100,000 at start), and
     /// five more lists inline made every copy retain five more (kit-bench task-startup).
     private var rare = RareParts.none
@@ -139,7 +145,8 @@ public struct Recurrence: Hashable, Sendable {
         self.bySecond = bySecond
     }
 
-    /// BYYEARDAY, BYWEEKNO, BYHOUR, BYMINUTE and BYSECOND, in one box when any is given.
+    /// BYYEARDAY, BYWEEKNO, BYHOUR, BYMINUTE, BYSECOND and a lunar calendar, in one box when any
+    /// is given.
     private indirect enum RareParts: Hashable, Sendable {
         case none
         case some(Lists)
@@ -150,6 +157,7 @@ public struct Recurrence: Hashable, Sendable {
             var byHour: [Int] = []
             var byMinute: [Int] = []
             var bySecond: [Int] = []
+            var lunar: LunarRule?
         }
 
         var parts: Lists {
@@ -196,7 +204,7 @@ public struct Recurrence: Hashable, Sendable {
         rule.byMinute = Array(Set(byMinute)).sorted()
         rule.bySecond = Array(Set(bySecond)).sorted()
         try rule.check()
-        if rule.monthEnd == .clamp, let day = rule.byMonthDay.first {
+        if rule.lunar == nil, rule.monthEnd == .clamp, let day = rule.byMonthDay.first {
             let months = rule.byMonth.isEmpty ? Array(1...12) : rule.byMonth
             if months.allSatisfy({ day <= CivilDate.daysIn(month: $0, year: 2001) }) { rule.monthEnd = .skip }
         }
@@ -218,6 +226,13 @@ public struct Recurrence: Hashable, Sendable {
             throw refuse("gives days of the month to a weekly rule; use FREQ=MONTHLY, or BYDAY for weekdays")
         }
         try checkYearAndTimeParts(refuse)
+        if let lunar {
+            try checkLunar(lunar, refuse)
+            if case .count(let count) = end, !(1...Self.maximumCount).contains(count) {
+                throw refuse("has COUNT=\(count); use 1 to \(Self.maximumCount), or an end date")
+            }
+            return
+        }
         let ordinalLimit = frequency == .yearly && byMonth.isEmpty ? 53 : 5
         for rule in byDay {
             guard let ordinal = rule.ordinal else { continue }

@@ -151,7 +151,61 @@ extension WhenExpression {
             return (dates.map { $0.adding(days: days) }, soonest)
         case .said(let day, _):
             return try Self.dates(day, today: today)
+        case .lunar(let lunar):
+            return try lunarDates(lunar, today: today)
         }
+    }
+
+    /// The dates a 음력 day may name, earliest first: the one a year names, or those of this lunar
+    /// year and the next that have it.
+    private static func lunarDates(_ lunar: LunarDay, today: CivilDate) throws(KitError)
+        -> ([CivilDate], soonest: Bool)
+    {
+        let calendar = LunarCalendar.dangi
+        let years = LunarCalendar.years
+        let said = LunarDate.monthDayText(month: lunar.month, isLeap: lunar.isLeap, day: lunar.day)
+        guard let thisYear = calendar.lunarDate(of: today)?.year else {
+            throw .invalidArgument(
+                "kit places 음력 dates from \(years.lowerBound) to \(years.upperBound) only, and today is outside them")
+        }
+        let date = { (year: Int) in
+            calendar.date(
+                LunarDate(year: year, month: lunar.month, isLeap: lunar.isLeap, day: lunar.day), skip: .backward)
+        }
+        if let ref = lunar.year {
+            let year: Int
+            switch ref {
+            case .year(let number): year = number
+            case .fromThis(let count): year = thisYear + count
+            }
+            guard years.contains(year) else {
+                throw .invalidArgument(
+                    "음력 \(year)년 is outside the years kit places lunar dates in (\(years.lowerBound) to \(years.upperBound)); KASI's tables and kit's stop there"
+                )
+            }
+            if lunar.isLeap, calendar.leapMonth(ofYear: year) != lunar.month {
+                guard let leap = calendar.leapMonth(ofYear: year) else {
+                    throw .invalidArgument(
+                        "음력 \(year)년 has no 윤\(lunar.month)월 (it has no leap month); say 음력 \(lunar.month)월, or a year with that leap month"
+                    )
+                }
+                throw .invalidArgument(
+                    "음력 \(year)년 has no 윤\(lunar.month)월 (its leap month is 윤\(leap)월); say 음력 \(lunar.month)월, or a year with that leap month"
+                )
+            }
+            guard let found = date(year) else { throw .invalidArgument("음력 \(year)년 has no \(said)") }
+            return ([found], false)
+        }
+        var found: [CivilDate] = []
+        for year in thisYear...years.upperBound where found.count < 2 {
+            if lunar.isLeap && calendar.leapMonth(ofYear: year) != lunar.month { continue }
+            if let day = date(year), day >= today { found.append(day) }
+        }
+        guard !found.isEmpty else {
+            throw .invalidArgument(
+                "no 음력 \(said) is ahead up to \(years.upperBound), the last year kit places lunar dates in")
+        }
+        return (found, true)
     }
 
     /// The first days of the months `month` may name, earliest first, and whether a later one

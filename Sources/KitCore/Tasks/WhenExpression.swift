@@ -40,6 +40,25 @@ public enum WhenExpression: Hashable, Sendable {
         case shifted(Day, days: Int)
         /// `day`, which the person said is a `weekday` (3월 14일 일요일): refused when it is not.
         case said(Day, Weekday)
+        /// A day of Korea's lunar calendar: 음력 3월 14일 (the next one still ahead), 2027년 음력
+        /// 윤6월 1일, 추석.
+        case lunar(LunarDay)
+    }
+
+    /// A 음력 date as said: without a year, the next one; a leap month, the next year that has
+    /// it. A 30th a month lacks is its 29th (`LunarCalendar.Skip.backward`).
+    public struct LunarDay: Hashable, Sendable {
+        public var year: YearRef?
+        public var month: Int
+        public var isLeap: Bool
+        public var day: Int
+
+        public init(year: YearRef? = nil, month: Int, isLeap: Bool = false, day: Int) {
+            self.year = year
+            self.month = month
+            self.isLeap = isLeap
+            self.day = day
+        }
     }
 
     /// A year as a date gives it: a number, or counted from this one (올해 0, 내년 1).

@@ -49,16 +49,22 @@ struct AgendaCommand: ParsableCommand {
         }
         let from = ZoneResolver.instant(for: CivilDateTime(date: first, time: .midnight), in: zone)
         let to = ZoneResolver.instant(for: CivilDateTime(date: first.adding(days: days), time: .midnight), in: zone)
+        // Korea's holidays under a Korean locale; otherwise those kitd's configuration names.
         let params = TaskAgendaParams(
-            from: try WireInstant(from, field: "from"), to: try WireInstant(to, field: "to"), countsOnly: month)
+            from: try WireInstant(from, field: "from"), to: try WireInstant(to, field: "to"), countsOnly: month,
+            holidays: Localized.language == "ko" ? "KR" : nil)
         let result = try global.call(Method.taskAgenda, params)
         if output.json { return try JSONOutput.print(result) }
         if month {
             Terminal.writeLine(
-                AgendaView.month(first: first, days: result.days ?? [], today: today, color: Colors.enabled))
+                AgendaView.month(
+                    first: first, days: result.days ?? [], holidays: result.holidays ?? [], today: today,
+                    color: Colors.enabled))
         } else {
             Terminal.writeLine(
-                AgendaView.list(from: first, days: days, items: result.items ?? [], today: today, color: Colors.enabled)
+                AgendaView.list(
+                    from: first, days: days, items: result.items ?? [], holidays: result.holidays ?? [], today: today,
+                    color: Colors.enabled)
             )
         }
     }

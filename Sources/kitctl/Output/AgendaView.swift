@@ -8,8 +8,11 @@ enum AgendaView {
     static var weekdays: [String] { LocalClock.weekdays }
 
     /// `cal`-style: days with tasks are marked `*` (bold), overdue ones `!` (red), today in reverse.
-    static func month(first: CivilDate, days: [AgendaDay], today: CivilDate, color: Bool) -> String {
+    static func month(
+        first: CivilDate, days: [AgendaDay], holidays: [HolidayInfo] = [], today: CivilDate, color: Bool
+    ) -> String {
         let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
+        let holidayDates = Set(holidays.map(\.date))
         let title = LocaleClock.monthTitle(year: first.year, month: first.month)
         var lines = [
             String(repeating: " ", count: max(0, (28 - DisplayWidth.of(title)) / 2)) + title,
@@ -25,7 +28,11 @@ enum AgendaView {
             let mark = entry.map { $0.overdue > 0 ? "!" : "*" } ?? " "
             var cell = (day < 10 ? "  " : " ") + "\(day)"
             if color {
-                if entry?.overdue ?? 0 > 0 { cell = Colors.red(cell) } else if entry != nil { cell = Colors.bold(cell) }
+                if entry?.overdue ?? 0 > 0 || holidayDates.contains(date.iso8601) {
+                    cell = Colors.red(cell)
+                } else if entry != nil {
+                    cell = Colors.bold(cell)
+                }
                 if date == today { cell = Colors.inverse(cell) }
             }
             line += cell + mark
@@ -41,11 +48,35 @@ enum AgendaView {
                 ? Localized.text("nothing due this month")
                 : Localized.text("%s due this month (* something due that day, ! overdue)", String(total))
         )
+        lines += holidayLines(holidays)
         return lines.joined(separator: "\n")
     }
 
-    static func list(from first: CivilDate, days: Int, items: [AgendaItem], today: CivilDate, color: Bool) -> String {
+    /// The holidays under a month: `2027-02-07 (일) 설날`.
+    private static func holidayLines(_ holidays: [HolidayInfo]) -> [String] {
+        holidays.compactMap { holiday in
+            guard let date = try? CivilDate.parseWritten(holiday.date) else { return nil }
+            return "\(holiday.date) (\(weekdays[date.weekday.rawValue - 1])) \(holiday.name)"
+        }
+    }
+
+    /// A day's header: `Fri 25 Dec`, or as a locale that writes the year first does, `12월 25일 (금)`.
+    static func dayHeader(_ date: CivilDate) -> String {
+        guard LocaleClock.yearFirst != nil else {
+            return "\(date.weekday.name.prefix(3)) \(date.day) \(CivilDate.monthName(date.month).prefix(3))"
+        }
+        let style = LocaleClock.style
+        return "\(style.months[date.month - 1]) \(date.day)\(style.daySuffix) (\(weekdays[date.weekday.rawValue - 1]))"
+    }
+
+    static func list(
+        from first: CivilDate, days: Int, items: [AgendaItem], holidays: [HolidayInfo] = [], today: CivilDate,
+        color: Bool
+    ) -> String {
         let zone = LocalZone()
+        let holidayNames = Dictionary(grouping: holidays, by: \.date).mapValues {
+            $0.map(\.name).joined(separator: " · ")
+        }
         var byDay: [CivilDate: [(String, AgendaItem)]] = [:]
         for item in items {
             guard let instant = Timestamp.parse(item.dueAt) else { continue }
@@ -62,10 +93,10 @@ enum AgendaView {
         var lines: [String] = []
         for offset in 0..<days {
             let date = first.adding(days: offset)
-            let header =
-                "\(date.weekday.name.prefix(3)) \(date.day) \(CivilDate.monthName(date.month).prefix(3))"
-                + (date == today ? " (today)" : "")
-            lines.append(color ? Colors.bold(header) : header)
+            var header = dayHeader(date) + (date == today ? " " + Localized.text("(today)") : "")
+            header = color ? Colors.bold(header) : header
+            if let names = holidayNames[date.iso8601] { header += "  " + (color ? Colors.red(names) : names) }
+            lines.append(header)
             // All-day items first, then by time (the order they came in).
             let entries = (byDay[date] ?? []).filter { $0.1.allDay } + (byDay[date] ?? []).filter { !$0.1.allDay }
             if entries.isEmpty { lines.append("  -") }

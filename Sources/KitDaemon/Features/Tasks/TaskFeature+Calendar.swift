@@ -89,13 +89,15 @@ extension TaskFeature {
                 }
             }
         }
+        let holidays = try holidays(from: from, to: to, asked: params.holidays)
         if countsOnly {
             return TaskAgendaResult(
                 days: perDay.keys.sorted().map {
                     AgendaDay(date: $0, count: perDay[$0]!.count, overdue: perDay[$0]!.overdue)
-                })
+                }, holidays: holidays)
         }
-        return TaskAgendaResult(items: items.sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id })
+        return TaskAgendaResult(
+            items: items.sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id }, holidays: holidays)
     }
 
     /// Every task as a VTODO: DUE at the current occurrence (the repeat rule counted from there),

@@ -12,6 +12,7 @@ extension TaskFeature {
         router.register(Method.taskEdit, .now { [unowned self] params, _ in try edit(params) })
         router.register(Method.taskDelete, .now { [unowned self] params, _ in try delete(params.ref) })
         router.register(Method.taskAgenda, .now { [unowned self] params, _ in try agenda(params) })
+        router.register(Method.holidayList, .now { [unowned self] params, _ in try holidays(params) })
         router.register(
             Method.taskExport,
             .laterLine { [unowned self] _, _, id, reply in
