@@ -23,7 +23,12 @@ static inline const char *kit_bind_textdomain_codeset(const char *domain, const 
     return bind_textdomain_codeset(domain, codeset);
 }
 
-/* setlocale(LC_MESSAGES, ""): the language comes from the environment. */
-static inline const char *kit_messages_locale(void) { return setlocale(LC_MESSAGES, ""); }
+/* setlocale(LC_MESSAGES, ""): the language comes from the environment; and LC_CTYPE, its
+ * character set, without which glibc's own messages (strerror) in that language come out as
+ * "??" (converted to ASCII). */
+static inline const char *kit_messages_locale(void) {
+    setlocale(LC_CTYPE, "");
+    return setlocale(LC_MESSAGES, "");
+}
 
 #endif

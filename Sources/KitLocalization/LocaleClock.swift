@@ -62,7 +62,7 @@ public enum LocaleClock {
         return Reading(
             style: ClockText.Style(
                 months: abbreviated, twelveHour: twelveHour, am: item(nl_item(AM_STR)), pm: item(nl_item(PM_STR)),
-                daySuffix: daySuffix, meridiemFirst: meridiemFirst),
+                daySuffix: daySuffix, meridiemFirst: meridiemFirst, yearFirst: yearFirst),
             weekdays: days.map { String($0.prefix(2)) }, monthNames: full, yearFirst: yearFirst)
     }()
 }

@@ -94,8 +94,11 @@ public enum Localized {
         UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
     }
 
-    /// `%s` in order, `%1$s` by number, `%%` as `%`.
-    static func fill(_ format: String, _ arguments: [String]) -> String { KitText.fill(format, arguments) }
+    /// `%s` in order, `%1$s` by number, `%%` as `%`; then a Korean translation's two-form
+    /// particles (`%s을(를)`) as the word filled in before each takes them.
+    static func fill(_ format: String, _ arguments: [String]) -> String {
+        KoreanParticles.attach(KitText.fill(format, arguments))
+    }
 
     /// Has KitCore's messages (`KitText`) looked up here too: for kitctl, whose parsers' refusals
     /// a person reads. kitd does not call it, so its protocol messages stay English.

@@ -21,7 +21,7 @@ struct DiaryInputTests {
         #expect {
             try DiaryWhen.parse("2026-02-30", today: today)
         } throws: { error in
-            "\(error)".contains("February 2026 has 28 days")
+            "\(error)".contains("2026-02 has 28 days")
         }
         #expect(throws: KitError.self) { try DiaryRef.parse("2026-02-30", today: today) }
         #expect(throws: KitError.self) { try DiaryWhen.parse("last week", today: today) }

@@ -53,7 +53,16 @@ struct KoreanWhenTests {
             ("1시간 15분 후", at(2026, 11, 26, 5, 45), false), ("10분 안에", at(2026, 11, 26, 4, 40), false),
             ("한 시간 내에", at(2026, 11, 26, 5, 30), false), ("사흘 뒤", at(2026, 11, 29, 4, 30), false),
             ("일주일 후", at(2026, 12, 3, 4, 30), false), ("반 시간 후", at(2026, 11, 26, 5), false),
-            ("사흘 뒤 오후 3시", at(2026, 11, 29, 15), false),
+            ("사흘 뒤 오후 3시", at(2026, 11, 29, 15), false), ("15분안", at(2026, 11, 26, 4, 45), false),
+            ("한시간내", at(2026, 11, 26, 5, 30), false), ("두시간반 안", at(2026, 11, 26, 7), false),
+            ("1주일내", at(2026, 12, 3, 4, 30), false), ("10분 내", at(2026, 11, 26, 4, 40), false),
+            // A part of the day alone has its hour; a week or weekend alone its first day.
+            ("내일 아침", at(2026, 11, 27, 8), false), ("모레 점심", at(2026, 11, 28, 12), false),
+            ("오늘 저녁", at(2026, 11, 26, 18), false), ("저녁", at(2026, 11, 26, 18), false),
+            ("내일 밤", at(2026, 11, 27, 21), false), ("금요일 오후", at(2026, 11, 27, 15), false),
+            ("이번 주말", at(2026, 11, 28, 9), true), ("주말", at(2026, 11, 28, 9), true),
+            ("다음 주말", at(2026, 12, 5, 9), true), ("다음 주", at(2026, 11, 30, 9), true),
+            ("다음주 월요일 아침", at(2026, 11, 30, 8), false),
             ("2026.12.01", at(2026, 12, 1, 9), true), ("2026. 12. 1.", at(2026, 12, 1, 9), true),
             ("2026-12-1", at(2026, 12, 1, 9), true), ("2026/12/1", at(2026, 12, 1, 9), true),
             ("12/01", at(2026, 12, 1, 9), true), ("2026.12.1 18:00", at(2026, 12, 1, 18), false),
@@ -116,7 +125,7 @@ struct KoreanWhenTests {
         "refuses what it cannot place, saying why",
         arguments: [
             ("어제", "in the past"), ("어제 오후 3시", "in the past"), ("45분 전", "in the past"), ("저녁 3시", "cannot read"),
-            ("오후 15시", "cannot read"), ("2월 30일", "no day 30"), ("다음 주", "cannot read"),
+            ("오후 15시", "cannot read"), ("2월 30일", "no day 30"), ("이번 주", "cannot read"),
             ("사과", "cannot read"), ("3월 14일 토요일", "is a Sunday"), ("오늘 새벽 3시", "already passed"),
             ("6월 다섯째 금요일", "no fifth Friday"),
         ])
@@ -186,7 +195,7 @@ struct KoreanWhenInstantTests {
         #expect {
             try Self.resolve("다음 달 31일", at: "2027-01-31T01:00:00Z")
         } throws: { error in
-            (error as? KitError)?.message.contains("February 2027 has no day 31") == true
+            (error as? KitError)?.message.contains("2027-02 has no day 31") == true
         }
     }
 

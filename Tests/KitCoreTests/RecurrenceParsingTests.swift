@@ -147,7 +147,7 @@ struct RecurrenceParsingTests {
         arguments: [
             ("fortnightly", "weekly on mon,wed"), ("weekly on funday", "'funday' is not a weekday"),
             ("monthly on day 32", "day 32"), ("monthly on the 5th tue", "not every month has a 5th Tuesday"),
-            ("every 0 days", "from 1"), ("daily until 2027-02-30", "February 2027 has 28 days"),
+            ("every 0 days", "from 1"), ("daily until 2027-02-30", "2027-02 has 28 days"),
             ("daily for ten times", "'daily for ten times'"), ("", "empty"), ("weekly on", "until 2027-01-31"),
             ("daily until", "for 10 times"), ("every 2 fortnights", "every 2 weeks on tue,thu"),
             ("daily daily", "'daily daily'"),

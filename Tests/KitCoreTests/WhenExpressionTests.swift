@@ -67,7 +67,7 @@ struct WhenExpressionTests {
             ("2026-11-20 18:00", "2026-11-20 18:00 is in the past"),
             ("2026-11-21", "(09:00 is the time used when none is given)"),
             ("2026-11-21T10:00-05:00", "is in the past"), ("24:00", "hours go from 00 to 23"),
-            ("13pm", "hour goes from 1 to 12"), ("2026-02-30 10:00", "February 2026 has 28 days"),
+            ("13pm", "hour goes from 1 to 12"), ("2026-02-30 10:00", "2026-02 has 28 days"),
             ("in 0m", "not a positive duration"), ("in", "cannot read 'in' as a due time"),
             ("midnight", "'tomorrow 00:00' or '23:59'"), ("next", "cannot read 'next'"),
             ("tomorrow at", "cannot read 'tomorrow at'"), ("at", "cannot read 'at'"), ("", "the due time is empty"),

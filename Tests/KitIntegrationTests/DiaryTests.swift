@@ -65,7 +65,7 @@ extension Integration {
             _ = try kit.kitctl(["diary", "write", "-m", "Walk", "--date", "2026-11-20"])
             let impossible = try kit.kitctl(["diary", "write", "-m", "x", "--date", "2026-02-30"])
             #expect(
-                impossible.exitCode == 1 && impossible.stderr.contains("February 2026 has 28 days"), "\(impossible)")
+                impossible.exitCode == 1 && impossible.stderr.contains("2026-02 has 28 days"), "\(impossible)")
             let connection = try kit.connect()
             do {
                 _ = try connection.call(
@@ -73,13 +73,13 @@ extension Integration {
                 Issue.record("2026-02-30 was accepted")
             } catch {
                 guard case .refused(let rpc) = error else { throw error }
-                #expect(rpc.code == ErrorCode.invalidArgument && rpc.message.contains("February 2026 has 28 days"))
+                #expect(rpc.code == ErrorCode.invalidArgument && rpc.message.contains("2026-02 has 28 days"))
             }
             let noDay = try kit.kitctl(["diary", "show", "2026-11-21"])
             #expect(
                 noDay.exitCode == 2 && noDay.stderr.contains("nearest days with entries are 2026-11-20"), "\(noDay)")
             let badRef = try kit.kitctl(["diary", "show", "2026-02-30"])
-            #expect(badRef.exitCode == 2 && badRef.stderr.contains("February 2026 has 28 days"), "\(badRef)")
+            #expect(badRef.exitCode == 2 && badRef.stderr.contains("2026-02 has 28 days"), "\(badRef)")
             let title = try kit.kitctl(["diary", "delete", "wakl", "--yes"])
             #expect(title.exitCode == 2 && title.stderr.contains("did you mean 'Walk'?"), "\(title)")
             #expect(try kit.kitctl(["diary", "delete", "2026-11-20", "--yes"]).exitCode == 0)

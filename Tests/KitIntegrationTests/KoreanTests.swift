@@ -120,7 +120,7 @@ extension Integration {
             // kitd's refusals come in English with their template, which kitctl says in Korean.
             let again = try kit.kitctl(["timer", "pause", "차"])
             #expect(
-                again.exitCode == 2 && again.stderr == "kitctl: 차을(를) 일시정지할 수 없습니다: 이미 일시정지했습니다; 먼저 재개하세요\n",
+                again.exitCode == 2 && again.stderr == "kitctl: 차를 일시정지할 수 없습니다: 이미 일시정지했습니다; 먼저 재개하세요\n",
                 "\(again)")
             let missing = try kit.kitctl(["timer", "show", "국수"])
             #expect(
@@ -248,6 +248,40 @@ extension Integration {
         }
 
         @Test(
+            "under ko_KR, particles follow the word before them, system errors are Korean (no ??), every date option reads Korean days, and ramen cook --time takes words"
+        )
+        func koreanReplies() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Asia/Seoul"
+            try kit.useLocale("ko_KR.UTF-8")
+            try kit.startKitd()
+            let pasta = try kit.kitctl(["ramen", "cook", "pasta"])
+            #expect(pasta.exitCode == 2 && pasta.stderr.contains("'pasta'라는 라면이 없습니다"), "\(pasta)")
+            let exam = try kit.kitctl(["task", "show", "시험"])
+            #expect(exam.exitCode == 2 && exam.stderr.contains("'시험'이라는 할 일이 없습니다"), "\(exam)")
+            let missing = try kit.kitctl(["task", "import", "nonexist.ics"])
+            #expect(missing.exitCode != 0 && missing.stderr.contains("nonexist.ics를 읽을 수 없습니다"), "\(missing)")
+            #expect(!missing.stderr.contains("??"), "glibc's message in Korean, not ASCII: \(missing)")
+            let past = try kit.kitctl(["task", "add", "x", "--due", "어제"])
+            #expect(past.stderr.contains("'어제'는"), "\(past)")
+
+            let today = CivilDateTime(
+                WallTime(seconds: Date().timeIntervalSince1970), in: FixedOffset(seconds: 9 * 3600)
+            )
+            .date
+            let written = try kit.kitctlJSON(
+                ["diary", "write", "--date", "어제", "--message", "비 온 날"], as: DiaryEntryInfo.self)
+            #expect(written.date == today.adding(days: -1).iso8601, "\(written)")
+            let tomorrow = try kit.kitctl(["agenda", "--day", "내일"])
+            let header = AgendaTomorrow.header(today.adding(days: 1))
+            #expect(tomorrow.exitCode == 0 && tomorrow.stdout.hasPrefix(header), "\(tomorrow) \(header)")
+
+            let cook = try kit.kitctlJSON(["ramen", "cook", "신라면", "--time", "3분", "30초"], as: RamenCookResult.self)
+            #expect(cook.timer.durationNs == 210 * Nanoseconds.second, "\(cook)")
+        }
+
+        @Test(
             "under a Korean locale, ramen are listed in 가나다 order before the other scripts; under C.UTF-8 by code point"
         )
         func koreanOrder() throws {
@@ -265,5 +299,12 @@ extension Integration {
                 #expect((firstKorean < firstJapanese) == koreanFirst, "\(lang): \(names)")
             }
         }
+    }
+}
+
+/// The header `kitctl agenda` draws for a day under ko_KR: `11월 27일 (금)`.
+enum AgendaTomorrow {
+    static func header(_ date: CivilDate) -> String {
+        "\(date.month)월 \(date.day)일 (\(date.weekday.koreanShortName))"
     }
 }

@@ -78,10 +78,10 @@ extension Integration {
             #expect(
                 bad.exitCode == 1
                     && bad.stderr
-                        == "kitctl: cannot read 'soon' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11\n",
+                        == "kitctl: cannot read 'soon' as a date: write a day, 2026-11-25 (also 2026.11.25, tomorrow, 내일), or a month, 2026-11\n",
                 "\(bad)")
             let missing = try kit.kitctl(["agenda", "2026-02-30"])
-            #expect(missing.exitCode == 1 && missing.stderr.contains("February 2026 has 28 days"), "\(missing)")
+            #expect(missing.exitCode == 1 && missing.stderr.contains("2026-02 has 28 days"), "\(missing)")
         }
 
         @Test(

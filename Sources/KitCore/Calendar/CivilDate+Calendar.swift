@@ -29,7 +29,7 @@ extension CivilDate {
         let last = daysIn(month: month, year: year)
         guard (1...last).contains(day) else {
             throw .invalidArgument(
-                "'\(date.iso8601)' is not a date: \(monthName(month)) \(year) has \(last) days (e.g. \(CivilDate(year: year, month: month, day: last).iso8601))"
+                "'\(date.iso8601)' is not a date: \(String(date.iso8601.prefix(7))) has \(last) days (e.g. \(CivilDate(year: year, month: month, day: last).iso8601))"
             )
         }
         return date

@@ -31,8 +31,15 @@ enum KoreanRepeat {
         mutating func base() throws(KitError) -> Recurrence {
             if cursor.take(anyOf: ["매시간", "매시"]) != nil { return Recurrence(.hourly) }
             if cursor.take(anyOf: ["매일", "날마다", "하루마다"]) != nil { return Recurrence(.daily) }
-            if cursor.take(anyOf: ["평일", "주중"]) != nil { return weekly(1, FriendlyRuleParser.weekdays.byDay) }
-            if cursor.take("주말") { return weekly(1, [.init(.saturday), .init(.sunday)]) }
+            // 평일, 평일마다, 주말, 주말마다.
+            if cursor.take(anyOf: ["평일", "주중"]) != nil {
+                _ = cursor.take("마다")
+                return weekly(1, FriendlyRuleParser.weekdays.byDay)
+            }
+            if cursor.take("주말") {
+                _ = cursor.take("마다")
+                return weekly(1, [.init(.saturday), .init(.sunday)])
+            }
             if cursor.take(anyOf: ["매주", "주마다"]) != nil {
                 if cursor.take("평일") { return weekly(1, FriendlyRuleParser.weekdays.byDay) }
                 if cursor.take("주말") { return weekly(1, [.init(.saturday), .init(.sunday)]) }

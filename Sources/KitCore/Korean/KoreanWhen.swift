@@ -32,6 +32,15 @@ enum KoreanWhen {
     static let relativeDays: [(String, WhenExpression.Day)] = [
         ("내일모레", .inDays(2)), ("오늘", .today), ("금일", .today), ("내일", .tomorrow), ("낼", .tomorrow),
         ("모레", .inDays(2)), ("글피", .inDays(3)),
+        // A week or a weekend alone: its first day (Monday, Saturday).
+        ("다다음주", .weekOf(weeks: 2, .monday)), ("다음주말", .weekOf(weeks: 1, .saturday)),
+        ("다음주", .weekOf(weeks: 1, .monday)), ("담주", .weekOf(weeks: 1, .monday)),
+        ("이번주말", .weekOf(weeks: 0, .saturday)), ("주말", .weekday(.saturday)),
+    ]
+
+    /// The hour a part of the day said alone stands for: `내일 아침` is 08:00, `모레 점심` 12:00.
+    static let partHours: [(String, Int)] = [
+        ("새벽", 5), ("아침", 8), ("오전", 9), ("점심", 12), ("낮", 13), ("오후", 15), ("저녁", 18), ("밤", 21),
     ]
 
     /// Days with a fixed date, as month and day.
@@ -260,6 +269,12 @@ enum KoreanWhen {
             cursor.position = start
             if cursor.take(word) { parts.insert((word, cursor.position), at: 0) }
         }
+        // A part of the day alone: its hour (아침 08:00), after any reading with an hour said.
+        var alone: [(Clock?, Int)] = []
+        for (word, hour) in partHours {
+            cursor.position = start
+            if cursor.take(word) { alone.append((.exact(TimeOfDay(hour: hour, minute: 0)), cursor.position)) }
+        }
         for (part, afterPart) in parts {
             for (hour, minute, second, end) in spokenHours(text, at: afterPart) {
                 if let clock = clock(part: part, hour: hour, minute: minute, second: second, spoken: true) {
@@ -281,6 +296,7 @@ enum KoreanWhen {
                 }
             }
         }
+        found += alone
         found.append((nil, start))
         return found
     }
@@ -356,7 +372,7 @@ enum KoreanWhen {
 
     // MARK: Offsets
 
-    static let offsetWords = ["후에", "뒤에", "후", "뒤", "안에", "내에", "이내", "있다가", "지나서"]
+    static let offsetWords = ["후에", "뒤에", "후", "뒤", "안에", "내에", "이내", "안", "내", "있다가", "지나서"]
 
     /// `45분 후`, `두 시간 뒤`, `10분 안에`, `사흘 뒤`, and a whole number of days with a time
     /// after it (`사흘 뒤 오후 3시`); nil when the text is no offset.

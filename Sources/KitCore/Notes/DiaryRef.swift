@@ -12,11 +12,8 @@ public enum DiaryRef: Equatable, Sendable {
             throw .invalidArgument("the entry reference is empty; give an id, a date (2026-11-20) or a title")
         }
         if case .id(let id) = Reference(trimmed) { return .id(id) }
-        switch trimmed.lowercased() {
-        case "today": return .day(today)
-        case "yesterday": return .day(today.adding(days: -1))
-        default: break
-        }
+        // today, yesterday, 어제, 지난 금요일: a title that is no day stays a title.
+        if let day = try? SaidDay.parse(trimmed, today: today) { return .day(day) }
         if let written = CivilDate.writtenPrefix(Substring(trimmed)), written.rest.isEmpty {
             return .day(try CivilDate.parseWritten(trimmed))
         }

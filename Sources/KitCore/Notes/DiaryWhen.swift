@@ -8,17 +8,14 @@ public struct DiaryWhen: Sendable, Equatable {
         self.time = time
     }
 
-    public static let examples = "2026-11-20, 2026-11-20 21:30, today or yesterday"
+    public static let examples = "2026-11-20, 2026-11-20 21:30, today, yesterday, 어제 or 지난주 금요일"
 
-    /// Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or with `T`), `today` or `yesterday`. A date
-    /// that does not exist (2026-02-30) is refused with the length of its month.
+    /// Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (or with `T`), and the days `SaidDay` reads
+    /// (`today`, `yesterday`, `어제`, `그저께`, `지난 금요일`, `3월 14일`). A date that does not exist
+    /// (2026-02-30) is refused with the length of its month.
     public static func parse(_ text: String, today: CivilDate) throws(KitError) -> DiaryWhen {
         let trimmed = text.trimmingWhitespace()
-        switch trimmed.lowercased() {
-        case "today": return DiaryWhen(day: today, time: nil)
-        case "yesterday": return DiaryWhen(day: today.adding(days: -1), time: nil)
-        default: break
-        }
+        if let day = try SaidDay.parse(trimmed, today: today) { return DiaryWhen(day: day, time: nil) }
         guard let written = CivilDate.writtenPrefix(Substring(trimmed)) else {
             throw .invalidArgument("cannot read '\(text)' as a date; write \(examples)")
         }

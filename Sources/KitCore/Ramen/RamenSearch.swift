@@ -40,9 +40,12 @@ public enum RamenSearch {
                 candidates: listed)
         }
         let suggestions = suggest(trimmed, in: index)
-        let hint =
-            suggestions.isEmpty ? "see `kitctl ramen list`" : "did you mean \(suggestions.joined(separator: " or "))?"
-        throw .notFound("no ramen called '\(trimmed)'; \(hint)", suggestions: suggestions)
+        guard !suggestions.isEmpty else {
+            throw .notFound("no ramen called '\(trimmed)'; see `kitctl ramen list`", suggestions: suggestions)
+        }
+        throw .notFound(
+            "no ramen called '\(trimmed)'; did you mean \(suggestions.joined(separator: ", "))?",
+            suggestions: suggestions)
     }
 
     /// Up to three display names closest to `text` by edit distance over every name field.

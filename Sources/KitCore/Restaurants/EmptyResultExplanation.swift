@@ -35,6 +35,30 @@ public struct EmptyResultExplanation: Equatable, Sendable, CustomStringConvertib
         return "no place has \(culprit) among \(among)\(with)"
     }
 
+    /// `description` as the refusal of a pick, one template for each shape, so kitctl can say
+    /// it in the user's language.
+    public var refusal: KitError {
+        guard let culprit else { return .notFound("there are no places yet; add one first") }
+        let clause = culprit.description
+        let category = culprit.tags.first?.category ?? culprit.category
+        let count = String(remainingBefore)
+        let with = before.map(\.description).joined(separator: ", ")
+        switch (before.isEmpty, remainingBefore == 1) {
+        case (true, true):
+            return .notFound("no place has \(clause) among the 1 place; drop \(clause) or pick another \(category)")
+        case (true, false):
+            return .notFound(
+                "no place has \(clause) among the \(count) places; drop \(clause) or pick another \(category)")
+        case (false, true):
+            return .notFound(
+                "no place has \(clause) among the 1 place with \(with); drop \(clause) or pick another \(category)")
+        case (false, false):
+            return .notFound(
+                "no place has \(clause) among the \(count) places with \(with); drop \(clause) or pick another \(category)"
+            )
+        }
+    }
+
     /// The summary and what to do about it.
     public var description: String {
         guard let culprit else { return "there are no places yet; add one first" }

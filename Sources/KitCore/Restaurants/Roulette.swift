@@ -109,7 +109,7 @@ public struct Roulette: Hashable, Sendable {
         if candidates.isEmpty {
             let explanation = EmptyResultExplanation.explain(filter, places: places)
             guard let explanation else { throw .notFound("no place matches \(filter)") }
-            throw .notFound(KitMessage(verbatim: explanation.description))
+            throw explanation.refusal
         }
         guard count <= candidates.count else {
             let scope =

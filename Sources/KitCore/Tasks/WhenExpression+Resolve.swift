@@ -126,7 +126,7 @@ extension WhenExpression {
             let (months, soonest) = months(month, today: today)
             let dates = months.map { CivilDate(year: $0.year, month: $0.month, day: day) }.filter(\.isValid)
             guard !dates.isEmpty else {
-                let shown = months.first.map { "\(CivilDate.monthName($0.month)) \($0.year)" } ?? "that month"
+                let shown = months.first.map { String($0.iso8601.prefix(7)) } ?? "that month"
                 throw .invalidArgument("\(shown) has no day \(day); give a date that exists")
             }
             return (dates, soonest)
@@ -139,7 +139,7 @@ extension WhenExpression {
             let found = dates.compactMap { $0 }
             guard !found.isEmpty else {
                 let ordinal = n == -1 ? "last" : ["", "first", "second", "third", "fourth", "fifth"][max(0, min(5, n))]
-                let shown = months.first.map { "\(CivilDate.monthName($0.month)) \($0.year)" } ?? "that month"
+                let shown = months.first.map { String($0.iso8601.prefix(7)) } ?? "that month"
                 throw .invalidArgument("\(shown) has no \(ordinal) \(weekday); give another day")
             }
             return (found, soonest)

@@ -27,11 +27,15 @@ public enum ClockText {
         public var daySuffix: String
         /// Whether AM and PM come before the time (`오후 2:05`), as in Korean.
         public var meridiemFirst: Bool
+        /// The year's word when the year comes first (`년` in `2027년 4월 20일`); nil when it
+        /// follows the day (`Apr 20 2027`).
+        public var yearFirst: String?
 
         public init(
             months: [String], twelveHour: Bool, am: String = "AM", pm: String = "PM", daySuffix: String = "",
-            meridiemFirst: Bool = false
+            meridiemFirst: Bool = false, yearFirst: String? = nil
         ) {
+            self.yearFirst = yearFirst
             self.months = months.count == 12 ? months : Style.english.months
             self.twelveHour = twelveHour
             self.am = am
@@ -63,7 +67,9 @@ public enum ClockText {
         let today = LocalDateTime(now, in: zone)
         if local.date == today.date { return style.time(hour: local.hour, minute: local.minute, second: local.second) }
         var text = "\(style.months[local.date.month - 1]) \(local.date.day)\(style.daySuffix)"
-        if local.date.year != today.date.year { text += " \(local.date.year)" }
+        if local.date.year != today.date.year {
+            text = style.yearFirst.map { "\(local.date.year)\($0) " + text } ?? text + " \(local.date.year)"
+        }
         return text + " " + style.time(hour: local.hour, minute: local.minute, second: nil)
     }
 

@@ -81,13 +81,15 @@ struct AgendaCommand: ParsableCommand {
             return CivilDate(year: parsed.year, month: parsed.month, day: 1)
         }
         do throws(KitError) {
+            // 내일, 다음 주 월요일, 3월 14일: what --due reads, and the days behind (어제).
+            if let said = try SaidDay.parse(date, today: today) { return said }
             return try CivilDate.parseWritten(date)
         } catch {
             // A date that does not exist says why (February has 28 days); anything else, what to write.
             guard error.description.hasPrefix("cannot read") else { throw CLIError.usage(error.description) }
             throw CLIError.usage(
                 Localized.text(
-                    "cannot read '%s' as a date: write a day, 2026-11-25 (also 2026.11.25), or a month, 2026-11",
+                    "cannot read '%s' as a date: write a day, 2026-11-25 (also 2026.11.25, tomorrow, 내일), or a month, 2026-11",
                     "\(date)"))
         }
     }

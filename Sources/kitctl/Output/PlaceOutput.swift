@@ -44,11 +44,15 @@ enum PlaceOutput {
 
     /// One block per category: its values with counts, the filter's own marked with `*`.
     static func facets(_ result: PlaceTagsResult, filter: [String]) -> String {
-        let scope = filter.isEmpty ? "" : " with " + filter.joined(separator: " ")
-        var lines = ["\(result.matching) place\(result.matching == 1 ? "" : "s")\(scope)"]
+        let count = Localized.plural("%d place", "%d places", result.matching)
+        var lines = [
+            filter.isEmpty ? count : Localized.text("%1$s with %2$s", count, filter.joined(separator: " "))
+        ]
         for category in result.categories {
             lines.append("")
-            lines.append(category.category + (category.constrained ? " (filtered; counts if OR-ed in)" : ""))
+            lines.append(
+                category.category + (category.constrained ? " " + Localized.text("(filtered; counts if OR-ed in)") : "")
+            )
             var table = Table("", "")
             for value in category.values {
                 let mark = category.constrained ? (value.selected ? "* " : "  ") : ""
@@ -71,12 +75,11 @@ enum PlaceOutput {
             if let address = place.address { lines.append("  " + address) }
             if let url = place.url { lines.append("  " + url) }
         }
-        let of = "\(result.picks.count == 1 ? "1" : "\(result.picks.count)") of \(result.candidates) matching"
-        var footer = "(\(of)"
-        if let round = result.round { footer += ", rotation round \(round)" }
-        footer += "; seed \(result.seed))"
-        lines.append(footer)
-        for note in result.notes { lines.append("note: " + note) }
+        var footer = Localized.text("%1$s of %2$s matching", String(result.picks.count), String(result.candidates))
+        if let round = result.round { footer += ", " + Localized.text("rotation round %s", String(round)) }
+        footer += "; " + Localized.text("seed %s", String(result.seed))
+        lines.append("(" + footer + ")")
+        for note in result.notes { lines.append(Localized.text("note: %s", note)) }
         return lines.joined(separator: "\n")
     }
 

@@ -90,10 +90,13 @@ struct WaitDisplay {
 
     private func plainLine(after event: String? = nil) -> String {
         switch (event, timer.state) {
-        case (Event.timerPaused?, _), (_, .paused): "\(timer.label): paused with \(left()) left"
-        case (Event.timerResumed?, _): "\(timer.label): resumed, \(left()) left, due at \(TimerText.due(timer))"
-        case (Event.timerAdjusted?, _): "\(timer.label): now \(left()) left, due at \(TimerText.due(timer))"
-        default: "\(timer.label): \(left()) left, due at \(TimerText.due(timer))"
+        case (Event.timerPaused?, _), (_, .paused):
+            timer.label + ": " + Localized.text("paused with %s left", left())
+        case (Event.timerResumed?, _):
+            timer.label + ": " + Localized.text("resumed, %1$s left, due at %2$s", left(), TimerText.due(timer))
+        case (Event.timerAdjusted?, _):
+            timer.label + ": " + Localized.text("now %1$s left, due at %2$s", left(), TimerText.due(timer))
+        default: timer.label + ": " + Localized.text("%1$s left, due at %2$s", left(), TimerText.due(timer))
         }
     }
 }

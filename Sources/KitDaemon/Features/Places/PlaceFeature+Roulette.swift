@@ -1,4 +1,5 @@
 import KitCore
+import KitLocalization
 import KitProtocol
 
 /// `place.pick`: the roulette, its history rows and rotation state, and the optional popup.
@@ -49,7 +50,7 @@ extension PlaceFeature {
 
     /// "Picked: 수원 칼국수" with the tags, address and link of each pick.
     private func pickPopup(_ picks: [Place], now: ClockReading) -> Popup {
-        let summary = "Picked: " + picks.map(\.name).joined(separator: ", ")
+        let summary = Localized.text("Picked: %s", picks.map(\.name).joined(separator: ", "))
         let body = picks.map { place in
             var lines: [String] = []
             if picks.count > 1 { lines.append(place.name) }

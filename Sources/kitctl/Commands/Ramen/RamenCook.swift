@@ -14,16 +14,17 @@ struct RamenCook: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var name: RamenName
 
+    /// Words, as `timer start` takes them: `--time 3분 30초` without quotes.
     @Option(
-        name: .shortAndLong,
-        help: ArgumentHelp(Localized.text("Cook time for this cook only (4m, 3:30 …)."), valueName: "duration"))
-    var time: String?
+        name: .shortAndLong, parsing: .upToNextOption,
+        help: ArgumentHelp(Localized.text("Cook time for this cook only (4m, 3:30, 3분 30초 …)."), valueName: "duration"))
+    var time: [String] = []
 
     @Flag(help: ArgumentHelp(Localized.text("Wait until it is done, with a live countdown on a terminal.")))
     var wait = false
 
     func run() throws {
-        let cookTime = try time.map(ArgumentValues.duration)
+        let cookTime = time.isEmpty ? nil : try ArgumentValues.duration(time.joined(separator: " "))
         let connection = try global.connect()
         if wait {
             Interrupt.install()

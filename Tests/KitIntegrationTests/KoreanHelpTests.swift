@@ -1,0 +1,86 @@
+import Foundation
+import KitTestSupport
+import Testing
+
+extension Integration {
+    /// Issue 43: under ko_KR, what kitctl prints is Korean, apart from what is not a word of a
+    /// language: command and option names, values a person types (`weekly on mon`), placeholders
+    /// (`WHEN`), units, file names, and the names of formats and programs.
+    @Suite("Korean everywhere a Korean user reads")
+    struct KoreanHelpTests {
+        /// Values and names that stay as they are typed or called, each seen in a help text.
+        static let names: Set<String> = [
+            // Formats, standards, programs and paths.
+            "JSON", "CSV", "RRULE", "VTODO", "VEVENT", "VALARM", "VJOURNAL", "DUE", "iCalendar", "ics", "UID", "KASI",
+            "PNG", "JPEG", "GIF", "WebP", "KiB", "MiB", "Markdown", "md", "json", "waybar", "i3blocks", "polybar",
+            "blocks", "vdir", "vdirsyncer", "systemctl", "kitd", "kit", "kitctl", "bash", "zsh", "fish", "toml",
+            "config", "RPC", "jsonrpc", "daemon", "id", "ref", "xdg", "https", "geo", "vi", "sock", "recovery", "oga",
+            "ogg", "wav", "Ctrl", "Asia", "Seoul", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "KIT_SOCKET", "EDITOR",
+            "VISUAL", "AND", "OR",
+            // Values a person types: repeat rules, due times, sounds, sort orders, kinds, fields.
+            "daily", "weekly", "on", "mon", "wed", "fri", "next", "tomorrow", "yesterday", "today", "pm", "in",
+            "alarm", "clock", "elapsed", "bell", "complete", "off", "most", "recent", "pot", "cup", "stir", "fried",
+            "drained", "cold", "shin", "nongshim", "category", "value", "area", "kind", "avoid", "command", "start",
+            "left", "end", "number", "lap", "total", "lap_seconds", "total_seconds", "note", "at", "text",
+            "tooltip", "class", "percentage", "timer_name", "timer_left", "timers", "stopwatches", "task_title",
+            "task_due", "rain", "by", "the", "river",
+        ]
+
+        static let placeholders: Set<String> = [
+            "REF", "WHEN", "RULE", "FILE", "DURATION", "SOUND", "NAME", "QUERY", "DATE", "YEAR", "TEXT", "DIR",
+        ]
+
+        /// The Latin words of `text` that are none of the above, nor a name of kitctl's.
+        static func english(_ text: String, commandNames: Set<String>) throws -> [String] {
+            var found: [String] = []
+            let quoted = try Regex(#"'[^']*'|"[^"]*"|`[^`]*`|<[^>]*>|kitctl [^가-힣]*|\{[^}]*\}"#)
+            let word = try Regex("[A-Za-z][A-Za-z_]+")
+            for line in text.split(separator: "\n") where !line.hasPrefix("사용법:") {
+                var rest = String(line).replacing(quoted, with: "")
+                // The column of option and subcommand names.
+                rest = rest.replacing(
+                    try Regex(#"^\s+(-[-\w]+(, )?)+( <[^>]*>)?|^\s+[a-z][a-z-]*(, [a-z-]+)?\s{2,}"#), with: "")
+                for match in rest.matches(of: word) {
+                    let text = String(rest[match.range])
+                    // A placeholder: the value's name in capitals (WHEN, REF, DIR).
+                    let placeholder = text.allSatisfy(\.isUppercase) && placeholders.contains(text)
+                    if !names.contains(text) && !commandNames.contains(text) && !placeholder { found.append(text) }
+                }
+            }
+            return found
+        }
+
+        @Test("every kitctl command's help under ko_KR is Korean: no English word but names and values")
+        func help() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.useLocale("ko_KR.UTF-8")
+            let dump = try kit.kitctl(["--experimental-dump-help"])
+            let tree = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+            var paths: [[String]] = []
+            var names: Set<String> = []
+            func walk(_ command: [String: Any], _ path: [String]?) {
+                let name = command["commandName"] as? String ?? ""
+                let here = path.map { $0 + [name] } ?? []
+                paths.append(here)
+                names.insert(name)
+                for alias in command["aliases"] as? [String] ?? [] { names.insert(alias) }
+                for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                    for entry in argument["names"] as? [[String: Any]] ?? [] {
+                        if let name = entry["name"] as? String { names.insert(name) }
+                    }
+                    if let value = argument["valueName"] as? String { names.insert(value) }
+                }
+                for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, here) }
+            }
+            walk(try #require(tree["command"] as? [String: Any]), nil)
+            #expect(paths.count > 80)
+            for path in paths {
+                let shown = try kit.kitctl(path + ["--help"])
+                #expect(shown.exitCode == 0 && shown.stdout.contains("사용법:"), "\(path): \(shown)")
+                let english = try Self.english(shown.stdout, commandNames: names)
+                #expect(english.isEmpty, "kitctl \(path.joined(separator: " ")) --help: \(english)\n\(shown.stdout)")
+            }
+        }
+    }
+}
