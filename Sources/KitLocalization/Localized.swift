@@ -82,7 +82,10 @@ public enum Localized {
     /// English.
     public static func lookUp(_ format: String, _ arguments: [String]) -> String {
         // gettext answers a template it has no translation for with the pointer it was given.
-        fill(format.withCString { String(cString: kit_gettext(domain, $0)) }, arguments)
+        // A field noun filled in (`timer name`) is said in the user's language too.
+        fill(
+            format.withCString { String(cString: kit_gettext(domain, $0)) },
+            arguments.map { FieldNoun.translated($0) ?? $0 })
     }
 
     private static func translated(_ message: StaticString) -> String {

@@ -279,6 +279,22 @@ extension Integration {
 
             let cook = try kit.kitctlJSON(["ramen", "cook", "신라면", "--time", "3분", "30초"], as: RamenCookResult.self)
             #expect(cook.timer.durationNs == 210 * Nanoseconds.second, "\(cook)")
+
+            // A field kitd names in a refusal is named in Korean too.
+            let long = try kit.kitctl(["timer", "start", "1m", "--name", String(repeating: "가", count: 600)])
+            #expect(long.exitCode == 2 && long.stderr.contains("타이머 이름이 600자입니다"), "\(long)")
+            // The diary's look back and its Markdown say the year and the weekday in Korean.
+            let thisYear = CivilDate(year: today.year, month: today.month, day: min(today.day, 28))
+            let lastYear = CivilDate(year: today.year - 1, month: today.month, day: min(today.day, 28))
+            _ = try kit.kitctl(["diary", "write", "--date", lastYear.iso8601, "--message", "작년 오늘"])
+            let back = try kit.kitctl(["diary", "on-this-day", "--date", thisYear.iso8601])
+            #expect(back.stdout.contains("1년 전"), "\(back)")
+            let shared = try kit.kitctl(["diary", "share", lastYear.iso8601])
+            #expect(shared.stdout.contains("*" + lastYear.weekday.koreanName + ", "), "\(shared)")
+            let negative = try kit.kitctl(["timer", "add", "1", "--", "-1h"])
+            #expect(negative.stderr.contains("음수입니다"), "\(negative)")
+            let pick = try kit.kitctl(["place", "pick"])
+            #expect(pick.exitCode == 2 && pick.stderr.contains("아직 장소가 없습니다"), "\(pick)")
         }
 
         @Test(

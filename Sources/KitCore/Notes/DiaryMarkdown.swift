@@ -3,15 +3,28 @@
 public enum DiaryMarkdown {
     public static func render(_ entry: DiaryEntry, headingLevel: Int = 1) -> String {
         let text = EntryText(entry.text ?? entry.title)
-        var meta = ["\(entry.day.weekday.name), \(entry.when)"]
-        if let weather = entry.weather { meta.append("weather: \(weather)") }
-        if let mood = entry.mood { meta.append("mood: \(mood)") }
-        if let place = entry.place { meta.append("place: \(place)") }
+        var meta = [weekdayName(entry.day.weekday) + ", " + entry.when]
+        if let weather = entry.weather { meta.append(KitText.text("weather: %s", weather)) }
+        if let mood = entry.mood { meta.append(KitText.text("mood: %s", mood)) }
+        if let place = entry.place { meta.append(KitText.text("place: %s", place)) }
         meta += entry.fields.map { "\($0.key): \($0.value)" }
         var result = String(repeating: "#", count: max(1, min(6, headingLevel))) + " " + text.title + "\n\n"
         result += "*" + meta.joined(separator: " · ") + "*\n"
         if !text.body.isEmpty { result += "\n" + text.body + "\n" }
         return result
+    }
+
+    /// The weekday's name, in the user's language where kitctl translates KitCore's messages.
+    static func weekdayName(_ weekday: Weekday) -> String {
+        switch weekday {
+        case .monday: KitText.text("Monday")
+        case .tuesday: KitText.text("Tuesday")
+        case .wednesday: KitText.text("Wednesday")
+        case .thursday: KitText.text("Thursday")
+        case .friday: KitText.text("Friday")
+        case .saturday: KitText.text("Saturday")
+        case .sunday: KitText.text("Sunday")
+        }
     }
 
     /// Every entry in one document, oldest first, under one heading.

@@ -66,7 +66,8 @@ struct StopwatchWatchDisplay {
                 elapsed += Nanoseconds(passed)
             }
             let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(item.info.name)))
-            return "\(item.info.name)\(padding)  \(StopwatchText.elapsed(elapsed))  \(item.info.state)"
+            return
+                "\(item.info.name)\(padding)  \(StopwatchText.elapsed(elapsed))  \(StateWords.stopwatch(item.info.state))"
         }
     }
 

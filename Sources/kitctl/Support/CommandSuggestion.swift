@@ -47,7 +47,8 @@ enum CommandSuggestion {
                     && ("0"..."9").contains(scalars[1])
             })
         else { return nil }
-        return "'\(negative)' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30"
+        return Localized.text(
+            "'%s' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30", negative)
     }
 
     /// Edit distance, with the one the ramen suggestions use.

@@ -32,7 +32,9 @@ struct DiaryOnThisDay: ParsableCommand {
         for entry in result.entries {
             let ago = year - (Int(entry.date.prefix(4)) ?? year)
             blocks.append(
-                "\(DiaryText.when(entry)), \(ago) year\(ago == 1 ? "" : "s") ago (#\(entry.id))\n"
+                Localized.plural(
+                    "%s, %d year ago (#%s)", "%s, %d years ago (#%s)", ago, DiaryText.when(entry), "\(entry.id)")
+                    + "\n"
                     + NoteText.shown(entry.text ?? entry.title))
         }
         Terminal.writeLine(blocks.joined(separator: "\n\n"))
