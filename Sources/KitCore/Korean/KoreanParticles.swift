@@ -23,8 +23,9 @@ public enum KoreanParticles {
 
     /// `text` with each two-form particle written as the word before it takes it.
     public static func attach(_ text: String) -> String {
-        // Most messages have none: one pass over the bytes for `(` before anything else.
-        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        // Most messages have none: one pass over the bytes for `(` and a Hangul syllable after it
+        // (U+AC00…U+D7A3 start with 0xEA…0xED in UTF-8) before anything else.
+        guard hasTwoForms(text.utf8) else { return text }
         var result = ""
         var rest = Substring(text)
         outer: while !rest.isEmpty {
@@ -105,6 +106,15 @@ public enum KoreanParticles {
         case "m", "n": return .consonant
         default: return nil
         }
+    }
+
+    private static func hasTwoForms(_ bytes: String.UTF8View) -> Bool {
+        var afterParenthesis = false
+        for byte in bytes {
+            if afterParenthesis && (0xEA...0xED).contains(byte) { return true }
+            afterParenthesis = byte == UInt8(ascii: "(")
+        }
+        return false
     }
 
     private static func isHangulSyllable(_ character: Character) -> Bool {
