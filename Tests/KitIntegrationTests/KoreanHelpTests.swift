@@ -33,7 +33,10 @@ extension Integration {
         /// The Latin words of `text` that are none of the above, nor a name of kitctl's.
         static func english(_ text: String, commandNames: Set<String>) throws -> [String] {
             var found: [String] = []
-            let quoted = try Regex(#"'[^']*'|"[^"]*"|`[^`]*`|<[^>]*>|kitctl [^가-힣]*|\{[^}]*\}"#)
+            // Quoted and bracketed values, a command line, a path, an English name in parentheses
+            // (the catalog's `신라면 (Shin Ramyun)`).
+            let quoted = try Regex(
+                #"'[^']*'|"[^"]*"|`[^`]*`|<[^>]*>|kitctl [^가-힣]*|\{[^}]*\}|\S*/\S*|\([A-Za-z][A-Za-z ]*\)"#)
             let word = try Regex("[A-Za-z][A-Za-z_]+")
             for line in text.split(separator: "\n") where !line.hasPrefix("사용법:") {
                 var rest = String(line).replacing(quoted, with: "")
@@ -48,6 +51,57 @@ extension Integration {
                 }
             }
             return found
+        }
+
+        /// A session a new user might have, every noun's commands with their replies, tables and
+        /// refusals; the ramen catalog's own texts (its steps, memo and sources, in English) and
+        /// the person's values are left out of the scan.
+        static let session: [[String]] = [
+            ["status"], ["today"], ["timer", "start", "5m", "--name", "차"], ["timer", "list"], ["timer", "show", "차"],
+            ["timer", "pause", "차"], ["timer", "pause", "차"], ["timer", "resume", "차"], ["timer", "add", "차", "1m"],
+            ["timer", "start", "5x"], ["timer", "cancel", "없음"], ["ramen", "fav", "add", "신라면"],
+            ["ramen", "fav", "list"], ["ramen", "set", "신라면", "--time", "4m"], ["ramen", "cook", "없는라면"],
+            ["sw", "new", "공부"], ["sw", "start", "공부"], ["sw", "show", "공부"], ["sw", "stop", "공부"], ["sw", "list"],
+            ["sw", "laps", "공부"], ["sw", "show", "없음"],
+            ["task", "add", "치과", "--due", "내일 오전 9시", "--remind", "1시간"],
+            ["task", "add", "운동", "--due", "금요일", "--repeat", "매주 화·목"],
+            ["task", "add", "생신", "--due", "음력 3월 14일", "--repeat", "매년 음력 3월 14일"],
+            ["task", "add", "나쁨", "--due", "내일", "--repeat", "가끔"], ["task", "list"], ["task", "show", "치과"],
+            ["task", "snooze", "치과", "10분"], ["task", "done", "운동"], ["task", "show", "없음"], ["agenda"],
+            ["agenda", "--month"], ["holidays", "2027"], ["holidays", "2025"], ["memo", "add", "장보기"],
+            ["memo", "list"],
+            ["memo", "show", "장보기"], ["memo", "show", "없음"], ["diary", "write", "--message", "첫눈"], ["diary", "list"],
+            ["diary", "show", "첫눈"], ["diary", "on-this-day"],
+            ["place", "add", "김밥", "--tag", "area=수원", "--tag", "kind=분식"],
+            ["place", "list"], ["place", "show", "김밥"], ["place", "tags"], ["place", "pick"],
+            ["place", "pick", "--tag", "kind=중식"], ["place", "show", "없음"], ["sync", "status"],
+        ]
+
+        /// Words a reply may hold that are no English: paths, a process id, units, formats, the
+        /// catalog's maker and kind, the time zone's name and the English forms a refusal offers.
+        static let replyNames: Set<String> = [
+            "pid", "tmp", "run", "data", "sock", "sqlite", "ms", "Nongshim", "pot", "cup", "Asia", "Seoul", "tasks",
+            "shin",
+            "ramyun", "nongshim", "pm", "tomorrow", "fri", "next", "mon", "in", "local", "share", "KR", "ml",
+        ]
+
+        @Test("a session through every noun under ko_KR replies, lists and refuses in Korean")
+        func replies() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "Asia/Seoul"
+            try kit.useLocale("ko_KR.UTF-8")
+            try kit.startKitd()
+            // The catalog's own texts, as `ramen show` labels them.
+            let catalog = ["단계:", "메모:", "출처:", "읽기:"]
+            for arguments in Self.session {
+                let result = try kit.kitctl(arguments)
+                let lines = (result.stdout + "\n" + result.stderr).split(separator: "\n").filter { line in
+                    !catalog.contains { line.hasPrefix($0) }
+                }
+                let english = try Self.english(lines.joined(separator: "\n"), commandNames: Self.replyNames)
+                #expect(english.isEmpty, "kitctl \(arguments.joined(separator: " ")): \(english)\n\(result)")
+            }
         }
 
         @Test("every kitctl command's help under ko_KR is Korean: no English word but names and values")

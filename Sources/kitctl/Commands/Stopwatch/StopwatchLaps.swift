@@ -22,6 +22,7 @@ struct StopwatchLaps: ParsableCommand {
         if output.json { return try JSONOutput.print(result) }
         if csv { return Terminal.write(StopwatchText.csv(result.laps)) }
         Terminal.writeLine(
-            result.laps.isEmpty ? "\(result.stopwatch.name) has no laps." : StopwatchText.lapTable(result.laps))
+            result.laps.isEmpty
+                ? Localized.text("%s has no laps.", result.stopwatch.name) : StopwatchText.lapTable(result.laps))
     }
 }
