@@ -6,6 +6,7 @@ import Testing
 struct ParserRobustnessTests {
     static let fragments = [
         "FREQ=", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", ";", "=", ",", "BYDAY=", "BYMONTHDAY=", "BYMONTH=",
+        "RSCALE=DANGI;", "RSCALE=CHINESE;", "6L", "30", "SKIP=FORWARD", "SKIP=BACKWARD", "SKIP=OMIT",
         "BYSETPOS=",
         "COUNT=", "UNTIL=", "INTERVAL=", "WKST=", "-1", "+2", "0", "31", "99999999999999999999", "MO", "2TU", "-5FR",
         "20261125", "T", "180000", "Z", ":", " ", "BEGIN:", "END:", "VCALENDAR", "VTODO", "VEVENT", "VALARM", "\r\n",
@@ -42,6 +43,8 @@ struct ParserRobustnessTests {
         "일", "이", "삼", "십", "백", "천", "만", "월", "요일", "금요일", "일요일", "매주", "매월", "매년", "격주", "마다", "번",
         "까지", "말일", "마지막", "날", "둘째", "다음", "주", "달", "이번", "내일", "모레", "어제", "추석", "년", "·", ",", " ",
         "0", "12", "99999999999", "1.5", "3/14", "2027-03-14", "14:30", "3pm", "s", "\u{1109}\u{1175}", "\u{0}",
+        "음력", "윤", "설날", "그믐", "보름", "정월", "섣달", "생일", "주말", "안", "내", "아침", "저녁", "지난", "그저께",
+        "을(를)", "(이)라는", "(으)로", "'", "2150", "13", "31",
     ]
 
     @Test("random Korean text through the Korean readers throws or succeeds, never traps")
@@ -56,6 +59,8 @@ struct ParserRobustnessTests {
             _ = try? DurationParser.parseSigned(text)
             _ = try? Recurrence.parse(text)
             _ = try? PreAlerts.parse(text)
+            _ = try? SaidDay.parse(text, today: CivilDate(year: 2026, month: 11, day: 26))
+            _ = KoreanParticles.attach(text)
         }
     }
 
