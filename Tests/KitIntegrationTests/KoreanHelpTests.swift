@@ -80,7 +80,7 @@ extension Integration {
         /// Words a reply may hold that are no English: paths, a process id, units, formats, the
         /// catalog's maker and kind, the time zone's name and the English forms a refusal offers.
         static let replyNames: Set<String> = [
-            "pid", "tmp", "run", "data", "sock", "sqlite", "ms", "Nongshim", "pot", "cup", "Asia", "Seoul", "tasks",
+            "pid", "tmp", "run", "data", "sock", "sqlite", "ms", "Nongshim", "Asia", "Seoul", "tasks",
             "shin",
             "ramyun", "nongshim", "pm", "tomorrow", "fri", "next", "mon", "in", "local", "share", "KR", "ml",
         ]

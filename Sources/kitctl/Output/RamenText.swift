@@ -18,6 +18,18 @@ enum RamenText {
         ramen.waterMl > 0 ? "\(ramen.waterMl) ml" : (ramen.kind == .cup ? Localized.text("to the line") : "-")
     }
 
+    /// How a ramen is cooked, in the user's language: `pot`, or `냄비` under ko_KR (`--kind` takes
+    /// the English word).
+    static func kindName(_ kind: RamenKind) -> String {
+        switch kind {
+        case .pot: Localized.text("pot")
+        case .cup: Localized.text("cup")
+        case .stirFried: Localized.text("stir-fried")
+        case .drained: Localized.text("drained")
+        case .cold: Localized.text("cold")
+        }
+    }
+
     static func table(_ list: [RamenInfo]) -> String {
         var table = Table(
             Localized.text("FAV"), Localized.text("NAME"), Localized.text("BRAND"), Localized.text("KIND"),
@@ -26,7 +38,7 @@ enum RamenText {
             table.add(
                 ramen.favouritePosition.map { "★\($0)" } ?? "",
                 DisplayWidth.truncated(ramen.displayName, to: 40),
-                ramen.brand ?? "-", ramen.kind.rawValue,
+                ramen.brand ?? "-", kindName(ramen.kind),
                 time(ramen.cookNs) + (ramen.cookNs != ramen.catalogCookNs ? "*" : ""),
                 water(ramen), ramen.cookCount > 0 ? "\(ramen.cookCount)×" : "-", ramen.id)
         }
@@ -42,7 +54,7 @@ enum RamenText {
         details.add(
             Localized.text("kind:"),
             ramen.origin == .own
-                ? Localized.text("%s (your own)", ramen.kind.rawValue) : ramen.kind.rawValue)
+                ? Localized.text("%s (your own)", kindName(ramen.kind)) : kindName(ramen.kind))
         details.add(
             Localized.text("time:"),
             ramen.cookNs != ramen.catalogCookNs
