@@ -104,6 +104,57 @@ extension Integration {
             }
         }
 
+        /// The commands issue 43 changed, each with the state its example needs.
+        static let exampled: [(path: [String], setUp: [[String]])] = [
+            (["ramen", "cook"], []), (["agenda"], []), (["holidays"], []), (["diary", "write"], []),
+            (["diary", "on-this-day"], []), (["sw", "laps"], [["sw", "new", "공부"]]),
+            (["place", "pick"], [["place", "add", "칼국수", "--tag", "area=수원역"]]),
+        ]
+
+        /// `kitctl a 'b c'` as its words.
+        static func words(_ line: String) -> [String] {
+            var words: [String] = []
+            var current = ""
+            var quoted = false
+            for character in line {
+                if character == "'" {
+                    quoted.toggle()
+                } else if character == " " && !quoted {
+                    if !current.isEmpty { words.append(current) }
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            if !current.isEmpty { words.append(current) }
+            return words
+        }
+
+        @Test("each command issue 43 changed carries an example in English and in Korean, and the example runs")
+        func examples() throws {
+            for (path, setUp) in Self.exampled {
+                let kit = try KitdHarness()
+                defer { kit.tearDown() }
+                kit.extraEnvironment["TZ"] = "Asia/Seoul"
+                try kit.startKitd()
+                let english = try kit.kitctl(path + ["--help"])
+                let line = try #require(
+                    english.stdout.replacing("\n", with: " ").firstRange(of: "Example: kitctl ").map {
+                        String(english.stdout.replacing("\n", with: " ")[$0.upperBound...])
+                    }, "\(path): \(english)")
+                // The example runs to the end of the help's text (after it, only the usage).
+                let example = try #require(line.components(separatedBy: "  ").first).trimmingWhitespace()
+                let arguments = Self.words(example)
+                #expect(Array(arguments.prefix(path.count)) == path, "\(example)")
+                for step in setUp { #expect(try kit.kitctl(step).exitCode == 0, "\(step)") }
+                let ran = try kit.kitctl(arguments)
+                #expect(ran.exitCode == 0, "kitctl \(example): \(ran)")
+                try kit.useLocale("ko_KR.UTF-8")
+                let korean = try kit.kitctl(path + ["--help"])
+                #expect(korean.stdout.replacing("\n", with: " ").contains("예: kitctl " + example), "\(korean.stdout)")
+            }
+        }
+
         @Test("every kitctl command's help under ko_KR is Korean: no English word but names and values")
         func help() throws {
             let kit = try KitdHarness()

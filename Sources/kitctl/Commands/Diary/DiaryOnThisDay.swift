@@ -5,7 +5,8 @@ import KitProtocol
 
 struct DiaryOnThisDay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "on-this-day", abstract: Localized.text("Entries from this day of the year in earlier years."))
+        commandName: "on-this-day", abstract: Localized.text("Entries from this day of the year in earlier years."),
+        discussion: Localized.text("Example: kitctl diary on-this-day --date 어제"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

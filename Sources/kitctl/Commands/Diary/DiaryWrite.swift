@@ -6,7 +6,10 @@ import KitProtocol
 struct DiaryWrite: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "write",
-        abstract: Localized.text("Write an entry from -m, stdin or the editor; now, or on --date."))
+        abstract: Localized.text("Write an entry from -m, stdin or the editor; now, or on --date."),
+        discussion: Localized.text(
+            "--date takes 2026-11-20, '2026-11-20 21:30', today, yesterday, or a day as --due reads it and the days behind: 어제, 그저께, '지난 금요일'. Example: kitctl diary write --date 어제 -m 첫눈"
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

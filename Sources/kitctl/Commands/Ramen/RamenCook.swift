@@ -8,7 +8,9 @@ struct RamenCook: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cook",
         abstract: Localized.text("Start a ramen's countdown and say what to do now."),
-        discussion: Localized.text("The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it."))
+        discussion: Localized.text(
+            "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it. Example: kitctl ramen cook 신라면 --time 3분 30초"
+        ))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

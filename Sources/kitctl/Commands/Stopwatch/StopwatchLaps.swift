@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchLaps: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "laps", abstract: Localized.text("List a stopwatch's laps."))
+        commandName: "laps", abstract: Localized.text("List a stopwatch's laps."),
+        discussion: Localized.text("Example: kitctl sw laps 공부 --csv"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
