@@ -36,5 +36,7 @@ struct SaidDayTests {
         #expect(try DiaryWhen.parse("어제", today: Self.today).day == CivilDate(year: 2026, month: 11, day: 25))
         #expect(try DiaryRef.parse("그저께", today: Self.today) == .day(CivilDate(year: 2026, month: 11, day: 24)))
         #expect(try DiaryRef.parse("첫눈", today: Self.today) == .title("첫눈"))
+        // A text no day is that long is not read at all (kitd reads a diary's date from any client).
+        #expect(try SaidDay.parse(String(repeating: "어제", count: 500_000), today: Self.today) == nil)
     }
 }

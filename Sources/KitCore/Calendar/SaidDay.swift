@@ -8,6 +8,9 @@
 /// reads one, not the next; a weekday alone is this week's (Monday to Sunday).
 public enum SaidDay {
     static let past: [(String, Int)] = [("그저께", -2), ("그제", -2), ("엊그제", -2), ("어저께", -1), ("어제", -1)]
+    /// The longest text read as a day, as `--due`'s limit: a longer one is no day, and is not
+    /// read (kitd reads a diary's `date` from any client).
+    public static let maximumLength = 200
 
     /// The day `text` names, seen from `today`, or nil when it is no day kit reads (the caller
     /// says what to write).
@@ -19,7 +22,7 @@ public enum SaidDay {
         case "tomorrow": return today.adding(days: 1)
         default: break
         }
-        guard KoreanText.hasHangul(trimmed) else { return nil }
+        guard trimmed.utf8.count <= Self.maximumLength * 4, KoreanText.hasHangul(trimmed) else { return nil }
         let compact = KoreanText.compact(trimmed)
         var cursor = KoreanCursor(compact)
         for (word, days) in past where cursor.take(word) && cursor.atEnd { return today.adding(days: days) }
