@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Prints, as a .pot, the messages written as interpolated literals where a KitError is made:
 the string literals of the first argument of .notFound( .invalidState( .invalidArgument(
-.ambiguous( (the argument itself, or each branch of a `?:` there). Each `\\(...)` becomes `%s` (one value) or `%1$s`, `%2$s` ... (several), and `%`
+.ambiguous( and KitMessage's marker .message(, and the message: of an ICalendarError( (the argument itself, or each branch of a `?:` there). Each `\\(...)` becomes `%s` (one value) or `%1$s`, `%2$s` ... (several), and `%`
 becomes `%%`, as KitMessage builds its template at run time, so that kitctl finds kitd's refusals
 in the catalog. Usage: scripts/kit-messages.py FILE... > messages.pot
 """
 import re
 import sys
 
-CALL = re.compile(r'\.(notFound|invalidState|invalidArgument|ambiguous)\(')
+ERROR = re.compile(r'\bICalendarError\(')
+CALL = re.compile(r'\.(notFound|invalidState|invalidArgument|ambiguous|message)\(')
 
 
 def literal_at(text, start):
@@ -110,8 +111,14 @@ def main(files):
     for path in files:
         with open(path, encoding='utf-8') as f:
             text = f.read()
-        for match in CALL.finditer(text):
-            for start in argument_literals(text, match.end()):
+        starts = [match.end() for match in CALL.finditer(text)]
+        # ICalendarError(line: …, message: "…"): its message is a KitMessage too.
+        for match in ERROR.finditer(text):
+            label = text.find('message:', match.end(), match.end() + 200)
+            if label >= 0:
+                starts.append(label + len('message:'))
+        for position in sorted(starts):
+            for start in argument_literals(text, position):
                 found = literal_at(text, start)
                 if not found:
                     continue

@@ -106,8 +106,9 @@ struct ICalendarOutline {
                         stack.count - 1,
                         .init(
                             line: line.number,
-                            message: "BEGIN:\(component) is nested \(stack.count + 1) deep; kit reads "
-                                + "\(Self.maximumDepth) levels"))
+                            message:
+                                "BEGIN:\(component) is nested \(stack.count + 1) deep; kit reads \(Self.maximumDepth) levels"
+                        ))
                     tooDeep = 1
                     continue
                 }

@@ -11,7 +11,7 @@ extension ICalendarReader {
     {
         if let end = draft.end {
             if let seconds = start.civilSeconds(to: end.value), seconds < 0 {
-                skipped.append(.init(name: "DTEND", line: end.line, reason: "it comes before DTSTART"))
+                skipped.append(.init(name: "DTEND", line: end.line, reason: .message("it comes before DTSTART")))
                 return start
             }
             return end.value

@@ -32,7 +32,7 @@ extension ICalendarReader.Reader {
                     skipped.append(
                         .init(
                             name: name, line: line,
-                            reason: "not a property kit or libical knows; the line is ignored"))
+                            reason: .message("not a property kit or libical knows; the line is ignored")))
                     continue
                 }
                 let error = ICalendarError(
@@ -80,15 +80,15 @@ extension ICalendarReader.Reader {
     }
 
     /// libical's complaint about a line.
-    static func message(libical error: ICalendarProperty, name: String?) -> String {
-        let name = name ?? "a line"
+    static func message(libical error: ICalendarProperty, name: String?) -> KitMessage {
+        let name = name.map { KitMessage(verbatim: $0) } ?? .message("a line")
         switch error.parameters["X-LIC-ERRORTYPE"] {
         case "VALUE-PARSE-ERROR":
-            return "the value of \(name) cannot be read (libical: \(error.value))"
+            return .message("the value of \(name) cannot be read (libical: \(error.value))")
         case "PARAMETER-NAME-PARSE-ERROR", "PARAMETER-VALUE-PARSE-ERROR":
-            return "a parameter of \(name) cannot be read (libical: \(error.value))"
+            return .message("a parameter of \(name) cannot be read (libical: \(error.value))")
         default:
-            return "this line is not a property such as SUMMARY:text (libical: \(error.value))"
+            return .message("this line is not a property such as SUMMARY:text (libical: \(error.value))")
         }
     }
 }

@@ -61,7 +61,8 @@ public enum ICalendarReader {
                 default:
                     reader.skipped.append(
                         .init(
-                            name: component.name, line: component.line, reason: "kit imports only VTODO and VEVENT",
+                            name: component.name, line: component.line,
+                            reason: .message("kit imports only VTODO and VEVENT"),
                             uid: Libical.parse(component.flat(bytes)[...])?["UID"]?.value))
                 }
             }
@@ -103,10 +104,10 @@ public enum ICalendarReader {
             rejected.append(
                 .init(
                     component: component.name, line: component.line, uid: node?["UID"]?.value,
-                    title: node?["SUMMARY"]?.value, reason: error.description))
+                    title: node?["SUMMARY"]?.value, reason: error.message))
         }
 
-        mutating func skip(_ property: Located, reason: String? = nil) {
+        mutating func skip(_ property: Located, reason: KitMessage? = nil) {
             skipped.append(.init(name: property.name, line: property.line, reason: reason))
         }
 
@@ -134,7 +135,10 @@ public enum ICalendarReader {
                 } catch {
                     // A bad alarm costs the task only that alarm, unless the reading is strict.
                     if strict { throw error }
-                    skipped.append(.init(name: "VALARM", line: childOutline.line, reason: error.description))
+                    skipped.append(
+                        .init(
+                            name: "VALARM", line: childOutline.line,
+                            reason: .message("line \(error.line): \(error.message)")))
                     continue
                 }
                 switch trigger {
@@ -156,13 +160,13 @@ public enum ICalendarReader {
             case "DTEND" where task.component == "VEVENT": task.end = (try dateValue(property), property.line)
             case "DURATION" where task.component == "VEVENT":
                 guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()), seconds >= 0 else {
-                    return skip(property, reason: "'\(property.value)' is not a length such as PT1H or P1D")
+                    return skip(property, reason: .message("'\(property.value)' is not a length such as PT1H or P1D"))
                 }
                 task.duration = seconds
             case "LOCATION":
                 let place = property.value.trimmingWhitespace()
                 guard place.count <= CalendarTask.locationLimit else {
-                    return skip(property, reason: "longer than \(CalendarTask.locationLimit) characters")
+                    return skip(property, reason: .message("longer than \(CalendarTask.locationLimit) characters"))
                 }
                 task.location = place.isEmpty ? nil : place
             case "RDATE": task.added += try dateList(property)
@@ -172,15 +176,15 @@ public enum ICalendarReader {
             case "EXDATE": task.removed += try dateList(property)
             case "RRULE":
                 if !strict && property.value.trimmingWhitespace().isEmpty {
-                    return skip(property, reason: "it is empty; the task does not repeat")
+                    return skip(property, reason: .message("it is empty; the task does not repeat"))
                 }
                 if task.rule != nil {
                     // A second rule adds its occurrences (RFC 5545 3.8.5.3).
                     do {
                         task.moreRules.append((try ICalendarReader.rule(of: property.property), property.line))
                     } catch {
-                        if strict { throw ICalendarError(line: property.line, message: error.message) }
-                        return skip(property, reason: error.message + "; the other rules are kept")
+                        if strict { throw ICalendarError(line: property.line, message: error.kitMessage) }
+                        return skip(property, reason: .message("\(error.kitMessage); the other rules are kept"))
                     }
                     return
                 }
@@ -198,7 +202,7 @@ public enum ICalendarReader {
                         let byCount = try? Recurrence.parseRRULE(
                             parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
                     else {
-                        let refused = ICalendarError(line: property.line, message: error.message)
+                        let refused = ICalendarError(line: property.line, message: error.kitMessage)
                         // Leniently, a later rule may still make the series (`finish` decides).
                         if strict || task.refusedRule != nil { throw refused }
                         task.refusedRule = refused
@@ -212,7 +216,7 @@ public enum ICalendarReader {
                 case "COMPLETED": task.status = .completed
                 case "CANCELLED": task.status = .cancelled
                 case "NEEDS-ACTION", "IN-PROCESS", "TENTATIVE", "CONFIRMED": task.status = .needsAction
-                default: skip(property, reason: "unknown status '\(property.value)'")
+                default: skip(property, reason: .message("unknown status '\(property.value)'"))
                 }
             case "COMPLETED": task.completed = true
             case "SEQUENCE": task.sequence = Int(property.value.trimmingWhitespace()) ?? 0
@@ -253,13 +257,14 @@ public enum ICalendarReader {
                 let value = property.value.trimmingWhitespace()
                 guard value.hasSuffix("Z"), let civil = ICalendarText.dateTime(String(value.dropLast())) else {
                     return skip(
-                        property, reason: "an alarm at a fixed time must be a UTC time such as 20261201T080000Z")
+                        property,
+                        reason: .message("an alarm at a fixed time must be a UTC time such as 20261201T080000Z"))
                 }
                 trigger = .at(civil.utcInstant)
                 return
             }
             if parameters["RELATED"]?.uppercased() == "END" {
-                return skip(property, reason: "kit imports alarms relative to the start or due time")
+                return skip(property, reason: .message("kit imports alarms relative to the start or due time"))
             }
             guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()) else {
                 throw ICalendarError(
@@ -267,12 +272,12 @@ public enum ICalendarReader {
                 )
             }
             if seconds > 0 {
-                return skip(property, reason: "kit alerts only before the due time")
+                return skip(property, reason: .message("kit alerts only before the due time"))
             }
             if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.second {
                 trigger = .before(-seconds * Nanoseconds.second)
             } else if seconds < 0 {
-                skip(property, reason: "more than 366 days before the due time")
+                skip(property, reason: .message("more than 366 days before the due time"))
             }
         }
 
@@ -308,8 +313,9 @@ public enum ICalendarReader {
             else {
                 throw ICalendarError(
                     line: property.line,
-                    message: "\(property.name) '\(value)' is not a date-time in 1900…2200 such as 20261125T180000, "
-                        + "20261125T090000Z or (all day) 20261125")
+                    message:
+                        "\(property.name) '\(value)' is not a date-time in 1900…2200 such as 20261125T180000, 20261125T090000Z or (all day) 20261125"
+                )
             }
             if isUTC { return .utc(civil.utcInstant) }
             return .local(civil, tzid: property.property.parameters["TZID"] ?? floatingZone)
@@ -328,8 +334,10 @@ public enum ICalendarReader {
                 skipped.append(
                     .init(
                         name: "DTSTART", line: line,
-                        reason: "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats the "
-                            + "task from DUE", uid: task.uid))
+                        reason: .message(
+                            "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats the task from DUE"
+                        ),
+                        uid: task.uid))
                 return rule
             }
             task.addedDates = task.addedDates.compactMap { $0.shifted(bySeconds: shift) }
@@ -354,17 +362,20 @@ public enum ICalendarReader {
                         skipped.append(
                             .init(
                                 name: "RRULE", line: line,
-                                reason: "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats "
-                                    + "the task from DUE"))
+                                reason: .message(
+                                    "the rule repeats from DTSTART, and its DUE comes on other days; kit repeats the task from DUE"
+                                )))
                     }
                 }
                 do {
                     _ = try RecurrenceSeries(rule: moved, anchor: anchor)
                     kept.append(moved.takingDayFromAnchor(anchor.date))
                 } catch {
-                    if strict { throw ICalendarError(line: line, message: error.message) }
+                    if strict { throw ICalendarError(line: line, message: error.kitMessage) }
                     skipped.append(
-                        .init(name: "RRULE", line: line, reason: error.message + "; the other rules are kept"))
+                        .init(
+                            name: "RRULE", line: line, reason: .message("\(error.kitMessage); the other rules are kept")
+                        ))
                 }
             }
             return kept
@@ -375,7 +386,9 @@ public enum ICalendarReader {
             if let refused = draft.refusedRule {
                 guard draft.rule != nil else { throw refused }
                 skipped.append(
-                    .init(name: "RRULE", line: refused.line, reason: refused.message + "; the other rules are kept"))
+                    .init(
+                        name: "RRULE", line: refused.line,
+                        reason: .message("\(refused.message); the other rules are kept")))
             }
             let due = draft.due ?? draft.start
             var task = CalendarTask(
@@ -412,7 +425,7 @@ public enum ICalendarReader {
                         skipped.append(
                             .init(
                                 name: "RRULE", line: rule.line,
-                                reason: "it has both COUNT and UNTIL; the earlier end is kept"))
+                                reason: .message("it has both COUNT and UNTIL; the earlier end is kept")))
                     }
                     do {
                         _ = try RecurrenceSeries(rule: chosen, anchor: anchor)
@@ -428,24 +441,27 @@ public enum ICalendarReader {
                     } catch {
                         // A rule that ends before its first due, or never comes again after it:
                         // leniently, the task is the first due alone, or repeats by its other rules.
-                        if strict { throw ICalendarError(line: rule.line, message: error.message) }
+                        if strict { throw ICalendarError(line: rule.line, message: error.kitMessage) }
                         guard draft.moreRules.isEmpty else {
                             skipped.append(
                                 .init(
                                     name: "RRULE", line: rule.line,
-                                    reason: error.message + "; the other rules are kept"))
+                                    reason: .message("\(error.kitMessage); the other rules are kept")))
                             draft.rule = draft.moreRules.removeFirst()
                             draft.otherEnd = nil
                             continue
                         }
                         skipped.append(
-                            .init(name: "RRULE", line: rule.line, reason: error.message + "; the task does not repeat"))
+                            .init(
+                                name: "RRULE", line: rule.line,
+                                reason: .message("\(error.kitMessage); the task does not repeat")))
                     }
                     if task.recurrence != nil {
                         task.moreRules = try keptMoreRules(draft, anchor: anchor, dueAfterStart: task.dueAfterStart)
                     }
                 } else {
-                    skipped.append(.init(name: "RRULE", line: rule.line, reason: "no DUE or DTSTART to repeat from"))
+                    skipped.append(
+                        .init(name: "RRULE", line: rule.line, reason: .message("no DUE or DTSTART to repeat from")))
                 }
             }
             if task.recurrence == nil, given.rule == nil, !draft.added.isEmpty, let due {
@@ -466,7 +482,7 @@ public enum ICalendarReader {
             for alert in draft.alerts.sorted(by: { $0.offset > $1.offset }) where !alerts.contains(alert.offset) {
                 guard alerts.count < PreAlerts.maximumCount else {
                     skipped.append(
-                        .init(name: "VALARM", line: alert.line, reason: "kit keeps at most 10 alerts a task"))
+                        .init(name: "VALARM", line: alert.line, reason: .message("kit keeps at most 10 alerts a task")))
                     continue
                 }
                 alerts.append(alert.offset)

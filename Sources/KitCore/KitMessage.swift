@@ -5,17 +5,21 @@
 /// in kitctl, where a translator is installed (`KitText`), `text` is translated at once.
 ///
 /// `scripts/po.sh pot` extracts the literals written where a `KitError` is made.
-public struct KitMessage: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+public struct KitMessage: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The gettext message id: the literal with `%s` (or `%N$s`) for each value, `%%` for `%`.
     /// Nil for a text made elsewhere, which has no template (`init(verbatim:)`).
     public let format: String?
     public let arguments: [String]
+    /// The values that are messages themselves (a reason inside a report line), by their place in
+    /// `arguments`, so that they are translated too; empty when none is.
+    public let parts: [KitMessage?]
     /// The English, filled in.
     public let english: String
 
     public init(stringLiteral value: String) {
         format = Self.escaped(value)
         arguments = []
+        parts = []
         english = value
     }
 
@@ -24,6 +28,7 @@ public struct KitMessage: Sendable, Equatable, CustomStringConvertible, Expressi
         format =
             count == 1 ? stringInterpolation.format.replacing("%1$s", with: "%s") : stringInterpolation.format
         arguments = stringInterpolation.arguments
+        parts = stringInterpolation.parts.contains { $0 != nil } ? stringInterpolation.parts : []
         english = stringInterpolation.english
     }
 
@@ -31,19 +36,25 @@ public struct KitMessage: Sendable, Equatable, CustomStringConvertible, Expressi
     public init(verbatim text: String) {
         format = nil
         arguments = []
+        parts = []
         english = text
     }
+
+    /// A message written as a literal outside a `KitError` (a report line, a reason), marked so
+    /// that `scripts/po.sh pot` extracts its template.
+    public static func message(_ message: KitMessage) -> KitMessage { message }
 
     /// The message in the user's language where `KitText` has a translator (kitctl), else English.
     public var text: String {
         guard let format, let translator = KitText.translator else { return english }
-        return translator(format, arguments)
+        return translator(format, parts.isEmpty ? arguments : zip(arguments, parts).map { $1?.text ?? $0 })
     }
 
     public var description: String { text }
 
     /// Two messages are the same when they read the same in English.
     public static func == (lhs: KitMessage, rhs: KitMessage) -> Bool { lhs.english == rhs.english }
+    public func hash(into hasher: inout Hasher) { hasher.combine(english) }
 
     static func escaped(_ literal: String) -> String { literal.replacing("%", with: "%%") }
 
@@ -51,6 +62,7 @@ public struct KitMessage: Sendable, Equatable, CustomStringConvertible, Expressi
         var format = ""
         var english = ""
         var arguments: [String] = []
+        var parts: [KitMessage?] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {
             format.reserveCapacity(literalCapacity + 4 * interpolationCount)
@@ -66,8 +78,17 @@ public struct KitMessage: Sendable, Equatable, CustomStringConvertible, Expressi
         public mutating func appendInterpolation<Value>(_ value: Value) {
             let text = String(describing: value)
             arguments.append(text)
+            parts.append(nil)
             format += "%\(arguments.count)$s"
             english += text
+        }
+
+        /// A message inside a message: its English here, and itself kept to be translated.
+        public mutating func appendInterpolation(_ message: KitMessage) {
+            arguments.append(message.english)
+            parts.append(message)
+            format += "%\(arguments.count)$s"
+            english += message.english
         }
     }
 }

@@ -88,6 +88,13 @@ public enum Localized {
             arguments.map { FieldNoun.translated($0) ?? $0 })
     }
 
+    /// A text kitd sent with its template (`explanationFormat`, a report line's `format`): in the
+    /// user's language when the template came with it, else the English as it is.
+    public static func said(_ english: String, format: String?, _ arguments: [String]?) -> String {
+        guard let format else { return english }
+        return lookUp(format, arguments ?? [])
+    }
+
     private static func translated(_ message: StaticString) -> String {
         message.withUTF8Buffer { String(cString: kit_gettext(domain, pointer($0))) }
     }

@@ -132,9 +132,15 @@ public struct PlaceListResult: Codable, Sendable {
     public var places: [PlaceInfo]
     /// When a non-empty filter matches nothing: which tag removed the last candidates.
     public var explanation: String?
-    public init(places: [PlaceInfo], explanation: String? = nil) {
+    /// The explanation's template and values, for a client to translate, as an error's
+    /// `data.format` and `data.arguments`.
+    public var explanationFormat: String?
+    public var explanationArguments: [String]?
+    public init(places: [PlaceInfo], explanation: KitMessage? = nil) {
         self.places = places
-        self.explanation = explanation
+        self.explanation = explanation?.english
+        explanationFormat = explanation?.format
+        explanationArguments = explanation?.format == nil ? nil : explanation?.arguments
     }
 }
 
@@ -171,11 +177,16 @@ public struct PlaceTagsResult: Codable, Sendable, Equatable {
     public var categories: [Category]
     /// When the filter matches nothing: which tag removed the last candidates.
     public var explanation: String?
+    /// The explanation's template and values, as in `PlaceListResult`.
+    public var explanationFormat: String?
+    public var explanationArguments: [String]?
 
-    public init(matching: Int, categories: [Category], explanation: String? = nil) {
+    public init(matching: Int, categories: [Category], explanation: KitMessage? = nil) {
         self.matching = matching
         self.categories = categories
-        self.explanation = explanation
+        self.explanation = explanation?.english
+        explanationFormat = explanation?.format
+        explanationArguments = explanation?.format == nil ? nil : explanation?.arguments
     }
 }
 

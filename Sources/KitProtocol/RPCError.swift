@@ -29,10 +29,13 @@ public struct RPCErrorData: Codable, Equatable, Sendable {
     /// `no timer '%s'`), and the values its `%s` (`%1$s`, `%2$s` …) stand for, in order.
     public var format: String?
     public var arguments: [String]?
+    /// For each value that is a message itself, that message with its own template, at its place
+    /// (null for the others); absent when no value is one. See `MessageText`.
+    public var parts: [MessageText?]?
 
     public init(
         candidates: [String]? = nil, state: String? = nil, suggestions: [String]? = nil, limit: Int? = nil,
-        field: String? = nil, format: String? = nil, arguments: [String]? = nil
+        field: String? = nil, format: String? = nil, arguments: [String]? = nil, parts: [MessageText?]? = nil
     ) {
         self.candidates = candidates
         self.state = state
@@ -41,5 +44,6 @@ public struct RPCErrorData: Codable, Equatable, Sendable {
         self.field = field
         self.format = format
         self.arguments = arguments
+        self.parts = parts
     }
 }

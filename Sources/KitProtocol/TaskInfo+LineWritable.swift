@@ -108,6 +108,10 @@ extension TaskImportResult: LineWritable {
         try line.array(imported)
         line.member("skipped")
         line.array(skipped) { line, notice in line.string(notice) }
+        if let notices {
+            line.member("notices")
+            try line.array(notices)
+        }
         line.member("rejected")
         try line.array(rejected)
         line.member("updated")
@@ -115,6 +119,29 @@ extension TaskImportResult: LineWritable {
         if let dryRun {
             line.member("dryRun")
             line.bool(dryRun)
+        }
+        line.closeObject()
+    }
+}
+
+extension MessageText: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("text")
+        line.string(text)
+        if let format {
+            line.member("format")
+            line.string(format)
+        }
+        if let arguments {
+            line.member("arguments")
+            line.array(arguments) { line, argument in line.string(argument) }
+        }
+        if let parts {
+            line.member("parts")
+            try line.array(parts) { line, part in
+                if let part { try part.write(to: &line) } else { line.null() }
+            }
         }
         line.closeObject()
     }

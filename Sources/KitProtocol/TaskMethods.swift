@@ -437,6 +437,8 @@ public struct TaskImportResult: Codable, Sendable {
     /// Every notice as a line of text: unknown properties and components, duplicates, and the
     /// rejections.
     public var skipped: [String]
+    /// The same notices in the same order, each with its template, for a client to translate.
+    public var notices: [MessageText]?
     /// What was left out because kit cannot read or represent it.
     public var rejected: [TaskImportRejection]
     /// Tasks already here that the document had a newer version of (`SEQUENCE`, then
@@ -446,11 +448,12 @@ public struct TaskImportResult: Codable, Sendable {
     public var dryRun: Bool?
 
     public init(
-        imported: [TaskInfo], skipped: [String], rejected: [TaskImportRejection] = [], updated: [TaskInfo] = [],
+        imported: [TaskInfo], skipped: [KitMessage], rejected: [TaskImportRejection] = [], updated: [TaskInfo] = [],
         dryRun: Bool? = nil
     ) {
         self.imported = imported
-        self.skipped = skipped
+        self.skipped = skipped.map(\.english)
+        notices = skipped.isEmpty ? nil : skipped.map(MessageText.init)
         self.rejected = rejected
         self.updated = updated
         self.dryRun = dryRun
@@ -460,6 +463,7 @@ public struct TaskImportResult: Codable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         imported = try container.decode([TaskInfo].self, forKey: .imported)
         skipped = try container.decode([String].self, forKey: .skipped)
+        notices = try container.decodeIfPresent([MessageText].self, forKey: .notices)
         rejected = try container.decodeIfPresent([TaskImportRejection].self, forKey: .rejected) ?? []
         updated = try container.decodeIfPresent([TaskInfo].self, forKey: .updated) ?? []
         dryRun = try container.decodeIfPresent(Bool.self, forKey: .dryRun)

@@ -77,7 +77,7 @@ struct ICalendarJournalTests {
             let journal = try ICalendarJournal.read(text)
             Issue.record("read as \(journal)")
         } catch {
-            #expect(error.message.contains(reason), "\(error)")
+            #expect(error.message.english.contains(reason), "\(error)")
         }
     }
 

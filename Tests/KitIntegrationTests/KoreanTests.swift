@@ -295,6 +295,55 @@ extension Integration {
             #expect(negative.stderr.contains("음수입니다"), "\(negative)")
             let pick = try kit.kitctl(["place", "pick"])
             #expect(pick.exitCode == 2 && pick.stderr.contains("아직 장소가 없습니다"), "\(pick)")
+            // place list and place tags say why nothing matches in Korean, as pick does.
+            _ = try kit.kitctl(["place", "add", "김밥천국", "--tag", "종류=분식"])
+            for command in ["list", "tags"] {
+                let none = try kit.kitctl(["place", command, "--tag", "종류=한식"])
+                #expect(none.exitCode == 2 && none.stderr.contains("장소 1곳 중 종류=한식인 곳이 없습니다"), "\(none)")
+            }
+        }
+
+        @Test("under ko_KR, the import report says each skipped line and its reason in Korean; --json keeps English")
+        func koreanImportReport() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.useLocale("ko_KR.UTF-8")
+            try kit.startKitd()
+            let file = kit.root.path + "/mixed.ics"
+            try """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VEVENT\r
+            UID:meeting\r
+            DTSTART:20301201T100000Z\r
+            DTEND:20301201T090000Z\r
+            SUMMARY:회의\r
+            END:VEVENT\r
+            BEGIN:VTODO\r
+            UID:zone\r
+            SUMMARY:화성\r
+            DUE;TZID=Mars/Olympus:20301201T100000\r
+            END:VTODO\r
+            BEGIN:VJOURNAL\r
+            UID:journal\r
+            END:VJOURNAL\r
+            END:VCALENDAR\r
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            let report = try kit.kitctl(["task", "import", file])
+            #expect(report.exitCode == 0, "\(report)")
+            for line in [
+                "7번째 줄: DTEND (UID meeting) 건너뜀 (DTSTART보다 앞섭니다)",
+                "15번째 줄: VJOURNAL (UID journal) 건너뜀 (kit은 VTODO와 VEVENT만 가져옵니다)",
+                "10번째 줄: VTODO '화성' (UID zone) 가져오지 않음: 알 수 없는 시간대 'Mars/Olympus'",
+            ] {
+                #expect(report.stdout.contains(line), "\(line) in \(report)")
+            }
+            #expect(!report.stdout.contains("skipped"), "\(report)")
+            let json = try kit.kitctlJSON(["task", "import", "--dry-run", file], as: TaskImportResult.self)
+            #expect(json.skipped.contains("line 7: DTEND (UID meeting) skipped (it comes before DTSTART)"), "\(json)")
+            #expect(json.notices?.count == json.skipped.count, "\(json)")
         }
 
         @Test(

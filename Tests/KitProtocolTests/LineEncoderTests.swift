@@ -245,7 +245,7 @@ struct LineEncoderTests {
         func properties(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
         #expect(try members(full) == properties(full))
         #expect(try members(rejection) == properties(rejection))
-        let empty = TaskImportResult(imported: [], skipped: [], dryRun: false)
-        #expect(try members(empty) == properties(empty))
+        let noticed = TaskImportResult(imported: [], skipped: ["line 3: X-FOO skipped"], dryRun: false)
+        #expect(try members(noticed) == properties(noticed))
     }
 }

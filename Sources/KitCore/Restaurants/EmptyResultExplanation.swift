@@ -35,8 +35,9 @@ public struct EmptyResultExplanation: Equatable, Sendable, CustomStringConvertib
         return "no place has \(culprit) among \(among)\(with)"
     }
 
-    /// `description` as the refusal of a pick, one template for each shape, so kitctl can say
-    /// it in the user's language.
+    /// The summary and what to do about it, as the refusal of a pick, one template for each
+    /// shape, so kitctl can say it in the user's language (`place list` and `place tags` send
+    /// its template too).
     public var refusal: KitError {
         guard let culprit else { return .notFound("there are no places yet; add one first") }
         let clause = culprit.description
@@ -59,11 +60,6 @@ public struct EmptyResultExplanation: Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    /// The summary and what to do about it.
-    public var description: String {
-        guard let culprit else { return "there are no places yet; add one first" }
-        let category = culprit.tags.first?.category ?? culprit.category
-        let comma = culprit.tags.count > 1 ? "," : ""
-        return "\(summary); drop \(culprit)\(comma) or pick another \(category)"
-    }
+    /// The summary and what to do about it: the refusal's English.
+    public var description: String { refusal.kitMessage.english }
 }

@@ -5,21 +5,28 @@ public struct CalendarImport: Hashable, Sendable {
         public var name: String
         public var line: Int
         /// Why it was skipped, when there is more to say than "not used by kit".
-        public var reason: String?
+        public var reason: KitMessage?
         /// The UID of the component it is in, or of the component skipped.
         public var uid: String?
 
-        public init(name: String, line: Int, reason: String? = nil, uid: String? = nil) {
+        public init(name: String, line: Int, reason: KitMessage? = nil, uid: String? = nil) {
             self.name = name
             self.line = line
             self.reason = reason
             self.uid = uid
         }
 
-        public var description: String {
-            "line \(line): \(name)" + (uid.map { " (UID \($0))" } ?? "") + " skipped"
-                + (reason.map { " (\($0))" } ?? "")
+        /// The line of the import's report.
+        public var message: KitMessage {
+            switch (uid, reason) {
+            case (nil, nil): .message("line \(line): \(name) skipped")
+            case (let uid?, nil): .message("line \(line): \(name) (UID \(uid)) skipped")
+            case (nil, let reason?): .message("line \(line): \(name) skipped (\(reason))")
+            case (let uid?, let reason?): .message("line \(line): \(name) (UID \(uid)) skipped (\(reason))")
+            }
         }
+
+        public var description: String { message.english }
     }
 
     /// A component, or a line, not imported because kit cannot read it or represent it; the
@@ -30,9 +37,9 @@ public struct CalendarImport: Hashable, Sendable {
         public var line: Int
         public var uid: String?
         public var title: String?
-        public var reason: String
+        public var reason: KitMessage
 
-        public init(component: String, line: Int, uid: String? = nil, title: String? = nil, reason: String) {
+        public init(component: String, line: Int, uid: String? = nil, title: String? = nil, reason: KitMessage) {
             self.component = component
             self.line = line
             self.uid = uid
@@ -40,14 +47,21 @@ public struct CalendarImport: Hashable, Sendable {
             self.reason = reason
         }
 
-        public var description: String {
-            var text = "line \(line): "
-            if component.isEmpty { return text + reason }
-            text += component
-            if let title, !title.isEmpty { text += " '\(title)'" }
-            if let uid, !uid.isEmpty { text += " (UID \(uid))" }
-            return text + " not imported: " + reason
+        /// The line of the import's report.
+        public var message: KitMessage {
+            let title = title.flatMap { $0.isEmpty ? nil : $0 }
+            let uid = uid.flatMap { $0.isEmpty ? nil : $0 }
+            if component.isEmpty { return .message("line \(line): \(reason)") }
+            switch (title, uid) {
+            case (nil, nil): return .message("line \(line): \(component) not imported: \(reason)")
+            case (let title?, nil): return .message("line \(line): \(component) '\(title)' not imported: \(reason)")
+            case (nil, let uid?): return .message("line \(line): \(component) (UID \(uid)) not imported: \(reason)")
+            case (let title?, let uid?):
+                return .message("line \(line): \(component) '\(title)' (UID \(uid)) not imported: \(reason)")
+            }
         }
+
+        public var description: String { message.english }
     }
 
     public var tasks: [ImportedTask]

@@ -18,7 +18,9 @@ struct CLIError: Error {
         switch error {
         case .refused(let rpc):
             // kitd's English, or its template in the user's language.
-            var message = rpc.data?.format.map { Localized.lookUp($0, rpc.data?.arguments ?? []) } ?? rpc.message
+            var message = MessageText(
+                text: rpc.message, format: rpc.data?.format, arguments: rpc.data?.arguments, parts: rpc.data?.parts
+            ).said
             if let candidates = rpc.data?.candidates, !candidates.isEmpty, !message.contains(candidates[0]) {
                 message += "\n  candidates: " + candidates.joined(separator: ", ")
             }

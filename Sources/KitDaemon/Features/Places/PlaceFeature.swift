@@ -55,9 +55,9 @@ final class PlaceFeature: Feature {
     func list(_ params: PlaceFilterParams) throws -> PlaceListResult {
         let filter = try Self.filter(params.tags)
         let matching = byName(filter.apply(to: places))
-        var explanation: String?
+        var explanation: KitMessage?
         if matching.isEmpty && !filter.isEmpty {
-            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.refusal.kitMessage
         }
         return PlaceListResult(places: matching.map(info), explanation: explanation)
     }
@@ -80,9 +80,9 @@ final class PlaceFeature: Feature {
                     PlaceTagsResult.Value(value: $0.1.display, count: $0.1.count, selected: $0.1.isSelected)
                 })
         }
-        var explanation: String?
+        var explanation: KitMessage?
         if facets.matchingCount == 0 && !filter.isEmpty {
-            explanation = EmptyResultExplanation.explain(filter, places: places)?.description
+            explanation = EmptyResultExplanation.explain(filter, places: places)?.refusal.kitMessage
         }
         return PlaceTagsResult(matching: facets.matchingCount, categories: categories, explanation: explanation)
     }

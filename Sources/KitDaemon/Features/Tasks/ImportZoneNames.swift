@@ -46,12 +46,13 @@ final class ImportZoneNames {
     }
 
     /// Why `tzid` has no zone, for the report.
-    func unknown(_ tzid: String) -> String {
-        guard definitions[tzid] != nil else { return "unknown time zone '\(tzid)'" }
+    func unknown(_ tzid: String) -> KitMessage {
+        guard definitions[tzid] != nil else { return .message("unknown time zone '\(tzid)'") }
         if matched >= Self.maximumDefinitions {
-            return "unknown time zone '\(tzid)'; kit reads at most \(Self.maximumDefinitions) zones a file defines"
+            return .message(
+                "unknown time zone '\(tzid)'; kit reads at most \(Self.maximumDefinitions) zones a file defines")
         }
-        return "unknown time zone '\(tzid)'; the file's VTIMEZONE for it matches no zone kit knows"
+        return .message("unknown time zone '\(tzid)'; the file's VTIMEZONE for it matches no zone kit knows")
     }
 
     private func look(up tzid: String, year: Int) -> String? {

@@ -28,7 +28,7 @@ struct PreparedImport: Sendable {
             /// It has no DUE or DTSTART.
             case noDue
             /// kit cannot read or represent it: the reason.
-            case refused(String)
+            case refused(KitMessage)
             /// The task it becomes, with id 0, as of `now`, and its row made ready.
             case built(TaskStore.NewTask)
         }
@@ -42,7 +42,7 @@ struct PreparedImport: Sendable {
         var title: String
         var version: TaskStore.ItemVersion
         /// Notices said while building it, which come before its outcome in the report.
-        var notes: [String]
+        var notes: [KitMessage]
         var outcome: Outcome
         /// For a task made of changes to occurrences of a series the document does not have
         /// (`orphanSeries`): those changes, their zoned times read as instants, for the loop to
@@ -51,7 +51,7 @@ struct PreparedImport: Sendable {
     }
 
     /// Notices of the reader (unknown properties and components).
-    var skipped: [String]
+    var skipped: [KitMessage]
     /// What the reader could not read.
     var rejected: [CalendarImport.Rejected]
     /// The components that may become tasks, in document order.
@@ -72,7 +72,7 @@ struct PreparedImport: Sendable {
             throw error.kitError
         }
         now = setting.now
-        skipped = parsed.skipped.map(\.description)
+        skipped = parsed.skipped.map(\.message)
         rejected = parsed.rejected
         components = []
         let zoneNames = ImportZoneNames(zones: setting.zones, definitions: parsed.timeZones)
@@ -135,7 +135,7 @@ struct PreparedImport: Sendable {
     /// What one component becomes; notices go through `note`.
     private static func build(
         _ imported: ImportedTask, uid: String, changes: [ImportedTask], zoneNames: ImportZoneNames,
-        setting: Setting, note: (String) -> Void
+        setting: Setting, note: (KitMessage) -> Void
     ) -> Component.Outcome {
         let item = imported.task
         let line = imported.line
@@ -147,7 +147,7 @@ struct PreparedImport: Sendable {
         do {
             title = try TaskFeature.validTitle(item.title.isEmpty ? "untitled" : item.title)
         } catch {
-            return .refused("\(error)")
+            return .refused(Self.reason(error))
         }
         var zoneName: String?
         var civil: CivilDateTime
@@ -173,7 +173,7 @@ struct PreparedImport: Sendable {
             do {
                 _ = try RecurrenceSeries(rule: recurrence, anchor: civil, zone: zone)
             } catch {
-                return .refused("\(error)")
+                return .refused(Self.reason(error))
             }
         }
         var dates = SeriesDates()
@@ -192,12 +192,13 @@ struct PreparedImport: Sendable {
                     dates = ended.dates
                 }
             } catch {
-                return .refused("\(error)")
+                return .refused(Self.reason(error))
             }
         } else if let ignored = changes.first {
             note(
-                "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not "
-                    + "repeat; skipped")
+                .message(
+                    "line \(ignored.line): \(ignored.component) changes an occurrence of '\(item.title)', which does not repeat; skipped"
+                ))
         }
         var template = TaskItem(
             id: 0, uid: uid, title: title, note: item.note, zone: zoneName, allDay: allDay, anchor: civil,
@@ -221,7 +222,9 @@ struct PreparedImport: Sendable {
         template.alerts = alerts(
             template.alerts, fixed: item.fixedAlerts, due: template.due(in: zone), repeats: item.recurrence != nil
         ) { reason in
-            note("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
+            note(
+                .message("line \(line): \(imported.component) '\(item.title)' (UID \(uid)): VALARM skipped (\(reason))")
+            )
         }
         let built =
             setting.firePast || template.recurrence != nil
@@ -236,7 +239,7 @@ struct PreparedImport: Sendable {
     /// is thrown.
     static func seriesDates(
         of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
-        zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting, note: (String) -> Void
+        zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting, note: (KitMessage) -> Void
     ) throws(KitError) -> (SeriesDates, cut: CivilDateTime?) {
         let item = imported.task
         var dueTZID: String?
@@ -258,8 +261,9 @@ struct PreparedImport: Sendable {
         var removed = item.removedDates.compactMap(read)
         if added.count + removed.count < item.addedDates.count + item.removedDates.count {
             note(
-                "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
-            )
+                .message(
+                    "line \(imported.line): \(imported.component) '\(item.title)': RDATE or EXDATE in an unknown zone skipped"
+                ))
         }
         // A RECURRENCE-ID names the occurrence by its start; kit's series is of due times. Of an
         // all-day series it names a day, also when written as a date-time (a council's bin
@@ -294,13 +298,14 @@ struct PreparedImport: Sendable {
         var cut: CivilDateTime?
         for (index, change) in changes.enumerated() {
             guard let original = originalOf(change) else {
-                note("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped")
+                note(.message("line \(change.line): \(change.component) with a RECURRENCE-ID kit cannot place skipped"))
                 continue
             }
             if let winner = winners[original], winner != index {
                 note(
-                    "line \(change.line): \(change.component) '\(change.task.title)' skipped (line "
-                        + "\(changes[winner].line) changes the same occurrence, and is newer or later)")
+                    .message(
+                        "line \(change.line): \(change.component) '\(change.task.title)' skipped (line \(changes[winner].line) changes the same occurrence, and is newer or later)"
+                    ))
                 continue
             }
             if change.task.status == .cancelled {
@@ -423,25 +428,30 @@ struct PreparedImport: Sendable {
         TaskStore.ItemVersion(sequence: item.sequence, modified: item.modified)
     }
 
+    /// Why a component cannot be a task, from a refusal: its template when it has one.
+    static func reason(_ error: any Error) -> KitMessage {
+        (error as? KitError)?.kitMessage ?? KitMessage(verbatim: "\(error)")
+    }
+
     /// The pre-alerts of an imported task, with its alarms at a fixed instant turned into
     /// offsets before `due`. A repeating task keeps none of those: RFC 5545 fires an absolute
     /// alarm once, for one occurrence, where a pre-alert comes before every one.
     static func alerts(
-        _ alerts: [Nanoseconds], fixed: [WallTime], due: WallTime, repeats: Bool, skip: (String) -> Void
+        _ alerts: [Nanoseconds], fixed: [WallTime], due: WallTime, repeats: Bool, skip: (KitMessage) -> Void
     ) -> [Nanoseconds] {
         var result = alerts
         for instant in fixed {
             let before = due - instant
             let at = Timestamp.rfc3339(instant)
             if repeats {
-                skip("the alarm at \(at) is for one occurrence, and this task repeats")
+                skip(.message("the alarm at \(at) is for one occurrence, and this task repeats"))
             } else if before <= 0 {
-                skip("the alarm at \(at) is not before the due time")
+                skip(.message("the alarm at \(at) is not before the due time"))
             } else if before > DurationParser.maximum {
-                skip("the alarm at \(at) is more than 366 days before the due time")
+                skip(.message("the alarm at \(at) is more than 366 days before the due time"))
             } else if !result.contains(before) {
                 guard result.count < PreAlerts.maximumCount else {
-                    skip("kit keeps at most \(PreAlerts.maximumCount) alerts a task")
+                    skip(.message("kit keeps at most \(PreAlerts.maximumCount) alerts a task"))
                     continue
                 }
                 result.append(before)

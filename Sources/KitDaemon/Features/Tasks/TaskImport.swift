@@ -78,13 +78,13 @@ final class TaskImport {
             let uid = component.uid
             if case .olderInDocument = component.outcome {
                 skipped.append(
-                    "line \(line): \(name) '\(title)' skipped (a newer version of UID \(uid) is in the file)")
+                    .message("line \(line): \(name) '\(title)' skipped (a newer version of UID \(uid) is in the file)"))
                 continue
             }
             // One task per UID: a UID the file gives twice is taken once (the reading keeps one
             // version of each, so this is a last guard: a database error must never reach the user).
             guard !taken.contains(uid) else {
-                skipped.append("line \(line): \(name) '\(title)' skipped (UID \(uid) is in the file twice)")
+                skipped.append(.message("line \(line): \(name) '\(title)' skipped (UID \(uid) is in the file twice)"))
                 continue
             }
             var replacing: TaskItem?
@@ -94,8 +94,9 @@ final class TaskImport {
                     // Changes to occurrences of a series kit has: placed in it, not in its place.
                     guard current.recurrence != nil else {
                         skipped.append(
-                            "line \(line): \(name) '\(title)' skipped (it changes an occurrence of '\(current.title)' "
-                                + "(UID \(uid)), which does not repeat)")
+                            .message(
+                                "line \(line): \(name) '\(title)' skipped (it changes an occurrence of '\(current.title)' (UID \(uid)), which does not repeat)"
+                            ))
                         continue
                     }
                     do {
@@ -103,7 +104,8 @@ final class TaskImport {
                             let placed = try placing(
                                 component.orphanChanges, in: current, now: now, note: { skipped.append($0) })
                         else {
-                            skipped.append("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))")
+                            skipped.append(
+                                .message("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))"))
                             continue
                         }
                         let (updated, changed) = Self.updating(current, to: placed)
@@ -113,18 +115,18 @@ final class TaskImport {
                     } catch {
                         if strict {
                             throw KitError.invalidArgument(
-                                "the calendar file was not imported: line \(line): \(error.message)")
+                                "the calendar file was not imported: line \(line): \(error.kitMessage)")
                         }
                         rejected.append(
                             .init(
                                 component: name, line: line, uid: component.documentUID, title: title,
-                                reason: error.message))
+                                reason: error.kitMessage))
                     }
                     continue
                 }
                 // A series kit made of changes alone gives way to the series itself, whatever its version.
                 guard component.version > version || PreparedImport.isMadeOfChanges(current) else {
-                    skipped.append("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))")
+                    skipped.append(.message("line \(line): \(name) '\(title)' skipped (already imported, UID \(uid))"))
                     continue
                 }
                 replacing = current
@@ -134,9 +136,10 @@ final class TaskImport {
             case .olderInDocument:
                 continue
             case .cancelled:
-                skipped.append("line \(line): \(name) '\(title)' (UID \(uid)) skipped (it was cancelled)")
+                skipped.append(.message("line \(line): \(name) '\(title)' (UID \(uid)) skipped (it was cancelled)"))
             case .noDue:
-                skipped.append("line \(line): \(name) '\(title)' (UID \(uid)) skipped (it has no DUE or DTSTART)")
+                skipped.append(
+                    .message("line \(line): \(name) '\(title)' (UID \(uid)) skipped (it has no DUE or DTSTART)"))
             case .refused(let reason):
                 if strict {
                     throw KitError.invalidArgument("the calendar file was not imported: line \(line): \(reason)")
@@ -155,15 +158,16 @@ final class TaskImport {
         }
         for update in updates where !update.changed.isEmpty {
             skipped.append(
-                "line \(update.line): \(update.component) '\(update.task.title)' updated to a newer version ("
-                    + update.changed.joined(separator: ", ") + ")")
+                .message(
+                    "line \(update.line): \(update.component) '\(update.task.title)' updated to a newer version (\(update.changed.joined(separator: ", ")))"
+                ))
         }
         rejected.sort { $0.line < $1.line }
-        skipped += rejected.map(\.description)
+        skipped += rejected.map(\.message)
         let rejections = rejected.map {
             TaskImportRejection(
                 line: $0.line, component: $0.component.isEmpty ? nil : $0.component, uid: $0.uid, title: $0.title,
-                reason: $0.reason)
+                reason: $0.reason.english)
         }
         // Zones the document defines as no IANA zone does: another import may have defined a
         // different zone under the same name while this one was read.
@@ -232,7 +236,7 @@ final class TaskImport {
     /// placed in its series, each occurrence they name moved, renamed or taken out, and the task
     /// moved on to its first occurrence from `now` (a task that is done stays done). Nil when
     /// they change nothing (they are in it already); notices go through `note`. `task` repeats.
-    func placing(_ changes: [ImportedTask], in task: TaskItem, now: WallTime, note: (String) -> Void)
+    func placing(_ changes: [ImportedTask], in task: TaskItem, now: WallTime, note: (KitMessage) -> Void)
         throws(KitError) -> TaskItem?
     {
         guard let first = changes.first, let recurrence = task.recurrence else { return nil }

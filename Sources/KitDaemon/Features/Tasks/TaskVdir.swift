@@ -172,7 +172,7 @@ extension TaskVdir: VdirKeeper {
             return .failure(
                 VdirUnreadable(reason: "its \(component.component) has no DUE or DTSTART; kit's tasks have a due time"))
         case .refused(let reason):
-            return .failure(VdirUnreadable(reason: reason))
+            return .failure(VdirUnreadable(reason: reason.english))
         case .olderInDocument:
             return .failure(VdirUnreadable(reason: "it holds no VTODO or VEVENT kit can read"))
         }

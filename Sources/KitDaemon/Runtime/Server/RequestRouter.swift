@@ -280,7 +280,8 @@ extension RPCError {
     /// another language (kitctl looks the template up in its catalog).
     init(_ error: KitError) {
         let message = error.kitMessage
-        var data = RPCErrorData(format: message.format, arguments: message.format == nil ? nil : message.arguments)
+        let said = MessageText(message)
+        var data = RPCErrorData(format: said.format, arguments: said.arguments, parts: said.parts)
         let code: Int
         switch error {
         case .notFound(_, let suggestions):

@@ -55,7 +55,10 @@ struct TaskImport: ParsableCommand {
         } else {
             Terminal.writeLine(Localized.text("Imported %1$s from %2$s%3$s", count, source, details))
         }
-        for line in result.skipped { Terminal.writeLine("  " + line) }
+        for (index, line) in result.skipped.enumerated() {
+            Terminal.writeLine(
+                "  " + (result.notices.flatMap { $0.indices.contains(index) ? $0[index].said : nil } ?? line))
+        }
     }
 
     /// The calendar on standard input, with the same limits as a file.
