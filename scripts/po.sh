@@ -4,7 +4,8 @@
 #   scripts/po.sh pot [FILE]   extract the messages of the code into po/kit.pot (or FILE), for translators
 #   scripts/po.sh build DIR    check and compile po/LANG.po into DIR/LANG/LC_MESSAGES/kit.mo
 # A message is the literal first argument of Localized.text(…) and KitText.text(…) (and both of
-# Localized.plural(…)), or the interpolated literal a KitError is made with (scripts/kit-messages.py).
+# Localized.plural(…)), or the interpolated literal a KitError is made with (scripts/kit-messages.py),
+# or a step or note of the ramen catalog (scripts/ramen-messages.py).
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -26,7 +27,9 @@ pot)
     # The refusals written as interpolated literals where a KitError is made (KitMessage), which
     # kitd sends with their template for kitctl to translate.
     ./scripts/kit-messages.py $(find Sources -name '*.swift' | sort) > "$copies/refusals.pot"
-    msgcat --use-first --no-wrap -o "$out" "$copies/marked.pot" "$copies/refusals.pot"
+    # The ramen catalog's steps and notes, looked up as they stand.
+    ./scripts/ramen-messages.py Sources/KitRamenCatalog/ramen-catalog.json > "$copies/ramen.pot"
+    msgcat --use-first --no-wrap -o "$out" "$copies/marked.pot" "$copies/refusals.pot" "$copies/ramen.pot"
     echo "${2:-po/kit.pot}: $(grep -c '^msgid "' "$out") messages (the header is one)"
     ;;
 build)

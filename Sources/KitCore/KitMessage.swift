@@ -40,6 +40,15 @@ public struct KitMessage: Sendable, Hashable, CustomStringConvertible, Expressib
         english = text
     }
 
+    /// A text that is its own template: one kit's catalogs may translate as it stands (a step or
+    /// a note of the ramen catalog, which `scripts/po.sh pot` extracts from its JSON).
+    public init(phrase text: String) {
+        format = Self.escaped(text)
+        arguments = []
+        parts = []
+        english = text
+    }
+
     /// A message written as a literal outside a `KitError` (a report line, a reason), marked so
     /// that `scripts/po.sh pot` extracts its template.
     public static func message(_ message: KitMessage) -> KitMessage { message }

@@ -88,6 +88,12 @@ public enum Localized {
             arguments.map { FieldNoun.translated($0) ?? $0 })
     }
 
+    /// A text that is its own template (a step or a note of the ramen catalog), in the user's
+    /// language when kit's catalogs have it, else as it is.
+    public static func phrase(_ text: String) -> String {
+        text.isEmpty ? text : lookUp(text.replacing("%", with: "%%"), [])
+    }
+
     /// A text kitd sent with its template (`explanationFormat`, a report line's `format`): in the
     /// user's language when the template came with it, else the English as it is.
     public static func said(_ english: String, format: String?, _ arguments: [String]?) -> String {

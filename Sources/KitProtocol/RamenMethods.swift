@@ -293,13 +293,16 @@ public struct RamenCookResult: Codable, Sendable {
     /// What to do now, in words: the water, the start steps, then the timed steps this cook is
     /// too short for.
     public var now: [String]
+    /// The same lines, each with its template, for a client to say in the user's language.
+    public var nowMessages: [MessageText]?
 
-    public init(ramen: RamenInfo, timer: TimerInfo, waterMl: Int, steps: [RamenStep], now: [String]) {
+    public init(ramen: RamenInfo, timer: TimerInfo, waterMl: Int, steps: [RamenStep], now: [KitMessage]) {
         self.ramen = ramen
         self.timer = timer
         self.waterMl = waterMl
         self.steps = steps
-        self.now = now
+        self.now = now.map(\.english)
+        nowMessages = now.isEmpty ? nil : now.map(MessageText.init)
     }
 }
 

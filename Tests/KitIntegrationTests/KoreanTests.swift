@@ -68,6 +68,13 @@ extension Integration {
             #expect(
                 dueCall.contains("string \"done\" string \"완료\"") && dueCall.contains("\"10분 미루기\""), "\(dueCall)")
 
+            // A catalog ramen's steps say what to do in Korean, on the popup too.
+            let cook = try kit.kitctl(["ramen", "cook", "신라면 컵", "--time", "1초"])
+            #expect(cook.stdout.contains("끓는 물을 컵 안쪽 선까지 붓습니다."), "\(cook)")
+            #expect(cook.stdout.contains("끝: 먹기 전에 잘 저어 줍니다."), "\(cook)")
+            let done = try #require(try kit.desktop!.waitForNotification(summaryContaining: "신라면 컵"))
+            #expect(done.body.contains("먹기 전에 잘 저어 줍니다."), "\(done)")
+
             // A rule is said back in Korean, beside its RRULE.
             _ = try kit.kitctl(["task", "add", "운동", "--due", "내일 오전 7시", "--repeat", "매주 화·목"])
             let shown = try kit.kitctl(["task", "show", "운동"])
@@ -295,6 +302,12 @@ extension Integration {
             #expect(negative.stderr.contains("음수입니다"), "\(negative)")
             let pick = try kit.kitctl(["place", "pick"])
             #expect(pick.exitCode == 2 && pick.stderr.contains("아직 장소가 없습니다"), "\(pick)")
+            // A catalog ramen's steps and note are Korean; its name and sources stay as written.
+            let buldak = try kit.kitctl(["ramen", "show", "불닭볶음면"])
+            #expect(buldak.stdout.contains("시작: 끓는 물에 면을 넣습니다."), "\(buldak)")
+            #expect(buldak.stdout.contains("아주 매운 닭고기 맛 볶음면"), "\(buldak)")
+            let water = try kit.kitctl(["ramen", "cook", "신라면"])
+            #expect(water.stdout.contains("물 550 ml를 끓입니다."), "\(water)")
             // place list and place tags say why nothing matches in Korean, as pick does.
             _ = try kit.kitctl(["place", "add", "김밥천국", "--tag", "종류=분식"])
             for command in ["list", "tags"] {

@@ -42,14 +42,11 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
     public var description: String { momentText + ": " + text }
 
     /// When it comes: `start`, `2:00 in`, `1:00 left`, `end`.
-    public var momentText: String {
-        switch moment {
-        case .start: "start"
-        case .end: "end"
-        case .after(let after): "\(DurationFormatter.clock(after)) in"
-        case .left(let left): "\(DurationFormatter.clock(left)) left"
-        }
-    }
+    public var momentText: String { moment.message.english }
+
+    /// The step as a person reads it, with the catalog's text and the moment each translatable:
+    /// `start: Add the noodles…`, `시작: 끓는 물에 면을 넣습니다.` under ko_KR.
+    public var message: KitMessage { .message("\(moment.message): \(KitMessage(phrase: text))") }
 
     /// Reads `start: add the flakes`, `end: drain`, `2:00 in: stir`, `1:00 left: add an egg`
     /// (any duration), and the same in Korean: `시작: 스프 넣기`, `끝: 불 끄기`, `2분 후: 젓기`,
@@ -148,4 +145,16 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
 
 extension StringProtocol {
     func trimmingWhitespace() -> String { String(self).trimmingWhitespace() }
+}
+
+extension RamenStep.Moment {
+    /// `start`, `2:00 in`, `1:00 left`, `end` (the English `--step` reads), each with its template.
+    public var message: KitMessage {
+        switch self {
+        case .start: .message("start")
+        case .end: .message("end")
+        case .after(let after): .message("\(DurationFormatter.clock(after)) in")
+        case .left(let left): .message("\(DurationFormatter.clock(left)) left")
+        }
+    }
 }

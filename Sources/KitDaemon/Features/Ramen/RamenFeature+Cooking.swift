@@ -35,19 +35,19 @@ extension RamenFeature: CountdownObserver {
     /// What to do when the cook starts: the water, then the steps marked for the start, then the
     /// timed steps this cook is too short for (`5:00 left` in a 3-minute cook): their moment has
     /// come already, so they are said now rather than never.
-    static func instructions(for entry: RamenEntry, duration: Nanoseconds) -> [String] {
-        var lines: [String] = []
+    static func instructions(for entry: RamenEntry, duration: Nanoseconds) -> [KitMessage] {
+        var lines: [KitMessage] = []
         let water = entry.product.waterMl
         switch (entry.product.kind, water) {
-        case (.cup, 0): lines.append("Pour boiling water up to the line inside the cup.")
-        case (.cup, _): lines.append("Pour \(water) ml of boiling water into the cup.")
+        case (.cup, 0): lines.append(.message("Pour boiling water up to the line inside the cup."))
+        case (.cup, _): lines.append(.message("Pour \(water) ml of boiling water into the cup."))
         case (_, 0): break
-        default: lines.append("Bring \(water) ml of water to the boil.")
+        default: lines.append(.message("Bring \(water) ml of water to the boil."))
         }
-        lines += entry.steps.filter { $0.moment == .start }.map(\.text)
+        lines += entry.steps.filter { $0.moment == .start }.map { KitMessage(phrase: $0.text) }
         let cook = DurationFormatter.clock(duration)
         lines += entry.steps.filter { $0.isTimed && $0.offset(inCookOf: duration) == nil }.map {
-            "\($0.text) (\($0.momentText), but this cook takes \(cook))"
+            .message("\(KitMessage(phrase: $0.text)) (\($0.moment.message), but this cook takes \(cook))")
         }
         return lines
     }

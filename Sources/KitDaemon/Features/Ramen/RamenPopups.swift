@@ -30,7 +30,7 @@ enum RamenPopups {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
             summary: Localized.text("%1$s: %2$s left", name, DurationFormatter.clock(left)),
-            body: step.text, icon: "appointment-soon", urgency: .normal, sound: sound,
+            body: Localized.phrase(step.text), icon: "appointment-soon", urgency: .normal, sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
 
@@ -39,7 +39,7 @@ enum RamenPopups {
         _ timer: Countdown, cook: RamenCook, product: RamenProduct?, sound: PopupSound, now: ClockReading,
         startedAt: WallTime
     ) -> Popup {
-        var lines = cook.steps.filter { $0.moment == .end }.map(\.text)
+        var lines = cook.steps.filter { $0.moment == .end }.map { Localized.phrase($0.text) }
         if let memo = cook.memo { lines.append(Localized.text("Memo: %s", memo)) }
         if case .fired(let record) = timer.state, record.late {
             lines.append(
