@@ -11,6 +11,12 @@ struct LunarRepeatTests {
         try WhenExpression.parse(text).resolve(now: now, in: FoundationZone.seoul)
     }
 
+    static func chinese(_ year: Int, _ month: Int, _ day: Int) throws -> CivilDateTime {
+        let date = try #require(
+            LunarCalendar.chinese.date(LunarDate(year: year, month: month, isLeap: false, day: day)))
+        return CivilDateTime(date: date, hour: 9, minute: 0, second: 0)
+    }
+
     static func kasi(_ year: Int, _ month: Int, _ day: Int, leap: Bool = false, _ hour: Int = 9) -> CivilDateTime {
         guard let date = KASITable.date(year: year, month: month, isLeap: leap, day: day) else {
             fatalError("KASI has no \(year) \(month) \(day)")
@@ -115,9 +121,33 @@ struct LunarRepeatTests {
         )
         #expect(rule.koreanText(anchor: due.date) == "매년 음력 3월 14일")
         #expect(rule.rrule(anchor: due.date) == "RSCALE=DANGI;FREQ=YEARLY;BYMONTH=3;BYMONTHDAY=14;SKIP=BACKWARD")
-        #expect(rule.friendlyText(anchor: due.date) == nil)
+        #expect(rule.friendlyText(anchor: due.date) == "yearly on lunar 3/14")
         let leap = try Recurrence.parse("매년 음력 윤6월 1일")
         #expect(leap.koreanText(anchor: Self.kasi(2036, 6, 1, leap: true).date) == "매년 음력 윤6월 1일")
+    }
+
+    @Test("the English form says a lunar rule back and reads it again as the same days; a month 13 is refused")
+    func english() throws {
+        for (text, anchor) in [
+            ("yearly on lunar 8/15", Self.kasi(2027, 8, 15)),
+            ("every 2 years on lunar leap 6/1", Self.kasi(2036, 6, 1, leap: true)),
+            ("yearly on chinese lunar 1/1", try Self.chinese(2027, 1, 1)),
+        ] {
+            let rule = try Recurrence.parse(text)
+            #expect(rule.friendlyText(anchor: anchor.date) == text)
+            let again = try Recurrence.parse(try #require(rule.friendlyText(anchor: anchor.date)))
+            #expect(
+                Array(try RecurrenceSeries(rule: again, anchor: anchor).prefix(10))
+                    == Array(try RecurrenceSeries(rule: rule, anchor: anchor).prefix(10)))
+        }
+        // The Korean and the English forms are one rule.
+        let korean = try Recurrence.parse("매년 음력 8월 15일")
+        let english = try Recurrence.parse("yearly on lunar 8/15")
+        let chuseok = Self.kasi(2027, 8, 15)
+        #expect(korean.rrule(anchor: chuseok.date) == english.rrule(anchor: chuseok.date))
+        #expect(throws: KitError.self) { try Recurrence.parse("yearly on lunar 13/1") }
+        #expect(throws: KitError.self) { try Recurrence.parse("yearly on lunar 8") }
+        #expect(throws: KitError.self) { try Recurrence.parse("yearly on solar 8/15") }
     }
 
     @Test("RSCALE=CHINESE series follow China's calendar, and other scales and shapes are refused")

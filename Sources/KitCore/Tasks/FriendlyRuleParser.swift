@@ -45,7 +45,7 @@ struct FriendlyRuleParser {
         case "weekdays": return Self.weekdays
         case "weekly": return try weekly(interval: 1)
         case "monthly": return try monthly(interval: 1)
-        case "yearly", "annually": return Recurrence(.yearly, monthEnd: .clamp)
+        case "yearly", "annually": return try yearly(interval: 1)
         case "every": break
         default: throw unreadable()
         }
@@ -65,9 +65,27 @@ struct FriendlyRuleParser {
         case "weekday" where interval == 1, "weekdays" where interval == 1: return Self.weekdays
         case "week", "weeks": return try weekly(interval: interval)
         case "month", "months": return try monthly(interval: interval)
-        case "year", "years": return Recurrence(.yearly, interval: interval, monthEnd: .clamp)
+        case "year", "years": return try yearly(interval: interval)
         default: throw unreadable()
         }
+    }
+
+    /// `yearly`, or `yearly on lunar 8/15` (Korea's lunar calendar, KASI's), `on lunar leap 6/1`,
+    /// `on chinese lunar 1/1`: a missing 30th is the month's 29th, as `매년 음력 …` reads.
+    mutating func yearly(interval: Int) throws(KitError) -> Recurrence {
+        guard skip("on") else { return Recurrence(.yearly, interval: interval, monthEnd: .clamp) }
+        let calendar: LunarCalendar = skip("chinese") ? .chinese : .dangi
+        guard skip("lunar") else { throw unreadable() }
+        let isLeap = skip("leap")
+        guard let word = take() else { throw unreadable() }
+        let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let month = Int(parts[0]), let day = Int(parts[1]) else { throw unreadable() }
+        guard (1...12).contains(month), (1...30).contains(day) else {
+            throw .invalidArgument(
+                "'\(original)' names lunar month \(month), day \(day); a lunar month is 1 to 12 and a day 1 to 30")
+        }
+        return .lunarYearly(
+            Recurrence.LunarRule(calendar, month: month, isLeap: isLeap, day: day, skip: .backward), interval: interval)
     }
 
     static let weekdays = Recurrence(

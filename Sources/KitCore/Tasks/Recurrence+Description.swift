@@ -5,9 +5,10 @@ extension Recurrence {
     /// say it (`BYSETPOS`, `BYMONTH`, several days of the month, a `UNTIL` in UTC, …). Whatever it
     /// returns reads back, through `parseFriendly` and the same anchor, as the same occurrences.
     public func friendlyText(anchor: CivilDate) -> String? {
-        guard lunar == nil, bySetPosition.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byHour.isEmpty,
+        guard bySetPosition.isEmpty, byYearDay.isEmpty, byWeekNo.isEmpty, byHour.isEmpty,
             byMinute.isEmpty,
-            bySecond.isEmpty, let base = friendlyBase(anchor: anchor)
+            bySecond.isEmpty,
+            let base = lunar.map({ lunarFriendlyBase($0, anchor: anchor) }) ?? friendlyBase(anchor: anchor)
         else { return nil }
         switch end {
         case .never: return base
@@ -16,6 +17,16 @@ extension Recurrence {
         case .until(.local(let local)): return base + " until " + local.date.iso8601 + " " + local.time.description
         case .until(.utc): return nil
         }
+    }
+
+    /// `yearly on lunar 3/14`, `every 2 years on chinese lunar leap 6/1`; nil for a skip other
+    /// than kit's (a missing 30th is the 29th).
+    private func lunarFriendlyBase(_ lunar: LunarRule, anchor: CivilDate) -> String? {
+        guard lunar.skip == .backward, let anchorLunar = lunar.calendar.lunarDate(of: anchor) else { return nil }
+        let (month, isLeap, day) = lunar.monthDay(anchor: anchorLunar)
+        let every = interval == 1 ? "yearly" : "every \(interval) years"
+        let scale = lunar.calendar == .chinese ? "chinese lunar" : "lunar"
+        return "\(every) on \(scale) \(isLeap ? "leap " : "")\(month)/\(day)"
     }
 
     private func friendlyBase(anchor: CivilDate) -> String? {

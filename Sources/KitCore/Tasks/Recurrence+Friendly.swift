@@ -2,7 +2,8 @@
 ///
 /// `hourly`, `every 2 hours`, `daily`, `weekdays`, `weekly`, `weekly on mon,wed`, `every 3 days`, `every 2 weeks`,
 /// `every 2 weeks on tue,thu`, `every 6 months`, `monthly`, `monthly on day 15`,
-/// `monthly on the last day`, `monthly on the 2nd tue` (`1st`…`4th`, `last`), `yearly`, each
+/// `monthly on the last day`, `monthly on the 2nd tue` (`1st`…`4th`, `last`), `yearly`,
+/// `yearly on lunar 8/15` (`on lunar leap 6/1`, `on chinese lunar 1/1`), each
 /// optionally followed by `until 2027-01-31` or `for 10 times` (also `, until …`, `count 10`).
 ///
 /// Month-based forms that name a day of the month clamp it to the month's end (see
@@ -13,7 +14,7 @@ extension Recurrence {
         "hourly", "every 2 hours", "daily", "weekdays", "weekly", "weekly on mon,wed", "every 3 days", "every 2 weeks",
         "every 2 weeks on tue,thu",
         "every 6 months", "monthly", "monthly on day 15", "monthly on the last day", "monthly on the 2nd tue",
-        "yearly",
+        "yearly", "yearly on lunar 8/15",
     ]
 
     /// The endings any form may take.
