@@ -34,6 +34,7 @@ extension ICalendarReader {
         var completed = false
         var alerts: [(offset: Nanoseconds, line: Int)] = []
         var fixedAlerts: [WallTime] = []
+        var alarms: [CalendarAlarm] = []
         var added: [CalendarDue] = []
         var removed: [CalendarDue] = []
         var recurrenceID: CalendarDue?

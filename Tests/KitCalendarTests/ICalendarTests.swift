@@ -31,7 +31,17 @@ struct ICalendarTests {
         let tasks = try Self.tasks()
         let text = ICalendarWriter.write(tasks, stamp: Self.stamp)
         let imported = try ICalendarReader.read(text)
-        #expect(imported.tasks.map(\.task) == tasks)
+        // Each pre-alert is written as a VALARM, which a watched calendar reads as it stands.
+        for (read, task) in zip(imported.tasks.map(\.task), tasks) {
+            #expect(read.alarms.map(\.trigger) == task.alerts.map { .start(Nanoseconds(-$0.value)) })
+            #expect(read.alarms.allSatisfy { $0.action == .display && $0.text == task.title })
+        }
+        #expect(
+            imported.tasks.map {
+                var task = $0.task
+                task.alarms = []
+                return task
+            } == tasks)
         #expect(imported.tasks.allSatisfy { $0.component == "VTODO" })
         #expect(imported.skipped.isEmpty, "\(imported.skipped)")
     }

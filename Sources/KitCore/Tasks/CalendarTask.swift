@@ -18,6 +18,11 @@ public struct CalendarTask: Hashable, Sendable {
     public var moreRules: [Recurrence] = []
     /// Pre-alert offsets before the due time, largest first (see `PreAlerts`).
     public var alerts: [Nanoseconds]
+    /// Every VALARM as RFC 5545 defines it (DISPLAY and AUDIO ones, at most
+    /// `maximumAlarms`): what a watched calendar rings by. An import keeps `alerts` instead.
+    public var alarms: [CalendarAlarm] = []
+    /// The most alarms kit keeps of one component.
+    public static let maximumAlarms = 10
     /// Alarms at a fixed instant (`TRIGGER;VALUE=DATE-TIME`), as read; the daemon, which knows the
     /// due instant, turns them into pre-alerts. The writer does not write them.
     public var fixedAlerts: [WallTime] = []
@@ -35,6 +40,9 @@ public struct CalendarTask: Hashable, Sendable {
     /// the RECURRENCE-IDs of its changed occurrences (which name an occurrence by its start) are
     /// moved by it when the series and its changes meet.
     public var dueAfterStart: Int64 = 0
+    /// For a VTODO with both DTSTART and DUE, repeating or not: the seconds on the civil clock
+    /// from one to the other, which an alarm related to its start is measured back from its due.
+    public var startBeforeDue: Int64 = 0
     /// A series' occurrences changed one at a time, each a task with `recurrenceID`: the writer
     /// writes them as components of their own after the series.
     public var overrides: [CalendarTask] = []

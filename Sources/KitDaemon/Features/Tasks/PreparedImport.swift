@@ -44,6 +44,12 @@ struct PreparedImport: Sendable {
         /// Notices said while building it, which come before its outcome in the report.
         var notes: [KitMessage]
         var outcome: Outcome
+        /// Its VALARMs as RFC 5545 reads them, for a watched calendar (`WatchedItem`).
+        var alarms: [CalendarAlarm] = []
+        /// For a VTODO with both: the seconds from its DTSTART to its DUE.
+        var startBeforeDue: Int64 = 0
+        /// The VALARMs of its changed occurrences, by the occurrence each changes.
+        var changedAlarms: [CivilDateTime: [CalendarAlarm]] = [:]
         /// For a task made of changes to occurrences of a series the document does not have
         /// (`orphanSeries`): those changes, their zoned times read as instants, for the loop to
         /// place in kit's own series of that UID when it has one. Empty for any other component.
@@ -112,15 +118,19 @@ struct PreparedImport: Sendable {
                 if let series = Self.orphanSeries(group) {
                     component.title = series.task.title
                     component.outcome = Self.build(
-                        series, uid: uid, changes: group, zoneNames: zoneNames, setting: setting
-                    ) { component.notes.append($0) }
+                        series, uid: uid, changes: group, zoneNames: zoneNames, setting: setting,
+                        placed: { component.changedAlarms[$1] = $0.task.alarms },
+                        note: { component.notes.append($0) })
                 } else {
                     component.outcome = .cancelled
                 }
             } else if item.uid.isEmpty || newest[uid] == index {
                 component.outcome = Self.build(
-                    imported, uid: uid, changes: changes[item.uid] ?? [], zoneNames: zoneNames, setting: setting
-                ) { component.notes.append($0) }
+                    imported, uid: uid, changes: changes[item.uid] ?? [], zoneNames: zoneNames, setting: setting,
+                    placed: { component.changedAlarms[$1] = $0.task.alarms },
+                    note: { component.notes.append($0) })
+                component.alarms = item.alarms
+                component.startBeforeDue = item.startBeforeDue
             }
             components.append(component)
         }
@@ -135,7 +145,7 @@ struct PreparedImport: Sendable {
     /// What one component becomes; notices go through `note`.
     private static func build(
         _ imported: ImportedTask, uid: String, changes: [ImportedTask], zoneNames: ImportZoneNames,
-        setting: Setting, note: (KitMessage) -> Void
+        setting: Setting, placed: (ImportedTask, CivilDateTime) -> Void = { _, _ in }, note: (KitMessage) -> Void
     ) -> Component.Outcome {
         let item = imported.task
         let line = imported.line
@@ -182,7 +192,7 @@ struct PreparedImport: Sendable {
             do {
                 let (read, cut) = try seriesDates(
                     of: imported, changes: changes, anchor: civil, allDay: allDay, zone: zone, zoneNames: zoneNames,
-                    setting: setting, note: note)
+                    setting: setting, placed: placed, note: note)
                 dates = read
                 if let cut {
                     // Cancelled from `cut` on: the series ends before it, or is cancelled whole.
@@ -239,7 +249,8 @@ struct PreparedImport: Sendable {
     /// is thrown.
     static func seriesDates(
         of imported: ImportedTask, changes: [ImportedTask], anchor: CivilDateTime, allDay: Bool,
-        zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting, note: (KitMessage) -> Void
+        zone: any UTCOffsets, zoneNames: ImportZoneNames, setting: Setting,
+        placed: (ImportedTask, CivilDateTime) -> Void = { _, _ in }, note: (KitMessage) -> Void
     ) throws(KitError) -> (SeriesDates, cut: CivilDateTime?) {
         let item = imported.task
         var dueTZID: String?
@@ -316,6 +327,7 @@ struct PreparedImport: Sendable {
                 }
                 continue
             }
+            placed(change, original)
             overrides.append(
                 SeriesDates.Override(
                     original: original, start: startOf(change),

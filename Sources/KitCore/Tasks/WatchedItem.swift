@@ -1,0 +1,124 @@
+/// An event or to-do of a calendar kit watches (a khal, todoman or phone vdir), with its alarms
+/// as the file says them: what kit plans popups by. Its series is kit's own reading of the
+/// file (`task`: the anchor, the rules, RDATEs, EXDATEs and changed occurrences, the zone and an
+/// event's length), so the occurrences are the ones an import would make.
+public struct WatchedItem: Sendable, Equatable {
+    /// The series as kit reads it. An all-day item is read with its day starting at 00:00.
+    public var task: TaskItem
+    /// A VTODO (DUE is its end) rather than a VEVENT (DTEND is its end).
+    public var isTodo: Bool
+    /// For a VTODO with both: the seconds on the civil clock from its DTSTART to its DUE.
+    public var startBeforeDue: Int64
+    /// The series' alarms.
+    public var alarms: [CalendarAlarm]
+    /// The alarms of the occurrences changed one at a time, by the occurrence each changes (its
+    /// original date-time by the rule): they replace the series' alarms for that occurrence,
+    /// none included, as RFC 5545's overriding component does.
+    public var changedAlarms: [CivilDateTime: [CalendarAlarm]]
+
+    public init(
+        task: TaskItem, isTodo: Bool, startBeforeDue: Int64 = 0, alarms: [CalendarAlarm],
+        changedAlarms: [CivilDateTime: [CalendarAlarm]] = [:]
+    ) {
+        self.task = task
+        self.isTodo = isTodo
+        self.startBeforeDue = startBeforeDue
+        self.alarms = alarms
+        self.changedAlarms = changedAlarms
+    }
+
+    /// One instant an alarm goes off.
+    public struct Ring: Hashable, Sendable, Comparable {
+        public var at: WallTime
+        /// The occurrence it is for: its date-time by the rule (a changed occurrence's original),
+        /// which with the UID names it across edits, as a RECURRENCE-ID does.
+        public var occurrence: CivilDateTime
+        /// Where the occurrence comes and ends, as instants.
+        public var start: WallTime
+        public var end: WallTime
+        /// Which of the occurrence's alarms, and which of its repeats (0 for the first).
+        public var alarm: Int
+        public var repetition: Int
+
+        public static func < (lhs: Ring, rhs: Ring) -> Bool {
+            (lhs.at, lhs.occurrence, lhs.alarm, lhs.repetition) < (rhs.at, rhs.occurrence, rhs.alarm, rhs.repetition)
+        }
+    }
+
+    /// The most occurrences one look at a window goes through, so that a rule every hour over
+    /// a year's window costs a bounded turn.
+    public static let occurrenceLimit = 10_000
+
+    /// The alarms that go off in `(after, through]`, earliest first, at most `limit`. A to-do done
+    /// (the series, or the occurrence on its own) rings no more.
+    public func rings(
+        after: WallTime, through: WallTime, in zone: some UTCOffsets, limit: Int = 1000
+    ) -> [Ring] {
+        guard through > after, limit > 0 else { return [] }
+        if isTodo, !task.isOpen { return [] }
+        var rings: [Ring] = []
+        // How far before and after its start an occurrence's alarms come.
+        let every = [alarms] + changedAlarms.values
+        let length = Nanoseconds(max(task.length?.value ?? 0, 0))
+        let offsets = every.joined().compactMap { $0.lastOffset(length: length) }
+        let firsts = every.joined().compactMap { alarm -> Nanoseconds? in
+            switch alarm.trigger {
+            case .start(let offset): offset
+            case .end(let offset): length + offset
+            case .at: nil
+            }
+        }
+        let lead = Nanoseconds(max(-(firsts.min()?.value ?? 0), 0))
+        let lag = Nanoseconds(max(offsets.max()?.value ?? 0, 0))
+        let day: Int64 = 86_400
+        if let series = try? task.series(in: zone) {
+            // Civil bounds a day wider than the instants: a zone's offset moves them by hours.
+            let from = CivilDateTime(after + Nanoseconds(-lag.value), in: zone).adding(seconds: -day)
+            let to = CivilDateTime(through + lead, in: zone).adding(seconds: day)
+            var current = series.next(after: from)
+            var looked = 0
+            while let civil = current, civil <= to, looked < Self.occurrenceLimit {
+                looked += 1
+                add(civil, dates: task.dates, zone: zone, after: after, through: through, into: &rings)
+                current = series.next(after: civil)
+            }
+        } else {
+            add(task.anchor, dates: task.dates, zone: zone, after: after, through: through, into: &rings)
+        }
+        return Array(rings.sorted().prefix(limit))
+    }
+
+    /// The rings of the occurrence that comes at `civil` inside the window.
+    private func add(
+        _ civil: CivilDateTime, dates: SeriesDates, zone: some UTCOffsets, after: WallTime, through: WallTime,
+        into rings: inout [Ring]
+    ) {
+        let change = dates.override(comingAt: civil)
+        if isTodo, dates.isDone(comingAt: civil) { return }
+        let original = change?.original ?? civil
+        let own = changedAlarms[original]
+        let alarms = own ?? self.alarms
+        let due = ZoneResolver.instant(for: civil, in: zone)
+        let start: WallTime
+        let end: WallTime
+        if isTodo {
+            start = ZoneResolver.instant(for: civil.adding(seconds: -startBeforeDue), in: zone)
+            end = due
+        } else {
+            start = due
+            end = task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
+        }
+        for (index, alarm) in alarms.enumerated() {
+            // An alarm at a fixed instant belongs to its component: the series' rings once, for
+            // its first occurrence; a changed occurrence's, for that occurrence.
+            if case .at = alarm.trigger, own == nil, original != task.anchor { continue }
+            for (repetition, at) in alarm.instants(start: start, end: end).enumerated()
+            where at > after && at <= through {
+                rings.append(
+                    Ring(
+                        at: at, occurrence: original, start: start, end: end, alarm: index,
+                        repetition: repetition))
+            }
+        }
+    }
+}
