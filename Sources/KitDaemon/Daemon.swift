@@ -37,6 +37,7 @@ public final class Daemon {
             MemoFeature(runtime),
             DiaryFeature(runtime),
             SyncFeature(runtime),
+            CalendarFeature(runtime),
         ]
     }
 

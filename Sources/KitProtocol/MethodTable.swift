@@ -9,6 +9,7 @@ public enum Method {
     public static let daemonReload = RPCMethod<EmptyParams, DaemonReloadResult>("daemon.reload")
     public static let daemonToday = RPCMethod<EmptyParams, TodayResult>("daemon.today")
     public static let holidayList = RPCMethod<HolidayListParams, HolidayListResult>("holiday.list")
+    public static let calendarList = RPCMethod<EmptyParams, CalendarListResult>("calendar.list")
 
     // MARK: timer
 
@@ -166,6 +167,6 @@ public enum Method {
         memoUnpin.erased, memoDelete.erased,
         diaryWrite.erased, diaryList.erased, diaryGet.erased, diaryEdit.erased, diaryDelete.erased,
         diarySearch.erased, diaryOnThisDay.erased, diaryExport.erased,
-        syncStatus.erased, syncRun.erased,
+        syncStatus.erased, syncRun.erased, calendarList.erased,
     ]
 }

@@ -13,4 +13,5 @@ extension KitDatabase {
     public var vdir: VdirStore { VdirStore(database: self) }
     public var syncRuns: SyncRunStore { SyncRunStore(database: self) }
     public var popups: PopupStore { PopupStore(database: self) }
+    public var watchedAlarms: WatchedAlarmStore { WatchedAlarmStore(database: self) }
 }

@@ -295,6 +295,27 @@ extension KitDatabase {
                     """)
         }
 
+        // What kitd did with the alarms of the calendars it watches (issue 44), which it never
+        // writes into: keyed by the item's UID, the occurrence (its date-time by the rule, as a
+        // RECURRENCE-ID names it), the alarm (its trigger, as kit writes it) and which repeat
+        // (-1: all of them, for a dismissal).
+        migrator.registerMigration("v26 watched alarms") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE watched_alarm (
+                        uid TEXT NOT NULL,
+                        occurrence TEXT NOT NULL,
+                        alarm TEXT NOT NULL,
+                        repetition INTEGER NOT NULL,
+                        state TEXT NOT NULL CHECK (state IN ('rang', 'dismissed', 'snoozed')),
+                        until_ns INTEGER,
+                        at_ns INTEGER NOT NULL,
+                        PRIMARY KEY (uid, occurrence, alarm, repetition)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX watched_alarm_by_time ON watched_alarm (at_ns);
+                    """)
+        }
+
         return migrator
     }
 }

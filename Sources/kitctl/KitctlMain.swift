@@ -57,7 +57,8 @@ struct Kitctl: ParsableCommand {
         subcommands: [
             StatusCommand.self, TodayCommand.self, TimerCommand.self, RamenCommand.self, StopwatchCommand.self,
             TaskCommand.self,
-            AgendaCommand.self, HolidaysCommand.self, PlaceCommand.self, MemoCommand.self, DiaryCommand.self,
+            AgendaCommand.self, HolidaysCommand.self, CalendarsCommand.self, PlaceCommand.self, MemoCommand.self,
+            DiaryCommand.self,
             SyncCommand.self,
             EventsCommand.self, BarCommand.self, ReloadCommand.self,
         ])

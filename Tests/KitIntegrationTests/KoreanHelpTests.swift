@@ -13,7 +13,8 @@ extension Integration {
             // Formats, standards, programs and paths.
             "JSON", "CSV", "RRULE", "VTODO", "VEVENT", "VALARM", "VJOURNAL", "DUE", "iCalendar", "ics", "UID", "KASI",
             "PNG", "JPEG", "GIF", "WebP", "KiB", "MiB", "Markdown", "md", "json", "waybar", "i3blocks", "polybar",
-            "blocks", "vdir", "vdirsyncer", "systemctl", "kitd", "kit", "kitctl", "bash", "zsh", "fish", "toml",
+            "blocks", "vdir", "vdirsyncer", "khal", "todoman", "systemctl", "kitd", "kit", "kitctl", "bash", "zsh",
+            "fish", "toml",
             "config", "RPC", "jsonrpc", "daemon", "id", "ref", "xdg", "https", "geo", "vi", "sock", "recovery", "oga",
             "ogg", "wav", "Ctrl", "Asia", "Seoul", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "KIT_SOCKET", "EDITOR",
             "VISUAL", "AND", "OR",

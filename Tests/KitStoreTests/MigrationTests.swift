@@ -20,6 +20,7 @@ struct MigrationTests {
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
                 "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
                 "v23 ramen cook time in nanoseconds", "v24 popup server ids", "v25 event length and location",
+                "v26 watched alarms",
             ])
         #expect(try database.journalMode() == "wal")
         #expect(try database.synchronousPragma() == 2, "FULL: GRDB's WAL set-up must not leave it at NORMAL")
@@ -53,6 +54,7 @@ struct MigrationTests {
                 "v16 sounds", "v17 task title keys", "v18 active timer names", "v19 task instants",
                 "v20 timer list order", "v21 latest ended timer by name", "v22 vdir bases",
                 "v23 ramen cook time in nanoseconds", "v24 popup server ids", "v25 event length and location",
+                "v26 watched alarms",
             ])
         let timers = try second.timers.listed(now: now)
         #expect(timers.map(\.name) == ["tea", "gong"])

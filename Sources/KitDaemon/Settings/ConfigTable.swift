@@ -5,6 +5,8 @@ import KitCore
 enum ConfigValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
+    /// An array whose every element is a string.
+    case strings([String])
     /// Any other TOML value (a float, a boolean, a table, an array, a date), described.
     case other(String)
 }
@@ -32,6 +34,15 @@ struct ConfigTable: Sendable {
             throw error(key, " must be \(what)")
         }
         return text
+    }
+
+    /// A list of texts in quotes, `["a", "b"]`, `what` saying what each should be.
+    func strings(_ key: String, _ what: String) throws(ConfigError) -> [String]? {
+        guard let value = values[key] else { return nil }
+        guard case .strings(let texts) = value, texts.allSatisfy({ !$0.trimmingWhitespace().isEmpty }) else {
+            throw error(key, " must be a list of \(what)")
+        }
+        return texts
     }
 
     /// A whole number in `range`.

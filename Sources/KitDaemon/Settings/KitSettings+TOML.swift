@@ -70,6 +70,10 @@ extension KitSettings {
                     values[key] = .string(text)
                 } else if let number = value.int {
                     values[key] = .integer(number)
+                } else if let array = value.array, case let texts = array.compactMap(\.string),
+                    texts.count == array.count
+                {
+                    values[key] = .strings(texts)
                 } else {
                     values[key] = .other("\(value)")
                 }

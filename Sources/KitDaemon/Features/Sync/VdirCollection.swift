@@ -30,6 +30,9 @@ struct VdirCollection {
         self.path = path
     }
 
+    /// A collection kitd only reads (a watched calendar), unchecked: its reader says what is wrong.
+    init(reading path: String) { self.path = path }
+
     /// The characters a UID may have to be its own file name.
     private static let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-+@")
 

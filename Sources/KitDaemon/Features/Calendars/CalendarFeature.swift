@@ -1,0 +1,323 @@
+import Glibc
+import KitCore
+import KitLocalization
+import KitProtocol
+import KitStore
+
+/// The calendars the person keeps elsewhere (khal's, todoman's, the phone's through vdirsyncer),
+/// watched read-only (`[calendars] watch`): their alarms ring as kit's own popups, with Snooze and
+/// Dismiss. kitd never writes into them; what it did with an alarm (rung, dismissed, snoozed) it
+/// keeps in its own database, by UID, occurrence and alarm.
+///
+/// Alarms are planned for a horizon ahead (`horizon`), not for every occurrence of every series:
+/// a file that changes is planned again, and so is every file when the horizon moves on.
+final class CalendarFeature: Feature {
+    let runtime: FeatureRuntime
+    let eventNames: [String] = []
+    private(set) var collections: [WatchedCollection] = []
+
+    /// What the channel wakes kitd for: an alarm, a read of a collection, or the horizon moving on.
+    enum Key: Hashable, Comparable, Sendable {
+        case ring(RingID)
+        case horizon
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            switch (lhs, rhs) {
+            case (.ring(let left), .ring(let right)): left < right
+            case (.ring, .horizon): true
+            case (.horizon, _): false
+            }
+        }
+    }
+
+    /// A planned alarm, with what its popup says.
+    struct Planned {
+        var at: WallTime
+        var collection: Int
+        var file: String
+        var title: String
+        var location: String?
+        var note: String?
+        var start: WallTime
+        var end: WallTime
+        var allDay: Bool
+        var text: String?
+        var zone: any UTCOffsets
+    }
+
+    private var alarms: Alarms<Key, WallTime>?
+    private var reads: Alarms<Int, BootTime>?
+    private(set) var planned: [RingID: Planned] = [:]
+    private var plannedByFile: [String: Set<RingID>] = [:]
+    /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
+    private var rang: Set<RingID> = []
+    private var dismissed: Set<RingID> = []
+    private var snoozed: [RingID: WallTime] = [:]
+    /// What the popups rung lately said, for a Snooze pressed on one; forgotten as the horizon moves.
+    private var rung: [RingID: Planned] = [:]
+    /// Alarms are planned through this instant.
+    private(set) var plannedThrough = WallTime(nanoseconds: 0)
+
+    /// How far ahead alarms are planned; the plan moves on when half of it has passed.
+    static let horizon: Nanoseconds = 2 * 86_400 * Nanoseconds.second
+    /// How long a burst of file events may last before its files are read.
+    static let readDelay: Nanoseconds = 100_000_000
+    /// Records of alarms older than this are forgotten at start.
+    static let memory: Nanoseconds = 60 * 86_400 * Nanoseconds.second
+
+    init(_ runtime: FeatureRuntime) {
+        self.runtime = runtime
+        alarms = runtime.scheduler.alarms(Key.self, on: WallTime.self) { [unowned self] due, now in
+            came(due, now: now)
+        }
+        reads = runtime.scheduler.alarms(Int.self, on: BootTime.self) { [unowned self] due, _ in
+            for index in due where collections.indices.contains(index) { collections[index].read() }
+        }
+        runtime.popupActions.register(CalendarPopup.self) { [unowned self] subject, key in pressed(key, on: subject) }
+    }
+
+    func mount(on router: RequestRouter) {
+        router.register(Method.calendarList, .now { [unowned self] _, _ in list() })
+    }
+
+    func load(_ reason: LoadReason) throws {
+        let now = clock.now().wall
+        rang = []
+        dismissed = []
+        snoozed = [:]
+        let records = try storing { try runtime.store.watchedAlarms.records(since: WallTime(nanoseconds: 0)) }
+        // Alarms long past ring no more either way: their records go, in a commit of their own.
+        let forgotten = now + Nanoseconds(-Self.memory.value)
+        if reason == .start, let oldest = records.first, oldest.at < forgotten {
+            try storing { try runtime.store.watchedAlarms.forget(before: forgotten) }
+            commits.onFlushed {}
+        }
+        for record in records where record.at >= forgotten {
+            guard let occurrence = CivilDateTime.parseStored(record.occurrence) else { continue }
+            let id = RingID(uid: record.uid, occurrence: occurrence, alarm: record.alarm, repetition: record.repetition)
+            switch record.state {
+            case .rang: rang.insert(id)
+            case .dismissed: dismissed.insert(id)
+            case .snoozed: if let until = record.until { snoozed[id] = until }
+            }
+        }
+        guard reason == .start else {
+            replanAll(now: now)
+            return
+        }
+        for (index, path) in Self.folders(settings[CalendarSettings.self].watch).enumerated() {
+            let collection = WatchedCollection(path: path, runtime: runtime)
+            collection.readSoon = { [unowned self] in
+                guard reads?.due(of: index) == nil else { return }
+                reads?.schedule(index, at: clock.now().boot + Self.readDelay)
+            }
+            collection.onChange = { [unowned self] changes in
+                let now = clock.now().wall
+                for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }
+            }
+            collections.append(collection)
+        }
+        plannedThrough = now + Self.horizon
+        alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
+        for collection in collections { collection.start() }
+    }
+
+    /// The folders `watch` names: each pattern's matches (glob(3)), in order, each once.
+    static func folders(_ patterns: [String]) -> [String] {
+        var found: [String] = []
+        for pattern in patterns {
+            var matches = glob_t()
+            defer { globfree(&matches) }
+            guard glob(pattern, GLOB_NOSORT | GLOB_ONLYDIR, nil, &matches) == 0 else {
+                // A pattern that matches nothing is kept as it is, so that it is reported.
+                if !found.contains(pattern) { found.append(pattern) }
+                continue
+            }
+            var paths: [String] = []
+            for index in 0..<Int(matches.gl_pathc) {
+                if let path = matches.gl_pathv[index] { paths.append(String(cString: path)) }
+            }
+            for path in paths.sorted() where !found.contains(path) { found.append(path) }
+        }
+        return found
+    }
+
+    // MARK: Planning
+
+    /// Plans the rings of one file's items in `(now, plannedThrough]`, replacing its old ones.
+    private func plan(file: String, of collection: Int, items: [WatchedItem], now: WallTime) {
+        let key = "\(collection)/\(file)"
+        let old = plannedByFile.removeValue(forKey: key) ?? []
+        for id in old { planned[id] = nil }
+        alarms?.cancel(old.map { Key.ring($0) })
+        var new: [(key: Key, due: WallTime)] = []
+        var ids: Set<RingID> = []
+        let fallback = settings[CalendarSettings.self].fallbackAlarm
+        for var item in items {
+            if item.alarms.isEmpty, item.changedAlarms.isEmpty, let fallback { item.alarms = [fallback] }
+            let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+            for ring in item.rings(after: now, through: plannedThrough, in: zone) {
+                let alarms = item.changedAlarms[ring.occurrence] ?? item.alarms
+                guard alarms.indices.contains(ring.alarm) else { continue }
+                let alarm = alarms[ring.alarm]
+                let id = RingID(
+                    uid: item.task.uid, occurrence: ring.occurrence, alarm: alarm.key, repetition: ring.repetition)
+                guard !rang.contains(id), !dismissed.contains(id.withoutRepetition), snoozed[id] == nil else {
+                    continue
+                }
+                let change = item.task.dates.override(comingAt: ring.occurrence)
+                planned[id] = Planned(
+                    at: ring.at, collection: collection, file: file, title: change?.title ?? item.task.title,
+                    location: item.task.location, note: change?.note ?? item.task.note, start: ring.start,
+                    end: ring.end, allDay: item.task.allDay, text: alarm.text, zone: zone)
+                ids.insert(id)
+                new.append((.ring(id), ring.at))
+            }
+            // A snoozed alarm of the item rings when its snooze ends (after a restart too).
+            for (id, until) in snoozed where id.uid == item.task.uid && until > now && planned[id] == nil {
+                guard var ring = rung[id] ?? snoozedRing(id, of: item, collection: collection, file: file, zone: zone)
+                else { continue }
+                ring.at = until
+                planned[id] = ring
+                ids.insert(id)
+                new.append((.ring(id), until))
+            }
+        }
+        if !ids.isEmpty { plannedByFile[key] = ids }
+        alarms?.schedule(new)
+    }
+
+    /// What a snoozed alarm's popup says, from the item it is of, when kitd has not rung it
+    /// (it was snoozed before a restart): nil when the item no longer has that alarm.
+    private func snoozedRing(
+        _ id: RingID, of item: WatchedItem, collection: Int, file: String, zone: any UTCOffsets
+    ) -> Planned? {
+        let alarms = item.changedAlarms[id.occurrence] ?? item.alarms
+        guard let alarm = alarms.first(where: { $0.key == id.alarm }) else { return nil }
+        let change = item.task.dates.override(comingAt: id.occurrence)
+        let civil = change?.effective ?? id.occurrence
+        let due = ZoneResolver.instant(for: civil, in: zone)
+        let start = item.isTodo ? ZoneResolver.instant(for: civil.adding(seconds: -item.startBeforeDue), in: zone) : due
+        let end = item.isTodo ? due : item.task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
+        return Planned(
+            at: due, collection: collection, file: file, title: change?.title ?? item.task.title,
+            location: item.task.location, note: change?.note ?? item.task.note, start: start, end: end,
+            allDay: item.task.allDay, text: alarm.text, zone: zone)
+    }
+
+    /// Plans every file again, through a horizon from `now`.
+    private func replanAll(now: WallTime) {
+        plannedThrough = now + Self.horizon
+        alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
+        rung = rung.filter { snoozed[$0.key] != nil }
+        for (index, collection) in collections.enumerated() {
+            for (name, file) in collection.files { plan(file: name, of: index, items: file.items, now: now) }
+        }
+    }
+
+    // MARK: Ringing
+
+    private func came(_ due: [Key], now: ClockReading) {
+        var shown: [Popup] = []
+        for key in due {
+            switch key {
+            case .horizon:
+                replanAll(now: now.wall)
+            case .ring(let id):
+                guard let ring = planned.removeValue(forKey: id) else { continue }
+                plannedByFile["\(ring.collection)/\(ring.file)"]?.remove(id)
+                guard !dismissed.contains(id.withoutRepetition) else { continue }
+                snoozed[id] = nil
+                rang.insert(id)
+                rung[id] = ring
+                keep(id, .rang, now: now.wall)
+                shown.append(popup(id, ring, now: now))
+            }
+        }
+        guard !shown.isEmpty else { return }
+        commits.onCommittedAndSent { [popups] in
+            for popup in shown { popups.post(popup) }
+        }
+    }
+
+    private func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
+        do {
+            try storing {
+                try runtime.store.watchedAlarms.keep(
+                    .init(
+                        uid: id.uid, occurrence: id.occurrence.iso8601, alarm: id.alarm, repetition: id.repetition,
+                        state: state, until: until, at: now))
+            }
+        } catch {
+            logger.error("could not record a watched alarm", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The popup: the title, when and where, the alarm's or the item's first line, its calendar.
+    private func popup(_ id: RingID, _ ring: Planned, now: ClockReading) -> Popup {
+        var place = [
+            ClockText.span(
+                ring.start, ring.end, allDay: ring.allDay, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
+        ]
+        if let location = ring.location { place.append(location) }
+        let line = (ring.text ?? ring.note).flatMap { text in
+            text.split(separator: "\n").first.map { String($0).trimmingWhitespace() }
+        }
+        let calendar = collections.indices.contains(ring.collection) ? collections[ring.collection].name : ""
+        var lines = [place.joined(separator: " · ")]
+        if let line, !line.isEmpty, line != ring.title { lines.append(line) }
+        lines.append(Localized.text("Calendar: %s", calendar))
+        let body = lines.joined(separator: "\n")
+        let snooze = LocaleDuration.text(settings[TaskSettings.self].snooze)
+        return Popup(
+            subject: CalendarPopup.alarm(id), summary: ring.title, body: body, icon: "appointment-soon",
+            urgency: .critical, sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.calendar.alarm",
+            actions: [
+                Popup.Action(key: CalendarPopup.Button.snooze.rawValue, label: Localized.text("Snooze %s", snooze)),
+                Popup.Action(key: CalendarPopup.Button.dismiss.rawValue, label: Localized.text("Dismiss")),
+            ],
+            requestedAt: now.boot)
+    }
+
+    /// Snooze rings the alarm again after `[tasks] snooze`; Dismiss ends it and its repeats.
+    func pressed(_ key: String, on subject: CalendarPopup) {
+        guard case .alarm(let id) = subject, let button = CalendarPopup.Button(rawValue: key) else { return }
+        let now = clock.now().wall
+        switch button {
+        case .dismiss:
+            dismissed.insert(id.withoutRepetition)
+            keep(id.withoutRepetition, .dismissed, now: now)
+            let repeats = planned.keys.filter { $0.withoutRepetition == id.withoutRepetition }
+            for other in repeats { planned[other] = nil }
+            alarms?.cancel(repeats.map { Key.ring($0) })
+            logger.info("a watched alarm was dismissed", metadata: ["calendar.uid": "\(id.uid)"])
+        case .snooze:
+            let until = now + settings[TaskSettings.self].snooze
+            snoozed[id] = until
+            keep(id, .snoozed, until: until, now: now)
+            if var ring = rung[id] {
+                ring.at = until
+                planned[id] = ring
+                plannedByFile["\(ring.collection)/\(ring.file)", default: []].insert(id)
+                alarms?.schedule(.ring(id), at: until)
+            }
+            logger.info("a watched alarm was snoozed", metadata: ["calendar.uid": "\(id.uid)"])
+        }
+        commits.onFlushed {}
+    }
+
+    // MARK: Reading
+
+    func list() -> CalendarListResult {
+        let next = planned.values.map(\.at).min()
+        return CalendarListResult(
+            calendars: collections.map { collection in
+                WatchedCalendarInfo(
+                    name: collection.name, path: collection.path, items: collection.itemCount,
+                    problem: collection.problem,
+                    unreadable: collection.unreadable.keys.sorted().prefix(SyncFeature.listed).map {
+                        WatchedCalendarInfo.Unreadable(file: $0, reason: collection.unreadable[$0] ?? "")
+                    }, unreadableCount: collection.unreadable.count)
+            }, plannedAlarms: planned.count, nextAlarmAt: next.map { Timestamp.rfc3339($0) })
+    }
+}

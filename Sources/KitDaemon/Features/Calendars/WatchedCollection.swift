@@ -1,0 +1,202 @@
+import Glibc
+import KitCore
+import Logging
+
+/// One calendar folder kitd watches for alarms (a khal, todoman or vdirsyncer collection): its
+/// files as last read, followed with inotify. kitd only reads it.
+///
+/// Files are read on the worker, a moment after the first event of a burst (vdirsyncer writes
+/// many files, each through a temporary file and a rename), and only those whose bytes changed;
+/// what they hold goes to the feature on the loop. At start, and when the kernel's queue
+/// overflowed, every file is looked at.
+final class WatchedCollection {
+    /// The folder.
+    let path: String
+    /// Its name in the agenda and on popups: vdirsyncer's `displayname` file, else the folder's.
+    let name: String
+    /// The items of each file read, by file name.
+    private(set) var files: [String: File] = [:]
+    /// Why a file gives nothing, by file name; and why the folder cannot be watched, if it cannot.
+    private(set) var unreadable: [String: String] = [:]
+    private(set) var problem: String?
+    private var source: EventSource?
+    private var pending: Set<String> = []
+    private var needsScan = false
+    private var reading = false
+    private let runtime: FeatureRuntime
+    /// Where the feature hears of files that changed (their new items; none when gone).
+    var onChange: (([(name: String, items: [WatchedItem])]) -> Void)?
+    /// Asks the feature for a read a moment from now (its own alarm), so that a burst is one read.
+    var readSoon: (() -> Void)?
+
+    struct File {
+        var hash: String
+        var items: [WatchedItem]
+    }
+
+    /// The biggest file kitd reads; a bigger one is reported and left out.
+    static let maximumFileBytes = VdirCollection.maximumItemBytes
+
+    init(path: String, runtime: FeatureRuntime) {
+        self.path = path
+        self.runtime = runtime
+        name = Self.displayName(path) ?? String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    var itemCount: Int { files.values.reduce(0) { $0 + $1.items.count } }
+
+    /// Starts watching: checks the folder, adds the inotify watch, and reads every file soon.
+    /// A folder that is missing, not a directory or not readable is reported, not thrown.
+    func start() {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            problem = "it does not exist"
+        } else if (info.st_mode & S_IFMT) != S_IFDIR {
+            problem = "it is not a directory"
+        } else if access(path, R_OK | X_OK) != 0 {
+            problem = "kitd cannot read it"
+        }
+        if let problem {
+            runtime.logger.error(
+                "a watched calendar cannot be read; its alarms will not ring",
+                metadata: ["calendar.path": "\(path)", "error": "\(problem)"])
+            return
+        }
+        do {
+            source = try runtime.loop.watch(
+                directory: path,
+                events: [
+                    .created, .closedAfterWriting, .movedIn, .movedOut, .deleted, .directoryDeleted, .directoryMoved,
+                ]
+            ) { [unowned self] name, events in
+                seen(name, events)
+            }
+        } catch {
+            problem = "kitd cannot watch it: \(error)"
+            runtime.logger.error(
+                "a watched calendar cannot be followed; it is read once", metadata: ["calendar.path": "\(path)"])
+        }
+        needsScan = true
+        readSoon?()
+    }
+
+    private func seen(_ name: String, _ events: DirectoryEvents) {
+        if events.contains(.overflowed) {
+            needsScan = true
+        } else if !events.isDisjoint(with: [.directoryDeleted, .directoryMoved, .watchRemoved]) {
+            problem = "it was removed or moved"
+            runtime.logger.error(
+                "a watched calendar was removed or moved; its alarms no longer ring",
+                metadata: ["calendar.path": "\(path)"])
+            source = nil
+            let gone = files.keys.map { (name: $0, items: [WatchedItem]()) }
+            files.removeAll()
+            if !gone.isEmpty { onChange?(gone) }
+            return
+        } else if VdirCollection.isItem(name) {
+            pending.insert(name)
+        } else {
+            return
+        }
+        readSoon?()
+    }
+
+    /// What one read found.
+    private struct Reading: Sendable {
+        var changed: [(name: String, hash: String, items: [WatchedItem])] = []
+        var unreadable: [(name: String, hash: String, reason: String)] = []
+        var removed: [String] = []
+        var failure: String?
+    }
+
+    /// Reads what was seen changing (or every file) on the worker.
+    func read() {
+        guard !reading, needsScan || !pending.isEmpty else { return }
+        let names = needsScan ? nil : pending
+        needsScan = false
+        pending.removeAll()
+        reading = true
+        let known = files.mapValues(\.hash).merging(unreadableHashes) { first, _ in first }
+        let path = path
+        let zones = runtime.zones.snapshot()
+        let now = runtime.clock.now().wall
+        runtime.worker.submit("calendar.read") {
+            Self.read(names, path: path, known: known, zones: zones, now: now)
+        } then: { [self] reading in
+            self.reading = false
+            arrived(reading)
+            if needsScan || !pending.isEmpty { readSoon?() }
+        }
+    }
+
+    /// The hashes of the files that gave nothing, so that they are not read again until they change.
+    private var unreadableHashes: [String: String] = [:]
+
+    private static func read(
+        _ names: Set<String>?, path: String, known: [String: String], zones: ZoneSnapshot, now: WallTime
+    ) -> Reading {
+        var reading = Reading()
+        let collection = VdirCollection(reading: path)
+        do {
+            let all = try names ?? Set(collection.names()).union(known.keys)
+            for name in all.sorted() where VdirCollection.isItem(name) {
+                guard let bytes = try collection.read(name: name) else {
+                    if known[name] != nil { reading.removed.append(name) }
+                    continue
+                }
+                let hash = VdirCollection.hash(bytes)
+                guard known[name] != hash else { continue }
+                guard bytes.count <= maximumFileBytes else {
+                    reading.unreadable.append((name, hash, "it is over \(maximumFileBytes >> 20) MiB"))
+                    continue
+                }
+                switch WatchedCalendarReader.items(String(decoding: bytes, as: UTF8.self), zones: zones, now: now) {
+                case .success(let items): reading.changed.append((name, hash, items))
+                case .failure(let unreadable): reading.unreadable.append((name, hash, unreadable.reason.english))
+                }
+            }
+        } catch {
+            reading.failure = "\(error)"
+        }
+        return reading
+    }
+
+    private func arrived(_ reading: Reading) {
+        if let failure = reading.failure {
+            runtime.logger.error(
+                "could not read a watched calendar", metadata: ["calendar.path": "\(path)", "error": "\(failure)"])
+        }
+        var changes: [(name: String, items: [WatchedItem])] = []
+        for (name, hash, items) in reading.changed {
+            files[name] = File(hash: hash, items: items)
+            unreadable[name] = nil
+            unreadableHashes[name] = nil
+            changes.append((name, items))
+        }
+        // A file that stops reading keeps ringing as it last read, until it is fixed or removed.
+        for (name, hash, reason) in reading.unreadable {
+            unreadable[name] = reason
+            unreadableHashes[name] = hash
+            runtime.logger.warning(
+                "a watched calendar's file cannot be read; it rings as it last read, if it ever did",
+                metadata: ["calendar.path": "\(path)", "calendar.file": "\(name)", "error": "\(reason)"])
+        }
+        for name in reading.removed {
+            unreadable[name] = nil
+            unreadableHashes[name] = nil
+            if files.removeValue(forKey: name) != nil { changes.append((name, [])) }
+        }
+        if !changes.isEmpty { onChange?(changes) }
+    }
+
+    /// vdirsyncer's `displayname` metadata file, when the collection has one.
+    private static func displayName(_ path: String) -> String? {
+        guard let file = fopen(path + "/displayname", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingWhitespace()
+        return text.isEmpty ? nil : text
+    }
+}

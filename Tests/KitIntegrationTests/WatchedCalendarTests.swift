@@ -1,0 +1,180 @@
+import Foundation
+import KitCore
+import KitProtocol
+import KitTestSupport
+import Testing
+
+extension Integration {
+    /// The calendars a person keeps elsewhere ring through kitd (issue 44): real khal and todoman
+    /// write them, kitd reads them read-only, and dunst shows the popups.
+    @Suite("Watched calendars")
+    struct WatchedCalendarTests {
+        static let utc = ["TZ": "UTC", "PATH": "/usr/bin:/bin"]
+
+        /// `2027-01-04 10:00` in UTC, for khal and todoman.
+        static func minute(_ date: Date) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            return formatter.string(from: date)
+        }
+
+        /// `20270104T100000Z`.
+        static func stamp(_ date: Date) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            return formatter.string(from: date)
+        }
+
+        /// The next whole minute at least `margin` seconds away.
+        static func nextMinute(after margin: TimeInterval = 10) -> Date {
+            let now = Date().timeIntervalSince1970 + margin
+            return Date(timeIntervalSince1970: (now / 60).rounded(.up) * 60)
+        }
+
+        /// Starts kitd watching `<root>/calendars/*`, with a 2 s snooze.
+        static func kitd(_ desktop: DesktopSession, extra: String = "") throws -> (KitdHarness, String) {
+            let kit = try KitdHarness(desktop: desktop)
+            kit.extraEnvironment["TZ"] = "UTC"
+            let calendars = kit.root.path + "/calendars"
+            for folder in ["work", "chores"] {
+                try FileManager.default.createDirectory(
+                    atPath: calendars + "/" + folder, withIntermediateDirectories: true)
+            }
+            let config = kit.root.path + "/config.toml"
+            try "[calendars]\nwatch = [\"\(calendars)/*\"]\n\(extra)[tasks]\nsnooze = \"2s\"\n".write(
+                toFile: config, atomically: true, encoding: .utf8)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
+            return (kit, calendars)
+        }
+
+        /// Waits for the popup whose summary is `title`; returns when it came.
+        static func popup(_ kit: KitdHarness, _ title: String, timeout: Duration = .seconds(20)) -> Date? {
+            var seen: Date?
+            _ = Subprocess.waitUntil(timeout: timeout) {
+                if kit.desktop!.notifyCalls().contains(where: { $0.contains("string \"\(title)\"") }) { seen = Date() }
+                return seen != nil
+            }
+            return seen
+        }
+
+        static func calls(_ kit: KitdHarness, _ title: String) -> Int {
+            kit.desktop!.notifyCalls().filter { $0.contains("string \"\(title)\"") }.count
+        }
+
+        @Test("an event khal made, with alarms in seconds, pops up within 2 s of its instant, once, with where it is")
+        func khalEvent() throws {
+            let (kit, calendars) = try Self.kitd(try DesktopSession())
+            defer { kit.tearDown() }
+            let khal = kit.root.path + "/khal.conf"
+            try
+                "[calendars]\n[[work]]\npath = \(calendars)/work\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\nlongdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
+                .write(toFile: khal, atomically: true, encoding: .utf8)
+            // Given a meeting at the next minute, with an alarm 4 s from now: written while kitd runs.
+            let start = Self.nextMinute()
+            let alarm = Date().addingTimeInterval(4)
+            let lead = Int(start.timeIntervalSince(alarm).rounded())
+            let made = try Subprocess.run(
+                "/usr/bin/khal",
+                [
+                    "-c", khal, "new", "-a", "work", Self.minute(start), Self.minute(start.addingTimeInterval(3600)),
+                    "Standup", "::", "daily sync", "--alarms", "\(lead)s", "--location", "Room 3",
+                ], environment: Self.utc, outputDirectory: kit.root.path)
+            #expect(made.exitCode == 0, "\(made)")
+            let instant = start.addingTimeInterval(TimeInterval(-lead))
+            // When it comes, it comes on time and once.
+            let shown = try #require(Self.popup(kit, "Standup"), "no popup")
+            #expect(shown.timeIntervalSince(instant) < 2 && shown.timeIntervalSince(instant) > -0.1, "at \(shown)")
+            Thread.sleep(forTimeInterval: 2)
+            #expect(Self.calls(kit, "Standup") == 1)
+            let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Standup" })
+            #expect(popup.body.contains("Room 3") && popup.body.contains("daily sync") && popup.body.contains("work"))
+            let listed = try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self)
+            #expect(listed.calendars.map(\.name) == ["chores", "work"], "\(listed)")
+            #expect(listed.calendars.map(\.items) == [0, 1] && listed.nextAlarmAt == nil, "\(listed)")
+            // kitd never wrote into the folder.
+            let files = try FileManager.default.contentsOfDirectory(atPath: calendars + "/work")
+            #expect(files.count == 1 && files[0].hasSuffix(".ics"), "\(files)")
+        }
+
+        @Test(
+            "a file changed before its alarm rings at the new time only; one removed never rings; a todoman to-do rings by default_alarm"
+        )
+        func changedAndRemoved() throws {
+            // todoman's due is a whole minute, and its to-do has no VALARM: default_alarm brings
+            // its ring to 8 s from now.
+            let due = Self.nextMinute(after: 12)
+            let lead = Int(due.timeIntervalSince(Date().addingTimeInterval(8)).rounded())
+            let bell = due.addingTimeInterval(TimeInterval(-lead))
+            let (kit, calendars) = try Self.kitd(try DesktopSession(), extra: "default_alarm = \"\(lead)s\"\n")
+            defer { kit.tearDown() }
+            func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
+                let start = Date().addingTimeInterval(3600)
+                return [
+                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone//EN", "BEGIN:VEVENT", "UID:\(uid)",
+                    "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(start))", "SUMMARY:\(title)", "BEGIN:VALARM",
+                    "ACTION:DISPLAY", "DESCRIPTION:None",
+                    "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))", "END:VALARM",
+                    "END:VEVENT", "END:VCALENDAR", "",
+                ].joined(separator: "\r\n")
+            }
+            let work = calendars + "/work"
+            // Whole seconds, as the files write them.
+            let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 4).rounded(.down))
+            try event("moved@example.com", "Moved", alarmAt: first).write(
+                toFile: work + "/moved.ics", atomically: true, encoding: .utf8)
+            try event("gone@example.com", "Gone", alarmAt: first).write(
+                toFile: work + "/gone.ics", atomically: true, encoding: .utf8)
+            // A to-do todoman made in a second collection of the same pattern.
+            let todoman = kit.root.path + "/todoman.py"
+            try
+                "path = \"\(calendars)/*\"\ndate_format = \"%Y-%m-%d\"\ntime_format = \"%H:%M\"\ndefault_list = \"chores\"\n"
+                .write(toFile: todoman, atomically: true, encoding: .utf8)
+            let made = try Subprocess.run(
+                "/usr/bin/todoman",
+                ["--config", todoman, "new", "--list", "chores", "--due", Self.minute(due), "Bins"],
+                environment: Self.utc.merging(["HOME": kit.root.path]) { $1 }, outputDirectory: kit.root.path)
+            #expect(made.exitCode == 0, "\(made)")
+            Thread.sleep(forTimeInterval: 1)
+            // Moved 4 s later, and removed, before their alarms.
+            let moved = first.addingTimeInterval(3)
+            try event("moved@example.com", "Moved", alarmAt: moved).write(
+                toFile: work + "/moved.ics", atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: work + "/gone.ics")
+            let shown = try #require(Self.popup(kit, "Moved"), "no popup")
+            #expect(shown.timeIntervalSince(moved) > -0.1 && shown.timeIntervalSince(moved) < 2, "at \(shown)")
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(Self.calls(kit, "Moved") == 1 && Self.calls(kit, "Gone") == 0)
+            let bins = try #require(Self.popup(kit, "Bins"), "no popup for todoman's to-do")
+            #expect(bins.timeIntervalSince(bell) > -0.1 && bins.timeIntervalSince(bell) < 2, "at \(bins)")
+        }
+
+        @Test("Dismiss ends an alarm and its repeats, and after a kill -9 and a start none rings again")
+        func dismissAndRestart() throws {
+            let script = try Integration.TaskTests.dmenu(picking: "dismiss")
+            defer { script.remove() }
+            let (kit, calendars) = try Self.kitd(try DesktopSession(dmenuScript: script.path + "/dmenu"))
+            defer { kit.tearDown() }
+            let start = Date().addingTimeInterval(3600)
+            let alarm = Date().addingTimeInterval(3)
+            try [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:repeat@example.com",
+                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(start))", "SUMMARY:Stand up", "BEGIN:VALARM",
+                "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))", "REPEAT:6", "DURATION:PT2S",
+                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n").write(toFile: calendars + "/work/repeat.ics", atomically: true, encoding: .utf8)
+            #expect(Self.popup(kit, "Stand up") != nil)
+            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            // Six repeats would come every 2 s: none does, before or after a kill -9 and a start.
+            Thread.sleep(forTimeInterval: 4)
+            #expect(Self.calls(kit, "Stand up") == 1, "\(kit.desktop!.notifyCalls())")
+            _ = kit.stopKitd(signal: SIGKILL)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
+            Thread.sleep(forTimeInterval: 5)
+            #expect(Self.calls(kit, "Stand up") == 1, "\(kit.desktop!.notifyCalls())")
+        }
+    }
+}
