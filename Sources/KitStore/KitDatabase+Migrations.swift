@@ -298,7 +298,8 @@ extension KitDatabase {
         // What kitd did with the alarms of the calendars it watches (issue 44), which it never
         // writes into: keyed by the item's UID, the occurrence (its date-time by the rule, as a
         // RECURRENCE-ID names it), the alarm (its trigger, as kit writes it) and which repeat
-        // (-1: all of them, for a dismissal).
+        // (-1: all of them, for a dismissal). And since when it has watched each folder: the
+        // alarms that came while it was off since then are caught up once.
         migrator.registerMigration("v26 watched alarms") { db in
             try db.execute(
                 sql: """
@@ -313,6 +314,10 @@ extension KitDatabase {
                         PRIMARY KEY (uid, occurrence, alarm, repetition)
                     ) WITHOUT ROWID;
                     CREATE INDEX watched_alarm_by_time ON watched_alarm (at_ns);
+                    CREATE TABLE watched_calendar (
+                        path TEXT PRIMARY KEY NOT NULL,
+                        since_ns INTEGER NOT NULL
+                    ) WITHOUT ROWID;
                     """)
         }
 

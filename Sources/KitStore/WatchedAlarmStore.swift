@@ -73,6 +73,23 @@ extension WatchedAlarmStore {
         }
     }
 
+    /// Since when kitd has watched the folder `path`, or nil when it never has.
+    public func watchedSince(_ path: String) throws -> WallTime? {
+        try database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT since_ns FROM watched_calendar WHERE path = ?", arguments: [path])
+                .map(WallTime.init(nanoseconds:))
+        }
+    }
+
+    /// Keeps that kitd watches `path` from `since`, in the open batch, unless it did already.
+    public func watch(_ path: String, since: WallTime) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO watched_calendar (path, since_ns) VALUES (?, ?)",
+                arguments: [path, since.nanoseconds])
+        }
+    }
+
     /// Forgets the records made before `before`: alarms long past ring no more either way.
     public func forget(before: WallTime) throws {
         try database.write { db in

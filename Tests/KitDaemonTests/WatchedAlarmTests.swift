@@ -190,4 +190,29 @@ struct WatchedAlarmTests {
         #expect(error.reason.english.contains("BEGIN:VCALENDAR"), "\(error.reason.english)")
         #expect(try Self.items(["BEGIN:VJOURNAL", "UID:j", "END:VJOURNAL"]).isEmpty)
     }
+
+    @Test("history is not kept: an item rings again only while an alarm of it can come")
+    func history() throws {
+        func item(_ lines: [String]) throws -> WatchedItem {
+            try #require(
+                try Self.items(
+                    ["BEGIN:VEVENT", "UID:h@example.com", "SUMMARY:H"] + lines
+                        + Self.alarm("ACTION:DISPLAY", "TRIGGER:-PT10M") + ["END:VEVENT"]
+                ).first)
+        }
+        func mayRing(_ item: WatchedItem) -> Bool { item.mayRing(after: Self.now, in: Self.berlin) }
+        #expect(try !mayRing(item(["DTSTART:20200101T100000Z"])))
+        #expect(try mayRing(item(["DTSTART:20270101T100000Z"])))
+        #expect(try !mayRing(item(["DTSTART:20200101T100000Z", "RRULE:FREQ=WEEKLY;COUNT=3"])))
+        #expect(try mayRing(item(["DTSTART:20200101T100000Z", "RRULE:FREQ=YEARLY"])))
+        // An event that ended a minute ago with an alarm 30 min after its end still rings.
+        let ended = try #require(
+            try Self.items(
+                [
+                    "BEGIN:VEVENT", "UID:e@example.com", "SUMMARY:E", "DTSTART:20261231T230000Z",
+                    "DTEND:20261231T235900Z",
+                ] + Self.alarm("ACTION:DISPLAY", "TRIGGER;RELATED=END:PT30M") + ["END:VEVENT"]
+            ).first)
+        #expect(mayRing(ended))
+    }
 }

@@ -61,6 +61,16 @@ extension Integration {
             return seen
         }
 
+        /// Waits until kitd has read every watched folder once; returns what it lists.
+        static func loaded(_ kit: KitdHarness) throws -> CalendarListResult {
+            var listed = try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self)
+            _ = try Subprocess.waitUntil(timeout: .seconds(10)) {
+                listed = try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self)
+                return listed.calendars.allSatisfy { $0.loaded || $0.problem != nil }
+            }
+            return listed
+        }
+
         static func calls(_ kit: KitdHarness, _ title: String) -> Int {
             kit.desktop!.notifyCalls().filter { $0.contains("string \"\(title)\"") }.count
         }
@@ -69,6 +79,9 @@ extension Integration {
         func khalEvent() throws {
             let (kit, calendars) = try Self.kitd(try DesktopSession())
             defer { kit.tearDown() }
+            let events = try kit.events(["calendar.*", "timer.*"])
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
             let khal = kit.root.path + "/khal.conf"
             try
                 "[calendars]\n[[work]]\npath = \(calendars)/work\n[locale]\ntimeformat = %H:%M\ndateformat = %Y-%m-%d\nlongdateformat = %Y-%m-%d\ndatetimeformat = %Y-%m-%d %H:%M\nlongdatetimeformat = %Y-%m-%d %H:%M\n"
@@ -85,14 +98,24 @@ extension Integration {
                 ], environment: Self.utc, outputDirectory: kit.root.path)
             #expect(made.exitCode == 0, "\(made)")
             let instant = start.addingTimeInterval(TimeInterval(-lead))
+            // kitctl status names the next alarm once the file is read.
+            var status = try kit.kitctlJSON(["status", "--json"], as: DaemonStatusResult.self)
+            _ = try Subprocess.waitUntil(timeout: .seconds(3)) {
+                status = try kit.kitctlJSON(["status", "--json"], as: DaemonStatusResult.self)
+                return status.calendars?.next != nil
+            }
+            #expect(status.calendars?.next?.title == "Standup" && status.calendars?.next?.calendar == "work")
+            #expect(status.calendars?.next?.at == Timestamp.rfc3339(WallTime(seconds: instant.timeIntervalSince1970)))
             // When it comes, it comes on time and once.
             let shown = try #require(Self.popup(kit, "Standup"), "no popup")
             #expect(shown.timeIntervalSince(instant) < 2 && shown.timeIntervalSince(instant) > -0.1, "at \(shown)")
+            let rang = try #require(events.waitFor(Event.calendarAlarm)).decode(CalendarAlarmEvent.self)
+            #expect(rang.title == "Standup" && rang.calendar == "work" && !rang.late, "\(rang)")
             Thread.sleep(forTimeInterval: 2)
             #expect(Self.calls(kit, "Standup") == 1)
             let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Standup" })
             #expect(popup.body.contains("Room 3") && popup.body.contains("daily sync") && popup.body.contains("work"))
-            let listed = try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self)
+            let listed = try Self.loaded(kit)
             #expect(listed.calendars.map(\.name) == ["chores", "work"], "\(listed)")
             #expect(listed.calendars.map(\.items) == [0, 1] && listed.nextAlarmAt == nil, "\(listed)")
             // kitd never wrote into the folder.
@@ -175,6 +198,68 @@ extension Integration {
             try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
             Thread.sleep(forTimeInterval: 5)
             #expect(Self.calls(kit, "Stand up") == 1, "\(kit.desktop!.notifyCalls())")
+        }
+
+        @Test("alarms that came while kitd was off ring once when it starts, marked late; none from before it watched")
+        func catchUp() throws {
+            let (kit, calendars) = try Self.kitd(try DesktopSession())
+            defer { kit.tearDown() }
+            func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
+                [
+                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:\(uid)",
+                    "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
+                    "SUMMARY:\(title)", "BEGIN:VALARM", "ACTION:DISPLAY",
+                    "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
+                    "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+                ].joined(separator: "\r\n")
+            }
+            // kitd watches the folders from now on.
+            let listed = try Self.loaded(kit)
+            #expect(listed.calendars.count == 2, "\(listed)")
+            let config = ["--log-level", "debug", "--config", kit.root.path + "/config.toml"]
+            _ = kit.stopKitd(signal: SIGKILL)
+            try event("old@example.com", "Old", alarmAt: Date().addingTimeInterval(-60)).write(
+                toFile: calendars + "/work/old.ics", atomically: true, encoding: .utf8)
+            // An alarm comes while kitd is down.
+            let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+            try event("missed@example.com", "Missed", alarmAt: alarm).write(
+                toFile: calendars + "/work/missed.ics", atomically: true, encoding: .utf8)
+            Thread.sleep(until: alarm.addingTimeInterval(1))
+            try kit.startKitd(arguments: config)
+            let shown = try #require(Self.popup(kit, "Missed", timeout: .seconds(5)), "no late popup")
+            #expect(shown.timeIntervalSince(alarm) < 6)
+            let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Missed" })
+            #expect(popup.body.contains("while kitd was off"), "\(popup)")
+            // An alarm from before kitd first watched the folder never rings.
+            #expect(Self.popup(kit, "Old", timeout: .seconds(1)) == nil)
+            // A second start rings neither again.
+            _ = kit.stopKitd(signal: SIGKILL)
+            try kit.startKitd(arguments: config)
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(Self.calls(kit, "Missed") == 1 && Self.calls(kit, "Old") == 0, "\(kit.desktop!.notifyCalls())")
+        }
+
+        @Test("a folder kitd watches for the first time rings none of its past alarms")
+        func firstWatch() throws {
+            let desktop = try DesktopSession()
+            let kit = try KitdHarness(desktop: desktop)
+            defer { kit.tearDown() }
+            kit.extraEnvironment["TZ"] = "UTC"
+            let folder = kit.root.path + "/calendars/work"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:past@example.com",
+                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
+                "SUMMARY:Past", "BEGIN:VALARM", "ACTION:DISPLAY",
+                "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(Date().addingTimeInterval(-30)))", "END:VALARM", "END:VEVENT",
+                "END:VCALENDAR", "",
+            ].joined(separator: "\r\n").write(toFile: folder + "/past.ics", atomically: true, encoding: .utf8)
+            let config = kit.root.path + "/config.toml"
+            try "[calendars]\nwatch = [\"\(folder)\"]\n".write(toFile: config, atomically: true, encoding: .utf8)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", config])
+            let listed = try Self.loaded(kit)
+            #expect(listed.calendars.map(\.items) == [1], "\(listed)")
+            #expect(Self.popup(kit, "Past", timeout: .seconds(2)) == nil)
         }
     }
 }

@@ -49,6 +49,26 @@ public struct WatchedItem: Sendable, Equatable {
     /// a year's window costs a bounded turn.
     public static let occurrenceLimit = 10_000
 
+    /// Whether any of its alarms can still go off after `after`: false for a one-off whose
+    /// alarms are all past, or a series that has ended, so that a calendar's history costs no
+    /// memory. An item without alarms counts as ringing at its start (`default_alarm`).
+    public func mayRing(after: WallTime, in zone: some UTCOffsets) -> Bool {
+        if isTodo, !task.isOpen { return false }
+        let every = alarms + changedAlarms.values.joined()
+        if every.contains(where: { if case .at(let instant) = $0.trigger { instant > after } else { false } }) {
+            return true
+        }
+        let length = Nanoseconds(max(task.length?.value ?? 0, 0))
+        let lag = Nanoseconds(max(every.compactMap { $0.lastOffset(length: length) }.max()?.value ?? 0, 0))
+        guard let series = try? task.series(in: zone) else {
+            let due = ZoneResolver.instant(for: task.anchor, in: zone)
+            let start = isTodo ? ZoneResolver.instant(for: task.anchor.adding(seconds: -startBeforeDue), in: zone) : due
+            return max(start, due) + lag + length > after
+        }
+        // A day's margin for the zone's offset.
+        return series.next(after: CivilDateTime(after + Nanoseconds(-lag.value), in: zone).adding(days: -1)) != nil
+    }
+
     /// The alarms that go off in `(after, through]`, earliest first, at most `limit`. A to-do done
     /// (the series, or the occurrence on its own) rings no more.
     public func rings(

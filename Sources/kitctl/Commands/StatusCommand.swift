@@ -61,6 +61,16 @@ struct StatusCommand: ParsableCommand {
             }
             details.add(Localized.text("tasks:"), line)
         }
+        if let calendars = status.calendars {
+            var line = Localized.plural("%d watched", "%d watched", calendars.calendars)
+            if let next = calendars.next, let at = Timestamp.parse(next.at) {
+                line +=
+                    "; "
+                    + Localized.text(
+                        "next alarm: %1$s at %2$s (%3$s)", next.title, LocalClock.short(at, now: now), next.calendar)
+            }
+            details.add(Localized.text("calendars:"), line)
+        }
         if let jobs = status.backgroundJobs, jobs > 0 {
             details.add(
                 Localized.text("working:"),

@@ -13,7 +13,7 @@ import KitStore
 /// a file that changes is planned again, and so is every file when the horizon moves on.
 final class CalendarFeature: Feature {
     let runtime: FeatureRuntime
-    let eventNames: [String] = []
+    let eventNames = [Event.calendarAlarm]
     private(set) var collections: [WatchedCollection] = []
 
     /// What the channel wakes kitd for: an alarm, a read of a collection, or the horizon moving on.
@@ -62,6 +62,8 @@ final class CalendarFeature: Feature {
     static let horizon: Nanoseconds = 2 * 86_400 * Nanoseconds.second
     /// How long a burst of file events may last before its files are read.
     static let readDelay: Nanoseconds = 100_000_000
+    /// How far back the alarms missed while kitd was off are caught up.
+    static let catchUpWindow: Nanoseconds = 7 * 86_400 * Nanoseconds.second
     /// Records of alarms older than this are forgotten at start.
     static let memory: Nanoseconds = 60 * 86_400 * Nanoseconds.second
 
@@ -111,6 +113,7 @@ final class CalendarFeature: Feature {
                 guard reads?.due(of: index) == nil else { return }
                 reads?.schedule(index, at: clock.now().boot + Self.readDelay)
             }
+            collection.onFirstRead = { [unowned self] in catchUp(index, now: clock.now()) }
             collection.onChange = { [unowned self] changes in
                 let now = clock.now().wall
                 for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }
@@ -152,24 +155,10 @@ final class CalendarFeature: Feature {
         alarms?.cancel(old.map { Key.ring($0) })
         var new: [(key: Key, due: WallTime)] = []
         var ids: Set<RingID> = []
-        let fallback = settings[CalendarSettings.self].fallbackAlarm
-        for var item in items {
-            if item.alarms.isEmpty, item.changedAlarms.isEmpty, let fallback { item.alarms = [fallback] }
+        for item in items {
             let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
-            for ring in item.rings(after: now, through: plannedThrough, in: zone) {
-                let alarms = item.changedAlarms[ring.occurrence] ?? item.alarms
-                guard alarms.indices.contains(ring.alarm) else { continue }
-                let alarm = alarms[ring.alarm]
-                let id = RingID(
-                    uid: item.task.uid, occurrence: ring.occurrence, alarm: alarm.key, repetition: ring.repetition)
-                guard !rang.contains(id), !dismissed.contains(id.withoutRepetition), snoozed[id] == nil else {
-                    continue
-                }
-                let change = item.task.dates.override(comingAt: ring.occurrence)
-                planned[id] = Planned(
-                    at: ring.at, collection: collection, file: file, title: change?.title ?? item.task.title,
-                    location: item.task.location, note: change?.note ?? item.task.note, start: ring.start,
-                    end: ring.end, allDay: item.task.allDay, text: alarm.text, zone: zone)
+            for (id, ring) in rings(of: item, collection: collection, file: file, after: now, through: plannedThrough) {
+                planned[id] = ring
                 ids.insert(id)
                 new.append((.ring(id), ring.at))
             }
@@ -185,6 +174,95 @@ final class CalendarFeature: Feature {
         }
         if !ids.isEmpty { plannedByFile[key] = ids }
         alarms?.schedule(new)
+    }
+
+    /// The rings of `item` in `(after, through]` that have not rung, been dismissed or snoozed,
+    /// each with what its popup says. An item without an alarm of its own gets `default_alarm`.
+    private func rings(of given: WatchedItem, collection: Int, file: String, after: WallTime, through: WallTime)
+        -> [(RingID, Planned)]
+    {
+        var item = given
+        if item.alarms.isEmpty, item.changedAlarms.isEmpty, let fallback = settings[CalendarSettings.self].fallbackAlarm
+        {
+            item.alarms = [fallback]
+        }
+        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+        var found: [(RingID, Planned)] = []
+        for ring in item.rings(after: after, through: through, in: zone) {
+            let alarms = item.changedAlarms[ring.occurrence] ?? item.alarms
+            guard alarms.indices.contains(ring.alarm) else { continue }
+            let alarm = alarms[ring.alarm]
+            let id = RingID(
+                uid: item.task.uid, occurrence: ring.occurrence, alarm: alarm.key, repetition: ring.repetition)
+            guard !rang.contains(id), !dismissed.contains(id.withoutRepetition), snoozed[id] == nil else { continue }
+            let change = item.task.dates.override(comingAt: ring.occurrence)
+            found.append(
+                (
+                    id,
+                    Planned(
+                        at: ring.at, collection: collection, file: file, title: change?.title ?? item.task.title,
+                        location: item.task.location, note: change?.note ?? item.task.note, start: ring.start,
+                        end: ring.end, allDay: item.task.allDay, text: alarm.text, zone: zone)
+                ))
+        }
+        return found
+    }
+
+    /// Once a folder's files are first read: the alarms that came while kitd was off since it
+    /// watched the folder (within `catchUpWindow`) ring now, once, marked late; more than
+    /// `[tasks] digest_after` come as one digest. A folder watched for the first time rings none.
+    private func catchUp(_ index: Int, now: ClockReading) {
+        let collection = collections[index]
+        do {
+            guard let since = try storing({ try runtime.store.watchedAlarms.watchedSince(collection.path) }) else {
+                try storing { try runtime.store.watchedAlarms.watch(collection.path, since: now.wall) }
+                commits.onFlushed {}
+                return
+            }
+            let from = max(since, now.wall + Nanoseconds(-Self.catchUpWindow.value))
+            var missed: [(RingID, Planned)] = []
+            for (name, file) in collection.files {
+                for item in file.items {
+                    missed += rings(of: item, collection: index, file: name, after: from, through: now.wall)
+                }
+            }
+            // What the first read planned (due now) rings as planned, not twice.
+            missed.removeAll { planned[$0.0] != nil }
+            guard !missed.isEmpty else { return }
+            missed.sort { $0.1.at < $1.1.at }
+            for (id, ring) in missed {
+                rang.insert(id)
+                keep(id, .rang, now: now.wall)
+                announce(id, ring, late: true)
+            }
+            logger.notice(
+                "watched alarms missed while kitd was off ring now",
+                metadata: ["calendar.path": "\(collection.path)", "calendar.missed": "\(missed.count)"])
+            let shown =
+                missed.count > settings[TaskSettings.self].digestAfter
+                ? [digest(missed, now: now)] : missed.map { popup($0.0, $0.1, now: now, missed: true) }
+            commits.onCommittedAndSent { [popups] in
+                for popup in shown { popups.post(popup) }
+            }
+        } catch {
+            logger.error("could not catch up a watched calendar", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Many alarms missed at once, as one popup: when each was, and its title.
+    private func digest(_ missed: [(RingID, Planned)], now: ClockReading) -> Popup {
+        let listed = missed.prefix(10).map { _, ring in
+            ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle) + "  " + ring.title
+        }
+        let more = missed.count > listed.count ? ["…"] : []
+        return Popup(
+            subject: CalendarPopup.digest,
+            summary: Localized.plural(
+                "%d calendar alarm came while kitd was off", "%d calendar alarms came while kitd was off",
+                missed.count),
+            body: (listed + more).joined(separator: "\n"), icon: "appointment-missed", urgency: .critical,
+            sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.calendar.alarm",
+            requestedAt: now.boot)
     }
 
     /// What a snoozed alarm's popup says, from the item it is of, when kitd has not rung it
@@ -232,12 +310,35 @@ final class CalendarFeature: Feature {
                 rung[id] = ring
                 keep(id, .rang, now: now.wall)
                 shown.append(popup(id, ring, now: now))
+                announce(id, ring, late: false)
             }
         }
         guard !shown.isEmpty else { return }
         commits.onCommittedAndSent { [popups] in
             for popup in shown { popups.post(popup) }
         }
+    }
+
+    /// Sends `calendar.alarm` once the turn is committed.
+    private func announce(_ id: RingID, _ ring: Planned, late: Bool) {
+        let event = CalendarAlarmEvent(
+            uid: id.uid, occurrence: id.occurrence.iso8601, title: ring.title, calendar: name(of: ring.collection),
+            at: Timestamp.rfc3339(ring.at), late: late)
+        commits.onCommitted { [events] in events.emit(Event.calendarAlarm, event) }
+    }
+
+    private func name(of collection: Int) -> String {
+        collections.indices.contains(collection) ? collections[collection].name : ""
+    }
+
+    func describe(into status: inout DaemonStatusResult, now: ClockReading) {
+        guard !collections.isEmpty else { return }
+        let next = planned.min { $0.value.at < $1.value.at }?.value
+        status.calendars = DaemonStatusResult.CalendarSummary(
+            calendars: collections.count,
+            next: next.map {
+                .init(title: $0.title, at: Timestamp.rfc3339($0.at), calendar: name(of: $0.collection))
+            })
     }
 
     private func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
@@ -254,7 +355,7 @@ final class CalendarFeature: Feature {
     }
 
     /// The popup: the title, when and where, the alarm's or the item's first line, its calendar.
-    private func popup(_ id: RingID, _ ring: Planned, now: ClockReading) -> Popup {
+    private func popup(_ id: RingID, _ ring: Planned, now: ClockReading, missed: Bool = false) -> Popup {
         var place = [
             ClockText.span(
                 ring.start, ring.end, allDay: ring.allDay, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
@@ -263,8 +364,12 @@ final class CalendarFeature: Feature {
         let line = (ring.text ?? ring.note).flatMap { text in
             text.split(separator: "\n").first.map { String($0).trimmingWhitespace() }
         }
-        let calendar = collections.indices.contains(ring.collection) ? collections[ring.collection].name : ""
+        let calendar = name(of: ring.collection)
         var lines = [place.joined(separator: " · ")]
+        if missed {
+            let at = ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
+            lines.insert(Localized.text("Missed at %s, while kitd was off.", at), at: 0)
+        }
         if let line, !line.isEmpty, line != ring.title { lines.append(line) }
         lines.append(Localized.text("Calendar: %s", calendar))
         let body = lines.joined(separator: "\n")
@@ -314,7 +419,7 @@ final class CalendarFeature: Feature {
             calendars: collections.map { collection in
                 WatchedCalendarInfo(
                     name: collection.name, path: collection.path, items: collection.itemCount,
-                    problem: collection.problem,
+                    loaded: collection.hasRead, problem: collection.problem,
                     unreadable: collection.unreadable.keys.sorted().prefix(SyncFeature.listed).map {
                         WatchedCalendarInfo.Unreadable(file: $0, reason: collection.unreadable[$0] ?? "")
                     }, unreadableCount: collection.unreadable.count)

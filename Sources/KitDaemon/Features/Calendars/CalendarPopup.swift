@@ -4,6 +4,8 @@ import KitCore
 /// 2027-01-04T10:00:00 start-PT10M`.
 enum CalendarPopup: PopupSubject, Equatable {
     case alarm(RingID)
+    /// Many alarms that came while kitd was off, as one popup: `calendar:digest`.
+    case digest
 
     /// The buttons, by the key that comes back when one is pressed.
     enum Button: String {
@@ -14,6 +16,7 @@ enum CalendarPopup: PopupSubject, Equatable {
     var text: String {
         switch self {
         case .alarm(let ring): "calendar:\(ring.uid) \(ring.occurrence.iso8601) \(ring.alarm)"
+        case .digest: "calendar:digest"
         }
     }
 

@@ -28,10 +28,16 @@ final class WatchedCollection {
     var onChange: (([(name: String, items: [WatchedItem])]) -> Void)?
     /// Asks the feature for a read a moment from now (its own alarm), so that a burst is one read.
     var readSoon: (() -> Void)?
+    /// Told once, when every file has been read the first time.
+    var onFirstRead: (() -> Void)?
+    private(set) var hasRead = false
 
     struct File {
         var hash: String
+        /// The items that can still ring; the others (a calendar's history) are not kept.
         var items: [WatchedItem]
+        /// How many items the file holds.
+        var count: Int
     }
 
     /// The biggest file kitd reads; a bigger one is reported and left out.
@@ -43,7 +49,7 @@ final class WatchedCollection {
         name = Self.displayName(path) ?? String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    var itemCount: Int { files.values.reduce(0) { $0 + $1.items.count } }
+    var itemCount: Int { files.values.reduce(0) { $0 + $1.count } }
 
     /// Starts watching: checks the folder, adds the inotify watch, and reads every file soon.
     /// A folder that is missing, not a directory or not readable is reported, not thrown.
@@ -103,7 +109,7 @@ final class WatchedCollection {
 
     /// What one read found.
     private struct Reading: Sendable {
-        var changed: [(name: String, hash: String, items: [WatchedItem])] = []
+        var changed: [(name: String, hash: String, items: [WatchedItem], count: Int)] = []
         var unreadable: [(name: String, hash: String, reason: String)] = []
         var removed: [String] = []
         var failure: String?
@@ -125,6 +131,10 @@ final class WatchedCollection {
         } then: { [self] reading in
             self.reading = false
             arrived(reading)
+            if !hasRead {
+                hasRead = true
+                onFirstRead?()
+            }
             if needsScan || !pending.isEmpty { readSoon?() }
         }
     }
@@ -151,7 +161,13 @@ final class WatchedCollection {
                     continue
                 }
                 switch WatchedCalendarReader.items(String(decoding: bytes, as: UTF8.self), zones: zones, now: now) {
-                case .success(let items): reading.changed.append((name, hash, items))
+                case .success(let items):
+                    // What can no longer ring, even as caught up, is left out.
+                    let kept = items.filter { item in
+                        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+                        return item.mayRing(after: now + Nanoseconds(-CalendarFeature.catchUpWindow.value), in: zone)
+                    }
+                    reading.changed.append((name, hash, kept, items.count))
                 case .failure(let unreadable): reading.unreadable.append((name, hash, unreadable.reason.english))
                 }
             }
@@ -167,8 +183,8 @@ final class WatchedCollection {
                 "could not read a watched calendar", metadata: ["calendar.path": "\(path)", "error": "\(failure)"])
         }
         var changes: [(name: String, items: [WatchedItem])] = []
-        for (name, hash, items) in reading.changed {
-            files[name] = File(hash: hash, items: items)
+        for (name, hash, items, count) in reading.changed {
+            files[name] = File(hash: hash, items: items, count: count)
             unreadable[name] = nil
             unreadableHashes[name] = nil
             changes.append((name, items))
