@@ -28,16 +28,17 @@ public final class Daemon {
     /// feature is its folder under Features/ and one line here.
     static func features(_ runtime: FeatureRuntime) -> [any Feature] {
         let timers = TimerFeature(runtime)
+        let calendars = CalendarFeature(runtime)
         return [
             timers,
             RamenFeature(runtime, timers: timers),
             StopwatchFeature(runtime),
-            TaskFeature(runtime),
+            TaskFeature(runtime, calendars: calendars),
             PlaceFeature(runtime),
             MemoFeature(runtime),
             DiaryFeature(runtime),
             SyncFeature(runtime),
-            CalendarFeature(runtime),
+            calendars,
         ]
     }
 

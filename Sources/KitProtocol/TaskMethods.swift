@@ -343,11 +343,15 @@ public struct AgendaItem: Codable, Sendable, Equatable {
     /// For an event: when this occurrence ends, and where it takes place.
     public var endAt: String?
     public var location: String?
+    /// For an item of a watched calendar (`calendar.list`), not one of kit's tasks: the
+    /// calendar's name; `id` is then 0.
+    public var calendar: String?
 
     public init(
         id: Int64, title: String, dueAt: String, allDay: Bool, overdue: Bool, snoozedUntil: String? = nil,
-        repeating: Bool, endAt: String? = nil, location: String? = nil
+        repeating: Bool, endAt: String? = nil, location: String? = nil, calendar: String? = nil
     ) {
+        self.calendar = calendar
         self.id = id
         self.title = title
         self.dueAt = dueAt

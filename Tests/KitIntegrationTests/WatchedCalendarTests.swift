@@ -113,6 +113,12 @@ extension Integration {
             #expect(rang.title == "Standup" && rang.calendar == "work" && !rang.late, "\(rang)")
             Thread.sleep(forTimeInterval: 2)
             #expect(Self.calls(kit, "Standup") == 1)
+            // The agenda lists it beside the tasks, with its calendar's name.
+            let agenda = try kit.kitctl(["agenda", "--day", "today"])
+            let day = try kit.kitctl(["agenda", "--day", String(Self.minute(start).prefix(10))])
+            #expect(
+                (agenda.stdout + day.stdout).contains("Standup") && (agenda.stdout + day.stdout).contains("[work]"),
+                "\(agenda) \(day)")
             let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Standup" })
             #expect(popup.body.contains("Room 3") && popup.body.contains("daily sync") && popup.body.contains("work"))
             let listed = try Self.loaded(kit)

@@ -106,6 +106,8 @@ enum AgendaView {
                 if let place = item.location {
                     line += "  · " + place.split(whereSeparator: \.isNewline).joined(separator: " ")
                 }
+                // An event of a watched calendar says whose it is.
+                if let calendar = item.calendar { line += "  [" + calendar + "]" }
                 if item.overdue {
                     line = color ? Colors.red(line) : line + "  " + Localized.text("(overdue)")
                 } else if let until = item.snoozedUntil.flatMap(Timestamp.parse) {

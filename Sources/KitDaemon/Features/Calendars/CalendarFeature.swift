@@ -413,6 +413,41 @@ final class CalendarFeature: Feature {
 
     // MARK: Reading
 
+    /// The occurrences of the watched items that start in `[from, to)`, at most `limit`, each
+    /// with its calendar's name (id 0). The history kitd does not keep (items that can no longer
+    /// ring) is not listed.
+    func agenda(from: WallTime, to: WallTime, limit: Int) -> [AgendaItem] {
+        var found: [AgendaItem] = []
+        for collection in collections {
+            for file in collection.files.values {
+                for item in file.items {
+                    let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+                    var starts: [CivilDateTime] = []
+                    if let series = try? item.task.series(in: zone) {
+                        starts = series.occurrences(
+                            after: CivilDateTime(from, in: zone).adding(days: -1),
+                            through: CivilDateTime(to, in: zone).adding(days: 1), limit: max(0, limit - found.count))
+                    } else {
+                        starts = [item.task.anchor]
+                    }
+                    for civil in starts {
+                        let due = ZoneResolver.instant(for: civil, in: zone)
+                        guard due >= from, due < to, found.count < limit else { continue }
+                        if item.isTodo, item.task.dates.isDone(comingAt: civil) { continue }
+                        found.append(
+                            AgendaItem(
+                                id: 0, title: item.task.title(at: civil), dueAt: Timestamp.rfc3339(due),
+                                allDay: item.task.allDay, overdue: false, repeating: item.task.recurrence != nil,
+                                endAt: item.task.end(of: civil).map {
+                                    Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone))
+                                }, location: item.task.location, calendar: collection.name))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     func list() -> CalendarListResult {
         let next = planned.values.map(\.at).min()
         return CalendarListResult(

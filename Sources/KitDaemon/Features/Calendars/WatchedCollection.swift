@@ -112,8 +112,14 @@ final class WatchedCollection {
         var changed: [(name: String, hash: String, items: [WatchedItem], count: Int)] = []
         var unreadable: [(name: String, hash: String, reason: String)] = []
         var removed: [String] = []
+        /// Names left for the next read, past `changesPerRead`.
+        var rest: [String] = []
         var failure: String?
     }
+
+    /// The most changed files one read hands to the loop, so that planning them is one short
+    /// turn at a time (a first start over 50,000 files); the rest are read next.
+    static let changesPerRead = 256
 
     /// Reads what was seen changing (or every file) on the worker.
     func read() {
@@ -131,11 +137,17 @@ final class WatchedCollection {
         } then: { [self] reading in
             self.reading = false
             arrived(reading)
-            if !hasRead {
+            pending.formUnion(reading.rest)
+            if !hasRead && reading.rest.isEmpty {
                 hasRead = true
                 onFirstRead?()
             }
-            if needsScan || !pending.isEmpty { readSoon?() }
+            // The rest of a big read goes on at once, a page a job; new events wait a moment.
+            if !reading.rest.isEmpty {
+                read()
+            } else if needsScan || !pending.isEmpty {
+                readSoon?()
+            }
         }
     }
 
@@ -150,6 +162,10 @@ final class WatchedCollection {
         do {
             let all = try names ?? Set(collection.names()).union(known.keys)
             for name in all.sorted() where VdirCollection.isItem(name) {
+                if reading.changed.count >= changesPerRead {
+                    reading.rest.append(name)
+                    continue
+                }
                 guard let bytes = try collection.read(name: name) else {
                     if known[name] != nil { reading.removed.append(name) }
                     continue

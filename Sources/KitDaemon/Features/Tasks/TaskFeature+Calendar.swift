@@ -89,6 +89,21 @@ extension TaskFeature {
                 }
             }
         }
+        // The events and to-dos of the watched calendars, each marked with its calendar's name.
+        if let calendars {
+            let watched = calendars.agenda(from: from, to: to, limit: Self.agendaOccurrenceLimit - expanded + 1)
+            expanded += watched.count
+            try checkBudget()
+            for item in watched {
+                if countsOnly {
+                    let day = CivilDateTime(Timestamp.parse(item.dueAt) ?? from, in: system).date.iso8601
+                    let old = perDay[day] ?? (0, 0)
+                    perDay[day] = (old.count + 1, old.overdue)
+                } else {
+                    items.append(item)
+                }
+            }
+        }
         let holidays = try holidays(from: from, to: to, asked: params.holidays)
         if countsOnly {
             return TaskAgendaResult(

@@ -44,8 +44,12 @@ final class TaskFeature: Feature {
     var resettleSlice = Duration.milliseconds(5)
     var resettlePage = 64
 
-    init(_ runtime: FeatureRuntime) {
+    /// The watched calendars, whose events the agenda lists beside the tasks.
+    weak var calendars: CalendarFeature?
+
+    init(_ runtime: FeatureRuntime, calendars: CalendarFeature? = nil) {
         self.runtime = runtime
+        self.calendars = calendars
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
         store = store.scheduling { [unowned self] task in instants(of: task) }
