@@ -49,6 +49,17 @@ public struct WatchedItem: Sendable, Equatable {
     /// a year's window costs a bounded turn.
     public static let occurrenceLimit = 10_000
 
+    /// The item as kitd keeps it between reads: what its popups and agenda show, no more (the
+    /// note's first line, at most 200 characters; not the properties kit does not read).
+    public var compacted: WatchedItem {
+        var item = self
+        item.task.extra = []
+        item.task.note = task.note.flatMap { note in
+            note.split(whereSeparator: \.isNewline).first.map { String($0.prefix(200)) }
+        }
+        return item
+    }
+
     /// Whether any of its alarms can still go off after `after`: false for a one-off whose
     /// alarms are all past, or a series that has ended, so that a calendar's history costs no
     /// memory. An item without alarms counts as ringing at its start (`default_alarm`).

@@ -113,7 +113,13 @@ final class CalendarFeature: Feature {
                 guard reads?.due(of: index) == nil else { return }
                 reads?.schedule(index, at: clock.now().boot + Self.readDelay)
             }
-            collection.onFirstRead = { [unowned self] in catchUp(index, now: clock.now()) }
+            collection.onFirstRead = { [unowned self] in
+                catchUp(index, now: clock.now())
+                // Reading every file left the worker's heap with what parsing freed: given back.
+                if collections.allSatisfy(\.hasRead) {
+                    runtime.worker.submit("calendar.trim") { ProcessSetup.giveBackFreedMemory() }
+                }
+            }
             collection.onChange = { [unowned self] changes in
                 let now = clock.now().wall
                 for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }

@@ -33,7 +33,8 @@ final class WatchedCollection {
     private(set) var hasRead = false
 
     struct File {
-        var hash: String
+        /// A hash of its bytes, to tell a changed file (kept for this process only).
+        var hash: Int
         /// The items that can still ring; the others (a calendar's history) are not kept.
         var items: [WatchedItem]
         /// How many items the file holds.
@@ -109,8 +110,8 @@ final class WatchedCollection {
 
     /// What one read found.
     private struct Reading: Sendable {
-        var changed: [(name: String, hash: String, items: [WatchedItem], count: Int)] = []
-        var unreadable: [(name: String, hash: String, reason: String)] = []
+        var changed: [(name: String, hash: Int, items: [WatchedItem], count: Int)] = []
+        var unreadable: [(name: String, hash: Int, reason: String)] = []
         var removed: [String] = []
         /// Names left for the next read, past `changesPerRead`.
         var rest: [String] = []
@@ -152,10 +153,10 @@ final class WatchedCollection {
     }
 
     /// The hashes of the files that gave nothing, so that they are not read again until they change.
-    private var unreadableHashes: [String: String] = [:]
+    private var unreadableHashes: [String: Int] = [:]
 
     private static func read(
-        _ names: Set<String>?, path: String, known: [String: String], zones: ZoneSnapshot, now: WallTime
+        _ names: Set<String>?, path: String, known: [String: Int], zones: ZoneSnapshot, now: WallTime
     ) -> Reading {
         var reading = Reading()
         let collection = VdirCollection(reading: path)
@@ -170,7 +171,9 @@ final class WatchedCollection {
                     if known[name] != nil { reading.removed.append(name) }
                     continue
                 }
-                let hash = VdirCollection.hash(bytes)
+                var hasher = Hasher()
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                let hash = hasher.finalize()
                 guard known[name] != hash else { continue }
                 guard bytes.count <= maximumFileBytes else {
                     reading.unreadable.append((name, hash, "it is over \(maximumFileBytes >> 20) MiB"))
@@ -182,7 +185,7 @@ final class WatchedCollection {
                     let kept = items.filter { item in
                         let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
                         return item.mayRing(after: now + Nanoseconds(-CalendarFeature.catchUpWindow.value), in: zone)
-                    }
+                    }.map(\.compacted)
                     reading.changed.append((name, hash, kept, items.count))
                 case .failure(let unreadable): reading.unreadable.append((name, hash, unreadable.reason.english))
                 }
