@@ -267,5 +267,26 @@ extension Integration {
             #expect(listed.calendars.map(\.items) == [1], "\(listed)")
             #expect(Self.popup(kit, "Past", timeout: .seconds(2)) == nil)
         }
+
+        @Test("a calendar folder that appears under a watched pattern is watched as it appears")
+        func newFolder() throws {
+            let (kit, calendars) = try Self.kitd(try DesktopSession())
+            defer { kit.tearDown() }
+            _ = try Self.loaded(kit)
+            // vdirsyncer discovers a new calendar: a folder, then its files.
+            let folder = calendars + "/family"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3).rounded(.up))
+            try [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:dinner@example.com",
+                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
+                "SUMMARY:Dinner", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
+                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n").write(toFile: folder + "/dinner.ics", atomically: true, encoding: .utf8)
+            let shown = try #require(Self.popup(kit, "Dinner", timeout: .seconds(10)), "no popup")
+            #expect(shown.timeIntervalSince(alarm) > -0.1 && shown.timeIntervalSince(alarm) < 2, "at \(shown)")
+            let listed = try Self.loaded(kit)
+            #expect(listed.calendars.map(\.name) == ["chores", "work", "family"], "\(listed)")
+        }
     }
 }

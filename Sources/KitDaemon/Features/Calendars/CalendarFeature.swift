@@ -46,6 +46,8 @@ final class CalendarFeature: Feature {
     }
 
     private var alarms: Alarms<Key, WallTime>?
+    /// The inotify watches on the folders the patterns' wildcards start under.
+    private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
     private(set) var planned: [RingID: Planned] = [:]
     private var plannedByFile: [String: Set<RingID>] = [:]
@@ -107,28 +109,63 @@ final class CalendarFeature: Feature {
             replanAll(now: now)
             return
         }
-        for (index, path) in Self.folders(settings[CalendarSettings.self].watch).enumerated() {
-            let collection = WatchedCollection(path: path, runtime: runtime)
-            collection.readSoon = { [unowned self] in
-                guard reads?.due(of: index) == nil else { return }
-                reads?.schedule(index, at: clock.now().boot + Self.readDelay)
-            }
-            collection.onFirstRead = { [unowned self] in
-                catchUp(index, now: clock.now())
-                // Reading every file left the worker's heap with what parsing freed: given back.
-                if collections.allSatisfy(\.hasRead) {
-                    runtime.worker.submit("calendar.trim") { ProcessSetup.giveBackFreedMemory() }
-                }
-            }
-            collection.onChange = { [unowned self] changes in
-                let now = clock.now().wall
-                for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }
-            }
-            collections.append(collection)
-        }
         plannedThrough = now + Self.horizon
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
-        for collection in collections { collection.start() }
+        for path in Self.folders(settings[CalendarSettings.self].watch) { add(path) }
+        followPatterns()
+    }
+
+    /// Starts watching the folder `path`, as the next collection.
+    private func add(_ path: String) {
+        let index = collections.count
+        let collection = WatchedCollection(path: path, runtime: runtime)
+        collection.readSoon = { [unowned self] in
+            guard reads?.due(of: index) == nil else { return }
+            reads?.schedule(index, at: clock.now().boot + Self.readDelay)
+        }
+        collection.onFirstRead = { [unowned self] in
+            catchUp(index, now: clock.now())
+            // Reading every file left the worker's heap with what parsing freed: given back.
+            if collections.allSatisfy(\.hasRead) {
+                runtime.worker.submit("calendar.trim") { ProcessSetup.giveBackFreedMemory() }
+            }
+        }
+        collection.onChange = { [unowned self] changes in
+            let now = clock.now().wall
+            for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }
+        }
+        collections.append(collection)
+        collection.start()
+    }
+
+    /// Watches the folder each pattern's wildcards start under (`~/.calendars` for
+    /// `~/.calendars/*`): a calendar vdirsyncer adds there later is watched as it appears.
+    private func followPatterns() {
+        var parents: Set<String> = []
+        for pattern in settings[CalendarSettings.self].watch {
+            let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            guard let wild = parts.firstIndex(where: { $0.contains(where: { "*?[".contains($0) }) }), wild > 0 else {
+                continue
+            }
+            let parent = parts[..<wild].joined(separator: "/")
+            guard !parent.isEmpty, parents.insert(parent).inserted else { continue }
+            do {
+                patternSources.append(
+                    try runtime.loop.watch(directory: parent, events: [.created, .movedIn]) { [unowned self] _, _ in
+                        let known = Set(collections.map(\.path))
+                        for path in Self.folders(settings[CalendarSettings.self].watch) where !known.contains(path) {
+                            var info = stat()
+                            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+                            logger.info("a new calendar folder is watched", metadata: ["calendar.path": "\(path)"])
+                            add(path)
+                        }
+                    })
+            } catch {
+                logger.warning(
+                    "cannot follow a watched pattern's folder; calendars added there later need a restart",
+                    metadata: ["calendar.path": "\(parent)", "error": "\(error)"])
+            }
+        }
     }
 
     /// The folders `watch` names: each pattern's matches (glob(3)), in order, each once.

@@ -5,6 +5,7 @@ import KitCore
 /// ```toml
 /// [calendars]
 /// watch = ["~/.calendars/*", "~/.local/share/khal/calendars/work"]   # vdir collections; globs allowed
+/// # (a folder that appears later under a pattern's wildcard is watched as it appears)
 /// default_alarm = "10m"   # for events and to-dos without a VALARM: this long before; "" for none
 /// ```
 struct CalendarSettings: ConfigSection, Equatable {
