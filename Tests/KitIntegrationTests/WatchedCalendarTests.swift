@@ -288,5 +288,37 @@ extension Integration {
             let listed = try Self.loaded(kit)
             #expect(listed.calendars.map(\.name) == ["chores", "work", "family"], "\(listed)")
         }
+
+        @Test("Snooze brings the alarm back after [tasks] snooze, also across a kill -9")
+        func snooze() throws {
+            let script = try Integration.TaskTests.dmenu(picking: "snooze")
+            defer { script.remove() }
+            let (kit, calendars) = try Self.kitd(try DesktopSession(dmenuScript: script.path + "/dmenu"))
+            defer { kit.tearDown() }
+            _ = try Self.loaded(kit)
+            let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+            try [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:tea@example.com",
+                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
+                "SUMMARY:Tea", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
+                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n").write(toFile: calendars + "/work/tea.ics", atomically: true, encoding: .utf8)
+            #expect(Self.popup(kit, "Tea") != nil)
+            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            // Snoozed for 2 s: it comes back once.
+            let again = Subprocess.waitUntil(timeout: .seconds(8)) { Self.calls(kit, "Tea") == 2 }
+            #expect(again, "\(kit.desktop!.notifyCalls())")
+            // Snoozed again, then kitd is killed: the new kitd rings it when the snooze ends.
+            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            // The snooze is planned (and so committed) before kitd is killed.
+            let planned = try Subprocess.waitUntil(timeout: .seconds(5)) {
+                try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self).nextAlarmAt != nil
+            }
+            #expect(planned)
+            _ = kit.stopKitd(signal: SIGKILL)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
+            let third = Subprocess.waitUntil(timeout: .seconds(8)) { Self.calls(kit, "Tea") == 3 }
+            #expect(third, "\(kit.desktop!.notifyCalls())")
+        }
     }
 }
