@@ -289,7 +289,9 @@ extension Integration {
             #expect(listed.calendars.map(\.name) == ["chores", "work", "family"], "\(listed)")
         }
 
-        @Test("Snooze brings the alarm back after [tasks] snooze, also across a kill -9")
+        @Test(
+            "Snooze brings the alarm back after [tasks] snooze, also across a kill -9, and late when it ended while kitd was down"
+        )
         func snooze() throws {
             let script = try Integration.TaskTests.dmenu(picking: "snooze")
             defer { script.remove() }
@@ -319,6 +321,19 @@ extension Integration {
             try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
             let third = Subprocess.waitUntil(timeout: .seconds(8)) { Self.calls(kit, "Tea") == 3 }
             #expect(third, "\(kit.desktop!.notifyCalls())")
+            // Snoozed once more, and its snooze ends while kitd is down: it comes at start, late.
+            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            let snoozedAgain = try Subprocess.waitUntil(timeout: .seconds(5)) {
+                try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self).nextAlarmAt != nil
+            }
+            #expect(snoozedAgain)
+            _ = kit.stopKitd(signal: SIGKILL)
+            Thread.sleep(forTimeInterval: 3)
+            try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
+            let late = Subprocess.waitUntil(timeout: .seconds(5)) { Self.calls(kit, "Tea") == 4 }
+            #expect(late, "\(kit.desktop!.notifyCalls())")
+            let last = kit.desktop!.notifyCalls().last { $0.contains("string \"Tea\"") } ?? ""
+            #expect(last.contains("while kitd was off"), "\(last)")
         }
     }
 }

@@ -267,6 +267,15 @@ final class CalendarFeature: Feature {
             for (name, file) in collection.files {
                 for item in file.items {
                     missed += rings(of: item, collection: index, file: name, after: from, through: now.wall)
+                    // A snooze that ended while kitd was off.
+                    for (id, until) in snoozed where id.uid == item.task.uid && until > from && until <= now.wall {
+                        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+                        guard var ring = snoozedRing(id, of: item, collection: index, file: name, zone: zone)
+                        else { continue }
+                        ring.at = until
+                        snoozed[id] = nil
+                        missed.append((id, ring))
+                    }
                 }
             }
             // What the first read planned (due now) rings as planned, not twice.
