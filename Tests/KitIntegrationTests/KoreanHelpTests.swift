@@ -13,7 +13,8 @@ extension Integration {
             // Formats, standards, programs and paths.
             "JSON", "CSV", "RRULE", "VTODO", "VEVENT", "VALARM", "VJOURNAL", "DUE", "iCalendar", "ics", "UID", "KASI",
             "PNG", "JPEG", "GIF", "WebP", "KiB", "MiB", "Markdown", "md", "json", "waybar", "i3blocks", "polybar",
-            "blocks", "vdir", "vdirsyncer", "khal", "todoman", "systemctl", "kitd", "kit", "kitctl", "bash", "zsh",
+            "blocks", "vdir", "vdirsyncer", "khal", "todoman", "calendars", "watch", "systemctl", "kitd", "kit",
+            "kitctl", "bash", "zsh",
             "fish", "toml",
             "config", "RPC", "jsonrpc", "daemon", "id", "ref", "xdg", "https", "geo", "vi", "sock", "recovery", "oga",
             "ogg", "wav", "Ctrl", "Asia", "Seoul", "XDG_DATA_HOME", "XDG_RUNTIME_DIR", "KIT_SOCKET", "EDITOR",
@@ -58,7 +59,8 @@ extension Integration {
         /// refusals; the ramen catalog's own texts (its steps, memo and sources, in English) and
         /// the person's values are left out of the scan.
         static let session: [[String]] = [
-            ["status"], ["today"], ["timer", "start", "5m", "--name", "차"], ["timer", "list"], ["timer", "show", "차"],
+            ["status"], ["today"], ["calendars"], ["timer", "start", "5m", "--name", "차"], ["timer", "list"],
+            ["timer", "show", "차"],
             ["timer", "pause", "차"], ["timer", "pause", "차"], ["timer", "resume", "차"], ["timer", "add", "차", "1m"],
             ["timer", "start", "5x"], ["timer", "cancel", "없음"], ["ramen", "fav", "add", "신라면"],
             ["ramen", "fav", "list"], ["ramen", "set", "신라면", "--time", "4m"], ["ramen", "cook", "없는라면"],
@@ -105,11 +107,11 @@ extension Integration {
             }
         }
 
-        /// The commands issue 43 changed, each with the state its example needs.
+        /// The commands issues 43 and 44 changed, each with the state its example needs.
         static let exampled: [(path: [String], setUp: [[String]])] = [
             (["ramen", "cook"], []), (["agenda"], []), (["holidays"], []), (["diary", "write"], []),
             (["diary", "on-this-day"], []), (["sw", "laps"], [["sw", "new", "공부"]]),
-            (["place", "pick"], [["place", "add", "칼국수", "--tag", "area=수원역"]]),
+            (["place", "pick"], [["place", "add", "칼국수", "--tag", "area=수원역"]]), (["calendars"], []),
         ]
 
         /// `kitctl a 'b c'` as its words.

@@ -29,6 +29,16 @@ extension Integration {
             return formatter.string(from: date)
         }
 
+        /// A phone's event an hour from now, with one alarm at `alarm` (a UTC instant).
+        static func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone//EN", "BEGIN:VEVENT", "UID:\(uid)",
+                "DTSTAMP:\(stamp(Date()))", "DTSTART:\(stamp(Date().addingTimeInterval(3600)))", "SUMMARY:\(title)",
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:None", "TRIGGER;VALUE=DATE-TIME:\(stamp(alarm))",
+                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n")
+        }
+
         /// The next whole minute at least `margin` seconds away.
         static func nextMinute(after margin: TimeInterval = 10) -> Date {
             let now = Date().timeIntervalSince1970 + margin
@@ -140,22 +150,12 @@ extension Integration {
             let bell = due.addingTimeInterval(TimeInterval(-lead))
             let (kit, calendars) = try Self.kitd(try DesktopSession(), extra: "default_alarm = \"\(lead)s\"\n")
             defer { kit.tearDown() }
-            func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
-                let start = Date().addingTimeInterval(3600)
-                return [
-                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone//EN", "BEGIN:VEVENT", "UID:\(uid)",
-                    "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(start))", "SUMMARY:\(title)", "BEGIN:VALARM",
-                    "ACTION:DISPLAY", "DESCRIPTION:None",
-                    "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))", "END:VALARM",
-                    "END:VEVENT", "END:VCALENDAR", "",
-                ].joined(separator: "\r\n")
-            }
             let work = calendars + "/work"
             // Whole seconds, as the files write them.
             let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 4).rounded(.down))
-            try event("moved@example.com", "Moved", alarmAt: first).write(
+            try Self.event("moved@example.com", "Moved", alarmAt: first).write(
                 toFile: work + "/moved.ics", atomically: true, encoding: .utf8)
-            try event("gone@example.com", "Gone", alarmAt: first).write(
+            try Self.event("gone@example.com", "Gone", alarmAt: first).write(
                 toFile: work + "/gone.ics", atomically: true, encoding: .utf8)
             // A to-do todoman made in a second collection of the same pattern.
             let todoman = kit.root.path + "/todoman.py"
@@ -170,7 +170,7 @@ extension Integration {
             Thread.sleep(forTimeInterval: 1)
             // Moved 4 s later, and removed, before their alarms.
             let moved = first.addingTimeInterval(3)
-            try event("moved@example.com", "Moved", alarmAt: moved).write(
+            try Self.event("moved@example.com", "Moved", alarmAt: moved).write(
                 toFile: work + "/moved.ics", atomically: true, encoding: .utf8)
             try FileManager.default.removeItem(atPath: work + "/gone.ics")
             let shown = try #require(Self.popup(kit, "Moved"), "no popup")
@@ -210,25 +210,16 @@ extension Integration {
         func catchUp() throws {
             let (kit, calendars) = try Self.kitd(try DesktopSession())
             defer { kit.tearDown() }
-            func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
-                [
-                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:\(uid)",
-                    "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
-                    "SUMMARY:\(title)", "BEGIN:VALARM", "ACTION:DISPLAY",
-                    "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
-                    "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
-                ].joined(separator: "\r\n")
-            }
             // kitd watches the folders from now on.
             let listed = try Self.loaded(kit)
             #expect(listed.calendars.count == 2, "\(listed)")
             let config = ["--log-level", "debug", "--config", kit.root.path + "/config.toml"]
             _ = kit.stopKitd(signal: SIGKILL)
-            try event("old@example.com", "Old", alarmAt: Date().addingTimeInterval(-60)).write(
+            try Self.event("old@example.com", "Old", alarmAt: Date().addingTimeInterval(-60)).write(
                 toFile: calendars + "/work/old.ics", atomically: true, encoding: .utf8)
             // An alarm comes while kitd is down.
             let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
-            try event("missed@example.com", "Missed", alarmAt: alarm).write(
+            try Self.event("missed@example.com", "Missed", alarmAt: alarm).write(
                 toFile: calendars + "/work/missed.ics", atomically: true, encoding: .utf8)
             Thread.sleep(until: alarm.addingTimeInterval(1))
             try kit.startKitd(arguments: config)
@@ -277,12 +268,8 @@ extension Integration {
             let folder = calendars + "/family"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3).rounded(.up))
-            try [
-                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:dinner@example.com",
-                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
-                "SUMMARY:Dinner", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
-                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
-            ].joined(separator: "\r\n").write(toFile: folder + "/dinner.ics", atomically: true, encoding: .utf8)
+            try Self.event("dinner@example.com", "Dinner", alarmAt: alarm).write(
+                toFile: folder + "/dinner.ics", atomically: true, encoding: .utf8)
             let shown = try #require(Self.popup(kit, "Dinner", timeout: .seconds(10)), "no popup")
             #expect(shown.timeIntervalSince(alarm) > -0.1 && shown.timeIntervalSince(alarm) < 2, "at \(shown)")
             let listed = try Self.loaded(kit)
@@ -299,12 +286,8 @@ extension Integration {
             defer { kit.tearDown() }
             _ = try Self.loaded(kit)
             let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
-            try [
-                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:tea@example.com",
-                "DTSTAMP:\(Self.stamp(Date()))", "DTSTART:\(Self.stamp(Date().addingTimeInterval(3600)))",
-                "SUMMARY:Tea", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;VALUE=DATE-TIME:\(Self.stamp(alarm))",
-                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
-            ].joined(separator: "\r\n").write(toFile: calendars + "/work/tea.ics", atomically: true, encoding: .utf8)
+            try Self.event("tea@example.com", "Tea", alarmAt: alarm).write(
+                toFile: calendars + "/work/tea.ics", atomically: true, encoding: .utf8)
             #expect(Self.popup(kit, "Tea") != nil)
             #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
             // Snoozed for 2 s: it comes back once.

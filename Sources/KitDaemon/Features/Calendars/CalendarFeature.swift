@@ -49,12 +49,12 @@ final class CalendarFeature: Feature {
     /// The inotify watches on the folders the patterns' wildcards start under.
     private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
-    private(set) var planned: [RingID: Planned] = [:]
+    var planned: [RingID: Planned] = [:]
     private var plannedByFile: [String: Set<RingID>] = [:]
     /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
-    private var rang: Set<RingID> = []
+    var rang: Set<RingID> = []
     private var dismissed: Set<RingID> = []
-    private var snoozed: [RingID: WallTime] = [:]
+    var snoozed: [RingID: WallTime] = [:]
     /// What the popups rung lately said, for a Snooze pressed on one; forgotten as the horizon moves.
     private var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
@@ -221,7 +221,7 @@ final class CalendarFeature: Feature {
 
     /// The rings of `item` in `(after, through]` that have not rung, been dismissed or snoozed,
     /// each with what its popup says. An item without an alarm of its own gets `default_alarm`.
-    private func rings(of given: WatchedItem, collection: Int, file: String, after: WallTime, through: WallTime)
+    func rings(of given: WatchedItem, collection: Int, file: String, after: WallTime, through: WallTime)
         -> [(RingID, Planned)]
     {
         var item = given
@@ -251,75 +251,9 @@ final class CalendarFeature: Feature {
         return found
     }
 
-    /// Once a folder's files are first read: the alarms that came while kitd was off since it
-    /// watched the folder (within `catchUpWindow`) ring now, once, marked late; more than
-    /// `[tasks] digest_after` come as one digest. A folder watched for the first time rings none.
-    private func catchUp(_ index: Int, now: ClockReading) {
-        let collection = collections[index]
-        do {
-            guard let since = try storing({ try runtime.store.watchedAlarms.watchedSince(collection.path) }) else {
-                try storing { try runtime.store.watchedAlarms.watch(collection.path, since: now.wall) }
-                commits.onFlushed {}
-                return
-            }
-            let from = max(since, now.wall + Nanoseconds(-Self.catchUpWindow.value))
-            var missed: [(RingID, Planned)] = []
-            for (name, file) in collection.files {
-                for item in file.items {
-                    missed += rings(of: item, collection: index, file: name, after: from, through: now.wall)
-                    // A snooze that ended while kitd was off.
-                    for (id, until) in snoozed where id.uid == item.task.uid && until > from && until <= now.wall {
-                        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
-                        guard var ring = snoozedRing(id, of: item, collection: index, file: name, zone: zone)
-                        else { continue }
-                        ring.at = until
-                        snoozed[id] = nil
-                        missed.append((id, ring))
-                    }
-                }
-            }
-            // What the first read planned (due now) rings as planned, not twice.
-            missed.removeAll { planned[$0.0] != nil }
-            guard !missed.isEmpty else { return }
-            missed.sort { $0.1.at < $1.1.at }
-            for (id, ring) in missed {
-                rang.insert(id)
-                keep(id, .rang, now: now.wall)
-                announce(id, ring, late: true)
-            }
-            logger.notice(
-                "watched alarms missed while kitd was off ring now",
-                metadata: ["calendar.path": "\(collection.path)", "calendar.missed": "\(missed.count)"])
-            let shown =
-                missed.count > settings[TaskSettings.self].digestAfter
-                ? [digest(missed, now: now)] : missed.map { popup($0.0, $0.1, now: now, missed: true) }
-            commits.onCommittedAndSent { [popups] in
-                for popup in shown { popups.post(popup) }
-            }
-        } catch {
-            logger.error("could not catch up a watched calendar", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// Many alarms missed at once, as one popup: when each was, and its title.
-    private func digest(_ missed: [(RingID, Planned)], now: ClockReading) -> Popup {
-        let listed = missed.prefix(10).map { _, ring in
-            ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle) + "  " + ring.title
-        }
-        let more = missed.count > listed.count ? ["…"] : []
-        return Popup(
-            subject: CalendarPopup.digest,
-            summary: Localized.plural(
-                "%d calendar alarm came while kitd was off", "%d calendar alarms came while kitd was off",
-                missed.count),
-            body: (listed + more).joined(separator: "\n"), icon: "appointment-missed", urgency: .critical,
-            sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.calendar.alarm",
-            requestedAt: now.boot)
-    }
-
     /// What a snoozed alarm's popup says, from the item it is of, when kitd has not rung it
     /// (it was snoozed before a restart): nil when the item no longer has that alarm.
-    private func snoozedRing(
+    func snoozedRing(
         _ id: RingID, of item: WatchedItem, collection: Int, file: String, zone: any UTCOffsets
     ) -> Planned? {
         let alarms = item.changedAlarms[id.occurrence] ?? item.alarms
@@ -372,7 +306,7 @@ final class CalendarFeature: Feature {
     }
 
     /// Sends `calendar.alarm` once the turn is committed.
-    private func announce(_ id: RingID, _ ring: Planned, late: Bool) {
+    func announce(_ id: RingID, _ ring: Planned, late: Bool) {
         let event = CalendarAlarmEvent(
             uid: id.uid, occurrence: id.occurrence.iso8601, title: ring.title, calendar: name(of: ring.collection),
             at: Timestamp.rfc3339(ring.at), late: late)
@@ -393,7 +327,7 @@ final class CalendarFeature: Feature {
             })
     }
 
-    private func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
+    func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
         do {
             try storing {
                 try runtime.store.watchedAlarms.keep(
@@ -407,7 +341,7 @@ final class CalendarFeature: Feature {
     }
 
     /// The popup: the title, when and where, the alarm's or the item's first line, its calendar.
-    private func popup(_ id: RingID, _ ring: Planned, now: ClockReading, missed: Bool = false) -> Popup {
+    func popup(_ id: RingID, _ ring: Planned, now: ClockReading, missed: Bool = false) -> Popup {
         var place = [
             ClockText.span(
                 ring.start, ring.end, allDay: ring.allDay, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
