@@ -198,6 +198,17 @@ public enum ICalendarReader {
                     // limits apply, so the one that ends first is kept (`finish` knows the anchor).
                     let parts = property.value.split(separator: ";").map(String.init)
                     let isPart = { (part: String, name: String) in part.uppercased().hasPrefix(name + "=") }
+                    // A COUNT below 1 with UNTIL (Confluence writes COUNT=-1 for "no count")
+                    // bounds nothing: the rule ends at its UNTIL.
+                    let count = parts.first { isPart($0, "COUNT") }.flatMap { Int($0.dropFirst("COUNT=".count)) }
+                    if !strict, let count, count < 1, parts.contains(where: { isPart($0, "UNTIL") }),
+                        let byUntil = try? Recurrence.parseRRULE(
+                            parts.filter { !isPart($0, "COUNT") }.joined(separator: ";"))
+                    {
+                        task.rule = (byUntil, property.line)
+                        return skip(
+                            property, reason: .message("COUNT=\(count) counts nothing; the rule ends at its UNTIL"))
+                    }
                     guard !strict, parts.contains(where: { isPart($0, "COUNT") }),
                         parts.contains(where: { isPart($0, "UNTIL") }),
                         let byUntil = try? Recurrence.parseRRULE(
@@ -503,7 +514,6 @@ public enum ICalendarReader {
             var imported = ImportedTask(task: task, component: draft.component, line: draft.line)
             imported.sequence = draft.sequence
             imported.modified = draft.modified
-            imported.dueIsStart = draft.component == "VTODO" && draft.due == nil && draft.start != nil
             return imported
         }
     }

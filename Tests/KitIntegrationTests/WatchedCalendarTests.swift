@@ -276,6 +276,116 @@ extension Integration {
             #expect(listed.calendars.map(\.name) == ["chores", "work", "family"], "\(listed)")
         }
 
+        /// An event as a phone saves it to its CalDAV server, with the phone's clock at `clock`:
+        /// the iPhone's shape (a VTIMEZONE, the start in Asia/Seoul, `X-WR-ALARMUID`, an alarm 15
+        /// minutes before) or DAVx5's for Etar (UTC, an alarm 10 minutes before).
+        static func phoneEvent(
+            _ uid: String, _ title: String, alarmAt alarm: Date, iPhone: Bool, clock: Date, sequence: Int = 0
+        ) -> String {
+            let stamps = ["CREATED:\(stamp(clock))", "DTSTAMP:\(stamp(clock))", "LAST-MODIFIED:\(stamp(clock))"]
+            guard iPhone else {
+                return
+                    ([
+                        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:DAVx5/4.4.2-ose ical4j/3.2.19 (at.techbee.etar)",
+                        "BEGIN:VEVENT", "UID:\(uid)", "SEQUENCE:\(sequence)",
+                    ] + stamps + [
+                        "SUMMARY:\(title)", "DTSTART:\(stamp(alarm.addingTimeInterval(600)))",
+                        "DTEND:\(stamp(alarm.addingTimeInterval(4200)))", "STATUS:CONFIRMED", "BEGIN:VALARM",
+                        "TRIGGER:-PT10M", "ACTION:DISPLAY", "DESCRIPTION:\(title)", "END:VALARM", "END:VEVENT",
+                        "END:VCALENDAR", "",
+                    ]).joined(separator: "\r\n")
+            }
+            let seoul = DateFormatter()
+            seoul.locale = Locale(identifier: "en_US_POSIX")
+            seoul.timeZone = TimeZone(identifier: "Asia/Seoul")
+            seoul.dateFormat = "yyyyMMdd'T'HHmmss"
+            let start = alarm.addingTimeInterval(900)
+            return
+                ([
+                    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iPhone OS 18.1//EN", "CALSCALE:GREGORIAN",
+                    "BEGIN:VTIMEZONE", "TZID:Asia/Seoul", "BEGIN:STANDARD", "TZOFFSETFROM:+0900", "TZOFFSETTO:+0900",
+                    "TZNAME:KST", "DTSTART:19880509T030000", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT",
+                ] + stamps + [
+                    "UID:\(uid)", "SEQUENCE:\(sequence)", "SUMMARY:\(title)", "LOCATION:강남역 2번 출구",
+                    "DTSTART;TZID=Asia/Seoul:\(seoul.string(from: start))",
+                    "DTEND;TZID=Asia/Seoul:\(seoul.string(from: start.addingTimeInterval(3600)))",
+                    "TRANSP:OPAQUE", "BEGIN:VALARM", "X-WR-ALARMUID:8A1C7E2B-0F3D-4B6A-9E5C-\(uid.prefix(12))",
+                    "UID:8A1C7E2B-0F3D-4B6A-9E5C-\(uid.prefix(12))", "TRIGGER:-PT15M", "DESCRIPTION:Reminder",
+                    "ACTION:DISPLAY", "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+                ]).joined(separator: "\r\n")
+        }
+
+        @Test(
+            "events phones saved on Radicale, brought down by vdirsyncer, ring within 2 s, once, whatever the phones' clocks say; one moved rings at its new time only, one deleted never"
+        )
+        func phoneEvents() throws {
+            let server = try RadicaleServer()
+            defer { server.stop() }
+            let (kit, calendars) = try Self.kitd(try DesktopSession())
+            defer { kit.tearDown() }
+            let folder = calendars + "/phone"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let vdirsyncer = try Vdirsyncer(
+                server: server, vdirs: [("calendar", folder)], directory: kit.root.path, environment: kit.environment)
+            func sync() throws {
+                let run = try Subprocess.run(
+                    "/bin/sh", ["-c", vdirsyncer.command], environment: kit.environment,
+                    outputDirectory: kit.root.path, timeout: .seconds(60))
+                guard run.exitCode == 0 else { throw HarnessError("vdirsyncer sync: \(run)") }
+            }
+            func items() throws -> Int {
+                try Self.loaded(kit).calendars.first { $0.name == "phone" }?.items ?? -1
+            }
+            // Two phones, the iPhone's clock ten minutes behind kitd's and the Android's ten
+            // minutes ahead, each save an event for later on; vdirsyncer brings them down.
+            let behind: TimeInterval = -600
+            let ahead: TimeInterval = 600
+            let later = Date().addingTimeInterval(7200)
+            try server.put(
+                "calendar", name: "pickup.ics",
+                text: Self.phoneEvent(
+                    "pickup-5b1e", "Pickup", alarmAt: later, iPhone: false, clock: Date().addingTimeInterval(ahead)))
+            try server.put(
+                "calendar", name: "gym.ics",
+                text: Self.phoneEvent(
+                    "gym-77d0", "Gym", alarmAt: later, iPhone: false, clock: Date().addingTimeInterval(ahead)))
+            try sync()
+            #expect(try Subprocess.waitUntil(timeout: .seconds(5)) { try items() == 2 })
+            // The iPhone, whose versions are stamped twenty minutes before the ones they replace,
+            // moves Pickup to soon, deletes Gym and makes Dentist.
+            let pickup = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 10).rounded(.up))
+            let dentist = pickup.addingTimeInterval(2)
+            try server.put(
+                "calendar", name: "pickup.ics",
+                text: Self.phoneEvent(
+                    "pickup-5b1e", "Pickup", alarmAt: pickup, iPhone: true, clock: Date().addingTimeInterval(behind),
+                    sequence: 1))
+            try server.delete("calendar", name: "gym.ics")
+            try server.put(
+                "calendar", name: "dentist.ics",
+                text: Self.phoneEvent(
+                    "dentist-c3a9", "Dentist", alarmAt: dentist, iPhone: true, clock: Date().addingTimeInterval(behind))
+            )
+            try sync()
+            #expect(try Subprocess.waitUntil(timeout: .seconds(5)) { try items() == 2 })
+            // Each rings within 2 s of its instant, once; Gym is gone and never rings.
+            let shown = try #require(Self.popup(kit, "Pickup"), "no popup for the moved event")
+            #expect(shown.timeIntervalSince(pickup) > -0.1 && shown.timeIntervalSince(pickup) < 2, "at \(shown)")
+            let second = try #require(Self.popup(kit, "Dentist"), "no popup for the iPhone's new event")
+            #expect(second.timeIntervalSince(dentist) > -0.1 && second.timeIntervalSince(dentist) < 2, "at \(second)")
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(Self.calls(kit, "Pickup") == 1 && Self.calls(kit, "Dentist") == 1 && Self.calls(kit, "Gym") == 0)
+            let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Dentist" })
+            #expect(popup.body.contains("강남역 2번 출구"), "\(popup)")
+            // Nothing is left to ring from the old Pickup, or from Gym.
+            let listed = try Self.loaded(kit)
+            #expect(listed.nextAlarmAt == nil, "\(listed)")
+            // kitd wrote nothing into the folder, so the next sync sends nothing back.
+            let before = try server.items("calendar")
+            try sync()
+            #expect(try server.items("calendar") == before)
+        }
+
         @Test(
             "Snooze brings the alarm back after [tasks] snooze, also across a kill -9, and late when it ended while kitd was down"
         )

@@ -2,9 +2,9 @@ import Foundation
 import Glibc
 
 /// A real CalDAV server for a test: Radicale (Debian's python3-radicale) on a free localhost
-/// port, with its storage in a temporary directory and one task list, `/kit/tasks/`, and two
-/// journal lists, `/kit/diary/` and `/kit/memos/`, made beforehand. Any user name and password is
-/// let in. `stop()` ends it.
+/// port, with its storage in a temporary directory and one task list, `/kit/tasks/`, two journal
+/// lists, `/kit/diary/` and `/kit/memos/`, and one calendar of events, `/kit/calendar/`, made
+/// beforehand. Any user name and password is let in. `stop()` ends it.
 ///
 /// A test plays a phone against it: `items` reads what the server holds (from its storage, as
 /// the phone would GET it), `put` writes an item with an HTTP PUT, as a CalDAV client does.
@@ -16,13 +16,15 @@ public final class RadicaleServer: @unchecked Sendable {
     /// The task list's URL, for vdirsyncer's `caldav` storage.
     public var tasksURL: String { url("tasks") }
 
-    /// The URL of the collection `tasks`, `diary` or `memos`.
+    /// The URL of the collection `tasks`, `diary`, `memos` or `calendar`.
     public func url(_ collection: String) -> String { "http://127.0.0.1:\(port)/kit/\(collection)/" }
 
     public init() throws {
         root = try TemporaryDirectory(prefix: "kit-radicale")
         do {
-            for (name, component) in [("tasks", "VTODO"), ("diary", "VJOURNAL"), ("memos", "VJOURNAL")] {
+            for (name, component) in [
+                ("tasks", "VTODO"), ("diary", "VJOURNAL"), ("memos", "VJOURNAL"), ("calendar", "VEVENT"),
+            ] {
                 let folder = try root.subdirectory("storage/collection-root/kit/" + name)
                 try """
                 {"C:supported-calendar-component-set": "\(component)", "D:displayname": "\(name)", "tag": "VCALENDAR"}
@@ -93,6 +95,19 @@ public final class RadicaleServer: @unchecked Sendable {
             environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], outputDirectory: root.path,
             stdin: Data(text.utf8))
         guard result.exitCode == 0 else { throw HarnessError("PUT \(name) to Radicale: \(result)") }
+    }
+
+    /// Deletes an item as a CalDAV client does: an HTTP DELETE of the collection's `name`.
+    public func delete(_ collection: String, name: String) throws {
+        let script = """
+            import sys, urllib.request
+            with urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="DELETE")) as response:
+                print(response.status)
+            """
+        let result = try Subprocess.run(
+            "/usr/bin/python3", ["-c", script, url(collection) + name],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], outputDirectory: root.path)
+        guard result.exitCode == 0 else { throw HarnessError("DELETE \(name) from Radicale: \(result)") }
     }
 
     public func stop() {

@@ -9,9 +9,6 @@ public struct ImportedTask: Hashable, Sendable {
     /// `LAST-MODIFIED` (else `DTSTAMP`) wins.
     public var sequence = 0
     public var modified: WallTime?
-    /// A VTODO with DTSTART and no DUE: its due is its start. A change to one occurrence of a
-    /// series due some time after its start keeps that distance (RFC 5545 leaves DUE as it was).
-    public var dueIsStart = false
 
     public init(task: CalendarTask, component: String, line: Int) {
         self.task = task

@@ -34,7 +34,7 @@ The semantics recomputed here (kit's):
   of two overrides of one occurrence the higher SEQUENCE (then LAST-MODIFIED, else DTSTAMP) wins,
   else the later; of an all-day series a date-time RECURRENCE-ID names the day written, of a timed
   one a date names that day's occurrence, and a DATE DTSTART moves it to that day at kit's all-day
-  time (09:00) in the series' zone; a VTODO override with DTSTART and no DUE keeps the offset;
+  time (09:00) in the series' zone; a VTODO override with DTSTART and no DUE is due at that DTSTART;
 * the overrides of a UID whose master is not in the file make one item: the occurrences they
   name, each at its override's start, titled as the first one (in the file) that does not cancel;
   when all cancel, it is skipped as cancelled;
@@ -119,7 +119,7 @@ WINDOWS_ZONES = {
 TIMED = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 NAME = re.compile(
-    r"^(google|outlook|apple|thunderbird|nextcloud|tasksorg|confluence|council|holidays|rfc|bad)-[a-z0-9]+(-[a-z0-9]+)*$"
+    r"^(google|outlook|apple|thunderbird|nextcloud|tasksorg|confluence|council|holidays|rfc|tzurl|bad)-[a-z0-9]+(-[a-z0-9]+)*$"
 )
 TOP_KEYS = {"source", "derivation", "floatingZone", "window", "importedAt", "items", "skipped", "notes"}
 
@@ -528,9 +528,8 @@ def recompute(text, expected):
                 moved = (day, offset)
             if moved is None:
                 new_start, new_offset = rid, offset
-            elif change.name == "VTODO" and change.get("DUE") is None:
-                new_start, new_offset = moved[0].key(), offset  # a new DTSTART only: DUE follows it
             else:
+                # A change is the whole occurrence: a VTODO one with DTSTART and no DUE is due then.
                 new_start, new_offset = moved
                 new_start = new_start.key()
             occurrences[rid] = (new_start, str(change.get("SUMMARY", title)), new_offset)

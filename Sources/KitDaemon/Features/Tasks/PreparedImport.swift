@@ -289,12 +289,12 @@ struct PreparedImport: Sendable {
             }
         }
         // Where a change moves its occurrence: a day alone (an all-day change of a timed series)
-        // comes at the all-day time; a VTODO change with DTSTART and no DUE stays as long before
-        // its due as the series does.
+        // comes at the all-day time. A change is the whole occurrence (RFC 5545 3.8.4.4): a VTODO
+        // change with DTSTART and no DUE is due at its DTSTART, as such a VTODO is, and with
+        // RANGE=THISANDFUTURE so is every later one, moved as far as this one moved.
         let startOf = { (change: ImportedTask) -> CivilDateTime? in
-            guard var due = change.task.due else { return nil }
+            guard let due = change.task.due else { return nil }
             if case .date(let day) = due, !allDay { return CivilDateTime(date: day, time: setting.allDayTime) }
-            if change.dueIsStart, let shifted = due.shifted(bySeconds: item.dueAfterStart) { due = shifted }
             return read(due)
         }
         // Two changes of one occurrence: the higher SEQUENCE (then LAST-MODIFIED) wins, else the
