@@ -34,6 +34,7 @@ enum KitBench {
         ("ics-import", { try CalendarFigures.importFile() }),
         ("ics-agenda", { try CalendarFigures.agendaWithExceptions() }),
         ("ics-stall", { try CalendarFigures.loopStall() }),
+        ("watched", { try WatchedFigures.figures() }),
         ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
         ("vdir-read", { try TaskFigures.vdirReadLatency() }),
         ("sync-idle", { try TaskFigures.syncIdleWakeups() }),

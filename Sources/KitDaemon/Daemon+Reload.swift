@@ -5,9 +5,8 @@ import KitProtocol
 /// `systemctl --user reload kitd` (ExecReload).
 extension Daemon {
     /// The tables kitd reads only when it starts (the vdir's folder and watch, the sync command's
-    /// schedule, the calendars it watches): a change to them is kept, and takes effect at the
-    /// next start.
-    static let tablesReadAtStart: Set<String> = ["vdir", "sync", "calendars"]
+    /// schedule): a change to them is kept, and takes effect at the next start.
+    static let tablesReadAtStart: Set<String> = ["vdir", "sync"]
 
     /// Reads the configuration file again and puts it in force: every later read of a setting
     /// sees it. A file kitd cannot use is refused with where it is wrong, and the running
@@ -24,6 +23,7 @@ extension Daemon {
         }
         let changed = runtime.currentSettings.replace(with: settings)
         let restart = changed.filter(Self.tablesReadAtStart.contains)
+        for feature in features { feature.settingsChanged(Set(changed)) }
         runtime.logger.notice(
             "configuration reloaded",
             metadata: [

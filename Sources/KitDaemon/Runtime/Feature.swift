@@ -31,6 +31,9 @@ protocol Feature: AnyObject {
     /// The system time zone changed.
     func zoneChanged()
 
+    /// `kitctl reload` put a new configuration in force, in which these tables changed.
+    func settingsChanged(_ tables: Set<String>)
+
     /// The feature's part of systemd's `STATUS=` line, or nil when it has nothing to say.
     func statusLine(now: ClockReading) -> String?
 
@@ -70,6 +73,7 @@ extension Feature {
     func load(_ reason: LoadReason) throws {}
     func wallClockChanged() {}
     func zoneChanged() {}
+    func settingsChanged(_ tables: Set<String>) {}
     func statusLine(now: ClockReading) -> String? { nil }
     var idleStatus: String? { nil }
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {}

@@ -10,7 +10,10 @@ import KitStore
 /// keeps in its own database, by UID, occurrence and alarm.
 ///
 /// Alarms are planned for a horizon ahead (`horizon`), not for every occurrence of every series:
-/// a file that changes is planned again, and so is every file when the horizon moves on.
+/// a file that changes is planned again, and so is every file when the horizon moves on, the
+/// wall clock is set or the zone changes. Planning every file again goes a slice of the loop at a
+/// time (`replanSlice`), so that alarms and requests are served between slices; until a file's
+/// turn comes, its old plan stands.
 final class CalendarFeature: Feature {
     let runtime: FeatureRuntime
     let eventNames = [Event.calendarAlarm]
@@ -59,6 +62,12 @@ final class CalendarFeature: Feature {
     private var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
+    /// The files left to plan again, and the source that plans the next slice of them.
+    private var replanQueue: [(collection: Int, file: String)] = []
+    private var replanNext = 0
+    private var replanSource: DeferSource?
+    /// How long one slice of planning every file again may hold the loop.
+    var replanSlice = Duration.milliseconds(5)
 
     /// How far ahead alarms are planned; the plan moves on when half of it has passed.
     static let horizon: Nanoseconds = 2 * 86_400 * Nanoseconds.second
@@ -126,7 +135,7 @@ final class CalendarFeature: Feature {
         collection.onFirstRead = { [unowned self] in
             catchUp(index, now: clock.now())
             // Reading every file left the worker's heap with what parsing freed: given back.
-            if collections.allSatisfy(\.hasRead) {
+            if collections.allSatisfy({ $0.hasRead || $0.retired }) {
                 runtime.worker.submit("calendar.trim") { ProcessSetup.giveBackFreedMemory() }
             }
         }
@@ -152,7 +161,7 @@ final class CalendarFeature: Feature {
             do {
                 patternSources.append(
                     try runtime.loop.watch(directory: parent, events: [.created, .movedIn]) { [unowned self] _, _ in
-                        let known = Set(collections.map(\.path))
+                        let known = Set(collections.filter { !$0.retired }.map(\.path))
                         for path in Self.folders(settings[CalendarSettings.self].watch) where !known.contains(path) {
                             var info = stat()
                             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
@@ -269,15 +278,77 @@ final class CalendarFeature: Feature {
             allDay: item.task.allDay, text: alarm.text, zone: zone)
     }
 
-    /// Plans every file again, through a horizon from `now`.
-    private func replanAll(now: WallTime) {
+    /// Plans every file again, through a horizon from `now`, a slice of the loop at a time; a
+    /// second call while it runs starts it over.
+    func replanAll(now: WallTime) {
         plannedThrough = now + Self.horizon
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
         rung = rung.filter { snoozed[$0.key] != nil }
-        for (index, collection) in collections.enumerated() {
-            for (name, file) in collection.files { plan(file: name, of: index, items: file.items, now: now) }
+        replanQueue = collections.indices.flatMap { index in
+            collections[index].files.keys.map { (collection: index, file: $0) }
+        }
+        replanNext = 0
+        if replanSource == nil {
+            do {
+                // After everything else of a turn, the commit and replies too.
+                replanSource = try runtime.loop.deferred(
+                    description: "calendar-replan", priority: EventLoop.Priority.flush + 10
+                ) { [unowned self] in replanStep() }
+            } catch {
+                logger.error("cannot plan the watched calendars' alarms again", metadata: ["error": "\(error)"])
+                return
+            }
+        }
+        replanSource?.trigger()
+    }
+
+    /// Whether planning every file again is under way.
+    var replanning: Bool { replanNext < replanQueue.count }
+
+    /// One slice of planning every file again: files until the slice is used up, then the next
+    /// slice is asked for. A file that changed meanwhile was planned as it changed; planning it
+    /// again gives the same.
+    private func replanStep() {
+        replanSource?.cancel()
+        let deadline = ContinuousClock.now + replanSlice
+        let now = clock.now().wall
+        var first = true
+        while replanNext < replanQueue.count, first || ContinuousClock.now < deadline {
+            first = false
+            let (index, name) = replanQueue[replanNext]
+            replanNext += 1
+            guard collections.indices.contains(index), let file = collections[index].files[name] else { continue }
+            plan(file: name, of: index, items: file.items, now: now)
+        }
+        if replanning {
+            replanSource?.trigger()
+        } else {
+            replanQueue = []
+            replanNext = 0
         }
     }
+
+    func wallClockChanged() { replanAll(now: clock.now().wall) }
+
+    /// A new `[calendars]`: folders no longer watched stop ringing, new ones are read, and every
+    /// alarm is planned again (`default_alarm` may have changed).
+    func settingsChanged(_ tables: Set<String>) {
+        guard tables.contains("calendars") else { return }
+        let watch = settings[CalendarSettings.self].watch
+        let wanted = Self.folders(watch)
+        for collection in collections where !collection.retired && !wanted.contains(collection.path) {
+            logger.info("a calendar folder is no longer watched", metadata: ["calendar.path": "\(collection.path)"])
+            collection.retire()
+        }
+        let watched = Set(collections.filter { !$0.retired }.map(\.path))
+        for path in wanted where !watched.contains(path) { add(path) }
+        patternSources = []
+        followPatterns()
+        replanAll(now: clock.now().wall)
+    }
+
+    /// Floating and all-day events come at their local time in the new zone.
+    func zoneChanged() { replanAll(now: clock.now().wall) }
 
     // MARK: Ringing
 
@@ -437,7 +508,7 @@ final class CalendarFeature: Feature {
     func list() -> CalendarListResult {
         let next = planned.values.map(\.at).min()
         return CalendarListResult(
-            calendars: collections.map { collection in
+            calendars: collections.filter { !$0.retired }.map { collection in
                 WatchedCalendarInfo(
                     name: collection.name, path: collection.path, items: collection.itemCount,
                     loaded: collection.hasRead, problem: collection.problem,

@@ -31,6 +31,8 @@ final class WatchedCollection {
     /// Told once, when every file has been read the first time.
     var onFirstRead: (() -> Void)?
     private(set) var hasRead = false
+    /// No longer watched (`[calendars] watch` changed at a reload): it holds and reads nothing.
+    private(set) var retired = false
 
     struct File {
         /// A hash of its bytes, to tell a changed file (kept for this process only).
@@ -122,9 +124,22 @@ final class WatchedCollection {
     /// turn at a time (a first start over 50,000 files); the rest are read next.
     static let changesPerRead = 256
 
+    /// Stops watching, and lets go of what was read: its alarms no longer ring.
+    func retire() {
+        retired = true
+        source = nil
+        pending.removeAll()
+        needsScan = false
+        unreadable.removeAll()
+        unreadableHashes.removeAll()
+        let gone = files.keys.map { (name: $0, items: [WatchedItem]()) }
+        files.removeAll()
+        if !gone.isEmpty { onChange?(gone) }
+    }
+
     /// Reads what was seen changing (or every file) on the worker.
     func read() {
-        guard !reading, needsScan || !pending.isEmpty else { return }
+        guard !retired, !reading, needsScan || !pending.isEmpty else { return }
         let names = needsScan ? nil : pending
         needsScan = false
         pending.removeAll()
@@ -137,6 +152,7 @@ final class WatchedCollection {
             Self.read(names, path: path, known: known, zones: zones, now: now)
         } then: { [self] reading in
             self.reading = false
+            guard !retired else { return }
             arrived(reading)
             pending.formUnion(reading.rest)
             if !hasRead && reading.rest.isEmpty {

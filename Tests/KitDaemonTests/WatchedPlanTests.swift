@@ -1,0 +1,141 @@
+import Foundation
+import KitCore
+import Testing
+
+@testable import KitDaemon
+
+/// Watched calendars planned on kitd's own clock (issue 44): the horizon moving on, the zone
+/// changing and a reload, on a test clock, with the real loop, worker and inotify.
+@Suite("Watched calendars planned on kitd's clock")
+struct WatchedPlanTests {
+    static let hour = 3600 * Nanoseconds.second
+    static let day = 24 * hour
+
+    /// A kitd in Europe/Berlin watching `<folder>/*` (`work` made), with `extra` in `[calendars]`.
+    static func watching(extra: String = "", write: (String) throws -> Void) throws -> (DrivenDaemon, String) {
+        let folder =
+            FileManager.default.temporaryDirectory.path + "/kit-watched-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder + "/work", withIntermediateDirectories: true)
+        try write(folder)
+        let kit = try DrivenDaemon(
+            systemZone: "Europe/Berlin", config: "[calendars]\nwatch = [\"\(folder)/*\"]\n\(extra)")
+        try kit.run { calendars(kit).collections.allSatisfy(\.hasRead) }
+        return (kit, folder)
+    }
+
+    static func calendars(_ kit: DrivenDaemon) -> CalendarFeature { kit.daemon.feature(CalendarFeature.self)! }
+
+    /// `20270104T100000Z`, or without the `Z` (a floating time, read in the system zone).
+    static func stamp(_ wall: WallTime, in zone: String = "UTC") -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = zone == "UTC" ? "yyyyMMdd'T'HHmmss'Z'" : "yyyyMMdd'T'HHmmss"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(wall.nanoseconds) / 1e9))
+    }
+
+    /// An event starting at `start` (a DTSTART value), with an alarm `before` it when given.
+    static func event(_ uid: String, start: String, before: String? = "PT10M") -> String {
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VEVENT", "UID:\(uid)",
+            "DTSTAMP:20261201T000000Z", "DTSTART:\(start)", "SUMMARY:\(uid)",
+        ]
+        if let before { lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-\(before)", "END:VALARM"] }
+        return (lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    static func shown(_ kit: DrivenDaemon, _ title: String) -> Int {
+        kit.popups.shown.filter { $0.summary == title }.count
+    }
+
+    @Test("an alarm beyond the horizon is planned when the horizon moves on, a slice of the loop at a time")
+    func horizonMovesOn() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970)
+        let (kit, _) = try Self.watching { folder in
+            for index in 0..<20 {
+                let start =
+                    now + 2 * Self.day + 12 * Self.hour + Nanoseconds(Int64(index) * 60 * Nanoseconds.second.value)
+                try Self.event("far-\(index)", start: Self.stamp(start)).write(
+                    toFile: folder + "/work/far-\(index).ics", atomically: true, encoding: .utf8)
+            }
+        }
+        defer { kit.stop() }
+        let feature = Self.calendars(kit)
+        // Two and a half days ahead is past the two-day horizon: nothing is planned yet.
+        #expect(feature.planned.isEmpty)
+        // A day later the horizon moves on, and the files are planned one a slice.
+        feature.replanSlice = Duration.zero
+        kit.advance(by: Self.day + Nanoseconds.second)
+        var partly = false
+        try kit.run {
+            if feature.replanning, (1..<20).contains(feature.planned.count) { partly = true }
+            return !feature.replanning && feature.planned.count == 20
+        }
+        #expect(partly, "the files were planned in one turn")
+        #expect(feature.planned.count == 20)
+        // The first rings at its time (10 minutes before its start), once.
+        let first = now + 2 * Self.day + 12 * Self.hour + Nanoseconds(-10 * 60 * Nanoseconds.second.value)
+        kit.advance(by: first - kit.clock.now().wall)
+        try kit.run { Self.shown(kit, "far-0") == 1 }
+        #expect(Self.shown(kit, "far-0") == 1 && Self.shown(kit, "far-1") == 0)
+    }
+
+    @Test("a floating event's alarm moves with the system zone")
+    func zoneChange() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970)
+        // 2 h from now on Berlin's clock, written without a zone.
+        let (kit, _) = try Self.watching { folder in
+            try Self.event("floating", start: Self.stamp(now + 2 * Self.hour, in: "Europe/Berlin"), before: "PT0S")
+                .write(toFile: folder + "/work/floating.ics", atomically: true, encoding: .utf8)
+        }
+        defer { kit.stop() }
+        let feature = Self.calendars(kit)
+        #expect(feature.planned.count == 1)
+        // In New York the same wall-clock time comes 6 hours later.
+        kit.zones.setSystem("America/New_York")
+        kit.daemon.zoneChanged()
+        try kit.run { !feature.replanning }
+        kit.advance(by: 2 * Self.hour + 60 * Nanoseconds.second)
+        try kit.run(for: Duration.milliseconds(300))
+        #expect(Self.shown(kit, "floating") == 0, "it rang at Berlin's time")
+        kit.advance(by: 6 * Self.hour)
+        try kit.run { Self.shown(kit, "floating") == 1 }
+        #expect(Self.shown(kit, "floating") == 1)
+    }
+
+    @Test("a reload puts [calendars] in force: default_alarm plans again, a folder named rings, one left out stops")
+    func reload() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970)
+        var root = ""
+        let (kit, folder) = try Self.watching { folder in
+            root = folder
+            // No VALARM: it rings only once default_alarm says when.
+            try Self.event("silent", start: Self.stamp(now + Self.hour), before: nil).write(
+                toFile: folder + "/work/silent.ics", atomically: true, encoding: .utf8)
+        }
+        defer { kit.stop() }
+        let other = root + "-other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        try Self.event("elsewhere", start: Self.stamp(now + Self.hour)).write(
+            toFile: other + "/elsewhere.ics", atomically: true, encoding: .utf8)
+        let feature = Self.calendars(kit)
+        #expect(feature.planned.isEmpty)
+        try "[calendars]\nwatch = [\"\(folder)/*\", \"\(other)\"]\ndefault_alarm = \"30m\"\n".write(
+            toFile: kit.directory + "/config.toml", atomically: true, encoding: .utf8)
+        let result = try kit.daemon.reload()
+        #expect(result.changed == ["calendars"] && result.restartNeeded.isEmpty, "\(result)")
+        try kit.run { !feature.replanning && feature.planned.count == 2 }
+        #expect(feature.list().calendars.map(\.name) == ["work", String(other.split(separator: "/").last!)])
+        // The first folder is left out: its alarm is no longer planned, and it is not listed.
+        try "[calendars]\nwatch = [\"\(other)\"]\n".write(
+            toFile: kit.directory + "/config.toml", atomically: true, encoding: .utf8)
+        _ = try kit.daemon.reload()
+        try kit.run { !feature.replanning && feature.planned.count == 1 }
+        #expect(feature.list().calendars.map(\.path) == [other])
+        kit.advance(by: Self.hour)
+        try kit.run { Self.shown(kit, "elsewhere") == 1 }
+        #expect(Self.shown(kit, "elsewhere") == 1 && Self.shown(kit, "silent") == 0)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
