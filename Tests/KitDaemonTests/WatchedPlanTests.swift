@@ -80,6 +80,29 @@ struct WatchedPlanTests {
         #expect(Self.shown(kit, "far-0") == 1 && Self.shown(kit, "far-1") == 0)
     }
 
+    @Test("a calendar's history is counted, not kept: a past event removed, or a future one moved into the past")
+    func historyCounted() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970)
+        let (kit, folder) = try Self.watching { folder in
+            try Self.event("past", start: Self.stamp(now + Nanoseconds(-30 * Self.day.value))).write(
+                toFile: folder + "/work/past.ics", atomically: true, encoding: .utf8)
+            try Self.event("soon", start: Self.stamp(now + Self.hour)).write(
+                toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
+        }
+        defer { kit.stop() }
+        let feature = Self.calendars(kit)
+        let work = try #require(feature.collections.first)
+        #expect(work.itemCount == 2 && work.files.count == 1 && feature.planned.count == 1)
+        try FileManager.default.removeItem(atPath: folder + "/work/past.ics")
+        try kit.run { work.itemCount == 1 }
+        #expect(work.itemCount == 1 && work.files.count == 1)
+        try Self.event("soon", start: Self.stamp(now + Nanoseconds(-10 * Self.day.value))).write(
+            toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
+        try kit.run { work.files.isEmpty }
+        #expect(work.itemCount == 1 && work.files.isEmpty && feature.planned.isEmpty)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     @Test("a floating event's alarm moves with the system zone")
     func zoneChange() throws {
         let now = WallTime(seconds: Date().timeIntervalSince1970)

@@ -54,6 +54,8 @@ public struct WatchedItem: Sendable, Equatable {
     public var compacted: WatchedItem {
         var item = self
         item.task.extra = []
+        // The alarms are `alarms`; the pre-alerts an import would make of them are not used.
+        item.task.alerts = []
         item.task.note = task.note.flatMap { note in
             note.split(whereSeparator: \.isNewline).first.map { String($0.prefix(200)) }
         }

@@ -14,8 +14,15 @@ final class WatchedCollection {
     let path: String
     /// Its name in the agenda and on popups: vdirsyncer's `displayname` file, else the folder's.
     let name: String
-    /// The items of each file read, by file name.
+    /// The items of each file read that can still ring, by file name.
     private(set) var files: [String: File] = [:]
+    /// The files read that hold nothing that can ring (a calendar's history), by a hash of their
+    /// name: most of a big calendar's files, kept as one word each. They are read again when
+    /// inotify names them, or at a full look.
+    private var quiet: Set<Int> = []
+    /// How many items the quiet files hold: each one, but those in `quietCounts`.
+    private var quietCounts: [Int: Int] = [:]
+    private var quietItems = 0
     /// Why a file gives nothing, by file name; and why the folder cannot be watched, if it cannot.
     private(set) var unreadable: [String: String] = [:]
     private(set) var problem: String?
@@ -52,7 +59,27 @@ final class WatchedCollection {
         name = Self.displayName(path) ?? String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    var itemCount: Int { files.values.reduce(0) { $0 + $1.count } }
+    var itemCount: Int { files.values.reduce(0) { $0 + $1.count } + quietItems }
+
+    static func nameKey(_ name: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(name)
+        return hasher.finalize()
+    }
+
+    /// Takes the file `name` out of the quiet ones, if it was one.
+    private func unquiet(_ name: String) {
+        let key = Self.nameKey(name)
+        guard quiet.remove(key) != nil else { return }
+        quietItems -= quietCounts.removeValue(forKey: key) ?? 1
+    }
+
+    private func makeQuiet(_ name: String, count: Int) {
+        let key = Self.nameKey(name)
+        guard quiet.insert(key).inserted else { return }
+        quietItems += count
+        if count != 1 { quietCounts[key] = count }
+    }
 
     /// Starts watching: checks the folder, adds the inotify watch, and reads every file soon.
     /// A folder that is missing, not a directory or not readable is reported, not thrown.
@@ -110,19 +137,25 @@ final class WatchedCollection {
         readSoon?()
     }
 
-    /// What one read found.
+    /// What one page of reading found.
     private struct Reading: Sendable {
         var changed: [(name: String, hash: Int, items: [WatchedItem], count: Int)] = []
         var unreadable: [(name: String, hash: Int, reason: String)] = []
         var removed: [String] = []
-        /// Names left for the next read, past `changesPerRead`.
-        var rest: [String] = []
+        /// Where in the batch the page stopped: the next page starts there.
+        var next = 0
         var failure: String?
     }
 
-    /// The most changed files one read hands to the loop, so that planning them is one short
-    /// turn at a time (a first start over 50,000 files); the rest are read next.
+    /// The most changed files one page hands to the loop, so that planning them is one short
+    /// turn at a time (a first start over 50,000 files), and the most names it looks at.
     static let changesPerRead = 256
+    static let namesPerRead = 1024
+
+    /// The names being read, a page a job (every file's at a full look, sorted, else those
+    /// inotify gave), and where the next page starts. The worker's pages share this one array.
+    private var batch: [String] = []
+    private var batchNext = 0
 
     /// Stops watching, and lets go of what was read: its alarms no longer ring.
     func retire() {
@@ -130,37 +163,64 @@ final class WatchedCollection {
         source = nil
         pending.removeAll()
         needsScan = false
+        batch = []
+        batchNext = 0
         unreadable.removeAll()
         unreadableHashes.removeAll()
         let gone = files.keys.map { (name: $0, items: [WatchedItem]()) }
         files.removeAll()
+        quiet.removeAll()
+        quietCounts.removeAll()
+        quietItems = 0
         if !gone.isEmpty { onChange?(gone) }
     }
 
-    /// Reads what was seen changing (or every file) on the worker.
+    /// Reads the next page of what was seen changing (or of every file) on the worker: a full
+    /// look first lists the folder, then goes through its names a page a job.
     func read() {
-        guard !retired, !reading, needsScan || !pending.isEmpty else { return }
-        let names = needsScan ? nil : pending
-        needsScan = false
-        pending.removeAll()
+        guard !retired, !reading else { return }
+        if batchNext >= batch.count {
+            batch = []
+            batchNext = 0
+            if needsScan {
+                needsScan = false
+                list()
+                return
+            }
+            guard !pending.isEmpty else {
+                // An empty folder is read too.
+                firstReadDone()
+                return
+            }
+            batch = pending.sorted()
+            pending.removeAll()
+        }
         reading = true
-        let known = files.mapValues(\.hash).merging(unreadableHashes) { first, _ in first }
+        let names = batch[batchNext..<min(batch.count, batchNext + Self.namesPerRead)]
+        // The hashes of this page's files kitd holds, so that an unchanged one is not parsed.
+        var known: [String: Int] = [:]
+        for name in names {
+            if let hash = files[name]?.hash ?? unreadableHashes[name] { known[name] = hash }
+        }
         let path = path
         let zones = runtime.zones.snapshot()
         let now = runtime.clock.now().wall
-        runtime.worker.submit("calendar.read") {
+        runtime.worker.submit("calendar.read") { [known] in
             Self.read(names, path: path, known: known, zones: zones, now: now)
         } then: { [self] reading in
             self.reading = false
             guard !retired else { return }
+            batchNext = reading.next
             arrived(reading)
-            pending.formUnion(reading.rest)
-            if !hasRead && reading.rest.isEmpty {
-                hasRead = true
-                onFirstRead?()
+            let more = batchNext < batch.count
+            if !more {
+                // A full look's names (50,000 of them, say) are not kept past it.
+                batch = []
+                batchNext = 0
             }
-            // The rest of a big read goes on at once, a page a job; new events wait a moment.
-            if !reading.rest.isEmpty {
+            if !more && !needsScan { firstReadDone() }
+            // The rest of a batch goes on at once, a page a job; new events wait a moment.
+            if more {
                 read()
             } else if needsScan || !pending.isEmpty {
                 readSoon?()
@@ -168,23 +228,65 @@ final class WatchedCollection {
         }
     }
 
+    /// A full look: the folder's names, listed on the worker. Files kitd held that are no longer
+    /// there went; the names are then read a page a job.
+    private func list() {
+        reading = true
+        let path = path
+        runtime.worker.submit("calendar.list") { () -> Result<[String], SystemError> in
+            Result { () throws(SystemError) in try VdirCollection(reading: path).names() }
+        } then: { [self] listed in
+            reading = false
+            guard !retired else { return }
+            switch listed {
+            case .success(let names):
+                let there = Set(names)
+                var gone = Reading()
+                gone.removed =
+                    files.keys.filter { !there.contains($0) }
+                    + unreadableHashes.keys.filter { !there.contains($0) }
+                let keys = Set(names.map(Self.nameKey))
+                for key in quiet where !keys.contains(key) {
+                    quiet.remove(key)
+                    quietItems -= quietCounts.removeValue(forKey: key) ?? 1
+                }
+                arrived(gone)
+                batch = names
+                batchNext = 0
+            case .failure(let error):
+                runtime.logger.error(
+                    "could not read a watched calendar", metadata: ["calendar.path": "\(path)", "error": "\(error)"])
+                firstReadDone()
+            }
+            read()
+        }
+    }
+
+    /// Every file has been read once: said once.
+    private func firstReadDone() {
+        guard !hasRead else { return }
+        hasRead = true
+        onFirstRead?()
+    }
+
     /// The hashes of the files that gave nothing, so that they are not read again until they change.
     private var unreadableHashes: [String: Int] = [:]
 
     private static func read(
-        _ names: Set<String>?, path: String, known: [String: Int], zones: ZoneSnapshot, now: WallTime
+        _ names: ArraySlice<String>, path: String, known: [String: Int], zones: ZoneSnapshot, now: WallTime
     ) -> Reading {
         var reading = Reading()
+        reading.next = names.endIndex
         let collection = VdirCollection(reading: path)
         do {
-            let all = try names ?? Set(collection.names()).union(known.keys)
-            for name in all.sorted() where VdirCollection.isItem(name) {
+            for index in names.indices where VdirCollection.isItem(names[index]) {
+                let name = names[index]
                 if reading.changed.count >= changesPerRead {
-                    reading.rest.append(name)
-                    continue
+                    reading.next = index
+                    break
                 }
                 guard let bytes = try collection.read(name: name) else {
-                    if known[name] != nil { reading.removed.append(name) }
+                    reading.removed.append(name)
                     continue
                 }
                 var hasher = Hasher()
@@ -219,10 +321,18 @@ final class WatchedCollection {
         }
         var changes: [(name: String, items: [WatchedItem])] = []
         for (name, hash, items, count) in reading.changed {
-            files[name] = File(hash: hash, items: items, count: count)
+            unquiet(name)
+            if items.isEmpty {
+                // Nothing of it can ring: only its count is kept.
+                if files.removeValue(forKey: name) != nil { changes.append((name, [])) }
+                makeQuiet(name, count: count)
+            } else {
+                let kept = items.map(shared)
+                files[name] = File(hash: hash, items: kept, count: count)
+                changes.append((name, kept))
+            }
             unreadable[name] = nil
             unreadableHashes[name] = nil
-            changes.append((name, items))
         }
         // A file that stops reading keeps ringing as it last read, until it is fixed or removed.
         for (name, hash, reason) in reading.unreadable {
@@ -235,9 +345,36 @@ final class WatchedCollection {
         for name in reading.removed {
             unreadable[name] = nil
             unreadableHashes[name] = nil
+            unquiet(name)
             if files.removeValue(forKey: name) != nil { changes.append((name, [])) }
         }
         if !changes.isEmpty { onChange?(changes) }
+    }
+
+    /// The alarm lists and zone names the kept items share (most of a calendar's events have the
+    /// same alarm and zone): each is kept once.
+    private var sharedAlarms: [[CalendarAlarm]: [CalendarAlarm]] = [:]
+    private var sharedZones: [String: String] = [:]
+    /// The most distinct alarm lists or zones shared; past it, each item keeps its own.
+    static let sharedLimit = 256
+
+    /// `item` made on the loop's heap, sharing its alarm list and zone name with the items
+    /// before it: what a big calendar's kept items cost is mostly these.
+    private func shared(_ item: WatchedItem) -> WatchedItem {
+        var item = item
+        if let same = sharedAlarms[item.alarms] {
+            item.alarms = same
+        } else if sharedAlarms.count < Self.sharedLimit {
+            sharedAlarms[item.alarms] = item.alarms
+        }
+        if let zone = item.task.zone {
+            if let same = sharedZones[zone] {
+                item.task.zone = same
+            } else if sharedZones.count < Self.sharedLimit {
+                sharedZones[zone] = zone
+            }
+        }
+        return item
     }
 
     /// vdirsyncer's `displayname` metadata file, when the collection has one.
