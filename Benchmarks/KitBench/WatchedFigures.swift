@@ -100,17 +100,21 @@ enum WatchedFigures {
         Thread.sleep(forTimeInterval: 30)
         let wakeups = ProcessProbe.contextSwitches(pid: pid) - before
         // A week's agenda with the watched events in it (a month of them is more than the agenda
-        // lists, and is refused): each request holds the loop that long.
+        // lists, and is refused): how long it takes, and how long it holds the loop.
         let month = try TaskAgendaParams(
             from: Timestamp.rfc3339(WallTime(seconds: Date().timeIntervalSince1970)),
             to: Timestamp.rfc3339(WallTime(seconds: Date().timeIntervalSince1970 + 7 * 86_400)))
-        var agenda: [Double] = []
-        var listed = 0
-        for _ in 0..<20 {
-            let sent = monotonicSeconds()
-            listed = try connection.call(Method.taskAgenda, month).items?.count ?? 0
-            agenda.append((monotonicSeconds() - sent) * 1000)
-        }
+        let (agendaHold, (agenda, listed)) = try LoopProbe(watched).longestRoundTrip(
+            whileRunning: { connection in
+                var times: [Double] = []
+                var listed = 0
+                for _ in 0..<20 {
+                    let sent = monotonicSeconds()
+                    listed = try connection.call(Method.taskAgenda, month).items?.count ?? 0
+                    times.append((monotonicSeconds() - sent) * 1000)
+                }
+                return (times, listed)
+            }, on: watched.socketPath)
         // Every file planned again: a reload that changes default_alarm, probed for 3 s after.
         try "[calendars]\nwatch = [\"\(data.path)/*\"]\ndefault_alarm = \"5m\"\n".write(
             toFile: config, atomically: true, encoding: .utf8)
@@ -146,10 +150,13 @@ enum WatchedFigures {
                 target: "0, give or take one", measured: "\(wakeups) context switches (all threads)",
                 met: wakeups <= 1),
             Figure(
-                name: "task.agenda of a week with them (\(listed) items)", target: "p99 < 50 ms",
+                name: "task.agenda of a week with them (\(listed) items), worked out on the worker", target: "",
                 measured:
                     "p50 \(format(agendaSample.median, 1)) ms, p99 \(format(agendaSample.percentile(99), 1)) ms",
-                met: agendaSample.percentile(99) < 50),
+                met: nil),
+            Figure(
+                name: "  longest loop hold while 20 of them are answered", target: "< 50 ms",
+                measured: "\(format(agendaHold, 1)) ms round trip", met: agendaHold < 50),
             Figure(
                 name: "every alarm planned again (a reload changes default_alarm): longest loop hold",
                 target: "< 50 ms", measured: "\(format(replanHold, 1)) ms round trip", met: replanHold < 50),

@@ -470,15 +470,34 @@ final class CalendarFeature: Feature {
 
     // MARK: Reading
 
+    /// The watched items, by calendar name, as they are now: for the agenda's work off the loop
+    /// (the arrays are shared, not copied).
+    struct Snapshot: Sendable {
+        var calendars: [(name: String, files: [[WatchedItem]])]
+        var zones: ZoneSnapshot
+        var isEmpty: Bool { calendars.allSatisfy(\.files.isEmpty) }
+    }
+
+    func snapshot() -> Snapshot {
+        Snapshot(
+            calendars: collections.filter { !$0.retired }.map { ($0.name, $0.files.values.map(\.items)) },
+            zones: zones.snapshot())
+    }
+
     /// The occurrences of the watched items that start in `[from, to)`, at most `limit`, each
     /// with its calendar's name (id 0). The history kitd does not keep (items that can no longer
     /// ring) is not listed.
     func agenda(from: WallTime, to: WallTime, limit: Int) -> [AgendaItem] {
+        Self.agenda(snapshot(), from: from, to: to, limit: limit)
+    }
+
+    /// The same, from a snapshot: on any thread.
+    static func agenda(_ snapshot: Snapshot, from: WallTime, to: WallTime, limit: Int) -> [AgendaItem] {
         var found: [AgendaItem] = []
-        for collection in collections {
-            for file in collection.files.values {
-                for item in file.items {
-                    let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+        for (name, files) in snapshot.calendars {
+            for items in files {
+                for item in items {
+                    let zone = item.task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system
                     var starts: [CivilDateTime] = []
                     if let series = try? item.task.series(in: zone) {
                         starts = series.occurrences(
@@ -497,8 +516,9 @@ final class CalendarFeature: Feature {
                                 allDay: item.task.allDay, overdue: false, repeating: item.task.recurrence != nil,
                                 endAt: item.task.end(of: civil).map {
                                     Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone))
-                                }, location: item.task.location, calendar: collection.name))
+                                }, location: item.task.location, calendar: name))
                     }
+                    if found.count >= limit { return found }
                 }
             }
         }

@@ -17,9 +17,59 @@ extension TaskFeature {
     /// to 2200 over one daily task reaches it (the boundary fuzz sends one).
     static let agendaOccurrenceLimit = 10_000
 
+    /// The tasks' part of an agenda, worked out on the loop: their occurrences in the window (or
+    /// counts per day), how many occurrences that weighed, and the window's holidays.
+    struct AgendaPart: Sendable {
+        var params: TaskAgendaParams
+        var items: [AgendaItem] = []
+        var perDay: [String: AgendaDay] = [:]
+        var expanded = 0
+        var holidays: [HolidayInfo]?
+        var system: ZoneSnapshot
+    }
+
     /// Occurrences of open tasks in [from, to): each task's current occurrence (overdue if past)
-    /// and the repeats that follow it.
+    /// and the repeats that follow it; then the watched calendars' events.
     func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
+        let part = try agendaTasks(params)
+        let watched =
+            calendars?.agenda(
+                from: params.from.wall, to: params.to.wall, limit: Self.agendaOccurrenceLimit - part.expanded + 1) ?? []
+        return try Self.agendaResult(part, watched: watched)
+    }
+
+    /// `task.agenda` as it is served: the tasks' part on the loop, the watched calendars' events
+    /// (thousands of series, some of them) and the reply's encoding on the worker.
+    func agendaOffLoop(
+        _ params: TaskAgendaParams, id: RequestID, reply: @escaping (Swift.Result<[UInt8], any Error>) -> Void
+    ) throws {
+        let part = try agendaTasks(params)
+        let snapshot = calendars?.snapshot()
+        runtime.worker.submit(
+            "task agenda",
+            {
+                Swift.Result {
+                    let watched =
+                        snapshot.map {
+                            CalendarFeature.agenda(
+                                $0, from: params.from.wall, to: params.to.wall,
+                                limit: Self.agendaOccurrenceLimit - part.expanded + 1)
+                        } ?? []
+                    return try WireCodec.lineBytes(
+                        ResponseEnvelope(id: id, result: try Self.agendaResult(part, watched: watched)),
+                        with: WireCodec.encoder())
+                }
+            }, then: reply)
+    }
+
+    static func budgetExceeded(_ params: TaskAgendaParams) -> KitError {
+        KitError.invalidArgument(
+            "the open tasks come due more than \(Self.agendaOccurrenceLimit) times up to \(params.to) (from \(params.from), counting each task's current due); ask for a shorter window (a day, a week or a month)"
+        )
+    }
+
+    /// The tasks' part of `task.agenda`.
+    func agendaTasks(_ params: TaskAgendaParams) throws -> AgendaPart {
         let from = params.from.wall
         let to = params.to.wall
         guard from < to else {
@@ -27,20 +77,16 @@ extension TaskFeature {
         }
 
         let now = clock.now().wall
-        var items: [AgendaItem] = []
-        var perDay: [String: (count: Int, overdue: Int)] = [:]
+        var part = AgendaPart(params: params, system: zones.snapshot())
         let system = zones.system
         let countsOnly = params.countsOnly ?? false
-        var expanded = 0
         func checkBudget() throws {
-            guard expanded > Self.agendaOccurrenceLimit else { return }
-            throw KitError.invalidArgument(
-                "the open tasks come due more than \(Self.agendaOccurrenceLimit) times up to \(params.to) (from \(params.from), counting each task's current due); ask for a shorter window (a day, a week or a month)"
-            )
+            guard part.expanded > Self.agendaOccurrenceLimit else { return }
+            throw Self.budgetExceeded(params)
         }
         // The open tasks due before the window's end: a later one has nothing in it.
         try store.each(.open(dueThrough: .through(to.nanoseconds - 1))) { task in
-            expanded += 1
+            part.expanded += 1
             try checkBudget()
             let zone = zone(of: task)
             var instants: [(WallTime, OccurrenceState, String, CivilDateTime)] = []
@@ -57,8 +103,8 @@ extension TaskFeature {
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
                 let repeats = series.occurrences(
                     after: start, through: end,
-                    limit: min(Self.agendaRepeatsPerTask, Self.agendaOccurrenceLimit - expanded + 1))
-                expanded += repeats.count
+                    limit: min(Self.agendaRepeatsPerTask, Self.agendaOccurrenceLimit - part.expanded + 1))
+                part.expanded += repeats.count
                 try checkBudget()
                 for civil in repeats {
                     let instant = ZoneResolver.instant(for: civil, in: zone)
@@ -74,10 +120,11 @@ extension TaskFeature {
                 let overdue = state == .overdue
                 if countsOnly {
                     let day = CivilDateTime(instant, in: system).date.iso8601
-                    let old = perDay[day] ?? (0, 0)
-                    perDay[day] = (old.count + 1, old.overdue + (overdue ? 1 : 0))
+                    let old = part.perDay[day] ?? AgendaDay(date: day, count: 0, overdue: 0)
+                    part.perDay[day] = AgendaDay(
+                        date: day, count: old.count + 1, overdue: old.overdue + (overdue ? 1 : 0))
                 } else {
-                    items.append(
+                    part.items.append(
                         AgendaItem(
                             id: task.id, title: title, dueAt: Timestamp.rfc3339(instant), allDay: task.allDay,
                             overdue: overdue, snoozedUntil: state.snoozedUntil.map { Timestamp.rfc3339($0) },
@@ -89,30 +136,29 @@ extension TaskFeature {
                 }
             }
         }
-        // The events and to-dos of the watched calendars, each marked with its calendar's name.
-        if let calendars {
-            let watched = calendars.agenda(from: from, to: to, limit: Self.agendaOccurrenceLimit - expanded + 1)
-            expanded += watched.count
-            try checkBudget()
+        part.holidays = try holidays(from: from, to: to, asked: params.holidays)
+        return part
+    }
+
+    /// The agenda from the tasks' part and the watched calendars' events, each marked with its
+    /// calendar's name: on any thread.
+    static func agendaResult(_ given: AgendaPart, watched: [AgendaItem]) throws -> TaskAgendaResult {
+        var part = given
+        part.expanded += watched.count
+        guard part.expanded <= Self.agendaOccurrenceLimit else { throw budgetExceeded(part.params) }
+        if part.params.countsOnly ?? false {
+            let from = part.params.from.wall
             for item in watched {
-                if countsOnly {
-                    let day = CivilDateTime(Timestamp.parse(item.dueAt) ?? from, in: system).date.iso8601
-                    let old = perDay[day] ?? (0, 0)
-                    perDay[day] = (old.count + 1, old.overdue)
-                } else {
-                    items.append(item)
-                }
+                let day = CivilDateTime(Timestamp.parse(item.dueAt) ?? from, in: part.system.system).date.iso8601
+                let old = part.perDay[day] ?? AgendaDay(date: day, count: 0, overdue: 0)
+                part.perDay[day] = AgendaDay(date: day, count: old.count + 1, overdue: old.overdue)
             }
-        }
-        let holidays = try holidays(from: from, to: to, asked: params.holidays)
-        if countsOnly {
             return TaskAgendaResult(
-                days: perDay.keys.sorted().map {
-                    AgendaDay(date: $0, count: perDay[$0]!.count, overdue: perDay[$0]!.overdue)
-                }, holidays: holidays)
+                days: part.perDay.keys.sorted().map { part.perDay[$0]! }, holidays: part.holidays)
         }
         return TaskAgendaResult(
-            items: items.sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id }, holidays: holidays)
+            items: (part.items + watched).sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id },
+            holidays: part.holidays)
     }
 
     /// Every task as a VTODO: DUE at the current occurrence (the repeat rule counted from there),

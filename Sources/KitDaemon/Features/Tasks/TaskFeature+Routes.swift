@@ -11,7 +11,9 @@ extension TaskFeature {
         router.register(Method.taskSnooze, .now { [unowned self] params, _ in try snooze(params) })
         router.register(Method.taskEdit, .now { [unowned self] params, _ in try edit(params) })
         router.register(Method.taskDelete, .now { [unowned self] params, _ in try delete(params.ref) })
-        router.register(Method.taskAgenda, .now { [unowned self] params, _ in try agenda(params) })
+        router.register(
+            Method.taskAgenda,
+            .laterLine { [unowned self] params, _, id, reply in try agendaOffLoop(params, id: id, reply: reply) })
         router.register(Method.holidayList, .now { [unowned self] params, _ in try holidays(params) })
         router.register(
             Method.taskExport,
