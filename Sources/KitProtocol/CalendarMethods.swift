@@ -106,7 +106,17 @@ public struct CalendarAlarmEvent: Codable, Sendable, Equatable {
     }
 }
 
+/// The next alarm of the watched calendars changed: `calendar.next`, with the new one, or
+/// without one when none is planned.
+public struct CalendarNextEvent: Codable, Sendable, Equatable {
+    public var next: DaemonStatusResult.CalendarSummary.Next?
+
+    public init(next: DaemonStatusResult.CalendarSummary.Next?) { self.next = next }
+}
+
 extension Event {
     /// An alarm of a watched calendar rang: `{uid, occurrence, title, calendar, at, late}`.
     public static let calendarAlarm = "calendar.alarm"
+    /// The next alarm of the watched calendars changed: `{next}`.
+    public static let calendarNext = "calendar.next"
 }

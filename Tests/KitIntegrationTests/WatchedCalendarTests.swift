@@ -276,6 +276,38 @@ extension Integration {
             #expect(listed.calendars.map(\.name) == ["chores", "work", "family"], "\(listed)")
         }
 
+        @Test("kitctl events, status --format and the bar show the next alarm, and follow the files as they change")
+        func nextAlarmShown() throws {
+            let (kit, calendars) = try Self.kitd(try DesktopSession())
+            defer { kit.tearDown() }
+            _ = try Self.loaded(kit)
+            let events = try kit.events(["calendar.*", "timer.*"])
+            defer { events.stop() }
+            try events.waitUntilSubscribed(socketOwner: kit)
+            let bar = try Subprocess(
+                Binaries.kitctl, ["bar"], environment: kit.environment, outputDirectory: kit.root.path, name: "bar")
+            defer { bar.stop() }
+            #expect(Subprocess.waitUntil(timeout: .seconds(10)) { bar.stdout.contains("kit: idle") }, "\(bar.stdout)")
+            // A review in an hour: its alarm is the next.
+            try Self.event("review@example.com", "Review", alarmAt: Date().addingTimeInterval(3600)).write(
+                toFile: calendars + "/work/review.ics", atomically: true, encoding: .utf8)
+            let told = try #require(events.waitFor(Event.calendarNext) { $0.raw.contains("Review") })
+            #expect(try told.decode(CalendarNextEvent.self).next?.calendar == "work")
+            #expect(Subprocess.waitUntil(timeout: .seconds(10)) { bar.stdout.contains("alarm: Review at ") })
+            let line = try kit.kitctl(["status", "--format", "{alarm_title}|{alarm}"])
+            #expect(line.exitCode == 0 && line.stdout.hasPrefix("Review|Review at "), "\(line)")
+            // A lunch sooner than it comes first; when its file goes, the review is next again.
+            try Self.event("lunch@example.com", "Lunch", alarmAt: Date().addingTimeInterval(1800)).write(
+                toFile: calendars + "/work/lunch.ics", atomically: true, encoding: .utf8)
+            #expect(Subprocess.waitUntil(timeout: .seconds(10)) { bar.stdout.contains("alarm: Lunch at ") })
+            try FileManager.default.removeItem(atPath: calendars + "/work/lunch.ics")
+            #expect(
+                Subprocess.waitUntil(timeout: .seconds(10)) {
+                    bar.stdout.split(separator: "\n").last?.contains("alarm: Review at ") == true
+                }, "\(bar.stdout)")
+            #expect(events.lines.filter { $0.method == Event.calendarNext }.count == 3, "\(events.lines.map(\.raw))")
+        }
+
         /// An event as a phone saves it to its CalDAV server, with the phone's clock at `clock`:
         /// the iPhone's shape (a VTIMEZONE, the start in Asia/Seoul, `X-WR-ALARMUID`, an alarm 15
         /// minutes before) or DAVx5's for Etar (UTC, an alarm 10 minutes before).

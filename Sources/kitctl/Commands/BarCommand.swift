@@ -51,7 +51,7 @@ struct BarCommand: ParsableCommand {
     /// timer counts down; returns (throws) when kitd goes away.
     private func follow(_ connection: KitConnection, show: (String) -> Void) throws(ClientError) {
         _ = try connection.call(
-            Method.eventsSubscribe, SubscribeParams(events: ["timer.*", "stopwatch.*", "task.*"]))
+            Method.eventsSubscribe, SubscribeParams(events: ["timer.*", "stopwatch.*", "task.*", "calendar.*"]))
         var feed = StatusFeed(
             status: try connection.call(Method.daemonStatus, EmptyParams()))
         while true {

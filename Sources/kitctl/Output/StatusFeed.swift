@@ -22,6 +22,9 @@ struct StatusFeed {
         ("task_title", Localized.text("the next task's title")),
         ("task_due", Localized.text("when its popup comes (14:30, or tomorrow 09:00)")),
         ("overdue", Localized.text("how many tasks are overdue")),
+        ("alarm", Localized.text("the next alarm of a watched calendar and when (standup at 09:50)")),
+        ("alarm_title", Localized.text("the next alarm's title")),
+        ("alarm_at", Localized.text("when it goes off (09:50, or tomorrow 08:50)")),
     ]
 
     var status: DaemonStatusResult
@@ -58,6 +61,13 @@ struct StatusFeed {
             }
             return LocalClock.brief(due, now: now)
         case "overdue": return String(status.tasks?.overdue ?? 0)
+        case "alarm":
+            guard let next = status.calendars?.next else { return "" }
+            return Localized.text("%1$s at %2$s", next.title, value(of: "alarm_at", now: now) ?? "")
+        case "alarm_title": return status.calendars?.next?.title ?? ""
+        case "alarm_at":
+            guard let next = status.calendars?.next, let at = Timestamp.parse(next.at) else { return "" }
+            return LocalClock.brief(at, now: now)
         default: return nil
         }
     }
@@ -105,7 +115,8 @@ struct StatusFeed {
         return output
     }
 
-    /// `tea 3:12 left · 2 stopwatches · 1 task overdue · next: dentist at 14:30`, or `kit: idle`.
+    /// `tea 3:12 left · 2 stopwatches · 1 task overdue · next: dentist at 14:30 · alarm: standup at
+    /// 09:50`, or `kit: idle`.
     func defaultLine(now: WallTime) -> String {
         var parts: [String] = []
         if let timer = value(of: "timer", now: now), !timer.isEmpty { parts.append(timer) }
@@ -114,6 +125,9 @@ struct StatusFeed {
         let overdue = status.tasks?.overdue ?? 0
         if overdue > 0 { parts.append(Localized.plural("1 task overdue", "%d tasks overdue", overdue)) }
         if let task = value(of: "task", now: now), !task.isEmpty { parts.append(Localized.text("next: %s", task)) }
+        if let alarm = value(of: "alarm", now: now), !alarm.isEmpty {
+            parts.append(Localized.text("alarm: %s", alarm))
+        }
         return parts.isEmpty ? Localized.text("kit: idle") : parts.joined(separator: " · ")
     }
 
@@ -131,6 +145,9 @@ struct StatusFeed {
         tooltip.append(Localized.text("Tasks overdue: %s", value(of: "overdue", now: now) ?? "0"))
         if let task = value(of: "task", now: now), !task.isEmpty {
             tooltip.append(Localized.text("Next task: %s", task))
+        }
+        if let alarm = value(of: "alarm", now: now), !alarm.isEmpty {
+            tooltip.append(Localized.text("Next alarm: %s", alarm))
         }
         let overdue = (status.tasks?.overdue ?? 0) > 0
         let stopwatch = (status.stopwatches?.running ?? 0) > 0

@@ -16,7 +16,7 @@ import KitStore
 /// turn comes, its old plan stands.
 final class CalendarFeature: Feature {
     let runtime: FeatureRuntime
-    let eventNames = [Event.calendarAlarm]
+    let eventNames = [Event.calendarAlarm, Event.calendarNext]
     private(set) var collections: [WatchedCollection] = []
 
     /// What the channel wakes kitd for: an alarm, a read of a collection, or the horizon moving on.
@@ -66,6 +66,9 @@ final class CalendarFeature: Feature {
     private var replanQueue: [(collection: Int, file: String)] = []
     private var replanNext = 0
     private var replanSource: DeferSource?
+    /// The next alarm as `calendar.next` last told it, and whether a check is asked for this turn.
+    private var toldNext: DaemonStatusResult.CalendarSummary.Next?
+    private var nextCheckAsked = false
     /// How long one slice of planning every file again may hold the loop.
     var replanSlice = Duration.milliseconds(5)
 
@@ -226,6 +229,30 @@ final class CalendarFeature: Feature {
         }
         if !ids.isEmpty { plannedByFile[key] = ids }
         alarms?.schedule(new)
+        if !old.isEmpty || !new.isEmpty { nextMayHaveChanged() }
+    }
+
+    /// The next planned alarm: the channel's first, unless the horizon comes before any.
+    func nextRing() -> Planned? {
+        if case .ring(let id)? = alarms?.next()?.key, let ring = planned[id] { return ring }
+        return planned.values.min { $0.at < $1.at }
+    }
+
+    private func summary(_ ring: Planned) -> DaemonStatusResult.CalendarSummary.Next {
+        .init(title: ring.title, at: Timestamp.rfc3339(ring.at), calendar: name(of: ring.collection))
+    }
+
+    /// At the end of the turn, `calendar.next` tells a new next alarm (a bar shows it).
+    private func nextMayHaveChanged() {
+        guard !nextCheckAsked else { return }
+        nextCheckAsked = true
+        commits.onFlushed { [unowned self] in nextCheckAsked = false }
+        commits.onCommitted { [unowned self] in
+            let next = nextRing().map(summary)
+            guard next != toldNext else { return }
+            toldNext = next
+            events.emit(Event.calendarNext, CalendarNextEvent(next: next))
+        }
     }
 
     /// The rings of `item` in `(after, through]` that have not rung, been dismissed or snoozed,
@@ -368,6 +395,7 @@ final class CalendarFeature: Feature {
                 keep(id, .rang, now: now.wall)
                 shown.append(popup(id, ring, now: now))
                 announce(id, ring, late: false)
+                nextMayHaveChanged()
             }
         }
         guard !shown.isEmpty else { return }
@@ -390,12 +418,8 @@ final class CalendarFeature: Feature {
 
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {
         guard !collections.isEmpty else { return }
-        let next = planned.min { $0.value.at < $1.value.at }?.value
         status.calendars = DaemonStatusResult.CalendarSummary(
-            calendars: collections.count,
-            next: next.map {
-                .init(title: $0.title, at: Timestamp.rfc3339($0.at), calendar: name(of: $0.collection))
-            })
+            calendars: collections.filter { !$0.retired }.count, next: nextRing().map(summary))
     }
 
     func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
@@ -452,6 +476,7 @@ final class CalendarFeature: Feature {
             let repeats = planned.keys.filter { $0.withoutRepetition == id.withoutRepetition }
             for other in repeats { planned[other] = nil }
             alarms?.cancel(repeats.map { Key.ring($0) })
+            nextMayHaveChanged()
             logger.info("a watched alarm was dismissed", metadata: ["calendar.uid": "\(id.uid)"])
         case .snooze:
             let until = now + settings[TaskSettings.self].snooze
@@ -462,6 +487,7 @@ final class CalendarFeature: Feature {
                 planned[id] = ring
                 plannedByFile["\(ring.collection)/\(ring.file)", default: []].insert(id)
                 alarms?.schedule(.ring(id), at: until)
+                nextMayHaveChanged()
             }
             logger.info("a watched alarm was snoozed", metadata: ["calendar.uid": "\(id.uid)"])
         }
@@ -526,7 +552,7 @@ final class CalendarFeature: Feature {
     }
 
     func list() -> CalendarListResult {
-        let next = planned.values.map(\.at).min()
+        let next = nextRing()?.at
         return CalendarListResult(
             calendars: collections.filter { !$0.retired }.map { collection in
                 WatchedCalendarInfo(
