@@ -16,6 +16,10 @@ import KitCore
 /// and the rest of the file is read. **Strictly**, the first such fault refuses the whole file
 /// with an `ICalendarError` naming its line. A file without `BEGIN:VCALENDAR` is refused either way.
 public enum ICalendarReader {
+    /// Lets go of what reading left on the calling thread (libical's ring of temporary
+    /// buffers): for a thread that reads many files and then keeps what it read a long time.
+    public static func releaseThreadBuffers() { Libical.freeRing() }
+
     public static func read(_ text: String, strict: Bool = true) throws(ICalendarError) -> CalendarImport {
         try read(Array(text.utf8), strict: strict)
     }

@@ -12,6 +12,10 @@ enum Libical {
     /// Reads one component, `BEGIN:…` through `END:…`, as bytes. A line libical cannot read
     /// becomes a property named `X-LIC-ERROR` in its place, with libical's message as `value`
     /// and the kind of fault in `parameters["X-LIC-ERRORTYPE"]`. Nil when no component is found.
+    /// Frees the calling thread's ring of libical's temporary buffers (property names, times
+    /// as text): kept otherwise, among what the thread's parsing freed.
+    static func freeRing() { icalmemory_free_ring() }
+
     static func parse(_ bytes: ArraySlice<UInt8>) -> ICalendarNode? {
         guard let parsed = component(bytes) else { return nil }
         defer { icalcomponent_free(parsed) }

@@ -1,4 +1,5 @@
 import Glibc
+import KitCalendar
 import KitCore
 import Logging
 
@@ -311,6 +312,8 @@ final class WatchedCollection {
         } catch {
             reading.failure = "\(error)"
         }
+        // libical's buffers would stay among the holes of what the page's parsing freed.
+        ICalendarReader.releaseThreadBuffers()
         return reading
     }
 
@@ -328,7 +331,7 @@ final class WatchedCollection {
                 makeQuiet(name, count: count)
             } else {
                 let kept = items.map(shared)
-                files[name] = File(hash: hash, items: kept, count: count)
+                files[Self.fresh(name)] = File(hash: hash, items: kept, count: count)
                 changes.append((name, kept))
             }
             unreadable[name] = nil
@@ -359,9 +362,15 @@ final class WatchedCollection {
     static let sharedLimit = 256
 
     /// `item` made on the loop's heap, sharing its alarm list and zone name with the items
-    /// before it: what a big calendar's kept items cost is mostly these.
+    /// before it: what a big calendar's kept items cost is mostly these. Its texts are copied
+    /// too, so that nothing it holds stays among what the worker's parsing freed (the worker's
+    /// heap, full of holes, could not give those pages back).
     private func shared(_ item: WatchedItem) -> WatchedItem {
         var item = item
+        item.task.uid = Self.fresh(item.task.uid)
+        item.task.title = Self.fresh(item.task.title)
+        item.task.note = item.task.note.map(Self.fresh)
+        item.task.location = item.task.location.map(Self.fresh)
         if let same = sharedAlarms[item.alarms] {
             item.alarms = same
         } else if sharedAlarms.count < Self.sharedLimit {
@@ -375,6 +384,16 @@ final class WatchedCollection {
             }
         }
         return item
+    }
+
+    /// A copy of `text` in storage of its own (a short one is held inline, and is left as it is).
+    static func fresh(_ text: String) -> String {
+        let count = text.utf8.count
+        guard count > 15 else { return text }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.initialize(fromContentsOf: text.utf8)
+            return count
+        }
     }
 
     /// vdirsyncer's `displayname` metadata file, when the collection has one.
