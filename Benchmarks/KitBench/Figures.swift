@@ -67,16 +67,25 @@ enum Figures {
     /// Due → Notify answered, kitd beside the floor (`NotifyFloor`) on the same bus and dunst:
     /// `timers` popups `spread` seconds in all, then the floor's as many as far apart, then
     /// `afterIdle` popups each due well after kitd has let go of its pages (`IdleRelease`).
-    static func notificationLatency(timers: Int = 50, spread: Double = 5, afterIdle: Int = 6) throws -> [Figure] {
+    static func notificationLatency(
+        timers: Int = 50, spread: Double = 5, afterIdle: Int = 6, calendarAlarms: Int = 20
+    ) throws -> [Figure] {
         let desktop = try DesktopSession()
         defer { desktop.stop() }
         let daemon = try BenchDaemon()
         daemon.busAddress = desktop.busAddress
+        // A watched calendar folder, for the alarms' part of the run.
+        let calendar = try daemon.root.subdirectory("calendars/work")
+        try "[calendars]\nwatch = [\"\(calendar)\"]\n".write(
+            toFile: daemon.root.path + "/config.toml", atomically: true, encoding: .utf8)
+        daemon.extraArguments = ["--config", daemon.root.path + "/config.toml"]
         try daemon.start()
         let events = try daemon.connect()
         _ = try events.call(
             Method.eventsSubscribe,
-            SubscribeParams(events: [Event.timerFired, Event.notificationShown, Event.notificationFailed]))
+            SubscribeParams(events: [
+                Event.timerFired, Event.calendarAlarm, Event.notificationShown, Event.notificationFailed,
+            ]))
         let starter = try daemon.connect()
         try startTimers((0..<timers).map { 1.0 + spread * Double($0) / Double(timers) }, on: starter)
         let (close, closeFailures) = try popupLatencies(events, count: timers, within: spread + 10)
@@ -85,7 +94,18 @@ enum Figures {
         // Each due 2.5 s after the one before: kitd is idle for more than IdleRelease.delay first.
         try startTimers((1...afterIdle).map { 2.5 * Double($0) }, on: starter)
         let (idle, idleFailures) = try popupLatencies(events, count: afterIdle, within: 2.5 * Double(afterIdle) + 10)
+
+        // Watched calendar alarms, their files written first: one a second, as iCalendar gives
+        // whole seconds (several in one second would be a burst).
+        let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3).rounded(.up))
+        for index in 0..<calendarAlarms {
+            try WatchedFigures.event(uid: "bench-\(index)", alarmAt: first.addingTimeInterval(Double(index))).write(
+                toFile: calendar + "/bench-\(index).ics", atomically: true, encoding: .utf8)
+        }
+        let (alarms, alarmFailures) = try popupLatencies(
+            events, count: calendarAlarms, within: Double(calendarAlarms) + 13)
         daemon.stop()
+        let rang = Sample(alarms)
 
         let sample = Sample(close)
         let afterRelease = Sample(idle)
@@ -112,6 +132,15 @@ enum Figures {
                 measured:
                     "p50 \(format(afterRelease.median)) ms, max \(format(afterRelease.max)) ms",
                 met: idleFailures == 0 && afterRelease.median < 15),
+            // iCalendar's instants are whole seconds: one alarm a second, kitd idle between, as
+            // the timers just above.
+            Figure(
+                name:
+                    "watched calendar alarm → accepted by dunst, one a second (\(rang.count) popups, \(alarmFailures) failed)",
+                target: "<= 1.5x floor",
+                measured:
+                    "p50 \(format(rang.median)) ms, p99 \(format(rang.percentile(99))) ms (\(format(rang.median / floor.median))x the floor)",
+                met: alarmFailures == 0 && rang.count == calendarAlarms && rang.median <= 1.5 * floor.median),
         ]
     }
 
@@ -128,9 +157,16 @@ enum Figures {
             case Event.timerFired:
                 let fired = try event.decode(TimerFiredEvent.self)
                 lateness["timer:\(fired.timer.id)"] = fired.latenessNs.milliseconds
+            case Event.calendarAlarm:
+                let rang = try event.decode(CalendarAlarmEvent.self)
+                lateness["calendar:\(rang.uid)"] = rang.latenessNs.milliseconds
             case Event.notificationShown:
                 let shown = try event.decode(NotificationEvent.self)
-                total.append((lateness[shown.subject] ?? 0) + shown.latencyNs.milliseconds)
+                // A calendar popup's subject goes on after its UID: the occurrence and the alarm.
+                let key =
+                    shown.subject.hasPrefix("calendar:") ? String(shown.subject.prefix { $0 != " " }) : shown.subject
+                total.append((lateness[key] ?? 0) + shown.latencyNs.milliseconds)
+
             default:
                 failures += 1
             }

@@ -1,3 +1,5 @@
+import KitCore
+
 /// `calendar.list`: the calendars kitd watches for alarms (`[calendars] watch`), read-only.
 public struct WatchedCalendarInfo: Codable, Sendable, Equatable {
     /// A file of the folder that gives nothing, and why.
@@ -95,14 +97,20 @@ public struct CalendarAlarmEvent: Codable, Sendable, Equatable {
     /// When it was to go off, and whether it came late (missed while kitd was off).
     public var at: String
     public var late: Bool
+    /// How long after `at` it rang (kitd's wake-up, or the time kitd was off).
+    public var latenessNs: Nanoseconds
 
-    public init(uid: String, occurrence: String, title: String, calendar: String, at: String, late: Bool) {
+    public init(
+        uid: String, occurrence: String, title: String, calendar: String, at: String, late: Bool,
+        latenessNs: Nanoseconds
+    ) {
         self.uid = uid
         self.occurrence = occurrence
         self.title = title
         self.calendar = calendar
         self.at = at
         self.late = late
+        self.latenessNs = latenessNs
     }
 }
 
@@ -115,7 +123,7 @@ public struct CalendarNextEvent: Codable, Sendable, Equatable {
 }
 
 extension Event {
-    /// An alarm of a watched calendar rang: `{uid, occurrence, title, calendar, at, late}`.
+    /// An alarm of a watched calendar rang: `{uid, occurrence, title, calendar, at, late, latenessNs}`.
     public static let calendarAlarm = "calendar.alarm"
     /// The next alarm of the watched calendars changed: `{next}`.
     public static let calendarNext = "calendar.next"

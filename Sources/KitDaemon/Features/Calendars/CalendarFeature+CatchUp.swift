@@ -38,7 +38,7 @@ extension CalendarFeature {
             for (id, ring) in missed {
                 rang.insert(id)
                 keep(id, .rang, now: now.wall)
-                announce(id, ring, late: true)
+                announce(id, ring, late: true, now: now.wall)
             }
             logger.notice(
                 "watched alarms missed while kitd was off ring now",

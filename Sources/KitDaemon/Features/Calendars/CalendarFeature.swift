@@ -74,8 +74,9 @@ final class CalendarFeature: Feature {
 
     /// How far ahead alarms are planned; the plan moves on when half of it has passed.
     static let horizon: Nanoseconds = 2 * 86_400 * Nanoseconds.second
-    /// How long a burst of file events may last before its files are read.
-    static let readDelay: Nanoseconds = 100_000_000
+    /// How long a burst of file events may last before its files are read: as long as kit's own
+    /// vdirs wait (vdirsyncer's writes of one run come closer together than this).
+    static let readDelay: Nanoseconds = VdirMirror.readDelay
     /// How far back the alarms missed while kitd was off are caught up.
     static let catchUpWindow: Nanoseconds = 7 * 86_400 * Nanoseconds.second
     /// Records of alarms older than this are forgotten at start.
@@ -394,7 +395,7 @@ final class CalendarFeature: Feature {
                 rung[id] = ring
                 keep(id, .rang, now: now.wall)
                 shown.append(popup(id, ring, now: now))
-                announce(id, ring, late: false)
+                announce(id, ring, late: false, now: now.wall)
                 nextMayHaveChanged()
             }
         }
@@ -405,10 +406,10 @@ final class CalendarFeature: Feature {
     }
 
     /// Sends `calendar.alarm` once the turn is committed.
-    func announce(_ id: RingID, _ ring: Planned, late: Bool) {
+    func announce(_ id: RingID, _ ring: Planned, late: Bool, now: WallTime) {
         let event = CalendarAlarmEvent(
             uid: id.uid, occurrence: id.occurrence.iso8601, title: ring.title, calendar: name(of: ring.collection),
-            at: Timestamp.rfc3339(ring.at), late: late)
+            at: Timestamp.rfc3339(ring.at), late: late, latenessNs: max(0, now - ring.at))
         commits.onCommitted { [events] in events.emit(Event.calendarAlarm, event) }
     }
 
