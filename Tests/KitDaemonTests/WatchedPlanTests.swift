@@ -103,6 +103,43 @@ struct WatchedPlanTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    @Test(
+        "bad input is reported and changes nothing else: a file that stops reading rings as it last read, one too big is left out, a missing folder says why"
+    )
+    func badInput() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970)
+        let folder =
+            FileManager.default.temporaryDirectory.path + "/kit-watched-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/work", withIntermediateDirectories: true)
+        try Self.event("kept", start: Self.stamp(now + Self.hour)).write(
+            toFile: folder + "/work/kept.ics", atomically: true, encoding: .utf8)
+        try String(repeating: "X", count: WatchedCollection.maximumFileBytes + 1).write(
+            toFile: folder + "/work/big.ics", atomically: true, encoding: .utf8)
+        let kit = try DrivenDaemon(
+            systemZone: "Europe/Berlin",
+            config: "[calendars]\nwatch = [\"\(folder)/work\", \"\(folder)/missing\"]\n")
+        defer { kit.stop() }
+        let feature = Self.calendars(kit)
+        try kit.run { feature.collections.allSatisfy { $0.hasRead || $0.problem != nil } }
+        var listed = feature.list()
+        #expect(listed.calendars.map(\.name) == ["work", "missing"], "\(listed)")
+        #expect(listed.calendars[1].problem == "it does not exist")
+        #expect(listed.calendars[0].items == 1 && listed.calendars[0].unreadable.map(\.file) == ["big.ics"])
+        #expect(listed.calendars[0].unreadable.first?.reason.contains("over 4 MiB") == true, "\(listed)")
+        #expect(feature.planned.count == 1)
+        // The file stops reading: it is reported, and rings as it last read.
+        try "BEGIN:VCALENDAR\r\nnot a calendar\r\n".write(
+            toFile: folder + "/work/kept.ics", atomically: true, encoding: .utf8)
+        try kit.run { feature.list().calendars[0].unreadableCount == 2 }
+        listed = feature.list()
+        #expect(listed.calendars[0].unreadable.map(\.file) == ["big.ics", "kept.ics"], "\(listed)")
+        #expect(feature.planned.count == 1)
+        kit.advance(by: Self.hour)
+        try kit.run { Self.shown(kit, "kept") == 1 }
+        #expect(Self.shown(kit, "kept") == 1)
+    }
+
     @Test("a floating event's alarm moves with the system zone")
     func zoneChange() throws {
         let now = WallTime(seconds: Date().timeIntervalSince1970)
