@@ -3,8 +3,16 @@
 /// file (`task`: the anchor, the rules, RDATEs, EXDATEs and changed occurrences, the zone and an
 /// event's length), so the occurrences are the ones an import would make.
 public struct WatchedItem: Sendable, Equatable {
-    /// The series as kit reads it. An all-day item is read with its day starting at 00:00.
-    public var task: TaskItem
+    /// The series as kit reads it. An all-day item is read with its day starting at 00:00. Made
+    /// from what the item keeps (`Kept`) at each read: read it once where it is used many times.
+    public var task: TaskItem {
+        get { kept.task }
+        set { kept = Kept(newValue) }
+    }
+    /// What of its `TaskItem` a watched item keeps: the series and what its popups show, not
+    /// what kit records of its own tasks (firing, snoozes, pre-alerts). A big calendar keeps
+    /// thousands of these, so each is about half a `TaskItem`.
+    private var kept: Kept
     /// A VTODO (DUE is its end) rather than a VEVENT (DTEND is its end).
     public var isTodo: Bool
     /// For a VTODO with both: the seconds on the civil clock from its DTSTART to its DUE.
@@ -20,11 +28,49 @@ public struct WatchedItem: Sendable, Equatable {
         task: TaskItem, isTodo: Bool, startBeforeDue: Int64 = 0, alarms: [CalendarAlarm],
         changedAlarms: [CivilDateTime: [CalendarAlarm]] = [:]
     ) {
-        self.task = task
+        kept = Kept(task)
         self.isTodo = isTodo
         self.startBeforeDue = startBeforeDue
         self.alarms = alarms
         self.changedAlarms = changedAlarms
+    }
+
+    private struct Kept: Sendable, Equatable {
+        var uid: String
+        var title: String
+        var note: String?
+        var zone: String?
+        var location: String?
+        var anchor: CivilDateTime
+        var occurrence: CivilDateTime
+        var recurrence: Recurrence?
+        var dates: SeriesDates
+        var length: Nanoseconds?
+        var doneAt: WallTime?
+        var allDay: Bool
+
+        init(_ task: TaskItem) {
+            uid = task.uid
+            title = task.title
+            note = task.note
+            zone = task.zone
+            location = task.location
+            anchor = task.anchor
+            occurrence = task.occurrence
+            recurrence = task.recurrence
+            dates = task.dates
+            length = task.length
+            if case .done(let at) = task.status { doneAt = at }
+            allDay = task.allDay
+        }
+
+        var task: TaskItem {
+            TaskItem(
+                id: 0, uid: uid, title: title, note: note, zone: zone, allDay: allDay, anchor: anchor,
+                recurrence: recurrence, dates: dates, occurrence: occurrence,
+                status: doneAt.map { .done(at: $0) } ?? .open, createdAt: WallTime(nanoseconds: 0), length: length,
+                location: location)
+        }
     }
 
     /// One instant an alarm goes off.
@@ -50,12 +96,10 @@ public struct WatchedItem: Sendable, Equatable {
     public static let occurrenceLimit = 10_000
 
     /// The item as kitd keeps it between reads: what its popups and agenda show, no more (the
-    /// note's first line, at most 200 characters; not the properties kit does not read).
+    /// note's first line, at most 200 characters). The properties kit does not read are never
+    /// kept (`Kept`).
     public var compacted: WatchedItem {
         var item = self
-        item.task.extra = []
-        // The alarms are `alarms`; the pre-alerts an import would make of them are not used.
-        item.task.alerts = []
         item.task.note = task.note.flatMap { note in
             note.split(whereSeparator: \.isNewline).first.map { String($0.prefix(200)) }
         }
@@ -66,6 +110,7 @@ public struct WatchedItem: Sendable, Equatable {
     /// alarms are all past, or a series that has ended, so that a calendar's history costs no
     /// memory. An item without alarms counts as ringing at its start (`default_alarm`).
     public func mayRing(after: WallTime, in zone: some UTCOffsets) -> Bool {
+        let task = self.task
         if isTodo, !task.isOpen { return false }
         let every = alarms + changedAlarms.values.joined()
         if every.contains(where: { if case .at(let instant) = $0.trigger { instant > after } else { false } }) {
@@ -88,6 +133,7 @@ public struct WatchedItem: Sendable, Equatable {
         after: WallTime, through: WallTime, in zone: some UTCOffsets, limit: Int = 1000
     ) -> [Ring] {
         guard through > after, limit > 0 else { return [] }
+        let task = self.task
         if isTodo, !task.isOpen { return [] }
         var rings: [Ring] = []
         // How far before and after its start an occurrence's alarms come.
@@ -112,20 +158,21 @@ public struct WatchedItem: Sendable, Equatable {
             var looked = 0
             while let civil = current, civil <= to, looked < Self.occurrenceLimit {
                 looked += 1
-                add(civil, dates: task.dates, zone: zone, after: after, through: through, into: &rings)
+                add(civil, of: task, zone: zone, after: after, through: through, into: &rings)
                 current = series.next(after: civil)
             }
         } else {
-            add(task.anchor, dates: task.dates, zone: zone, after: after, through: through, into: &rings)
+            add(task.anchor, of: task, zone: zone, after: after, through: through, into: &rings)
         }
         return Array(rings.sorted().prefix(limit))
     }
 
     /// The rings of the occurrence that comes at `civil` inside the window.
     private func add(
-        _ civil: CivilDateTime, dates: SeriesDates, zone: some UTCOffsets, after: WallTime, through: WallTime,
+        _ civil: CivilDateTime, of task: TaskItem, zone: some UTCOffsets, after: WallTime, through: WallTime,
         into rings: inout [Ring]
     ) {
+        let dates = task.dates
         let change = dates.override(comingAt: civil)
         if isTodo, dates.isDone(comingAt: civil) { return }
         let original = change?.original ?? civil

@@ -212,14 +212,15 @@ final class CalendarFeature: Feature {
         var new: [(key: Key, due: WallTime)] = []
         var ids: Set<RingID> = []
         for item in items {
-            let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+            let task = item.task
+            let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
             for (id, ring) in rings(of: item, collection: collection, file: file, after: now, through: plannedThrough) {
                 planned[id] = ring
                 ids.insert(id)
                 new.append((.ring(id), ring.at))
             }
             // A snoozed alarm of the item rings when its snooze ends (after a restart too).
-            for (id, until) in snoozed where id.uid == item.task.uid && until > now && planned[id] == nil {
+            for (id, until) in snoozed where id.uid == task.uid && until > now && planned[id] == nil {
                 guard var ring = rung[id] ?? snoozedRing(id, of: item, collection: collection, file: file, zone: zone)
                 else { continue }
                 ring.at = until
@@ -266,23 +267,24 @@ final class CalendarFeature: Feature {
         {
             item.alarms = [fallback]
         }
-        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+        let task = item.task
+        let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
         var found: [(RingID, Planned)] = []
         for ring in item.rings(after: after, through: through, in: zone) {
             let alarms = item.changedAlarms[ring.occurrence] ?? item.alarms
             guard alarms.indices.contains(ring.alarm) else { continue }
             let alarm = alarms[ring.alarm]
             let id = RingID(
-                uid: item.task.uid, occurrence: ring.occurrence, alarm: alarm.key, repetition: ring.repetition)
+                uid: task.uid, occurrence: ring.occurrence, alarm: alarm.key, repetition: ring.repetition)
             guard !rang.contains(id), !dismissed.contains(id.withoutRepetition), snoozed[id] == nil else { continue }
-            let change = item.task.dates.override(comingAt: ring.occurrence)
+            let change = task.dates.override(comingAt: ring.occurrence)
             found.append(
                 (
                     id,
                     Planned(
-                        at: ring.at, collection: collection, file: file, title: change?.title ?? item.task.title,
-                        location: item.task.location, note: change?.note ?? item.task.note, start: ring.start,
-                        end: ring.end, allDay: item.task.allDay, text: alarm.text, zone: zone)
+                        at: ring.at, collection: collection, file: file, title: change?.title ?? task.title,
+                        location: task.location, note: change?.note ?? task.note, start: ring.start,
+                        end: ring.end, allDay: task.allDay, text: alarm.text, zone: zone)
                 ))
         }
         return found
@@ -295,15 +297,16 @@ final class CalendarFeature: Feature {
     ) -> Planned? {
         let alarms = item.changedAlarms[id.occurrence] ?? item.alarms
         guard let alarm = alarms.first(where: { $0.key == id.alarm }) else { return nil }
-        let change = item.task.dates.override(comingAt: id.occurrence)
+        let task = item.task
+        let change = task.dates.override(comingAt: id.occurrence)
         let civil = change?.effective ?? id.occurrence
         let due = ZoneResolver.instant(for: civil, in: zone)
         let start = item.isTodo ? ZoneResolver.instant(for: civil.adding(seconds: -item.startBeforeDue), in: zone) : due
-        let end = item.isTodo ? due : item.task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
+        let end = item.isTodo ? due : task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
         return Planned(
-            at: due, collection: collection, file: file, title: change?.title ?? item.task.title,
-            location: item.task.location, note: change?.note ?? item.task.note, start: start, end: end,
-            allDay: item.task.allDay, text: alarm.text, zone: zone)
+            at: due, collection: collection, file: file, title: change?.title ?? task.title,
+            location: task.location, note: change?.note ?? task.note, start: start, end: end,
+            allDay: task.allDay, text: alarm.text, zone: zone)
     }
 
     /// Plans every file again, through a horizon from `now`, a slice of the loop at a time; a
@@ -524,26 +527,27 @@ final class CalendarFeature: Feature {
         for (name, files) in snapshot.calendars {
             for items in files {
                 for item in items {
-                    let zone = item.task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system
+                    let task = item.task
+                    let zone = task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system
                     var starts: [CivilDateTime] = []
-                    if let series = try? item.task.series(in: zone) {
+                    if let series = try? task.series(in: zone) {
                         starts = series.occurrences(
                             after: CivilDateTime(from, in: zone).adding(days: -1),
                             through: CivilDateTime(to, in: zone).adding(days: 1), limit: max(0, limit - found.count))
                     } else {
-                        starts = [item.task.anchor]
+                        starts = [task.anchor]
                     }
                     for civil in starts {
                         let due = ZoneResolver.instant(for: civil, in: zone)
                         guard due >= from, due < to, found.count < limit else { continue }
-                        if item.isTodo, item.task.dates.isDone(comingAt: civil) { continue }
+                        if item.isTodo, task.dates.isDone(comingAt: civil) { continue }
                         found.append(
                             AgendaItem(
-                                id: 0, title: item.task.title(at: civil), dueAt: Timestamp.rfc3339(due),
-                                allDay: item.task.allDay, overdue: false, repeating: item.task.recurrence != nil,
-                                endAt: item.task.end(of: civil).map {
+                                id: 0, title: task.title(at: civil), dueAt: Timestamp.rfc3339(due),
+                                allDay: task.allDay, overdue: false, repeating: task.recurrence != nil,
+                                endAt: task.end(of: civil).map {
                                     Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone))
-                                }, location: item.task.location, calendar: name))
+                                }, location: task.location, calendar: name))
                     }
                     if found.count >= limit { return found }
                 }

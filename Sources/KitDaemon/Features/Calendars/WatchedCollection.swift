@@ -367,22 +367,24 @@ final class WatchedCollection {
     /// heap, full of holes, could not give those pages back).
     private func shared(_ item: WatchedItem) -> WatchedItem {
         var item = item
-        item.task.uid = Self.fresh(item.task.uid)
-        item.task.title = Self.fresh(item.task.title)
-        item.task.note = item.task.note.map(Self.fresh)
-        item.task.location = item.task.location.map(Self.fresh)
+        var task = item.task
+        task.uid = Self.fresh(task.uid)
+        task.title = Self.fresh(task.title)
+        task.note = task.note.map(Self.fresh)
+        task.location = task.location.map(Self.fresh)
         if let same = sharedAlarms[item.alarms] {
             item.alarms = same
         } else if sharedAlarms.count < Self.sharedLimit {
             sharedAlarms[item.alarms] = item.alarms
         }
-        if let zone = item.task.zone {
+        if let zone = task.zone {
             if let same = sharedZones[zone] {
-                item.task.zone = same
+                task.zone = same
             } else if sharedZones.count < Self.sharedLimit {
                 sharedZones[zone] = zone
             }
         }
+        item.task = task
         return item
     }
 
