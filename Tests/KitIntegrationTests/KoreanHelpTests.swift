@@ -1,4 +1,5 @@
 import Foundation
+import KitProtocol
 import KitTestSupport
 import Testing
 
@@ -25,7 +26,7 @@ extension Integration {
             "drained", "cold", "shin", "nongshim", "category", "value", "area", "kind", "avoid", "command", "start",
             "left", "end", "number", "lap", "total", "lap_seconds", "total_seconds", "note", "at", "text",
             "tooltip", "class", "percentage", "timer_name", "timer_left", "timers", "stopwatches", "task_title",
-            "task_due", "rain", "by", "the", "river",
+            "task_due", "rain", "by", "the", "river", "alarm_title", "alarm_at", "work", "dry",
         ]
 
         static let placeholders: Set<String> = [
@@ -112,7 +113,24 @@ extension Integration {
             (["ramen", "cook"], []), (["agenda"], []), (["holidays"], []), (["diary", "write"], []),
             (["diary", "on-this-day"], []), (["sw", "laps"], [["sw", "new", "공부"]]),
             (["place", "pick"], [["place", "add", "칼국수", "--tag", "area=수원역"]]), (["calendars"], []),
+            (["status"], []),
         ]
+
+        /// Commands whose example is checked in both languages but run differently: `bar` runs
+        /// until interrupted (it is run until its first line), and `task import` names a file
+        /// of the reader's (it is run on one written for it, by its full path).
+        static let shown: [[String]] = [["bar"], ["task", "import"]]
+
+        /// The example in `path`'s help, as kitctl's words after `kitctl`.
+        static func example(_ kit: KitdHarness, _ path: [String]) throws -> String {
+            let english = try kit.kitctl(path + ["--help"])
+            let line = try #require(
+                english.stdout.replacing("\n", with: " ").firstRange(of: "Example: kitctl ").map {
+                    String(english.stdout.replacing("\n", with: " ")[$0.upperBound...])
+                }, "\(path): \(english)")
+            // The example runs to the end of the help's text (after it, only the usage).
+            return try #require(line.components(separatedBy: "  ").first).trimmingWhitespace()
+        }
 
         /// `kitctl a 'b c'` as its words.
         static func words(_ line: String) -> [String] {
@@ -133,25 +151,56 @@ extension Integration {
             return words
         }
 
-        @Test("each command issue 43 changed carries an example in English and in Korean, and the example runs")
+        @Test("each command issues 43 and 44 changed carries an example in English and in Korean, and the example runs")
         func examples() throws {
             for (path, setUp) in Self.exampled {
                 let kit = try KitdHarness()
                 defer { kit.tearDown() }
                 kit.extraEnvironment["TZ"] = "Asia/Seoul"
                 try kit.startKitd()
-                let english = try kit.kitctl(path + ["--help"])
-                let line = try #require(
-                    english.stdout.replacing("\n", with: " ").firstRange(of: "Example: kitctl ").map {
-                        String(english.stdout.replacing("\n", with: " ")[$0.upperBound...])
-                    }, "\(path): \(english)")
-                // The example runs to the end of the help's text (after it, only the usage).
-                let example = try #require(line.components(separatedBy: "  ").first).trimmingWhitespace()
+                let example = try Self.example(kit, path)
                 let arguments = Self.words(example)
                 #expect(Array(arguments.prefix(path.count)) == path, "\(example)")
                 for step in setUp { #expect(try kit.kitctl(step).exitCode == 0, "\(step)") }
                 let ran = try kit.kitctl(arguments)
                 #expect(ran.exitCode == 0, "kitctl \(example): \(ran)")
+                try kit.useLocale("ko_KR.UTF-8")
+                let korean = try kit.kitctl(path + ["--help"])
+                #expect(korean.stdout.replacing("\n", with: " ").contains("예: kitctl " + example), "\(korean.stdout)")
+            }
+        }
+
+        @Test("bar and task import carry an example in English and in Korean, and it does what it shows")
+        func streamingAndFileExamples() throws {
+            for path in Self.shown {
+                let kit = try KitdHarness()
+                defer { kit.tearDown() }
+                try kit.startKitd()
+                let example = try Self.example(kit, path)
+                var arguments = Self.words(example)
+                #expect(Array(arguments.prefix(path.count)) == path, "\(example)")
+                if path == ["bar"] {
+                    let bar = try Subprocess(
+                        Binaries.kitctl, arguments, environment: kit.environment, outputDirectory: kit.root.path,
+                        name: "bar")
+                    defer { bar.stop() }
+                    // Nothing runs: the format's placeholders are empty, and the line is their separator.
+                    #expect(
+                        Subprocess.waitUntil(timeout: .seconds(10)) { bar.stdout.hasPrefix(" · \n") }, "\(bar.stdout)")
+                } else {
+                    let file = try #require(arguments.firstIndex { $0.hasSuffix(".ics") })
+                    try [
+                        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VTODO", "UID:t@example.com",
+                        "DTSTAMP:20261201T000000Z", "DUE:20301201T090000Z", "SUMMARY:Bins", "END:VTODO",
+                        "END:VCALENDAR", "",
+                    ].joined(separator: "\r\n").write(
+                        toFile: kit.root.path + "/" + arguments[file], atomically: true, encoding: .utf8)
+                    arguments[file] = kit.root.path + "/" + arguments[file]
+                    let ran = try kit.kitctl(arguments)
+                    #expect(ran.exitCode == 0 && ran.stdout.contains("1 task"), "kitctl \(example): \(ran)")
+                    // A dry run changes nothing.
+                    #expect(try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.isEmpty)
+                }
                 try kit.useLocale("ko_KR.UTF-8")
                 let korean = try kit.kitctl(path + ["--help"])
                 #expect(korean.stdout.replacing("\n", with: " ").contains("예: kitctl " + example), "\(korean.stdout)")

@@ -13,7 +13,7 @@ struct BarCommand: ParsableCommand {
         commandName: "bar",
         abstract: Localized.text("Stream a status line for a bar (waybar, i3blocks, polybar) until interrupted."),
         discussion: Localized.text(
-            "Placeholders for --format: %s.\nWithout --format: what is going on, e.g. \"tea 3:12 left · 2 stopwatches · 1 task overdue\", or \"kit: idle\".\nWhile kitd is not running it prints \"kit: off\" and tries again every second.",
+            "Placeholders for --format: %s.\nWithout --format: what is going on, e.g. \"tea 3:12 left · 2 stopwatches · 1 task overdue\", or \"kit: idle\".\nWhile kitd is not running it prints \"kit: off\" and tries again every second.\nExample: kitctl bar --format '{timer} · {alarm}'",
             StatusFeed.placeholders.map { "{\($0.name)} \($0.meaning)" }.joined(separator: "; ")))
 
     @OptionGroup var global: GlobalOptions

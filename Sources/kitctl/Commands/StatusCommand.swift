@@ -5,7 +5,8 @@ import KitProtocol
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: Localized.text("Show whether kitd runs, and what it is doing."))
+        commandName: "status", abstract: Localized.text("Show whether kitd runs, and what it is doing."),
+        discussion: Localized.text("Example: kitctl status --format '{timer} · {alarm}'"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
