@@ -99,8 +99,9 @@ enum Figures {
         // whole seconds (several in one second would be a burst).
         let first = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3).rounded(.up))
         for index in 0..<calendarAlarms {
-            try WatchedFigures.event(uid: "bench-\(index)", alarmAt: first.addingTimeInterval(Double(index))).write(
-                toFile: calendar + "/bench-\(index).ics", atomically: true, encoding: .utf8)
+            try CalendarFile.event("bench-\(index)", "bench-\(index)", alarmAt: first.addingTimeInterval(Double(index)))
+                .write(
+                    toFile: calendar + "/bench-\(index).ics", atomically: true, encoding: .utf8)
         }
         let (alarms, alarmFailures) = try popupLatencies(
             events, count: calendarAlarms, within: Double(calendarAlarms) + 13)

@@ -44,20 +44,6 @@ enum WatchedFigures {
         }
     }
 
-    /// An event an hour after `at`, with one alarm at `at` (a UTC instant).
-    static func event(uid: String, alarmAt at: Date) -> String {
-        let utc = DateFormatter()
-        utc.locale = Locale(identifier: "en_US_POSIX")
-        utc.timeZone = TimeZone(identifier: "UTC")
-        utc.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//kit//bench//EN", "BEGIN:VEVENT", "UID:\(uid)",
-            "DTSTAMP:20261201T000000Z", "DTSTART:\(utc.string(from: at.addingTimeInterval(3600)))", "SUMMARY:\(uid)",
-            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:None", "TRIGGER;VALUE=DATE-TIME:\(utc.string(from: at))",
-            "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
-        ].joined(separator: "\r\n")
-    }
-
     /// Waits until kitd has read every watched folder; the seconds it took from `since`.
     static func waitLoaded(_ connection: KitConnection, since: Double, limit: Double = 300) throws -> Double {
         while monotonicSeconds() - since < limit {
@@ -137,7 +123,7 @@ enum WatchedFigures {
         for index in 0..<20 {
             let probe = data.path + "/cal0/probe.ics"
             let written = monotonicSeconds()
-            try event(uid: "probe-\(index)", alarmAt: Date().addingTimeInterval(4)).write(
+            try CalendarFile.event("probe-\(index)", "probe-\(index)", alarmAt: Date().addingTimeInterval(4)).write(
                 toFile: probe, atomically: true, encoding: .utf8)
             while let told = try changes.nextEvent(timeout: .seconds(5)) {
                 if try told.decode(CalendarNextEvent.self).next?.title == "probe-\(index)" { break }

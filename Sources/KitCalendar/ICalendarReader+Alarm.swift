@@ -32,4 +32,48 @@ extension ICalendarReader.Reader {
             trigger: when, action: action, repeats: repeats, interval: interval,
             text: text.flatMap { $0.isEmpty || $0 == "None" ? nil : $0 })
     }
+
+    /// When a VALARM goes off.
+    enum Trigger {
+        /// This long before the start or due time.
+        case before(Nanoseconds)
+        /// At this instant (`TRIGGER;VALUE=DATE-TIME:…Z`).
+        case at(WallTime)
+    }
+
+    /// One property of a VALARM an import makes a pre-alert of: its TRIGGER, before the start
+    /// or due time, or at a UTC instant; the others are skipped, or passed over in silence.
+    mutating func alarmProperty(_ property: ICalendarReader.Located, trigger: inout Trigger?) throws(ICalendarError) {
+        guard property.name == "TRIGGER" else {
+            if !ICalendarReader.silentAlarmProperties.contains(property.name) { skip(property) }
+            return
+        }
+        let parameters = property.property.parameters
+        if parameters["VALUE"]?.uppercased() == "DATE-TIME" {
+            let value = property.value.trimmingWhitespace()
+            guard value.hasSuffix("Z"), let civil = ICalendarText.dateTime(String(value.dropLast())) else {
+                return skip(
+                    property,
+                    reason: .message("an alarm at a fixed time must be a UTC time such as 20261201T080000Z"))
+            }
+            trigger = .at(civil.utcInstant)
+            return
+        }
+        if parameters["RELATED"]?.uppercased() == "END" {
+            return skip(property, reason: .message("kit imports alarms relative to the start or due time"))
+        }
+        guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()) else {
+            throw ICalendarError(
+                line: property.line, message: "TRIGGER '\(property.value)' is not a duration such as -PT10M or -P1D"
+            )
+        }
+        if seconds > 0 {
+            return skip(property, reason: .message("kit alerts only before the due time"))
+        }
+        if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.second {
+            trigger = .before(-seconds * Nanoseconds.second)
+        } else if seconds < 0 {
+            skip(property, reason: .message("more than 366 days before the due time"))
+        }
+    }
 }

@@ -53,6 +53,29 @@ extension ICalendarReader {
     }
     /// An RRULE property's rule; `X-KIT-SKIP=BACKWARD` (how kit exports "monthly" from a day every
     /// month has) moves missing days to the month's end.
+    /// An RRULE with both COUNT and UNTIL, as a lenient reading takes it.
+    enum BothEnds {
+        /// COUNT below 1 (Confluence writes COUNT=-1 for "no count"): it bounds nothing, and
+        /// the rule ends at its UNTIL.
+        case untilOnly(Recurrence, count: Int)
+        /// Both limits apply: the rule with each of them alone.
+        case both(byUntil: Recurrence, byCount: Recurrence)
+    }
+
+    /// The RRULE `value` read as `BothEnds`, when it has both COUNT and UNTIL and reads so.
+    static func bothEnds(_ value: String) -> BothEnds? {
+        let parts = value.split(separator: ";").map(String.init)
+        let isPart = { (part: String, name: String) in part.uppercased().hasPrefix(name + "=") }
+        guard let countPart = parts.first(where: { isPart($0, "COUNT") }),
+            parts.contains(where: { isPart($0, "UNTIL") }),
+            let byUntil = try? Recurrence.parseRRULE(parts.filter { !isPart($0, "COUNT") }.joined(separator: ";"))
+        else { return nil }
+        if let count = Int(countPart.dropFirst("COUNT=".count)), count < 1 { return .untilOnly(byUntil, count: count) }
+        guard let byCount = try? Recurrence.parseRRULE(parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
+        else { return nil }
+        return .both(byUntil: byUntil, byCount: byCount)
+    }
+
     static func rule(of property: ICalendarProperty) throws(KitError) -> Recurrence {
         let rule = try Recurrence.parseRRULE(property.value)
         return property.parameters["X-KIT-SKIP"]?.uppercased() == "BACKWARD" ? rule.movingMissingDaysToMonthEnd() : rule

@@ -200,34 +200,20 @@ public enum ICalendarReader {
                 } catch {
                     // COUNT with UNTIL (RFC 5545 forbids it, some writers do it): leniently, both
                     // limits apply, so the one that ends first is kept (`finish` knows the anchor).
-                    let parts = property.value.split(separator: ";").map(String.init)
-                    let isPart = { (part: String, name: String) in part.uppercased().hasPrefix(name + "=") }
-                    // A COUNT below 1 with UNTIL (Confluence writes COUNT=-1 for "no count")
-                    // bounds nothing: the rule ends at its UNTIL.
-                    let count = parts.first { isPart($0, "COUNT") }.flatMap { Int($0.dropFirst("COUNT=".count)) }
-                    if !strict, let count, count < 1, parts.contains(where: { isPart($0, "UNTIL") }),
-                        let byUntil = try? Recurrence.parseRRULE(
-                            parts.filter { !isPart($0, "COUNT") }.joined(separator: ";"))
-                    {
+                    switch strict ? nil : ICalendarReader.bothEnds(property.value) {
+                    case .untilOnly(let byUntil, let count)?:
                         task.rule = (byUntil, property.line)
                         return skip(
                             property, reason: .message("COUNT=\(count) counts nothing; the rule ends at its UNTIL"))
-                    }
-                    guard !strict, parts.contains(where: { isPart($0, "COUNT") }),
-                        parts.contains(where: { isPart($0, "UNTIL") }),
-                        let byUntil = try? Recurrence.parseRRULE(
-                            parts.filter { !isPart($0, "COUNT") }.joined(separator: ";")),
-                        let byCount = try? Recurrence.parseRRULE(
-                            parts.filter { !isPart($0, "UNTIL") }.joined(separator: ";"))
-                    else {
+                    case .both(let byUntil, let byCount)?:
+                        task.rule = (byUntil, property.line)
+                        task.otherEnd = byCount
+                    case nil:
                         let refused = ICalendarError(line: property.line, message: error.kitMessage)
                         // Leniently, a later rule may still make the series (`finish` decides).
                         if strict || task.refusedRule != nil { throw refused }
                         task.refusedRule = refused
-                        return
                     }
-                    task.rule = (byUntil, property.line)
-                    task.otherEnd = byCount
                 }
             case "STATUS":
                 switch property.value.uppercased().trimmingWhitespace() {
@@ -254,48 +240,6 @@ public enum ICalendarReader {
                 } else {
                     skip(property)
                 }
-            }
-        }
-
-        /// When a VALARM goes off.
-        enum Trigger {
-            /// This long before the start or due time.
-            case before(Nanoseconds)
-            /// At this instant (`TRIGGER;VALUE=DATE-TIME:…Z`).
-            case at(WallTime)
-        }
-
-        mutating func alarmProperty(_ property: Located, trigger: inout Trigger?) throws(ICalendarError) {
-            guard property.name == "TRIGGER" else {
-                if !silentAlarmProperties.contains(property.name) { skip(property) }
-                return
-            }
-            let parameters = property.property.parameters
-            if parameters["VALUE"]?.uppercased() == "DATE-TIME" {
-                let value = property.value.trimmingWhitespace()
-                guard value.hasSuffix("Z"), let civil = ICalendarText.dateTime(String(value.dropLast())) else {
-                    return skip(
-                        property,
-                        reason: .message("an alarm at a fixed time must be a UTC time such as 20261201T080000Z"))
-                }
-                trigger = .at(civil.utcInstant)
-                return
-            }
-            if parameters["RELATED"]?.uppercased() == "END" {
-                return skip(property, reason: .message("kit imports alarms relative to the start or due time"))
-            }
-            guard let seconds = Libical.durationSeconds(property.value.trimmingWhitespace()) else {
-                throw ICalendarError(
-                    line: property.line, message: "TRIGGER '\(property.value)' is not a duration such as -PT10M or -P1D"
-                )
-            }
-            if seconds > 0 {
-                return skip(property, reason: .message("kit alerts only before the due time"))
-            }
-            if seconds < 0 && -seconds <= DurationParser.maximum / Nanoseconds.second {
-                trigger = .before(-seconds * Nanoseconds.second)
-            } else if seconds < 0 {
-                skip(property, reason: .message("more than 366 days before the due time"))
             }
         }
 

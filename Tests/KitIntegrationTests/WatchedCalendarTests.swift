@@ -20,23 +20,10 @@ extension Integration {
             return formatter.string(from: date)
         }
 
-        /// `20270104T100000Z`.
-        static func stamp(_ date: Date) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-            return formatter.string(from: date)
-        }
+        static func stamp(_ date: Date) -> String { CalendarFile.stamp(date) }
 
-        /// A phone's event an hour from now, with one alarm at `alarm` (a UTC instant).
         static func event(_ uid: String, _ title: String, alarmAt alarm: Date) -> String {
-            [
-                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//Phone//EN", "BEGIN:VEVENT", "UID:\(uid)",
-                "DTSTAMP:\(stamp(Date()))", "DTSTART:\(stamp(Date().addingTimeInterval(3600)))", "SUMMARY:\(title)",
-                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:None", "TRIGGER;VALUE=DATE-TIME:\(stamp(alarm))",
-                "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
-            ].joined(separator: "\r\n")
+            CalendarFile.event(uid, title, alarmAt: alarm)
         }
 
         /// The next whole minute at least `margin` seconds away.

@@ -48,8 +48,7 @@ final class TaskFeature: Feature {
     weak var calendars: CalendarFeature?
 
     init(_ runtime: FeatureRuntime, calendars: CalendarFeature? = nil) {
-        self.runtime = runtime
-        self.calendars = calendars
+        (self.runtime, self.calendars) = (runtime, calendars)
         startedAt = runtime.startedAt.wall
         store = runtime.store.tasks
         store = store.scheduling { [unowned self] task in instants(of: task) }
