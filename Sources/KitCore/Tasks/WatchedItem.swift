@@ -43,7 +43,7 @@ public struct WatchedItem: Sendable, Equatable {
         var location: String?
         var anchor: CivilDateTime
         var occurrence: CivilDateTime
-        var recurrence: Recurrence?
+        var rule: Rule?
         var dates: SeriesDates
         var length: Nanoseconds?
         var doneAt: WallTime?
@@ -57,7 +57,7 @@ public struct WatchedItem: Sendable, Equatable {
             location = task.location
             anchor = task.anchor
             occurrence = task.occurrence
-            recurrence = task.recurrence
+            rule = task.recurrence.map(Rule.init)
             dates = task.dates
             length = task.length
             if case .done(let at) = task.status { doneAt = at }
@@ -67,10 +67,31 @@ public struct WatchedItem: Sendable, Equatable {
         var task: TaskItem {
             TaskItem(
                 id: 0, uid: uid, title: title, note: note, zone: zone, allDay: allDay, anchor: anchor,
-                recurrence: recurrence, dates: dates, occurrence: occurrence,
+                recurrence: rule?.recurrence, dates: dates, occurrence: occurrence,
                 status: doneAt.map { .done(at: $0) } ?? .open, createdAt: WallTime(nanoseconds: 0), length: length,
                 location: location)
         }
+    }
+
+    /// A series' rule, kept out of line (most items have none), and shared by the items with
+    /// the same rule (`sharingRule`): a weekly rule is one box for a calendar's thousands.
+    public final class Rule: Sendable, Equatable {
+        public let recurrence: Recurrence
+        public init(_ recurrence: Recurrence) { self.recurrence = recurrence }
+        public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs === rhs || lhs.recurrence == rhs.recurrence }
+    }
+
+    /// The item with its rule's box taken from `rules` (by rule), or put there while it holds
+    /// fewer than `limit`.
+    public func sharingRule(_ rules: inout [Recurrence: Rule], limit: Int) -> WatchedItem {
+        guard let rule = kept.rule else { return self }
+        var item = self
+        if let same = rules[rule.recurrence] {
+            item.kept.rule = same
+        } else if rules.count < limit {
+            rules[rule.recurrence] = rule
+        }
+        return item
     }
 
     /// One instant an alarm goes off.

@@ -37,7 +37,8 @@ final class CalendarFeature: Feature {
     struct Planned {
         var at: WallTime
         var collection: Int
-        var file: String
+        /// The file it is of, by `WatchedCollection.nameKey`.
+        var file: Int
         var title: String
         var location: String?
         var note: String?
@@ -48,12 +49,19 @@ final class CalendarFeature: Feature {
         var zone: any UTCOffsets
     }
 
+    /// A file of a watched collection: its index, and its name's `WatchedCollection.nameKey`.
+    struct FileKey: Hashable {
+        var collection: Int
+        var file: Int
+    }
+
     private var alarms: Alarms<Key, WallTime>?
     /// The inotify watches on the folders the patterns' wildcards start under.
     private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
     var planned: [RingID: Planned] = [:]
-    private var plannedByFile: [String: Set<RingID>] = [:]
+    /// The alarms planned for each file (a few each).
+    private var plannedByFile: [FileKey: [RingID]] = [:]
     /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
     var rang: Set<RingID> = []
     private var dismissed: Set<RingID> = []
@@ -63,7 +71,7 @@ final class CalendarFeature: Feature {
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
     /// The files left to plan again, and the source that plans the next slice of them.
-    private var replanQueue: [(collection: Int, file: String)] = []
+    private var replanQueue: [FileKey] = []
     private var replanNext = 0
     private var replanSource: DeferSource?
     /// The next alarm as `calendar.next` last told it, and whether a check is asked for this turn.
@@ -145,7 +153,7 @@ final class CalendarFeature: Feature {
         }
         collection.onChange = { [unowned self] changes in
             let now = clock.now().wall
-            for change in changes { plan(file: change.name, of: index, items: change.items, now: now) }
+            for change in changes { plan(file: change.file, of: index, items: change.items, now: now) }
         }
         collections.append(collection)
         collection.start()
@@ -204,19 +212,19 @@ final class CalendarFeature: Feature {
     // MARK: Planning
 
     /// Plans the rings of one file's items in `(now, plannedThrough]`, replacing its old ones.
-    private func plan(file: String, of collection: Int, items: [WatchedItem], now: WallTime) {
-        let key = "\(collection)/\(file)"
+    private func plan(file: Int, of collection: Int, items: [WatchedItem], now: WallTime) {
+        let key = FileKey(collection: collection, file: file)
         let old = plannedByFile.removeValue(forKey: key) ?? []
         for id in old { planned[id] = nil }
         alarms?.cancel(old.map { Key.ring($0) })
         var new: [(key: Key, due: WallTime)] = []
-        var ids: Set<RingID> = []
+        var ids: [RingID] = []
         for item in items {
             let task = item.task
             let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
             for (id, ring) in rings(of: item, collection: collection, file: file, after: now, through: plannedThrough) {
                 planned[id] = ring
-                ids.insert(id)
+                ids.append(id)
                 new.append((.ring(id), ring.at))
             }
             // A snoozed alarm of the item rings when its snooze ends (after a restart too).
@@ -225,7 +233,7 @@ final class CalendarFeature: Feature {
                 else { continue }
                 ring.at = until
                 planned[id] = ring
-                ids.insert(id)
+                ids.append(id)
                 new.append((.ring(id), until))
             }
         }
@@ -259,7 +267,7 @@ final class CalendarFeature: Feature {
 
     /// The rings of `item` in `(after, through]` that have not rung, been dismissed or snoozed,
     /// each with what its popup says. An item without an alarm of its own gets `default_alarm`.
-    func rings(of given: WatchedItem, collection: Int, file: String, after: WallTime, through: WallTime)
+    func rings(of given: WatchedItem, collection: Int, file: Int, after: WallTime, through: WallTime)
         -> [(RingID, Planned)]
     {
         var item = given
@@ -293,7 +301,7 @@ final class CalendarFeature: Feature {
     /// What a snoozed alarm's popup says, from the item it is of, when kitd has not rung it
     /// (it was snoozed before a restart): nil when the item no longer has that alarm.
     func snoozedRing(
-        _ id: RingID, of item: WatchedItem, collection: Int, file: String, zone: any UTCOffsets
+        _ id: RingID, of item: WatchedItem, collection: Int, file: Int, zone: any UTCOffsets
     ) -> Planned? {
         let alarms = item.changedAlarms[id.occurrence] ?? item.alarms
         guard let alarm = alarms.first(where: { $0.key == id.alarm }) else { return nil }
@@ -316,7 +324,7 @@ final class CalendarFeature: Feature {
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
         rung = rung.filter { snoozed[$0.key] != nil }
         replanQueue = collections.indices.flatMap { index in
-            collections[index].files.keys.map { (collection: index, file: $0) }
+            collections[index].files.keys.map { FileKey(collection: index, file: $0) }
         }
         replanNext = 0
         if replanSource == nil {
@@ -346,10 +354,11 @@ final class CalendarFeature: Feature {
         var first = true
         while replanNext < replanQueue.count, first || ContinuousClock.now < deadline {
             first = false
-            let (index, name) = replanQueue[replanNext]
+            let key = replanQueue[replanNext]
             replanNext += 1
-            guard collections.indices.contains(index), let file = collections[index].files[name] else { continue }
-            plan(file: name, of: index, items: file.items, now: now)
+            guard collections.indices.contains(key.collection), let file = collections[key.collection].files[key.file]
+            else { continue }
+            plan(file: key.file, of: key.collection, items: file.items, now: now)
         }
         if replanning {
             replanSource?.trigger()
@@ -391,7 +400,7 @@ final class CalendarFeature: Feature {
                 replanAll(now: now.wall)
             case .ring(let id):
                 guard let ring = planned.removeValue(forKey: id) else { continue }
-                plannedByFile["\(ring.collection)/\(ring.file)"]?.remove(id)
+                plannedByFile[FileKey(collection: ring.collection, file: ring.file)]?.removeAll { $0 == id }
                 guard !dismissed.contains(id.withoutRepetition) else { continue }
                 snoozed[id] = nil
                 rang.insert(id)
@@ -483,7 +492,8 @@ final class CalendarFeature: Feature {
             if var ring = rung[id] {
                 ring.at = until
                 planned[id] = ring
-                plannedByFile["\(ring.collection)/\(ring.file)", default: []].insert(id)
+                let key = FileKey(collection: ring.collection, file: ring.file)
+                if plannedByFile[key]?.contains(id) != true { plannedByFile[key, default: []].append(id) }
                 alarms?.schedule(.ring(id), at: until)
                 nextMayHaveChanged()
             }

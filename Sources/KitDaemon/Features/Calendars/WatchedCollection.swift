@@ -15,12 +15,13 @@ final class WatchedCollection {
     let path: String
     /// Its name in the agenda and on popups: vdirsyncer's `displayname` file, else the folder's.
     let name: String
-    /// The items of each file read that can still ring, by file name.
-    private(set) var files: [String: File] = [:]
+    /// The items of each file read that can still ring, by a hash of the file's name
+    /// (`nameKey`): a name is kept by no one, as the worker hands every one over again.
+    private(set) var files: [Int: File] = [:]
     /// The files read that hold nothing that can ring (a calendar's history), by a hash of their
     /// name: most of a big calendar's files, kept as one word each. They are read again when
     /// inotify names them, or at a full look.
-    private var quiet: Set<Int> = []
+    private var quiet = SortedKeys()
     /// How many items the quiet files hold: each one, but those in `quietCounts`.
     private var quietCounts: [Int: Int] = [:]
     private var quietItems = 0
@@ -32,8 +33,8 @@ final class WatchedCollection {
     private var needsScan = false
     private var reading = false
     private let runtime: FeatureRuntime
-    /// Where the feature hears of files that changed (their new items; none when gone).
-    var onChange: (([(name: String, items: [WatchedItem])]) -> Void)?
+    /// Where the feature hears of files that changed, by `nameKey` (their new items; none when gone).
+    var onChange: (([(file: Int, items: [WatchedItem])]) -> Void)?
     /// Asks the feature for a read a moment from now (its own alarm), so that a burst is one read.
     var readSoon: (() -> Void)?
     /// Told once, when every file has been read the first time.
@@ -62,22 +63,22 @@ final class WatchedCollection {
 
     var itemCount: Int { files.values.reduce(0) { $0 + $1.count } + quietItems }
 
+    /// What names a file in `files`, in this process: a hash of its name (two names of one
+    /// folder with the same hash of 64 bits would be one file).
     static func nameKey(_ name: String) -> Int {
         var hasher = Hasher()
         hasher.combine(name)
         return hasher.finalize()
     }
 
-    /// Takes the file `name` out of the quiet ones, if it was one.
-    private func unquiet(_ name: String) {
-        let key = Self.nameKey(name)
-        guard quiet.remove(key) != nil else { return }
+    /// Takes the file `key` out of the quiet ones, if it was one.
+    private func unquiet(_ key: Int) {
+        guard quiet.remove(key) else { return }
         quietItems -= quietCounts.removeValue(forKey: key) ?? 1
     }
 
-    private func makeQuiet(_ name: String, count: Int) {
-        let key = Self.nameKey(name)
-        guard quiet.insert(key).inserted else { return }
+    private func makeQuiet(_ key: Int, count: Int) {
+        guard quiet.insert(key) else { return }
         quietItems += count
         if count != 1 { quietCounts[key] = count }
     }
@@ -126,7 +127,7 @@ final class WatchedCollection {
                 "a watched calendar was removed or moved; its alarms no longer ring",
                 metadata: ["calendar.path": "\(path)"])
             source = nil
-            let gone = files.keys.map { (name: $0, items: [WatchedItem]()) }
+            let gone = files.keys.map { (file: $0, items: [WatchedItem]()) }
             files.removeAll()
             if !gone.isEmpty { onChange?(gone) }
             return
@@ -143,6 +144,8 @@ final class WatchedCollection {
         var changed: [(name: String, hash: Int, items: [WatchedItem], count: Int)] = []
         var unreadable: [(name: String, hash: Int, reason: String)] = []
         var removed: [String] = []
+        /// Files kitd held that a full look no longer found, by `nameKey`.
+        var removedKeys: [Int] = []
         /// Where in the batch the page stopped: the next page starts there.
         var next = 0
         var failure: String?
@@ -168,7 +171,7 @@ final class WatchedCollection {
         batchNext = 0
         unreadable.removeAll()
         unreadableHashes.removeAll()
-        let gone = files.keys.map { (name: $0, items: [WatchedItem]()) }
+        let gone = files.keys.map { (file: $0, items: [WatchedItem]()) }
         files.removeAll()
         quiet.removeAll()
         quietCounts.removeAll()
@@ -201,7 +204,7 @@ final class WatchedCollection {
         // The hashes of this page's files kitd holds, so that an unchanged one is not parsed.
         var known: [String: Int] = [:]
         for name in names {
-            if let hash = files[name]?.hash ?? unreadableHashes[name] { known[name] = hash }
+            if let hash = files[Self.nameKey(name)]?.hash ?? unreadableHashes[name] { known[name] = hash }
         }
         let path = path
         let zones = runtime.zones.snapshot()
@@ -215,9 +218,11 @@ final class WatchedCollection {
             arrived(reading)
             let more = batchNext < batch.count
             if !more {
-                // A full look's names (50,000 of them, say) are not kept past it.
+                // A full look's names (50,000 of them, say) are not kept past it, nor the room
+                // the quiet files' keys took to grow.
                 batch = []
                 batchNext = 0
+                quiet.compact()
             }
             if !more && !needsScan { firstReadDone() }
             // The rest of a batch goes on at once, a page a job; new events wait a moment.
@@ -243,12 +248,10 @@ final class WatchedCollection {
             case .success(let names):
                 let there = Set(names)
                 var gone = Reading()
-                gone.removed =
-                    files.keys.filter { !there.contains($0) }
-                    + unreadableHashes.keys.filter { !there.contains($0) }
+                gone.removed = unreadableHashes.keys.filter { !there.contains($0) }
                 let keys = Set(names.map(Self.nameKey))
-                for key in quiet where !keys.contains(key) {
-                    quiet.remove(key)
+                gone.removedKeys = files.keys.filter { !keys.contains($0) }
+                for key in quiet.removeAll(keeping: keys.contains) {
                     quietItems -= quietCounts.removeValue(forKey: key) ?? 1
                 }
                 arrived(gone)
@@ -322,17 +325,19 @@ final class WatchedCollection {
             runtime.logger.error(
                 "could not read a watched calendar", metadata: ["calendar.path": "\(path)", "error": "\(failure)"])
         }
-        var changes: [(name: String, items: [WatchedItem])] = []
+        var changes: [(file: Int, items: [WatchedItem])] = []
         for (name, hash, items, count) in reading.changed {
-            unquiet(name)
+            let key = Self.nameKey(name)
+            unquiet(key)
             if items.isEmpty {
                 // Nothing of it can ring: only its count is kept.
-                if files.removeValue(forKey: name) != nil { changes.append((name, [])) }
-                makeQuiet(name, count: count)
+                if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
+                makeQuiet(key, count: count)
             } else {
+                // The items as the loop's own (see `shared`).
                 let kept = items.map(shared)
-                files[Self.fresh(name)] = File(hash: hash, items: kept, count: count)
-                changes.append((name, kept))
+                files[key] = File(hash: hash, items: kept, count: count)
+                changes.append((key, kept))
             }
             unreadable[name] = nil
             unreadableHashes[name] = nil
@@ -348,16 +353,19 @@ final class WatchedCollection {
         for name in reading.removed {
             unreadable[name] = nil
             unreadableHashes[name] = nil
-            unquiet(name)
-            if files.removeValue(forKey: name) != nil { changes.append((name, [])) }
+            let key = Self.nameKey(name)
+            unquiet(key)
+            if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
         }
+        for key in reading.removedKeys where files.removeValue(forKey: key) != nil { changes.append((key, [])) }
         if !changes.isEmpty { onChange?(changes) }
     }
 
-    /// The alarm lists and zone names the kept items share (most of a calendar's events have the
-    /// same alarm and zone): each is kept once.
+    /// The alarm lists, zone names and rules the kept items share (most of a calendar's events
+    /// have the same alarm and zone, and its series a few rules): each is kept once.
     private var sharedAlarms: [[CalendarAlarm]: [CalendarAlarm]] = [:]
     private var sharedZones: [String: String] = [:]
+    private var sharedRules: [Recurrence: WatchedItem.Rule] = [:]
     /// The most distinct alarm lists or zones shared; past it, each item keeps its own.
     static let sharedLimit = 256
 
@@ -385,7 +393,7 @@ final class WatchedCollection {
             }
         }
         item.task = task
-        return item
+        return item.sharingRule(&sharedRules, limit: Self.sharedLimit)
     }
 
     /// A copy of `text` in storage of its own (a short one is held inline, and is left as it is).

@@ -74,7 +74,9 @@ final class BackgroundWorker {
     /// On the loop: runs the completions of every finished job, in order.
     private func deliver() {
         mailbox.consumeWakeUp()
-        for done in mailbox.takeResults() {
+        let results = mailbox.takeResults()
+        defer { releaseOnWorker(results) }
+        for done in results {
             guard let completion = completions.removeValue(forKey: done.id) else { continue }
             let began = ContinuousClock.now
             completion(done.output)
@@ -86,6 +88,19 @@ final class BackgroundWorker {
                     "work.loop_ms": "\(Self.milliseconds(ContinuousClock.now - began))",
                 ])
         }
+    }
+
+    /// Lets go of what jobs returned on the worker thread, where it was made. Freed on the loop,
+    /// its small blocks would go to the loop thread's cache of free blocks (glibc's tcache keeps
+    /// them by thread, whatever arena they are from), and the loop would then keep its own
+    /// lasting data in them: a few blocks in each page of the worker's heap, which could then
+    /// give back none of the pages its parsing freed (3.5 MB of 4.2 MB, watching 50,000 files).
+    private func releaseOnWorker(_ results: [WorkerMailbox.Done]) {
+        guard !results.isEmpty else { return }
+        mailbox.post(
+            WorkerMailbox.Job(
+                id: 0, label: "release results", queuedAt: .now, reportsBack: false,
+                run: { withExtendedLifetime(results) {} }))
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
