@@ -80,6 +80,55 @@ struct WatchedPlanTests {
         #expect(Self.shown(kit, "far-0") == 1 && Self.shown(kit, "far-1") == 0)
     }
 
+    @Test(
+        "a far one-off is kept as its first instant: the agenda reads it from its file, the zone moves it, and it is read again and rings on time as the plan comes near"
+    )
+    func farOneOff() throws {
+        // In whole seconds, as the file says it.
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let start = now + 5 * Self.day
+        let (kit, folder) = try Self.watching { folder in
+            // Floating: five days from now on Berlin's clock.
+            try Self.event("far", start: Self.stamp(start, in: "Europe/Berlin")).write(
+                toFile: folder + "/work/far.ics", atomically: true, encoding: .utf8)
+            try Self.event("soon", start: Self.stamp(now + Self.hour)).write(
+                toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
+        }
+        defer {
+            kit.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let feature = Self.calendars(kit)
+        let work = try #require(feature.collections.first)
+        let key = WatchedCollection.nameKey("far.ics")
+        let alarm = start + Nanoseconds(-10 * 60 * Nanoseconds.second.value)
+        #expect(work.files.count == 1 && work.later[key]?.at == alarm && work.itemCount == 2)
+        // The agenda lists it, read from its file.
+        let agenda = feature.agenda(from: start + Nanoseconds(-Self.day.value), to: start + Self.day, limit: 10)
+        #expect(agenda.map(\.title) == ["far"] && agenda.first?.dueAt == Timestamp.rfc3339(start))
+        #expect(feature.agenda(from: now, to: start, limit: 10).map(\.title) == ["soon"])
+        // In New York the same wall-clock time comes 6 hours later: read again, it says so.
+        kit.zones.setSystem("America/New_York")
+        kit.daemon.zoneChanged()
+        let moved = alarm + 6 * Self.hour
+        try kit.run { work.later[key]?.at == moved }
+        #expect(work.later[key]?.at == moved && work.files.count == 1)
+        // Day by day the horizon moves on; within three days of it, the file is read again, whole.
+        for _ in 0..<3 {
+            kit.advance(by: Self.day)
+            try kit.run { !feature.replanning }
+        }
+        try kit.run { work.files[key] != nil }
+        #expect(work.later[key] == nil && work.itemCount == 2)
+        // A day later it is planned, and it rings at its time, once.
+        kit.advance(by: Self.day)
+        try kit.run { !feature.replanning && feature.planned.values.contains { $0.title == "far" } }
+        kit.advance(by: moved - kit.clock.now().wall + Nanoseconds.second)
+        try kit.run { Self.shown(kit, "far") == 1 }
+        try kit.run(for: Duration.milliseconds(200))
+        #expect(Self.shown(kit, "far") == 1)
+    }
+
     @Test("a calendar's history is counted, not kept: a past event removed, or a future one moved into the past")
     func historyCounted() throws {
         let now = WallTime(seconds: Date().timeIntervalSince1970)
@@ -172,8 +221,14 @@ struct WatchedPlanTests {
             // No VALARM: it rings only once default_alarm says when.
             try Self.event("silent", start: Self.stamp(now + Self.hour), before: nil).write(
                 toFile: folder + "/work/silent.ics", atomically: true, encoding: .utf8)
+            // A far one-off without VALARM, kept as its start until default_alarm says otherwise.
+            try Self.event("far", start: Self.stamp(now + 5 * Self.day), before: nil).write(
+                toFile: folder + "/work/far.ics", atomically: true, encoding: .utf8)
         }
         defer { kit.stop() }
+        let far = WatchedCollection.nameKey("far.ics")
+        let farStart = WallTime(
+            nanoseconds: (now + 5 * Self.day).nanoseconds / Nanoseconds.second.value * Nanoseconds.second.value)
         let other = root + "-other"
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: other) }
@@ -185,8 +240,14 @@ struct WatchedPlanTests {
             toFile: kit.directory + "/config.toml", atomically: true, encoding: .utf8)
         let result = try kit.daemon.reload()
         #expect(result.changed == ["calendars"] && result.restartNeeded.isEmpty, "\(result)")
+        #expect(feature.collections[0].later[far]?.at == farStart)
         try kit.run { !feature.replanning && feature.planned.count == 2 }
         #expect(feature.list().calendars.map(\.name) == ["work", String(other.split(separator: "/").last!)])
+        // The far one-off was read again: its first instant is now its alarm's.
+        try kit.run {
+            feature.collections[0].later[far]?.at == farStart + Nanoseconds(-30 * 60 * Nanoseconds.second.value)
+        }
+        #expect(feature.collections[0].later[far]?.at == farStart + Nanoseconds(-30 * 60 * Nanoseconds.second.value))
         // The first folder is left out: its alarm is no longer planned, and it is not listed.
         try "[calendars]\nwatch = [\"\(other)\"]\n".write(
             toFile: kit.directory + "/config.toml", atomically: true, encoding: .utf8)

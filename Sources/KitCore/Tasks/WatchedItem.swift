@@ -148,6 +148,22 @@ public struct WatchedItem: Sendable, Equatable {
         return series.next(after: CivilDateTime(after + Nanoseconds(-lag.value), in: zone).adding(days: -1)) != nil
     }
 
+    /// For a one-off (no rule, no dates added or changed): the first instant it matters, its
+    /// start or an alarm's (`fallback` when it has none), whichever comes first. Nil for a series,
+    /// whose next instants move on as time does.
+    public func firstInstant(in zone: some UTCOffsets, fallback: CalendarAlarm?) -> WallTime? {
+        let task = self.task
+        guard task.recurrence == nil, task.dates.isEmpty, changedAlarms.isEmpty else { return nil }
+        let due = ZoneResolver.instant(for: task.anchor, in: zone)
+        let start = isTodo ? ZoneResolver.instant(for: task.anchor.adding(seconds: -startBeforeDue), in: zone) : due
+        let end = isTodo ? due : task.end(of: task.anchor).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
+        var first = min(start, due)
+        for alarm in alarms.isEmpty ? (fallback.map { [$0] } ?? []) : alarms {
+            if let at = alarm.instants(start: start, end: end).min() { first = min(first, at) }
+        }
+        return first
+    }
+
     /// The alarms that go off in `(after, through]`, earliest first, at most `limit`. A to-do done
     /// (the series, or the occurrence on its own) rings no more.
     public func rings(

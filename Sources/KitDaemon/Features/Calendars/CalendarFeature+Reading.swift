@@ -10,18 +10,44 @@ extension CalendarFeature {
             calendars: collections.filter { !$0.retired }.count, next: nextRing().map(summary))
     }
 
-    /// The watched items, by calendar name, as they are now: for the agenda's work off the loop
-    /// (the arrays are shared, not copied).
+    /// The watched items, by calendar, as they are now: for the agenda's work off the loop (the
+    /// arrays are shared, not copied). The far one-offs kitd keeps only as their first instant
+    /// (`WatchedCollection.later`) are read from their files when the agenda reaches them.
     struct Snapshot: Sendable {
-        var calendars: [(name: String, files: [[WatchedItem]])]
+        struct Calendar: Sendable {
+            var name: String
+            var path: String
+            var files: [[WatchedItem]]
+            var later: [Int: WatchedCollection.Later]
+        }
+        var calendars: [Calendar]
         var zones: ZoneSnapshot
-        var isEmpty: Bool { calendars.allSatisfy(\.files.isEmpty) }
+        var now: WallTime
+        var isEmpty: Bool { calendars.allSatisfy { $0.files.isEmpty && $0.later.isEmpty } }
     }
 
     func snapshot() -> Snapshot {
         Snapshot(
-            calendars: collections.filter { !$0.retired }.map { ($0.name, $0.files.values.map(\.items)) },
-            zones: zones.snapshot())
+            calendars: collections.filter { !$0.retired }.map {
+                Snapshot.Calendar(name: $0.name, path: $0.path, files: $0.files.values.map(\.items), later: $0.later)
+            }, zones: zones.snapshot(), now: clock.now().wall)
+    }
+
+    /// The items of the far files that come before `to` (each's first instant is at or before
+    /// its start): read from the folder, on the worker. A file that cannot be read is left out.
+    static func farItems(_ calendar: Snapshot.Calendar, before to: WallTime, snapshot: Snapshot) -> [[WatchedItem]] {
+        let due = Set(calendar.later.filter { $0.value.at < to }.keys)
+        guard !due.isEmpty, let names = try? VdirCollection(reading: calendar.path).names() else { return [] }
+        let collection = VdirCollection(reading: calendar.path)
+        var found: [[WatchedItem]] = []
+        for name in names where due.contains(WatchedCollection.nameKey(name)) {
+            guard let bytes = try? collection.read(name: name), bytes.count <= WatchedCollection.maximumFileBytes,
+                case .success(let items) = WatchedCalendarReader.items(
+                    String(decoding: bytes, as: UTF8.self), zones: snapshot.zones, now: snapshot.now)
+            else { continue }
+            found.append(items)
+        }
+        return found
     }
 
     /// The occurrences of the watched items that start in `[from, to)`, at most `limit`, each
@@ -34,8 +60,9 @@ extension CalendarFeature {
     /// The same, from a snapshot: on any thread.
     static func agenda(_ snapshot: Snapshot, from: WallTime, to: WallTime, limit: Int) -> [AgendaItem] {
         var found: [AgendaItem] = []
-        for (name, files) in snapshot.calendars {
-            for items in files {
+        for calendar in snapshot.calendars {
+            let name = calendar.name
+            for items in calendar.files + farItems(calendar, before: to, snapshot: snapshot) {
                 for item in items {
                     let task = item.task
                     let zone = task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system

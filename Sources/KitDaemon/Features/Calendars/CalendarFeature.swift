@@ -70,6 +70,9 @@ final class CalendarFeature: Feature {
     private var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
+    /// Files are kept whole when something of them comes by this instant: the plan, and the time
+    /// until the horizon next moves on (`WatchedCollection.later`).
+    var keepThrough: WallTime { plannedThrough + Nanoseconds(Self.horizon.value / 2) }
     /// The files left to plan again, and the source that plans the next slice of them.
     private var replanQueue: [FileKey] = []
     private var replanNext = 0
@@ -140,6 +143,8 @@ final class CalendarFeature: Feature {
     private func add(_ path: String) {
         let index = collections.count
         let collection = WatchedCollection(path: path, runtime: runtime)
+        collection.keepThrough = keepThrough
+        collection.fallbackAlarm = settings[CalendarSettings.self].fallbackAlarm
         collection.readSoon = { [unowned self] in
             guard reads?.due(of: index) == nil else { return }
             reads?.schedule(index, at: clock.now().boot + Self.readDelay)
@@ -319,9 +324,15 @@ final class CalendarFeature: Feature {
 
     /// Plans every file again, through a horizon from `now`, a slice of the loop at a time; a
     /// second call while it runs starts it over.
-    func replanAll(now: WallTime) {
+    func replanAll(now: WallTime, instantsMoved: Bool = false) {
         plannedThrough = now + Self.horizon
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
+        // The far one-offs the plan came near are read again (all of them when their instants moved).
+        for collection in collections where !collection.retired {
+            collection.keepThrough = keepThrough
+            collection.fallbackAlarm = settings[CalendarSettings.self].fallbackAlarm
+            collection.promote(through: instantsMoved ? nil : keepThrough)
+        }
         rung = rung.filter { snoozed[$0.key] != nil }
         replanQueue = collections.indices.flatMap { index in
             collections[index].files.keys.map { FileKey(collection: index, file: $0) }
@@ -384,11 +395,11 @@ final class CalendarFeature: Feature {
         for path in wanted where !watched.contains(path) { add(path) }
         patternSources = []
         followPatterns()
-        replanAll(now: clock.now().wall)
+        replanAll(now: clock.now().wall, instantsMoved: true)
     }
 
     /// Floating and all-day events come at their local time in the new zone.
-    func zoneChanged() { replanAll(now: clock.now().wall) }
+    func zoneChanged() { replanAll(now: clock.now().wall, instantsMoved: true) }
 
     // MARK: Ringing
 

@@ -22,6 +22,16 @@ final class WatchedCollection {
     /// name: most of a big calendar's files, kept as one word each. They are read again when
     /// inotify names them, or at a full look.
     private var quiet = SortedKeys()
+    /// The files whose items are all one-offs that matter only after `keepThrough` (a calendar's
+    /// far future), by `nameKey`: the first instant each matters (an alarm, or a start) and its
+    /// count. They are read again when the plan comes near (`promote`), or for an agenda.
+    private(set) var later: [Int: Later] = [:]
+    /// Files are kept whole only when something of them comes by this instant (the feature's
+    /// plan and a margin), and the alarm an item without one gets.
+    var keepThrough = WallTime(nanoseconds: .max)
+    var fallbackAlarm: CalendarAlarm?
+    /// The `later` files to read again at the next look (`promote`).
+    private var promoting: Set<Int> = []
     /// How many items the quiet files hold: each one, but those in `quietCounts`.
     private var quietCounts: [Int: Int] = [:]
     private var quietItems = 0
@@ -43,6 +53,11 @@ final class WatchedCollection {
     /// No longer watched (`[calendars] watch` changed at a reload): it holds and reads nothing.
     private(set) var retired = false
 
+    struct Later: Sendable {
+        var at: WallTime
+        var count: Int
+    }
+
     struct File {
         /// A hash of its bytes, to tell a changed file (kept for this process only).
         var hash: Int
@@ -61,7 +76,9 @@ final class WatchedCollection {
         name = Self.displayName(path) ?? String(path.split(separator: "/").last ?? Substring(path))
     }
 
-    var itemCount: Int { files.values.reduce(0) { $0 + $1.count } + quietItems }
+    var itemCount: Int {
+        files.values.reduce(0) { $0 + $1.count } + later.values.reduce(0) { $0 + $1.count } + quietItems
+    }
 
     /// What names a file in `files`, in this process: a hash of its name (two names of one
     /// folder with the same hash of 64 bits would be one file).
@@ -129,6 +146,7 @@ final class WatchedCollection {
             source = nil
             let gone = files.keys.map { (file: $0, items: [WatchedItem]()) }
             files.removeAll()
+            later.removeAll()
             if !gone.isEmpty { onChange?(gone) }
             return
         } else if VdirCollection.isItem(name) {
@@ -142,6 +160,8 @@ final class WatchedCollection {
     /// What one page of reading found.
     private struct Reading: Sendable {
         var changed: [(name: String, hash: Int, items: [WatchedItem], count: Int)] = []
+        /// Files of far one-offs, kept as their first instant (`later`).
+        var later: [(name: String, later: Later)] = []
         var unreadable: [(name: String, hash: Int, reason: String)] = []
         var removed: [String] = []
         /// Files kitd held that a full look no longer found, by `nameKey`.
@@ -161,6 +181,15 @@ final class WatchedCollection {
     private var batch: [String] = []
     private var batchNext = 0
 
+    /// Reads again, soon, the `later` files that matter by `through` (all of them with nil: the
+    /// zone or `default_alarm` changed, and with them their instants).
+    func promote(through: WallTime?) {
+        let due = later.filter { entry in through.map { entry.value.at <= $0 } ?? true }.keys
+        guard !due.isEmpty else { return }
+        promoting.formUnion(due)
+        readSoon?()
+    }
+
     /// Stops watching, and lets go of what was read: its alarms no longer ring.
     func retire() {
         retired = true
@@ -173,6 +202,8 @@ final class WatchedCollection {
         unreadableHashes.removeAll()
         let gone = files.keys.map { (file: $0, items: [WatchedItem]()) }
         files.removeAll()
+        later.removeAll()
+        promoting.removeAll()
         quiet.removeAll()
         quietCounts.removeAll()
         quietItems = 0
@@ -188,7 +219,14 @@ final class WatchedCollection {
             batchNext = 0
             if needsScan {
                 needsScan = false
+                promoting.removeAll()
                 list()
+                return
+            }
+            if !promoting.isEmpty {
+                let keys = promoting
+                promoting.removeAll()
+                list(only: keys)
                 return
             }
             guard !pending.isEmpty else {
@@ -209,8 +247,9 @@ final class WatchedCollection {
         let path = path
         let zones = runtime.zones.snapshot()
         let now = runtime.clock.now().wall
+        let keep = Keeping(through: keepThrough, fallback: fallbackAlarm)
         runtime.worker.submit("calendar.read") { [known] in
-            Self.read(names, path: path, known: known, zones: zones, now: now)
+            Self.read(names, path: path, known: known, zones: zones, now: now, keep: keep)
         } then: { [self] reading in
             self.reading = false
             guard !retired else { return }
@@ -235,22 +274,31 @@ final class WatchedCollection {
     }
 
     /// A full look: the folder's names, listed on the worker. Files kitd held that are no longer
-    /// there went; the names are then read a page a job.
-    private func list() {
+    /// there went; the names are then read a page a job. With `only`, the look reads just the
+    /// files of those `nameKey`s (`later` ones the plan came near), and nothing is taken as gone.
+    private func list(only: Set<Int>? = nil) {
         reading = true
         let path = path
         runtime.worker.submit("calendar.list") { () -> Result<[String], SystemError> in
-            Result { () throws(SystemError) in try VdirCollection(reading: path).names() }
+            Result { () throws(SystemError) in
+                let names = try VdirCollection(reading: path).names()
+                guard let only else { return names }
+                return names.filter { only.contains(Self.nameKey($0)) }
+            }
         } then: { [self] listed in
             reading = false
             guard !retired else { return }
             switch listed {
+            case .success(let names) where only != nil:
+                batch = names
+                batchNext = 0
             case .success(let names):
                 let there = Set(names)
                 var gone = Reading()
                 gone.removed = unreadableHashes.keys.filter { !there.contains($0) }
                 let keys = Set(names.map(Self.nameKey))
                 gone.removedKeys = files.keys.filter { !keys.contains($0) }
+                later = later.filter { keys.contains($0.key) }
                 for key in quiet.removeAll(keeping: keys.contains) {
                     quietItems -= quietCounts.removeValue(forKey: key) ?? 1
                 }
@@ -276,8 +324,27 @@ final class WatchedCollection {
     /// The hashes of the files that gave nothing, so that they are not read again until they change.
     private var unreadableHashes: [String: Int] = [:]
 
+    /// What the worker keeps of a file: whole when something of it comes by `through`.
+    struct Keeping: Sendable {
+        var through: WallTime
+        var fallback: CalendarAlarm?
+    }
+
+    /// The first instant the items matter, when they are all one-offs that matter only after
+    /// `keep.through`; else nil (they are kept whole).
+    static func later(_ items: [WatchedItem], zones: ZoneSnapshot, keep: Keeping) -> WallTime? {
+        var first: WallTime?
+        for item in items {
+            let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+            guard let at = item.firstInstant(in: zone, fallback: keep.fallback), at > keep.through else { return nil }
+            first = min(first ?? at, at)
+        }
+        return first
+    }
+
     private static func read(
-        _ names: ArraySlice<String>, path: String, known: [String: Int], zones: ZoneSnapshot, now: WallTime
+        _ names: ArraySlice<String>, path: String, known: [String: Int], zones: ZoneSnapshot, now: WallTime,
+        keep: Keeping
     ) -> Reading {
         var reading = Reading()
         reading.next = names.endIndex
@@ -308,7 +375,11 @@ final class WatchedCollection {
                         let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
                         return item.mayRing(after: now + Nanoseconds(-CalendarFeature.catchUpWindow.value), in: zone)
                     }.map(\.compacted)
-                    reading.changed.append((name, hash, kept, items.count))
+                    if let at = later(kept, zones: zones, keep: keep) {
+                        reading.later.append((name, Later(at: at, count: items.count)))
+                    } else {
+                        reading.changed.append((name, hash, kept, items.count))
+                    }
                 case .failure(let unreadable): reading.unreadable.append((name, hash, unreadable.reason.english))
                 }
             }
@@ -326,9 +397,18 @@ final class WatchedCollection {
                 "could not read a watched calendar", metadata: ["calendar.path": "\(path)", "error": "\(failure)"])
         }
         var changes: [(file: Int, items: [WatchedItem])] = []
+        for (name, far) in reading.later {
+            let key = Self.nameKey(name)
+            unquiet(key)
+            if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
+            later[key] = far
+            unreadable[name] = nil
+            unreadableHashes[name] = nil
+        }
         for (name, hash, items, count) in reading.changed {
             let key = Self.nameKey(name)
             unquiet(key)
+            later[key] = nil
             if items.isEmpty {
                 // Nothing of it can ring: only its count is kept.
                 if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
@@ -355,6 +435,7 @@ final class WatchedCollection {
             unreadableHashes[name] = nil
             let key = Self.nameKey(name)
             unquiet(key)
+            later[key] = nil
             if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
         }
         for key in reading.removedKeys where files.removeValue(forKey: key) != nil { changes.append((key, [])) }
