@@ -1,5 +1,6 @@
 import Foundation
 import KitCore
+import KitProtocol
 import Testing
 
 @testable import KitDaemon
@@ -10,6 +11,8 @@ import Testing
 struct WatchedPlanTests {
     static let hour = 3600 * Nanoseconds.second
     static let day = 24 * hour
+    /// Every third minute of an hour, as BYMINUTE says it.
+    static let everyThird = stride(from: 0, to: 60, by: 3).map(String.init).joined(separator: ",")
 
     /// A kitd in Europe/Berlin watching `<folder>/*` (`work` made), with `extra` in `[calendars]`.
     static func watching(extra: String = "", write: (String) throws -> Void) throws -> (DrivenDaemon, String) {
@@ -127,6 +130,53 @@ struct WatchedPlanTests {
         try kit.run { Self.shown(kit, "far") == 1 }
         try kit.run(for: Duration.milliseconds(200))
         #expect(Self.shown(kit, "far") == 1)
+    }
+
+    @Test(
+        "a month of watched events past the agenda's list is counted by day, not refused; past what counting weighs, it is refused with what to ask instead"
+    )
+    func monthCounts() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        // Every 3 minutes: 480 a day, 14,880 in a 31-day window.
+        let (kit, folder) = try Self.watching { folder in
+            try Self.event("often", start: Self.stamp(now), before: nil).replacingOccurrences(
+                of: "SUMMARY:often", with: "SUMMARY:often\r\nRRULE:FREQ=HOURLY;BYMINUTE=\(Self.everyThird)"
+            ).write(toFile: folder + "/work/often.ics", atomically: true, encoding: .utf8)
+        }
+        defer {
+            kit.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let from = now + Self.day
+        let window = try TaskAgendaParams(
+            from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(from + 31 * Self.day), countsOnly: true)
+        let days = try #require(kit.tasks.agenda(window).days)
+        #expect(days.reduce(0) { $0 + $1.count } == 31 * 480, "\(days)")
+        // Listed, the same month is more than a list holds.
+        var listed = window
+        listed.countsOnly = nil
+        #expect {
+            _ = try kit.tasks.agenda(listed)
+        } throws: { error in
+            guard case KitError.invalidArgument(let message) = error else { return false }
+            return message.english.contains("the watched calendars have more than")
+                && message.english.contains("a month's counts")
+        }
+        // Seven more such series make 119,040: more than counting weighs.
+        for index in 0..<7 {
+            try Self.event("often\(index)", start: Self.stamp(now), before: nil).replacingOccurrences(
+                of: "SUMMARY:often\(index)",
+                with: "SUMMARY:often\(index)\r\nRRULE:FREQ=HOURLY;BYMINUTE=\(Self.everyThird)"
+            ).write(toFile: folder + "/work/often\(index).ics", atomically: true, encoding: .utf8)
+        }
+        let work = try #require(Self.calendars(kit).collections.first)
+        try kit.run { work.files.count == 8 }
+        #expect {
+            _ = try kit.tasks.agenda(window)
+        } throws: { error in
+            guard case KitError.invalidArgument(let message) = error else { return false }
+            return message.english.contains("more than 100000 events")
+        }
     }
 
     @Test("a calendar's history is counted, not kept: a past event removed, or a future one moved into the past")

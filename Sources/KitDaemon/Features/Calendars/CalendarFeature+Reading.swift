@@ -60,37 +60,68 @@ extension CalendarFeature {
     /// The same, from a snapshot: on any thread.
     static func agenda(_ snapshot: Snapshot, from: WallTime, to: WallTime, limit: Int) -> [AgendaItem] {
         var found: [AgendaItem] = []
+        each(snapshot, from: from, to: to, limit: limit) { calendar, item, task, civil, due, zone in
+            found.append(
+                AgendaItem(
+                    id: 0, title: task.title(at: civil), dueAt: Timestamp.rfc3339(due), allDay: task.allDay,
+                    overdue: false, repeating: task.recurrence != nil,
+                    endAt: task.end(of: civil).map { Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone)) },
+                    location: task.location, calendar: calendar))
+        }
+        return found
+    }
+
+    /// How many occurrences of the watched items start on each day of `[from, to)` (by its
+    /// date in `system`), for a month's view: counted, not listed, so a budget of `limit`
+    /// (more than a list's) costs no more than counting. Nil past `limit`.
+    static func counts(
+        _ snapshot: Snapshot, from: WallTime, to: WallTime, in system: some UTCOffsets, limit: Int
+    ) -> [String: Int]? {
+        var days: [String: Int] = [:]
+        let total = each(snapshot, from: from, to: to, limit: limit + 1) { _, _, _, _, due, _ in
+            days[CivilDateTime(due, in: system).date.iso8601, default: 0] += 1
+        }
+        return total > limit ? nil : days
+    }
+
+    /// Calls `found` with each occurrence of the watched items that starts in `[from, to)` (its
+    /// calendar's name, the item, its series, the occurrence, its instant and zone), at most
+    /// `limit`; how many it found.
+    @discardableResult
+    static func each(
+        _ snapshot: Snapshot, from: WallTime, to: WallTime, limit: Int,
+        _ found: (String, WatchedItem, TaskItem, CivilDateTime, WallTime, any UTCOffsets) -> Void
+    ) -> Int {
+        var count = 0
         for calendar in snapshot.calendars {
-            let name = calendar.name
             for items in calendar.files + farItems(calendar, before: to, snapshot: snapshot) {
                 for item in items {
                     let task = item.task
                     let zone = task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system
-                    var starts: [CivilDateTime] = []
-                    if let series = try? task.series(in: zone) {
-                        starts = series.occurrences(
-                            after: CivilDateTime(from, in: zone).adding(days: -1),
-                            through: CivilDateTime(to, in: zone).adding(days: 1), limit: max(0, limit - found.count))
-                    } else {
-                        starts = [task.anchor]
+                    let series = try? task.series(in: zone)
+                    // A day wider than the window (a zone's offset), a page of occurrences at a
+                    // time: those outside the window are not counted against `limit`.
+                    var after = CivilDateTime(from, in: zone).adding(days: -1)
+                    let through = CivilDateTime(to, in: zone).adding(days: 1)
+                    while count < limit {
+                        let starts =
+                            series.map { $0.occurrences(after: after, through: through, limit: 1024) }
+                            ?? [task.anchor]
+                        for civil in starts {
+                            let due = ZoneResolver.instant(for: civil, in: zone)
+                            guard due >= from, due < to, count < limit else { continue }
+                            if item.isTodo, task.dates.isDone(comingAt: civil) { continue }
+                            count += 1
+                            found(calendar.name, item, task, civil, due, zone)
+                        }
+                        guard series != nil, starts.count == 1024, let last = starts.last else { break }
+                        after = last
                     }
-                    for civil in starts {
-                        let due = ZoneResolver.instant(for: civil, in: zone)
-                        guard due >= from, due < to, found.count < limit else { continue }
-                        if item.isTodo, task.dates.isDone(comingAt: civil) { continue }
-                        found.append(
-                            AgendaItem(
-                                id: 0, title: task.title(at: civil), dueAt: Timestamp.rfc3339(due),
-                                allDay: task.allDay, overdue: false, repeating: task.recurrence != nil,
-                                endAt: task.end(of: civil).map {
-                                    Timestamp.rfc3339(ZoneResolver.instant(for: $0, in: zone))
-                                }, location: task.location, calendar: name))
-                    }
-                    if found.count >= limit { return found }
+                    if count >= limit { return count }
                 }
             }
         }
-        return found
+        return count
     }
 
     func list() -> CalendarListResult {

@@ -17,6 +17,10 @@ extension TaskFeature {
     /// to 2200 over one daily task reaches it (the boundary fuzz sends one).
     static let agendaOccurrenceLimit = 10_000
 
+    /// The most occurrences of the watched calendars a month's counts weigh: they are counted
+    /// on the worker, not listed (5,000 weekly series make 21,500 in a month).
+    static let watchedCountLimit = 100_000
+
     /// The tasks' part of an agenda, worked out on the loop: their occurrences in the window (or
     /// counts per day), how many occurrences that weighed, and the window's holidays.
     struct AgendaPart: Sendable {
@@ -32,10 +36,40 @@ extension TaskFeature {
     /// and the repeats that follow it; then the watched calendars' events.
     func agenda(_ params: TaskAgendaParams) throws -> TaskAgendaResult {
         let part = try agendaTasks(params)
-        let watched =
-            calendars?.agenda(
-                from: params.from.wall, to: params.to.wall, limit: Self.agendaOccurrenceLimit - part.expanded + 1) ?? []
-        return try Self.agendaResult(part, watched: watched)
+        return try Self.agendaResult(part, watched: try Self.watchedPart(calendars?.snapshot(), part))
+    }
+
+    /// The watched calendars' part of an agenda: their occurrences in the window, or for a
+    /// month's view their counts per day; on any thread.
+    static func watchedPart(_ snapshot: CalendarFeature.Snapshot?, _ part: AgendaPart) throws -> WatchedPart {
+        guard let snapshot, !snapshot.isEmpty else { return WatchedPart() }
+        let params = part.params
+        if params.countsOnly ?? false {
+            guard
+                let days = CalendarFeature.counts(
+                    snapshot, from: params.from.wall, to: params.to.wall, in: part.system.system,
+                    limit: Self.watchedCountLimit)
+            else { throw watchedBudgetExceeded(params, limit: Self.watchedCountLimit) }
+            return WatchedPart(days: days)
+        }
+        let items = CalendarFeature.agenda(
+            snapshot, from: params.from.wall, to: params.to.wall, limit: Self.agendaOccurrenceLimit - part.expanded + 1)
+        guard part.expanded + items.count <= Self.agendaOccurrenceLimit else {
+            throw watchedBudgetExceeded(params, limit: Self.agendaOccurrenceLimit - part.expanded)
+        }
+        return WatchedPart(items: items)
+    }
+
+    /// What `watchedPart` found: listed, or counted by day.
+    struct WatchedPart: Sendable {
+        var items: [AgendaItem] = []
+        var days: [String: Int] = [:]
+    }
+
+    static func watchedBudgetExceeded(_ params: TaskAgendaParams, limit: Int) -> KitError {
+        KitError.invalidArgument(
+            "the watched calendars have more than \(limit) events from \(params.from) to \(params.to); ask for a shorter window (a day or a week), or for a month's counts"
+        )
     }
 
     /// `task.agenda` as it is served: the tasks' part on the loop, the watched calendars' events
@@ -49,12 +83,7 @@ extension TaskFeature {
             "task agenda",
             {
                 Swift.Result {
-                    let watched =
-                        snapshot.map {
-                            CalendarFeature.agenda(
-                                $0, from: params.from.wall, to: params.to.wall,
-                                limit: Self.agendaOccurrenceLimit - part.expanded + 1)
-                        } ?? []
+                    let watched = try Self.watchedPart(snapshot, part)
                     return try WireCodec.lineBytes(
                         ResponseEnvelope(id: id, result: try Self.agendaResult(part, watched: watched)),
                         with: WireCodec.encoder())
@@ -142,22 +171,18 @@ extension TaskFeature {
 
     /// The agenda from the tasks' part and the watched calendars' events, each marked with its
     /// calendar's name: on any thread.
-    static func agendaResult(_ given: AgendaPart, watched: [AgendaItem]) throws -> TaskAgendaResult {
+    static func agendaResult(_ given: AgendaPart, watched: WatchedPart) throws -> TaskAgendaResult {
         var part = given
-        part.expanded += watched.count
-        guard part.expanded <= Self.agendaOccurrenceLimit else { throw budgetExceeded(part.params) }
         if part.params.countsOnly ?? false {
-            let from = part.params.from.wall
-            for item in watched {
-                let day = CivilDateTime(Timestamp.parse(item.dueAt) ?? from, in: part.system.system).date.iso8601
+            for (day, count) in watched.days {
                 let old = part.perDay[day] ?? AgendaDay(date: day, count: 0, overdue: 0)
-                part.perDay[day] = AgendaDay(date: day, count: old.count + 1, overdue: old.overdue)
+                part.perDay[day] = AgendaDay(date: day, count: old.count + count, overdue: old.overdue)
             }
             return TaskAgendaResult(
                 days: part.perDay.keys.sorted().map { part.perDay[$0]! }, holidays: part.holidays)
         }
         return TaskAgendaResult(
-            items: (part.items + watched).sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id },
+            items: (part.items + watched.items).sorted { $0.dueAt != $1.dueAt ? $0.dueAt < $1.dueAt : $0.id < $1.id },
             holidays: part.holidays)
     }
 
