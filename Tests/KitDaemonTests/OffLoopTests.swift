@@ -130,6 +130,37 @@ struct OffLoopTests {
         #expect(slow.finished.load(ordering: .relaxed) == 3)
     }
 
+    @Test("results back together are finished a turn at a time when each takes longer than a turn, in order")
+    func completionsTakeTurns() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let worker = kit.daemon.runtime.worker
+        // The worker waits at the gate while five jobs queue behind it; they then finish together.
+        let gate = DispatchSemaphore(value: 0)
+        worker.submit("test gate", { gate.wait() }, then: {})
+        var finished: [Int] = []
+        var turns = 0
+        var turnsAtFinish: [Int] = []
+        let counter = try kit.daemon.runtime.loop.afterEachDispatch(description: "test-turns") { turns += 1 }
+        defer { _ = counter }
+        for index in 0..<5 {
+            worker.submit(
+                "test job \(index)", { index },
+                then: { value in
+                    finished.append(value)
+                    turnsAtFinish.append(turns)
+                    // Longer than a turn (`BackgroundWorker.turn`).
+                    usleep(3_000)
+                })
+        }
+        // All five are done on the worker before the loop looks.
+        gate.signal()
+        usleep(100_000)
+        try kit.run { finished.count == 5 }
+        #expect(finished == [0, 1, 2, 3, 4])
+        #expect(Set(turnsAtFinish).count == 5, "two finished in one turn: \(turnsAtFinish)")
+    }
+
     @Test("task.export is made on the worker while the loop serves others; it has what came before, not what after")
     func exportOffTheLoop() throws {
         let kit = try DrivenDaemon()

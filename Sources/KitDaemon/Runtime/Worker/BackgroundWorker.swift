@@ -18,12 +18,22 @@ final class BackgroundWorker {
     /// Completions by job id, touched only on the loop thread.
     private var completions: [UInt64: (any Sendable) -> Void] = [:]
     private var nextID: UInt64 = 1
+    /// Results back from the worker whose completions wait for a later turn of the loop.
+    private var ready: [WorkerMailbox.Done] = []
+    /// How long one turn runs completions (at least one): the rest go on in a later turn, after
+    /// the timers, requests, commits and replies due meanwhile (ten calendars read at once hand
+    /// back ten pages together).
+    static let turn = Duration.milliseconds(2)
+    private var more: DeferSource?
 
     init(loop: EventLoop, logger: Logger) throws(SystemError) {
         self.logger = logger
         mailbox = WorkerMailbox(eventFD: try Libsystemd.makeWakeFD())
         source = try loop.io(fd: mailbox.eventFD, events: .readable, description: "worker-results") {
             [unowned self] _ in self.deliver()
+        }
+        more = try loop.deferred(description: "worker-results-more", priority: EventLoop.Priority.flush + 10) {
+            [unowned self] in self.finishReady()
         }
         let mailbox = mailbox
         let thread = Thread { mailbox.serve() }
@@ -69,14 +79,30 @@ final class BackgroundWorker {
             logger.debug("dropping background work on shutdown", metadata: ["work.pending": "\(completions.count)"])
         }
         completions.removeAll()
+        ready.removeAll()
+        more = nil
     }
 
     /// On the loop: runs the completions of every finished job, in order.
     private func deliver() {
         mailbox.consumeWakeUp()
-        let results = mailbox.takeResults()
-        defer { releaseOnWorker(results) }
-        for done in results {
+        ready += mailbox.takeResults()
+        finishReady()
+    }
+
+    /// Runs the completions of the results back, in order, for a turn's time (`turn`).
+    private func finishReady() {
+        more?.cancel()
+        var delivered: [WorkerMailbox.Done] = []
+        defer {
+            releaseOnWorker(delivered)
+            // What is left goes on in a later turn, after whatever else is due.
+            if !ready.isEmpty { more?.trigger() }
+        }
+        let turnBegan = ContinuousClock.now
+        while !ready.isEmpty, delivered.isEmpty || ContinuousClock.now - turnBegan < Self.turn {
+            let done = ready.removeFirst()
+            delivered.append(done)
             guard let completion = completions.removeValue(forKey: done.id) else { continue }
             let began = ContinuousClock.now
             completion(done.output)
