@@ -28,7 +28,7 @@ enum BarFigures {
         let lines = bar.stdout.split(separator: "\n").count
         let began = monotonicSeconds()
         _ = try client.call(
-            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "tea"))
+            Method.timerStart, TimerStartParams(durationNs: .hour, name: "tea"))
         while bar.stdout.split(separator: "\n").count == lines && monotonicSeconds() < began + 5 { usleep(200) }
         let update = (monotonicSeconds() - began) * 1000
         Thread.sleep(forTimeInterval: 0.5)

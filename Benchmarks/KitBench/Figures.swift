@@ -249,7 +249,7 @@ enum Figures {
         let (total, failed) = rounds(socket: daemon.socketPath, clients: clients, seconds: seconds) {
             connection, index, _ in
             let timer = try connection.call(
-                Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "c\(index)"))
+                Method.timerStart, TimerStartParams(durationNs: .hour, name: "c\(index)"))
             _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)))
         }
         // Check durability: every pair left a cancelled row on disk.

@@ -14,7 +14,7 @@ struct LoopProbe {
     init(_ daemon: BenchDaemon) throws {
         connection = try daemon.connect()
         let probe = try connection.call(
-            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"))
+            Method.timerStart, TimerStartParams(durationNs: .hour, name: "probe"))
         params = TimerRefParams(ref: String(probe.id))
     }
 

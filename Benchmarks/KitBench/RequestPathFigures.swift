@@ -131,7 +131,7 @@ enum RequestPathFigures {
     private static func probe(_ daemon: BenchDaemon) throws -> (KitConnection, TimerRefParams) {
         let client = try daemon.connect()
         let timer = try client.call(
-            Method.timerStart, TimerStartParams(durationNs: 3_600_000_000_000, name: "probe"))
+            Method.timerStart, TimerStartParams(durationNs: .hour, name: "probe"))
         return (client, TimerRefParams(ref: String(timer.id)))
     }
 

@@ -96,7 +96,7 @@ enum SyncFigures {
             try vdirsyncer(["sync", "kit"])
             let start = monotonicSeconds()
             let expected = Timestamp.rfc3339(
-                WallTime(nanoseconds: Int64(next.timeIntervalSince1970 * 1e9) + 9 * 3_600_000_000_000))
+                WallTime(nanoseconds: Int64(next.timeIntervalSince1970 * 1e9) + 9 * Nanoseconds.hour.value))
             latencies.append(try waitForTask(connection, id: task.id, since: start) { $0.dueAt == expected } * 1000)
             // From vdirsyncer's write of the file (its change time) to kit's `task.changed`.
             var info = stat()

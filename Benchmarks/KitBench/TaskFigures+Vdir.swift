@@ -53,7 +53,7 @@ extension TaskFigures {
         let task = try connection.call(
             Method.taskAdd, TaskAddParams(title: "edit -1", due: "2030-01-15 09:00"))
         let file = vdir + "/" + task.uid + ".ics"
-        let base = WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)) + 60_000_000_000
+        let base = WallTime(nanoseconds: Int64(Date().timeIntervalSince1970 * 1e9)) + .minute
         var latencies: [Double] = []
         for edit in 0..<edits {
             let stamp = ICalendarText.utc(base + Int64(edit) * Nanoseconds.second)

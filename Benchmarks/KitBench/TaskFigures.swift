@@ -128,7 +128,7 @@ enum TaskFigures {
             let anchor = CivilDateTime(date: day, time: time)
             let rule = index % repeatingEvery == 0 ? parsed[index / repeatingEvery % parsed.count] : nil
             let zone: String? = index % 10 == 3 ? (index % 20 == 3 ? "Europe/Berlin" : "America/New_York") : nil
-            let alerts: [Nanoseconds] = index % 3 == 0 ? [3_600_000_000_000, 600_000_000_000] : []
+            let alerts: [Nanoseconds] = index % 3 == 0 ? [.hour, 10 * .minute] : []
             makers.append { id in
                 TaskItem(
                     id: id, uid: "bench-\(index)@kit", title: "task \(index)", zone: zone, anchor: anchor,

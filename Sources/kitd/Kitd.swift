@@ -13,7 +13,7 @@ struct Kitd: ParsableCommand {
         discussion: """
             Listens on $XDG_RUNTIME_DIR/kit/kitd.sock and keeps its data in $XDG_DATA_HOME/kit.
             Under systemd it uses the socket passed by kitd.socket and reports readiness (Type=notify).
-            Talk to it with kitctl. Protocol: docs/protocol.md.
+            Talk to it with kitctl. Protocol: /usr/share/doc/kit/protocol.md.gz (docs/protocol.md in the source).
             """,
         version: KitVersion.version)
 

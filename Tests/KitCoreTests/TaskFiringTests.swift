@@ -163,7 +163,7 @@ struct TaskFiringTests {
 
     @Test("a snooze puts a due popup off, but never brings a task forward")
     func snoozeOnlyPutsOff() throws {
-        let item = try task(due: at(2026, 11, 25, 18), alerts: [3_600_000_000_000], rule: nil)
+        let item = try task(due: at(2026, 11, 25, 18), alerts: [.hour], rule: nil)
         let now = utc("2026-11-25T12:00:00Z")
         #expect(throws: KitError.self) {
             try item.snoozed(until: utc("2026-11-25T12:10:00Z"), now: now, in: FixedOffset.utc)

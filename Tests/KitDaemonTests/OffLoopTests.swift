@@ -114,7 +114,7 @@ struct OffLoopTests {
         let client = try KitConnection.connect(to: kit.socketPath)
         var batch = try Self.line(1, "test.slow", EchoParams(text: "one"))
         batch += try Self.line(
-            2, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000, name: "later"))
+            2, Method.timerStart.name, TimerStartParams(durationNs: .hour, name: "later"))
         batch += try Self.line(nil, "test.slow", EchoParams(text: "a notification"))
         batch += try Self.line(3, "test.slow", EchoParams(text: "three"))
         batch += try Self.line(4, Method.timerList.name, TimerListParams())

@@ -27,7 +27,8 @@ struct PipelinedReplyTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         let client = try KitConnection.connect(to: kit.socketPath)
-        try client.send(OffLoopTests.line(0, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000)))
+        try client.send(
+            OffLoopTests.line(0, Method.timerStart.name, TimerStartParams(durationNs: .hour)))
         let started = try #require(try OffLoopTests.replies(1, on: client, from: kit).first)
         let ref = String(try JSONDecoder().decode(ResultEnvelope<TimerInfo>.self, from: Data(started)).result.id)
 
@@ -35,7 +36,8 @@ struct PipelinedReplyTests {
         // after each line had run.
         var batch = Data()
         for id in Int64(1)...150 { batch += try Self.get(id, ref) }
-        batch += try OffLoopTests.line(151, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000))
+        batch += try OffLoopTests.line(
+            151, Method.timerStart.name, TimerStartParams(durationNs: .hour))
         for id in Int64(152)...300 { batch += try Self.get(id, ref) }
         var readable: [Int] = []
         var atCommit: Int?

@@ -217,7 +217,7 @@ struct PopupTests {
         let kit = try DrivenDaemon()
         defer { kit.stop() }
         let stopwatch = try kit.stopwatches.create(
-            StopwatchCreateParams(name: "focus", start: true, remindAfterNs: 60_000_000_000))
+            StopwatchCreateParams(name: "focus", start: true, remindAfterNs: .minute))
         try kit.run(for: .milliseconds(50))
         kit.advance(by: 61 * Self.second)
         let notice = try #require(try kit.runUntilShown(1).first)

@@ -1,5 +1,6 @@
 import Foundation
 import KitClient
+import KitCore
 import KitProtocol
 import KitTestSupport
 import Testing
@@ -33,7 +34,9 @@ extension Integration {
                 #"{"jsonrpc":"2.0","id":2,"method":"timer.add","params":{"ref":"old","seconds":-30.5}}"#,
                 on: connection)
             let shorter = try #require(added["result"] as? [String: Any])
-            #expect(shorter["durationNs"] as? Int64 == 60_000_000_000 && shorter["durationSeconds"] as? Double == 60)
+            #expect(
+                shorter["durationNs"] as? Int64 == Nanoseconds.minute.value
+                    && shorter["durationSeconds"] as? Double == 60)
 
             let both = try Self.exchange(
                 #"{"jsonrpc":"2.0","id":3,"method":"timer.start","params":{"seconds":5,"durationNs":5000000000}}"#,

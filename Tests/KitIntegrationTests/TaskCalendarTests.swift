@@ -666,7 +666,7 @@ extension Integration {
             ].icsText
             let result = try kit.kitctlJSON(["task", "import", "-"], as: TaskImportResult.self, stdin: Data(text.utf8))
             #expect(result.imported.map(\.title) == ["Passport photos", "Gym"])
-            #expect(result.imported.first?.alertsNs == [3_600_000_000_000])
+            #expect(result.imported.first?.alertsNs == [.hour])
             #expect(result.imported.last?.alertsNs == [])
             #expect(
                 result.skipped.contains { $0.contains("'Gym'") && $0.contains("for one occurrence") },

@@ -103,7 +103,8 @@ extension Integration {
             var batch = try Self.request(
                 id: 1, Method.taskImport.name, TaskImportParams(ics: Self.document(prefix: "p")))
             batch += try Self.request(id: 2, Method.taskList.name, TaskListParams(filter: .all, limit: 10_000))
-            batch += try Self.request(id: 3, Method.timerStart.name, TimerStartParams(durationNs: 3_600_000_000_000))
+            batch += try Self.request(
+                id: 3, Method.timerStart.name, TimerStartParams(durationNs: .hour))
             batch += try Self.request(id: 4, Method.daemonStatus.name, EmptyParams())
             try client.send(batch)
             let replies = try (1...4).map { _ in try Self.reply(on: client) }

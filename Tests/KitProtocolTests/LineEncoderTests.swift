@@ -83,7 +83,7 @@ struct LineEncoderTests {
             id: 7, uid: "u@kit", title: "pay \"rent\"", note: "line one\nline two", state: .open,
             dueAt: "2026-12-31T14:00:00.000000Z", dueLocal: "2026-12-31T09:00:00", zone: "America/New_York",
             effectiveZone: "America/New_York", allDay: false, repeatRule: "FREQ=MONTHLY", repeatText: "monthly",
-            alertsNs: [86_400_000_000_000, 3_600_000_000_000], nagNs: nil, snoozedUntil: nil, overdue: false,
+            alertsNs: [.day, .hour], nagNs: nil, snoozedUntil: nil, overdue: false,
             createdAt: "2026-11-22T00:00:00.000000Z", doneAt: nil)
         let event = EventEnvelope(
             method: Event.taskDue,
@@ -184,7 +184,7 @@ struct LineEncoderTests {
         for params in [
             TimerStartParams(durationNs: 270_000_000_000), TimerStartParams(durationNs: 1, name: "신라면 \"2\""),
             TimerStartParams(durationNs: .max, name: "", sound: "/home/a b/bell.oga"),
-            TimerStartParams(durationNs: 60_000_000_000, sound: "off"),
+            TimerStartParams(durationNs: .minute, sound: "off"),
         ] {
             let request = RequestEnvelope(id: .number(3), method: Method.timerStart.name, params: params)
             #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
@@ -212,7 +212,7 @@ struct LineEncoderTests {
         full.allDay = true
         full.repeatRule = "FREQ=WEEKLY;BYDAY=MO"
         full.repeatText = "weekly on mon"
-        full.alertsNs = [86_400_000_000_000, 600_000_000_001]
+        full.alertsNs = [.day, 10 * .minute + Nanoseconds(1)]
         full.nagNs = 900_000_000_000
         full.snoozedUntil = "2026-11-25T18:15:00Z"
         full.overdue = true

@@ -92,7 +92,7 @@ struct ProtocolTests {
         #expect(pick.avoidRecentNs == 604_800_000_000_000)
         let create = try decoder.decode(
             StopwatchCreateParams.self, from: Data(#"{"name":"w","remindAfterSeconds":60}"#.utf8))
-        #expect(create.remindAfterNs == 60_000_000_000)
+        #expect(create.remindAfterNs == .minute)
 
         func refused(_ json: String) -> (message: String, field: String?)? {
             do {

@@ -5,7 +5,7 @@ extension TimerInfo {
     /// and the longest length: what the line writers and readers are held to.
     static var samples: [TimerInfo] {
         let running = TimerInfo(
-            id: 7, name: "tea \"green\"\n", label: "tea", state: .running, durationNs: 3_600_000_000_000,
+            id: 7, name: "tea \"green\"\n", label: "tea", state: .running, durationNs: .hour,
             remainingNs: 3_599_734_123_456, dueAt: "2026-11-22T01:00:00.000000Z",
             createdAt: "2026-11-22T00:00:00.000000Z")
         var fired = running

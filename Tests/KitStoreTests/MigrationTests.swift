@@ -38,7 +38,7 @@ struct MigrationTests {
         do {
             let first = try KitDatabase.open(path: path, logger: .init(label: "test"))
             _ = try first.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
-                try Countdown.started(id: id, name: "tea", duration: 60_000_000_000, now: now)
+                try Countdown.started(id: id, name: "tea", duration: .minute, now: now)
             }
             _ = try first.timers.insertTimer(bootID: "boot-a") { id throws(KitError) in
                 try Countdown.started(id: id, name: "gong", duration: 90_000_000_000, now: now, sound: .file("/x.oga"))
@@ -215,7 +215,7 @@ struct MigrationTests {
         #expect(tasks.map(\.title) == ["pay rent", "dentist"])
         #expect(tasks[0].recurrence == (try Recurrence.parse("monthly on day 31")))
         #expect(tasks[0].occurrence == (try CivilDateTime.parseISO8601("2026-02-28T09:00:00")))
-        #expect(tasks[0].alerts == [86_400_000_000_000] && tasks[0].zone == "Asia/Seoul")
+        #expect(tasks[0].alerts == [.day] && tasks[0].zone == "Asia/Seoul")
         #expect(tasks.allSatisfy { $0.dates.isEmpty })
     }
 

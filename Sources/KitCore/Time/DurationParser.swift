@@ -94,9 +94,9 @@ public enum DurationParser {
 
         var nanoseconds: Int64 {
             switch self {
-            case .day: 86_400_000_000_000
-            case .hour: 3_600_000_000_000
-            case .minute: 60_000_000_000
+            case .day: Nanoseconds.day.value
+            case .hour: Nanoseconds.hour.value
+            case .minute: Nanoseconds.minute.value
             case .second: Nanoseconds.nanosecondsPerSecond
             case .millisecond: 1_000_000
             }

@@ -23,6 +23,10 @@ public struct Nanoseconds: Hashable, Comparable, Sendable, Codable, ExpressibleB
     public static let second = Nanoseconds(nanosecondsPerSecond)
     public static let millisecond = Nanoseconds(1_000_000)
     public static let microsecond = Nanoseconds(1000)
+    public static let minute = Nanoseconds(60 * nanosecondsPerSecond)
+    public static let hour = Nanoseconds(3600 * nanosecondsPerSecond)
+    /// 24 hours: a day of elapsed time, not a civil day (a day on a zone's clock can be 23 or 25).
+    public static let day = Nanoseconds(86_400 * nanosecondsPerSecond)
 
     public init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Int64.self) }
 

@@ -98,7 +98,7 @@ public struct Deadline: Sendable, Equatable {
 
     /// How far the two clocks may disagree, across a restart on the same boot, about what time
     /// passed before the boot clock is no longer trusted for it (60 s).
-    public static let clockDisagreementLimit: Nanoseconds = 60_000_000_000
+    public static let clockDisagreementLimit: Nanoseconds = .minute
 }
 
 /// How a countdown ended when it fired.

@@ -75,7 +75,8 @@ public struct KitLogHandler: LogHandler {
             ? "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : value
     }
 
-    private static func timestamp() -> String {
+    /// Now, as the lines run by hand start: `2026-12-06T09:48:15.319Z`.
+    static func timestamp() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         let ms = Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
@@ -86,6 +87,9 @@ public struct KitLogHandler: LogHandler {
 private enum Timestamp {
     static func rfc3339(ms: Int64) -> Substring {
         let date = Date(timeIntervalSince1970: Double(ms) / 1000)
-        return Substring(date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true)))
+        // In UTC, and saying so (`Z`).
+        return Substring(
+            date.formatted(
+                .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted)))
     }
 }

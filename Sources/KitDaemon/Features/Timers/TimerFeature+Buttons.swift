@@ -27,7 +27,8 @@ extension TimerFeature {
             case .restart:
                 _ = try start(TimerStartParams(durationNs: timer.durationNs, name: timer.name, sound: timer.sound))
             case .addMinute:
-                _ = try start(TimerStartParams(durationNs: 60_000_000_000, name: timer.name, sound: timer.sound))
+                _ = try start(
+                    TimerStartParams(durationNs: .minute, name: timer.name, sound: timer.sound))
             }
             logger.info("timer button pressed", metadata: ["timer.id": "\(id)", "timer.action": "\(key)"])
         } catch {

@@ -131,7 +131,9 @@ final class RequestRouter {
         guard let entry = entries[method] else {
             let close = methods.filter { $0.hasPrefix(method.split(separator: ".").first.map(String.init) ?? "") }
             let hint =
-                close.isEmpty ? "see docs/protocol.md for the methods" : "known: \(close.joined(separator: ", "))"
+                close.isEmpty
+                ? "see protocol.md (/usr/share/doc/kit/protocol.md.gz) for the methods"
+                : "known: \(close.joined(separator: ", "))"
             return id.flatMap { errorReply($0, ErrorCode.methodNotFound, "unknown method '\(method)'; \(hint)") }
         }
         if header.paramsKind == .other {
