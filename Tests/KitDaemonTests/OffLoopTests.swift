@@ -139,23 +139,25 @@ struct OffLoopTests {
         let gate = DispatchSemaphore(value: 0)
         worker.submit("test gate", { gate.wait() }, then: {})
         var finished: [Int] = []
-        var turns = 0
         var turnsAtFinish: [Int] = []
-        let counter = try kit.daemon.runtime.loop.afterEachDispatch(description: "test-turns") { turns += 1 }
-        defer { _ = counter }
+        let last = DispatchSemaphore(value: 0)
         for index in 0..<5 {
             worker.submit(
-                "test job \(index)", { index },
+                "test job \(index)",
+                {
+                    if index == 4 { last.signal() }
+                    return index
+                },
                 then: { value in
                     finished.append(value)
-                    turnsAtFinish.append(turns)
+                    turnsAtFinish.append(worker.turnsRun)
                     // Longer than a turn (`BackgroundWorker.turn`).
                     usleep(3_000)
                 })
         }
-        // All five are done on the worker before the loop looks.
+        // All five are done on the worker before the loop looks (the loop runs on this thread).
         gate.signal()
-        usleep(100_000)
+        last.wait()
         try kit.run { finished.count == 5 }
         #expect(finished == [0, 1, 2, 3, 4])
         #expect(Set(turnsAtFinish).count == 5, "two finished in one turn: \(turnsAtFinish)")

@@ -25,6 +25,8 @@ final class BackgroundWorker {
     /// back ten pages together).
     static let turn = Duration.milliseconds(2)
     private var more: DeferSource?
+    /// How many turns have run completions.
+    private(set) var turnsRun = 0
 
     init(loop: EventLoop, logger: Logger) throws(SystemError) {
         self.logger = logger
@@ -93,6 +95,7 @@ final class BackgroundWorker {
     /// Runs the completions of the results back, in order, for a turn's time (`turn`).
     private func finishReady() {
         more?.cancel()
+        turnsRun += 1
         var delivered: [WorkerMailbox.Done] = []
         defer {
             releaseOnWorker(delivered)
