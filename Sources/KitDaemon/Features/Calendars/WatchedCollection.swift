@@ -267,7 +267,7 @@ final class WatchedCollection {
             // The rest of a batch goes on at once, a page a job; new events wait a moment.
             if more {
                 read()
-            } else if needsScan || !pending.isEmpty {
+            } else if needsScan || !pending.isEmpty || !promoting.isEmpty {
                 readSoon?()
             }
         }
