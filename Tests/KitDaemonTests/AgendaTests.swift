@@ -40,6 +40,25 @@ struct AgendaTests {
         #expect(try Self.month(kit, "2031-03-01", "2031-04-01").filter { $0.id == task.id }.isEmpty)
     }
 
+    @Test("a task that comes more than 2,000 times in a window is listed whole, not cut short")
+    func oneTaskWhole() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        let now = try #require(Timestamp.parse("2026-12-01T12:00:00Z"))
+        kit.clock.jump(by: now - kit.clock.now().wall)
+        // Every quarter of an hour: 2,976 times in January.
+        let ics = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", "BEGIN:VTODO", "UID:quarter@example.com",
+            "DTSTAMP:20261201T000000Z", "SUMMARY:Quarter", "DUE:20270101T000000Z",
+            "RRULE:FREQ=HOURLY;BYMINUTE=0,15,30,45", "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let imported = try kit.tasks.importer.calendar(TaskImportParams(ics: ics))
+        #expect(imported.imported.count == 1, "\(imported)")
+        let items = try Self.month(kit, "2027-01-01", "2027-02-01")
+        #expect(items.count == 31 * 24 * 4)
+        #expect(items.last?.dueAt.hasPrefix("2027-01-31T23:45:00") == true, "\(String(describing: items.last))")
+    }
+
     @Test("a window in which the tasks repeat more than 10,000 times is refused with what to ask instead")
     func boundedWork() throws {
         let kit = try DrivenDaemon()

@@ -6,10 +6,6 @@ import KitStore
 
 /// The agenda over a window of time, and iCalendar export.
 extension TaskFeature {
-    /// The most repeats of one task the agenda lists in a window: an hourly task over a month,
-    /// with room to spare.
-    static let agendaRepeatsPerTask = 2000
-
     /// The most occurrences one agenda request weighs, every task together (each task's current
     /// one and the repeats it expands): whatever window a client asks for, and however many
     /// tasks are due before its end, the loop's work stays bounded: 100,000 held it about 0.1 s
@@ -132,7 +128,9 @@ extension TaskFeature {
                 let end = CivilDateTime(to, in: zone).adding(days: 1)
                 let repeats = series.occurrences(
                     after: start, through: end,
-                    limit: min(Self.agendaRepeatsPerTask, Self.agendaOccurrenceLimit - part.expanded + 1))
+                    // One past what the budget has left: a task with more is refused with the
+                    // rest (`checkBudget`), never listed short.
+                    limit: Self.agendaOccurrenceLimit - part.expanded + 1)
                 part.expanded += repeats.count
                 try checkBudget()
                 for civil in repeats {
