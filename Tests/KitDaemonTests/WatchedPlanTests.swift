@@ -1,4 +1,5 @@
 import Foundation
+import KitClient
 import KitCore
 import KitProtocol
 import Testing
@@ -177,6 +178,42 @@ struct WatchedPlanTests {
             guard case KitError.invalidArgument(let message) = error else { return false }
             return message.english.contains("more than 100000 events")
         }
+    }
+
+    @Test(
+        "alarms that came while the machine slept past the plan's end ring when it wakes, late, once: a planned one, one beyond the plan, a far one"
+    )
+    func sleptPastThePlan() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let (kit, folder) = try Self.watching { folder in
+            for (name, offset) in [
+                ("planned", Self.day), ("beyond", 2 * Self.day + 12 * Self.hour),
+                ("far", 3 * Self.day + 12 * Self.hour), ("after", 5 * Self.day),
+            ] {
+                try Self.event(name, start: Self.stamp(now + offset)).write(
+                    toFile: folder + "/work/\(name).ics", atomically: true, encoding: .utf8)
+            }
+        }
+        defer {
+            kit.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        let feature = Self.calendars(kit)
+        let work = try #require(feature.collections.first)
+        #expect(feature.planned.values.map(\.title) == ["planned"] && work.later.count == 2)
+        let events = try kit.subscriber([Event.calendarAlarm])
+        // Four days asleep: the clock jumps past the plan's end, and past the three alarms.
+        kit.advance(by: 4 * Self.day)
+        try kit.run { ["planned", "beyond", "far"].allSatisfy { Self.shown(kit, $0) == 1 } }
+        try kit.run(for: Duration.milliseconds(300))
+        #expect(["planned", "beyond", "far"].map { Self.shown(kit, $0) } == [1, 1, 1])
+        #expect(Self.shown(kit, "after") == 0)
+        let told = try kit.events(on: events) { $0.count >= 3 }.map { try $0.decode(CalendarAlarmEvent.self) }
+        #expect(told.map(\.late) == [true, true, true], "\(told)")
+        // The fifth day's rings on time, once.
+        kit.advance(by: Self.day)
+        try kit.run { Self.shown(kit, "after") == 1 }
+        #expect(Self.shown(kit, "after") == 1 && Self.shown(kit, "beyond") == 1)
     }
 
     @Test("a calendar's history is counted, not kept: a past event removed, or a future one moved into the past")

@@ -70,6 +70,10 @@ final class CalendarFeature: Feature {
     private var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
+    /// When the horizon moved on late, past its end (the machine slept, or the clock was set on):
+    /// the old end. The alarms between it and now were never planned; they are planned too, and
+    /// ring at once, late (back to `catchUpWindow` at most), until the horizon next moves on.
+    private var missedFrom: WallTime?
     /// Files are kept whole when something of them comes by this instant: the plan, and the time
     /// until the horizon next moves on (`WatchedCollection.later`).
     var keepThrough: WallTime { plannedThrough + Nanoseconds(Self.horizon.value / 2) }
@@ -88,6 +92,10 @@ final class CalendarFeature: Feature {
     /// How long a burst of file events may last before its files are read: as long as kit's own
     /// vdirs wait (vdirsyncer's writes of one run come closer together than this).
     static let readDelay: Nanoseconds = VdirMirror.readDelay
+    /// An alarm that rings this much after its instant is late (`calendar.alarm`'s `late`): the
+    /// machine slept through it.
+    static let lateAfter = Nanoseconds.minute
+
     /// How far back the alarms missed while kitd was off are caught up.
     static let catchUpWindow: Nanoseconds = 7 * 86_400 * Nanoseconds.second
     /// Records of alarms older than this are forgotten at start.
@@ -227,7 +235,9 @@ final class CalendarFeature: Feature {
         for item in items {
             let task = item.task
             let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
-            for (id, ring) in rings(of: item, collection: collection, file: file, after: now, through: plannedThrough) {
+            let after = min(now, missedFrom ?? now)
+            for (id, ring) in rings(of: item, collection: collection, file: file, after: after, through: plannedThrough)
+            {
                 planned[id] = ring
                 ids.append(id)
                 new.append((.ring(id), ring.at))
@@ -325,6 +335,10 @@ final class CalendarFeature: Feature {
     /// Plans every file again, through a horizon from `now`, a slice of the loop at a time; a
     /// second call while it runs starts it over.
     func replanAll(now: WallTime, instantsMoved: Bool = false) {
+        let previous = plannedThrough
+        missedFrom =
+            previous > WallTime(nanoseconds: 0) && previous < now
+            ? max(previous, now + Nanoseconds(-Self.catchUpWindow.value)) : nil
         plannedThrough = now + Self.horizon
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
         // The far one-offs the plan came near are read again (all of them when their instants moved).
@@ -418,7 +432,7 @@ final class CalendarFeature: Feature {
                 rung[id] = ring
                 keep(id, .rang, now: now.wall)
                 shown.append(popup(id, ring, now: now))
-                announce(id, ring, late: false, now: now.wall)
+                announce(id, ring, late: now.wall - ring.at > Self.lateAfter, now: now.wall)
                 nextMayHaveChanged()
             }
         }
