@@ -27,6 +27,12 @@ struct WatchedPlanTests {
         return (kit, folder)
     }
 
+    /// Stops the kitd `watching` started, and removes its folders.
+    static func stop(_ kit: DrivenDaemon, removing folder: String) {
+        kit.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
     static func calendars(_ kit: DrivenDaemon) -> CalendarFeature { kit.daemon.feature(CalendarFeature.self)! }
 
     /// `20270104T100000Z`, or without the `Z` (a floating time, read in the system zone).
@@ -98,10 +104,7 @@ struct WatchedPlanTests {
             try Self.event("soon", start: Self.stamp(now + Self.hour)).write(
                 toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
         }
-        defer {
-            kit.stop()
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         let work = try #require(feature.collections.first)
         let key = WatchedCollection.nameKey("far.ics")
@@ -144,10 +147,7 @@ struct WatchedPlanTests {
                 of: "SUMMARY:often", with: "SUMMARY:often\r\nRRULE:FREQ=HOURLY;BYMINUTE=\(Self.everyThird)"
             ).write(toFile: folder + "/work/often.ics", atomically: true, encoding: .utf8)
         }
-        defer {
-            kit.stop()
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        defer { Self.stop(kit, removing: folder) }
         let from = now + Self.day
         let window = try TaskAgendaParams(
             from: Timestamp.rfc3339(from), to: Timestamp.rfc3339(from + 31 * Self.day), countsOnly: true)
@@ -194,10 +194,7 @@ struct WatchedPlanTests {
                     toFile: folder + "/work/\(name).ics", atomically: true, encoding: .utf8)
             }
         }
-        defer {
-            kit.stop()
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         let work = try #require(feature.collections.first)
         #expect(feature.planned.values.map(\.title) == ["planned"] && work.later.count == 2)

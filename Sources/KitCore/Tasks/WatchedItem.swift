@@ -140,9 +140,8 @@ public struct WatchedItem: Sendable, Equatable {
         let length = Nanoseconds(max(task.length?.value ?? 0, 0))
         let lag = Nanoseconds(max(every.compactMap { $0.lastOffset(length: length) }.max()?.value ?? 0, 0))
         guard let series = try? task.series(in: zone) else {
-            let due = ZoneResolver.instant(for: task.anchor, in: zone)
-            let start = isTodo ? ZoneResolver.instant(for: task.anchor.adding(seconds: -startBeforeDue), in: zone) : due
-            return max(start, due) + lag + length > after
+            let span = span(at: task.anchor, of: task, in: zone)
+            return max(span.start, span.due) + lag + length > after
         }
         // A day's margin for the zone's offset.
         return series.next(after: CivilDateTime(after + Nanoseconds(-lag.value), in: zone).adding(days: -1)) != nil
@@ -154,14 +153,23 @@ public struct WatchedItem: Sendable, Equatable {
     public func firstInstant(in zone: some UTCOffsets, fallback: CalendarAlarm?) -> WallTime? {
         let task = self.task
         guard task.recurrence == nil, task.dates.isEmpty, changedAlarms.isEmpty else { return nil }
-        let due = ZoneResolver.instant(for: task.anchor, in: zone)
-        let start = isTodo ? ZoneResolver.instant(for: task.anchor.adding(seconds: -startBeforeDue), in: zone) : due
-        let end = isTodo ? due : task.end(of: task.anchor).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
-        var first = min(start, due)
+        let span = span(at: task.anchor, of: task, in: zone)
+        var first = min(span.start, span.due)
         for alarm in alarms.isEmpty ? (fallback.map { [$0] } ?? []) : alarms {
-            if let at = alarm.instants(start: start, end: end).min() { first = min(first, at) }
+            if let at = alarm.instants(start: span.start, end: span.end).min() { first = min(first, at) }
         }
         return first
+    }
+
+    /// Where the occurrence that comes at `civil` starts, is due and ends, as instants: an
+    /// event's start is its due and it ends after its length; a to-do starts `startBeforeDue`
+    /// before its DUE, which is its end.
+    public func span(at civil: CivilDateTime, of task: TaskItem, in zone: some UTCOffsets)
+        -> (start: WallTime, due: WallTime, end: WallTime)
+    {
+        let due = ZoneResolver.instant(for: civil, in: zone)
+        if isTodo { return (ZoneResolver.instant(for: civil.adding(seconds: -startBeforeDue), in: zone), due, due) }
+        return (due, due, task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due)
     }
 
     /// The alarms that go off in `(after, through]`, earliest first, at most `limit`. A to-do done
@@ -215,16 +223,7 @@ public struct WatchedItem: Sendable, Equatable {
         let original = change?.original ?? civil
         let own = changedAlarms[original]
         let alarms = own ?? self.alarms
-        let due = ZoneResolver.instant(for: civil, in: zone)
-        let start: WallTime
-        let end: WallTime
-        if isTodo {
-            start = ZoneResolver.instant(for: civil.adding(seconds: -startBeforeDue), in: zone)
-            end = due
-        } else {
-            start = due
-            end = task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
-        }
+        let (start, _, end) = span(at: civil, of: task, in: zone)
         for (index, alarm) in alarms.enumerated() {
             // An alarm at a fixed instant belongs to its component: the series' rings once, for
             // its first occurrence; a changed occurrence's, for that occurrence.

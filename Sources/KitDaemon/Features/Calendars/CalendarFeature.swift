@@ -55,19 +55,19 @@ final class CalendarFeature: Feature {
         var file: Int
     }
 
-    private var alarms: Alarms<Key, WallTime>?
+    var alarms: Alarms<Key, WallTime>?
     /// The inotify watches on the folders the patterns' wildcards start under.
     private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
     var planned: [RingID: Planned] = [:]
     /// The alarms planned for each file (a few each).
-    private var plannedByFile: [FileKey: [RingID]] = [:]
+    var plannedByFile: [FileKey: [RingID]] = [:]
     /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
     var rang: Set<RingID> = []
-    private var dismissed: Set<RingID> = []
+    var dismissed: Set<RingID> = []
     var snoozed: [RingID: WallTime] = [:]
     /// What the popups rung lately said, for a Snooze pressed on one; forgotten as the horizon moves.
-    private var rung: [RingID: Planned] = [:]
+    var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
     /// When the horizon moved on late, past its end (the machine slept, or the clock was set on):
@@ -268,7 +268,7 @@ final class CalendarFeature: Feature {
     }
 
     /// At the end of the turn, `calendar.next` tells a new next alarm (a bar shows it).
-    private func nextMayHaveChanged() {
+    func nextMayHaveChanged() {
         guard !nextCheckAsked else { return }
         nextCheckAsked = true
         commits.onFlushed { [unowned self] in nextCheckAsked = false }
@@ -323,9 +323,7 @@ final class CalendarFeature: Feature {
         let task = item.task
         let change = task.dates.override(comingAt: id.occurrence)
         let civil = change?.effective ?? id.occurrence
-        let due = ZoneResolver.instant(for: civil, in: zone)
-        let start = item.isTodo ? ZoneResolver.instant(for: civil.adding(seconds: -item.startBeforeDue), in: zone) : due
-        let end = item.isTodo ? due : task.end(of: civil).map { ZoneResolver.instant(for: $0, in: zone) } ?? due
+        let (start, due, end) = item.span(at: civil, of: task, in: zone)
         return Planned(
             at: due, collection: collection, file: file, title: change?.title ?? task.title,
             location: task.location, note: change?.note ?? task.note, start: start, end: end,
@@ -414,116 +412,4 @@ final class CalendarFeature: Feature {
 
     /// Floating and all-day events come at their local time in the new zone.
     func zoneChanged() { replanAll(now: clock.now().wall, instantsMoved: true) }
-
-    // MARK: Ringing
-
-    private func came(_ due: [Key], now: ClockReading) {
-        var shown: [Popup] = []
-        for key in due {
-            switch key {
-            case .horizon:
-                replanAll(now: now.wall)
-            case .ring(let id):
-                guard let ring = planned.removeValue(forKey: id) else { continue }
-                plannedByFile[FileKey(collection: ring.collection, file: ring.file)]?.removeAll { $0 == id }
-                guard !dismissed.contains(id.withoutRepetition) else { continue }
-                snoozed[id] = nil
-                rang.insert(id)
-                rung[id] = ring
-                keep(id, .rang, now: now.wall)
-                shown.append(popup(id, ring, now: now))
-                announce(id, ring, late: now.wall - ring.at > Self.lateAfter, now: now.wall)
-                nextMayHaveChanged()
-            }
-        }
-        guard !shown.isEmpty else { return }
-        commits.onCommittedAndSent { [popups] in
-            for popup in shown { popups.post(popup) }
-        }
-    }
-
-    /// Sends `calendar.alarm` once the turn is committed.
-    func announce(_ id: RingID, _ ring: Planned, late: Bool, now: WallTime) {
-        let event = CalendarAlarmEvent(
-            uid: id.uid, occurrence: id.occurrence.iso8601, title: ring.title, calendar: name(of: ring.collection),
-            at: Timestamp.rfc3339(ring.at), late: late, latenessNs: max(0, now - ring.at))
-        commits.onCommitted { [events] in events.emit(Event.calendarAlarm, event) }
-    }
-
-    func name(of collection: Int) -> String {
-        collections.indices.contains(collection) ? collections[collection].name : ""
-    }
-
-    func keep(_ id: RingID, _ state: WatchedAlarmStore.Record.State, until: WallTime? = nil, now: WallTime) {
-        do {
-            try storing {
-                try runtime.store.watchedAlarms.keep(
-                    .init(
-                        uid: id.uid, occurrence: id.occurrence.iso8601, alarm: id.alarm, repetition: id.repetition,
-                        state: state, until: until, at: now))
-            }
-        } catch {
-            logger.error("could not record a watched alarm", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// The popup: the title, when and where, the alarm's or the item's first line, its calendar.
-    func popup(_ id: RingID, _ ring: Planned, now: ClockReading, missed: Bool = false) -> Popup {
-        var place = [
-            ClockText.span(
-                ring.start, ring.end, allDay: ring.allDay, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
-        ]
-        if let location = ring.location { place.append(location) }
-        let line = (ring.text ?? ring.note).flatMap { text in
-            text.split(separator: "\n").first.map { String($0).trimmingWhitespace() }
-        }
-        let calendar = name(of: ring.collection)
-        var lines = [place.joined(separator: " · ")]
-        if missed {
-            let at = ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
-            lines.insert(Localized.text("Missed at %s, while kitd was off.", at), at: 0)
-        }
-        if let line, !line.isEmpty, line != ring.title { lines.append(line) }
-        lines.append(Localized.text("Calendar: %s", calendar))
-        let body = lines.joined(separator: "\n")
-        let snooze = LocaleDuration.text(settings[TaskSettings.self].snooze)
-        return Popup(
-            subject: CalendarPopup.alarm(id), summary: ring.title, body: body, icon: "appointment-soon",
-            urgency: .critical, sound: settings[SoundSettings.self].sound(for: .task), category: "x-kit.calendar.alarm",
-            actions: [
-                Popup.Action(key: CalendarPopup.Button.snooze.rawValue, label: Localized.text("Snooze %s", snooze)),
-                Popup.Action(key: CalendarPopup.Button.dismiss.rawValue, label: Localized.text("Dismiss")),
-            ],
-            requestedAt: now.boot)
-    }
-
-    /// Snooze rings the alarm again after `[tasks] snooze`; Dismiss ends it and its repeats.
-    func pressed(_ key: String, on subject: CalendarPopup) {
-        guard case .alarm(let id) = subject, let button = CalendarPopup.Button(rawValue: key) else { return }
-        let now = clock.now().wall
-        switch button {
-        case .dismiss:
-            dismissed.insert(id.withoutRepetition)
-            keep(id.withoutRepetition, .dismissed, now: now)
-            let repeats = planned.keys.filter { $0.withoutRepetition == id.withoutRepetition }
-            for other in repeats { planned[other] = nil }
-            alarms?.cancel(repeats.map { Key.ring($0) })
-            nextMayHaveChanged()
-            logger.info("a watched alarm was dismissed", metadata: ["calendar.uid": "\(id.uid)"])
-        case .snooze:
-            let until = now + settings[TaskSettings.self].snooze
-            snoozed[id] = until
-            keep(id, .snoozed, until: until, now: now)
-            if var ring = rung[id] {
-                ring.at = until
-                planned[id] = ring
-                let key = FileKey(collection: ring.collection, file: ring.file)
-                if plannedByFile[key]?.contains(id) != true { plannedByFile[key, default: []].append(id) }
-                alarms?.schedule(.ring(id), at: until)
-                nextMayHaveChanged()
-            }
-            logger.info("a watched alarm was snoozed", metadata: ["calendar.uid": "\(id.uid)"])
-        }
-        commits.onFlushed {}
-    }
 }
