@@ -54,6 +54,25 @@ struct WatchedPlanTests {
         return (lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
     }
 
+    /// Steps kitd's clock to `instant` an hour at a time, as it runs: the horizon moves on each
+    /// day (more than a day of it is ahead after each step), and the files the plan comes near
+    /// are read a moment later.
+    static func step(_ kit: DrivenDaemon, until instant: WallTime) throws {
+        let feature = calendars(kit)
+        while kit.clock.now().wall < instant {
+            kit.advance(by: min(hour, instant - kit.clock.now().wall))
+            try kit.run { feature.plannedThrough > kit.clock.now().wall + day && !feature.replanning }
+            guard !feature.collections.allSatisfy(\.isSettled) else { continue }
+            kit.advance(by: CalendarFeature.readDelay)
+            try kit.run { feature.collections.allSatisfy(\.isSettled) }
+        }
+    }
+
+    static func weekly(_ uid: String, start: WallTime) -> String {
+        event(uid, start: stamp(start)).replacingOccurrences(
+            of: "SUMMARY:\(uid)", with: "SUMMARY:\(uid)\r\nRRULE:FREQ=WEEKLY")
+    }
+
     static func shown(_ kit: DrivenDaemon, _ title: String) -> Int {
         kit.popups.shown.filter { $0.summary == title }.count
     }
@@ -134,6 +153,71 @@ struct WatchedPlanTests {
         try kit.run { Self.shown(kit, "far") == 1 }
         try kit.run(for: Duration.milliseconds(200))
         #expect(Self.shown(kit, "far") == 1)
+    }
+
+    @Test(
+        "a weekly series whose next alarm is beyond the plan is set aside, read again as the plan comes near, and set aside again once it rang: it rings each week, once, and the agenda lists it"
+    )
+    func seriesSetAside() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let before = Nanoseconds(-10 * Nanoseconds.minute.value)
+        // Weekly: it came two days ago, and comes again in five days.
+        let (kit, folder) = try Self.watching { folder in
+            try Self.weekly("weekly", start: now + Nanoseconds(-2 * Self.day.value)).write(
+                toFile: folder + "/work/weekly.ics", atomically: true, encoding: .utf8)
+            try Self.event("soon", start: Self.stamp(now + Self.hour)).write(
+                toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
+        }
+        defer { Self.stop(kit, removing: folder) }
+        let feature = Self.calendars(kit)
+        let work = try #require(feature.collections.first)
+        let key = WatchedCollection.nameKey("weekly.ics")
+        let next = now + 5 * Self.day
+        #expect(work.files.count == 1 && work.later[key]?.at == next + before && work.itemCount == 2)
+        // The agenda reads it from its file: the occurrence two days ago, none in four days, the next.
+        let past = feature.agenda(from: now + Nanoseconds(-3 * Self.day.value), to: now, limit: 10)
+        #expect(past.map(\.dueAt) == [Timestamp.rfc3339(now + Nanoseconds(-2 * Self.day.value))])
+        #expect(feature.agenda(from: now, to: now + 4 * Self.day, limit: 10).map(\.title) == ["soon"])
+        #expect(feature.agenda(from: now, to: now + 6 * Self.day, limit: 10).map(\.title) == ["soon", "weekly"])
+        try Self.step(kit, until: next + before + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "weekly") == 1 })
+        #expect(work.files[key] != nil && work.later[key] == nil)
+        // The next horizon move sets it aside again, a week on.
+        try Self.step(kit, until: next + Self.day + Self.hour)
+        #expect(work.files[key] == nil && work.later[key]?.at == next + 7 * Self.day + before)
+        #expect(feature.planned.isEmpty && work.itemCount == 2)
+        try Self.step(kit, until: next + 7 * Self.day + before + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "weekly") == 2 })
+        try kit.run(for: Duration.milliseconds(200))
+        #expect(Self.shown(kit, "weekly") == 2)
+    }
+
+    @Test(
+        "a series' alarm missed while kitd was off keeps its file whole at the start, and rings once, late; one that rang before kitd stopped does not"
+    )
+    func seriesCaughtUp() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let before = Nanoseconds(-10 * Nanoseconds.minute.value)
+        let (kit, folder) = try Self.watching { folder in
+            try Self.weekly("weekly", start: now + Self.hour).write(
+                toFile: folder + "/work/weekly.ics", atomically: true, encoding: .utf8)
+        }
+        defer { Self.stop(kit, removing: folder) }
+        let key = WatchedCollection.nameKey("weekly.ics")
+        try Self.step(kit, until: now + Self.hour + before + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "weekly") == 1 })
+        // kitd is off for eight days: the next week's alarm comes meanwhile.
+        try kit.restart(after: 8 * Self.day)
+        try kit.run { Self.calendars(kit).collections.allSatisfy(\.hasRead) }
+        #expect(try kit.run { Self.shown(kit, "weekly") == 2 })
+        #expect(Self.calendars(kit).collections.first?.files[key] != nil)
+        // Started again at once, nothing of it was missed: it is set aside as it is read.
+        try kit.restart(after: Self.hour)
+        try kit.run { Self.calendars(kit).collections.allSatisfy(\.hasRead) }
+        let work = try #require(Self.calendars(kit).collections.first)
+        #expect(work.files[key] == nil && work.later[key]?.at == now + 14 * Self.day + Self.hour + before)
+        try kit.run(for: Duration.milliseconds(200))
+        #expect(Self.shown(kit, "weekly") == 2)
     }
 
     @Test(

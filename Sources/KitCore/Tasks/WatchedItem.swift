@@ -147,18 +147,26 @@ public struct WatchedItem: Sendable, Equatable {
         return series.next(after: CivilDateTime(after + Nanoseconds(-lag.value), in: zone).adding(days: -1)) != nil
     }
 
-    /// For a one-off (no rule, no dates added or changed): the first instant it matters, its
-    /// start or an alarm's (`fallback` when it has none), whichever comes first. Nil for a series,
-    /// whose next instants move on as time does.
-    public func firstInstant(in zone: some UTCOffsets, fallback: CalendarAlarm?) -> WallTime? {
+    /// The instants its occurrences come in `(after, through]` (an event's start, a to-do's due:
+    /// what the agenda lists them by), earliest first, at most `limit`. A to-do's occurrence done
+    /// on its own is left out.
+    public func comings(after: WallTime, through: WallTime, in zone: some UTCOffsets, limit: Int) -> [WallTime] {
+        guard through > after, limit > 0 else { return [] }
         let task = self.task
-        guard task.recurrence == nil, task.dates.isEmpty, changedAlarms.isEmpty else { return nil }
-        let span = span(at: task.anchor, of: task, in: zone)
-        var first = min(span.start, span.due)
-        for alarm in alarms.isEmpty ? (fallback.map { [$0] } ?? []) : alarms {
-            if let at = alarm.instants(start: span.start, end: span.end).min() { first = min(first, at) }
+        // Civil bounds a day wider than the instants: a zone's offset moves them by hours.
+        let starts =
+            (try? task.series(in: zone)).map {
+                $0.occurrences(
+                    after: CivilDateTime(after, in: zone).adding(days: -1),
+                    through: CivilDateTime(through, in: zone).adding(days: 1), limit: Self.occurrenceLimit)
+            } ?? [task.anchor]
+        var found: [WallTime] = []
+        for civil in starts where found.count < limit {
+            if isTodo, task.dates.isDone(comingAt: civil) { continue }
+            let due = ZoneResolver.instant(for: civil, in: zone)
+            if due > after, due <= through { found.append(due) }
         }
-        return first
+        return found
     }
 
     /// Where the occurrence that comes at `civil` starts, is due and ends, as instants: an

@@ -33,10 +33,12 @@ extension CalendarFeature {
             }, zones: zones.snapshot(), now: clock.now().wall)
     }
 
-    /// The items of the far files that come before `to` (each's first instant is at or before
-    /// its start): read from the folder, on the worker. A file that cannot be read is left out.
-    static func farItems(_ calendar: Snapshot.Calendar, before to: WallTime, snapshot: Snapshot) -> [[WatchedItem]] {
-        let due = Set(calendar.later.filter { $0.value.at < to }.keys)
+    /// The items of the files set aside (`WatchedCollection.later`) that may come in `[from, to)`:
+    /// read from the folder, on the worker. A file that cannot be read is left out.
+    static func farItems(_ calendar: Snapshot.Calendar, from: WallTime, to: WallTime, snapshot: Snapshot)
+        -> [[WatchedItem]]
+    {
+        let due = Set(calendar.later.filter { $0.value.at < to || $0.value.since >= from }.keys)
         guard !due.isEmpty, let names = try? VdirCollection(reading: calendar.path).names() else { return [] }
         let collection = VdirCollection(reading: calendar.path)
         var found: [[WatchedItem]] = []
@@ -94,7 +96,7 @@ extension CalendarFeature {
     ) -> Int {
         var count = 0
         for calendar in snapshot.calendars {
-            for items in calendar.files + farItems(calendar, before: to, snapshot: snapshot) {
+            for items in calendar.files + farItems(calendar, from: from, to: to, snapshot: snapshot) {
                 for item in items {
                     let task = item.task
                     let zone = task.zone.flatMap { snapshot.zones.zone(named: $0) } ?? snapshot.zones.system

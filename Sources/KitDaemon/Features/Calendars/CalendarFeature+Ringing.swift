@@ -16,7 +16,6 @@ extension CalendarFeature {
                 replanAll(now: now.wall)
             case .ring(let id):
                 guard let ring = planned.removeValue(forKey: id) else { continue }
-                plannedByFile[FileKey(collection: ring.collection, file: ring.file)]?.removeAll { $0 == id }
                 guard !dismissed.contains(id.withoutRepetition) else { continue }
                 snoozed[id] = nil
                 rang.insert(id)
@@ -108,8 +107,6 @@ extension CalendarFeature {
             if var ring = rung[id] {
                 ring.at = until
                 planned[id] = ring
-                let key = FileKey(collection: ring.collection, file: ring.file)
-                if plannedByFile[key]?.contains(id) != true { plannedByFile[key, default: []].append(id) }
                 alarms?.schedule(.ring(id), at: until)
                 nextMayHaveChanged()
             }

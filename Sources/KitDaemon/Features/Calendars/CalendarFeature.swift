@@ -60,8 +60,6 @@ final class CalendarFeature: Feature {
     private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
     var planned: [RingID: Planned] = [:]
-    /// The alarms planned for each file (a few each).
-    var plannedByFile: [FileKey: [RingID]] = [:]
     /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
     var rang: Set<RingID> = []
     var dismissed: Set<RingID> = []
@@ -151,8 +149,7 @@ final class CalendarFeature: Feature {
     private func add(_ path: String) {
         let index = collections.count
         let collection = WatchedCollection(path: path, runtime: runtime)
-        collection.keepThrough = keepThrough
-        collection.fallbackAlarm = settings[CalendarSettings.self].fallbackAlarm
+        collection.keeping = { [unowned self] in keeping(for: index, now: clock.now().wall) }
         collection.readSoon = { [unowned self] in
             guard reads?.due(of: index) == nil else { return }
             reads?.schedule(index, at: clock.now().boot + Self.readDelay)
@@ -226,12 +223,12 @@ final class CalendarFeature: Feature {
 
     /// Plans the rings of one file's items in `(now, plannedThrough]`, replacing its old ones.
     private func plan(file: Int, of collection: Int, items: [WatchedItem], now: WallTime) {
-        let key = FileKey(collection: collection, file: file)
-        let old = plannedByFile.removeValue(forKey: key) ?? []
+        // Looked for among the planned (a look at 2,000 of them costs microseconds): an index by
+        // file would cost more memory than they do.
+        let old = planned.compactMap { $0.value.collection == collection && $0.value.file == file ? $0.key : nil }
         for id in old { planned[id] = nil }
         alarms?.cancel(old.map { Key.ring($0) })
         var new: [(key: Key, due: WallTime)] = []
-        var ids: [RingID] = []
         for item in items {
             let task = item.task
             let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
@@ -239,7 +236,6 @@ final class CalendarFeature: Feature {
             for (id, ring) in rings(of: item, collection: collection, file: file, after: after, through: plannedThrough)
             {
                 planned[id] = ring
-                ids.append(id)
                 new.append((.ring(id), ring.at))
             }
             // A snoozed alarm of the item rings when its snooze ends (after a restart too).
@@ -248,13 +244,31 @@ final class CalendarFeature: Feature {
                 else { continue }
                 ring.at = until
                 planned[id] = ring
-                ids.append(id)
                 new.append((.ring(id), until))
             }
         }
-        if !ids.isEmpty { plannedByFile[key] = ids }
         alarms?.schedule(new)
         if !old.isEmpty || !new.isEmpty { nextMayHaveChanged() }
+    }
+
+    /// What the plan needs of the files of collection `index` (`WatchedCollection.Keeping`):
+    /// their alarms from now, or from when alarms missed are caught up (the folder's first read
+    /// since kitd started, a late plan), through the plan and the time until it moves on.
+    func keeping(for index: Int, now: WallTime) -> WatchedCollection.Keeping {
+        var from = min(now, missedFrom ?? now)
+        if !collections[index].hasRead,
+            let since = try? runtime.store.watchedAlarms.watchedSince(collections[index].path)
+        {
+            from = min(from, max(since, now + Nanoseconds(-Self.catchUpWindow.value)))
+        }
+        var keep = WatchedCollection.Keeping(
+            from: from, now: now, through: keepThrough, fallback: settings[CalendarSettings.self].fallbackAlarm,
+            snoozed: Set(snoozed.keys.map(\.uid)))
+        if from < now {
+            keep.rang = rang
+            keep.dismissed = dismissed
+        }
+        return keep
     }
 
     /// The next planned alarm: the channel's first, unless the horizon comes before any.
@@ -341,8 +355,6 @@ final class CalendarFeature: Feature {
         alarms?.schedule(.horizon, at: now + Nanoseconds(Self.horizon.value / 2))
         // The far one-offs the plan came near are read again (all of them when their instants moved).
         for collection in collections where !collection.retired {
-            collection.keepThrough = keepThrough
-            collection.fallbackAlarm = settings[CalendarSettings.self].fallbackAlarm
             collection.promote(through: instantsMoved ? nil : keepThrough)
         }
         rung = rung.filter { snoozed[$0.key] != nil }
@@ -374,6 +386,8 @@ final class CalendarFeature: Feature {
         replanSource?.cancel()
         let deadline = ContinuousClock.now + replanSlice
         let now = clock.now().wall
+        let zones = zones.snapshot()
+        var keeps: [Int: WatchedCollection.Keeping] = [:]
         var first = true
         while replanNext < replanQueue.count, first || ContinuousClock.now < deadline {
             first = false
@@ -381,7 +395,11 @@ final class CalendarFeature: Feature {
             replanNext += 1
             guard collections.indices.contains(key.collection), let file = collections[key.collection].files[key.file]
             else { continue }
-            plan(file: key.file, of: key.collection, items: file.items, now: now)
+            // What rang and comes next beyond the plan is set aside, until the plan comes near.
+            let keep = keeps[key.collection] ?? keeping(for: key.collection, now: now)
+            keeps[key.collection] = keep
+            let items = collections[key.collection].setAside(key.file, keep: keep, zones: zones) ? [] : file.items
+            plan(file: key.file, of: key.collection, items: items, now: now)
         }
         if replanning {
             replanSource?.trigger()

@@ -22,14 +22,13 @@ final class WatchedCollection {
     /// name: most of a big calendar's files, kept as one word each. They are read again when
     /// inotify names them, or at a full look.
     private var quiet = SortedKeys()
-    /// The files whose items are all one-offs that matter only after `keepThrough` (a calendar's
-    /// far future), by `nameKey`: the first instant each matters (an alarm, or a start) and its
-    /// count. They are read again when the plan comes near (`promote`), or for an agenda.
+    /// The files none of whose alarms the feature's plan needs yet (`Keeping`): a calendar's far
+    /// future, and the series whose next alarm is beyond the plan. By `nameKey`: the first
+    /// instant each matters again (an alarm, or a start), and its count. They are read again
+    /// when the plan comes near (`promote`), or for an agenda that reaches them.
     private(set) var later: [Int: Later] = [:]
-    /// Files are kept whole only when something of them comes by this instant (the feature's
-    /// plan and a margin), and the alarm an item without one gets.
-    var keepThrough = WallTime(nanoseconds: .max)
-    var fallbackAlarm: CalendarAlarm?
+    /// What the feature's plan needs kept whole, asked at each read: all of it, until told.
+    var keeping: (() -> Keeping)?
     /// The `later` files to read again at the next look (`promote`).
     private var promoting: Set<Int> = []
     /// How many items the quiet files hold: each one, but those in `quietCounts`.
@@ -52,9 +51,15 @@ final class WatchedCollection {
     private(set) var hasRead = false
     /// No longer watched (`[calendars] watch` changed at a reload): it holds and reads nothing.
     private(set) var retired = false
+    /// Whether nothing is being read, or waits to be.
+    var isSettled: Bool { !reading && batchNext >= batch.count && pending.isEmpty && promoting.isEmpty && !needsScan }
 
-    struct Later: Sendable {
+    struct Later: Sendable, Equatable {
+        /// The first instant it matters again: an alarm, or an occurrence's start or due.
         var at: WallTime
+        /// Its last occurrence by the time it was set aside (none but in `(since, at)` came
+        /// between), or `.min` when it has none before `at`: an agenda before this reads it.
+        var since: WallTime
         var count: Int
     }
 
@@ -247,7 +252,7 @@ final class WatchedCollection {
         let path = path
         let zones = runtime.zones.snapshot()
         let now = runtime.clock.now().wall
-        let keep = Keeping(through: keepThrough, fallback: fallbackAlarm)
+        let keep = keeping?() ?? .everything
         runtime.worker.submit("calendar.read") { [known] in
             Self.read(names, path: path, known: known, zones: zones, now: now, keep: keep)
         } then: { [self] reading in
@@ -324,22 +329,91 @@ final class WatchedCollection {
     /// The hashes of the files that gave nothing, so that they are not read again until they change.
     private var unreadableHashes: [String: Int] = [:]
 
-    /// What the worker keeps of a file: whole when something of it comes by `through`.
+    /// What the feature's plan needs of a file: its items whole when an alarm of theirs comes in
+    /// `(from, through]` and has not rung, or one is snoozed; else only when it matters again
+    /// (`Later`). Made on the loop, used on the worker too.
     struct Keeping: Sendable {
+        /// Alarms after this that have not rung are planned: now, or earlier when alarms missed
+        /// are caught up (at a first read, or after the machine slept past the plan).
+        var from: WallTime
+        var now: WallTime
+        /// The plan's end and a margin (until the horizon next moves on).
         var through: WallTime
+        /// The alarm an item without one gets (`default_alarm`).
         var fallback: CalendarAlarm?
+        /// What rang or was dismissed (for alarms in `(from, now]`), and the UIDs with a snooze.
+        var rang: Set<RingID> = []
+        var dismissed: Set<RingID> = []
+        var snoozed: Set<String> = []
+
+        /// Keeps every file whole.
+        static let everything = Keeping(
+            from: WallTime(nanoseconds: .max), now: WallTime(nanoseconds: .max), through: WallTime(nanoseconds: .max))
+        /// How far past `through` the instant a file matters again is looked for: one with none
+        /// by then is read again then.
+        static let lookAhead = 31 * Nanoseconds.day
+        /// An item with this many alarms or occurrences near now is kept whole without more looking.
+        static let looked = 256
+
+        /// Where `items` (of a file of `count`) matter again, when the plan needs none of them
+        /// whole by `through`; nil to keep them.
+        func later(_ items: [WatchedItem], zones: ZoneSnapshot, count: Int) -> Later? {
+            guard !items.isEmpty, through < WallTime(nanoseconds: .max) else { return nil }
+            var far = Later(at: WallTime(nanoseconds: .max), since: WallTime(nanoseconds: .min), count: count)
+            for item in items {
+                let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+                guard let (at, since) = later(of: item, in: zone) else { return nil }
+                far.at = min(far.at, at)
+                far.since = max(far.since, since)
+            }
+            return far
+        }
+
+        private func later(of given: WatchedItem, in zone: some UTCOffsets) -> (at: WallTime, since: WallTime)? {
+            let task = given.task
+            guard !snoozed.contains(task.uid) else { return nil }
+            var item = given
+            if item.alarms.isEmpty, item.changedAlarms.isEmpty, let fallback { item.alarms = [fallback] }
+            let near = item.rings(after: from, through: through, in: zone, limit: Self.looked)
+            guard near.count < Self.looked else { return nil }
+            for ring in near {
+                let alarms = item.changedAlarms[ring.occurrence] ?? item.alarms
+                guard alarms.indices.contains(ring.alarm) else { continue }
+                let id = RingID(
+                    uid: task.uid, occurrence: ring.occurrence, alarm: alarms[ring.alarm].key,
+                    repetition: ring.repetition)
+                // One still to come, or missed and not rung: planned.
+                if ring.at > now || (!rang.contains(id) && !dismissed.contains(id.withoutRepetition)) { return nil }
+            }
+            // For the agenda: its last occurrence by `through`. Before a day back, only whether
+            // it has any (its first is its anchor).
+            let dayBack = now + Nanoseconds(-Nanoseconds.day.value)
+            let came = item.comings(after: dayBack, through: through, in: zone, limit: Self.looked)
+            guard came.count < Self.looked else { return nil }
+            let since =
+                came.last
+                ?? (ZoneResolver.instant(for: task.anchor, in: zone) <= dayBack ? dayBack : WallTime(nanoseconds: .min))
+            let end = through + Self.lookAhead
+            var at = end
+            if let ring = item.rings(after: through, through: end, in: zone, limit: 1).first {
+                at = min(at, ring.at, ring.start)
+            }
+            if let coming = item.comings(after: through, through: end, in: zone, limit: 1).first {
+                at = min(at, coming)
+            }
+            return (at, since)
+        }
     }
 
-    /// The first instant the items matter, when they are all one-offs that matter only after
-    /// `keep.through`; else nil (they are kept whole).
-    static func later(_ items: [WatchedItem], zones: ZoneSnapshot, keep: Keeping) -> WallTime? {
-        var first: WallTime?
-        for item in items {
-            let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
-            guard let at = item.firstInstant(in: zone, fallback: keep.fallback), at > keep.through else { return nil }
-            first = min(first ?? at, at)
+    /// Sets aside a kept file whose items the plan no longer needs whole (their alarms rang, and
+    /// the next are beyond `keep.through`), as a read would: true if it did.
+    func setAside(_ key: Int, keep: Keeping, zones: ZoneSnapshot) -> Bool {
+        guard let file = files[key], let far = keep.later(file.items, zones: zones, count: file.count) else {
+            return false
         }
-        return first
+        files[key] = nil
+        later[key] = far
+        return true
     }
 
     private static func read(
@@ -375,8 +449,8 @@ final class WatchedCollection {
                         let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
                         return item.mayRing(after: now + Nanoseconds(-CalendarFeature.catchUpWindow.value), in: zone)
                     }.map(\.compacted)
-                    if let at = later(kept, zones: zones, keep: keep) {
-                        reading.later.append((name, Later(at: at, count: items.count)))
+                    if let far = keep.later(kept, zones: zones, count: items.count) {
+                        reading.later.append((name, far))
                     } else {
                         reading.changed.append((name, hash, kept, items.count))
                     }
