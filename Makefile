@@ -25,7 +25,7 @@ build: deps
 	./scripts/po.sh build "$$($(SWIFT) build --show-bin-path)/../share/locale"
 
 ## release: release build; kitctl is then built again in its own build directory (.build-static) and linked for
-## a quick start (a whole `kitctl timer start` took 8.5 ms with the defaults; see README, Figures):
+## a quick start (a whole `kitctl timer start` took 8.5 ms with the defaults; see docs/performance.md):
 ## - the Swift runtime and Foundation inside it (--static-swift-stdlib): no dozen shared libraries to load;
 ## - libstdc++ inside it too (scripts/static-libstdcxx.sh): no libstdc++.so to load and start (0.7 ms);
 ## - libgcc's unwinder inside it (-static-libgcc): no libgcc_s.so to map and bind (0.08 ms);
@@ -138,6 +138,7 @@ uninstall:
 		"$(DESTDIR)$(DATADIR)/bash-completion/completions/kitctl" "$(DESTDIR)$(ZSHDIR)/_kitctl" \
 		"$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/kitctl.fish" \
 		"$(DESTDIR)$(DATADIR)/man/man8/kitd.8" "$(DESTDIR)$(DATADIR)/man/man5/kit.toml.5" \
+		"$(DESTDIR)$(DATADIR)/man/man7/kit.7" \
 		"$(DESTDIR)$(DATADIR)/applications/kit.desktop" "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/kit.svg" \
 		"$(DESTDIR)$(DATADIR)"/locale/*/LC_MESSAGES/kit.mo \
 		"$(DESTDIR)$(DATADIR)"/man/man1/kitctl.1 "$(DESTDIR)$(DATADIR)"/man/man1/kitctl.*.1

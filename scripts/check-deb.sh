@@ -44,7 +44,8 @@ packaged=$(dpkg-deb -f "$deb" Version)
 for f in usr/bin/kitd usr/bin/kitctl usr/lib/systemd/user/kitd.service usr/lib/systemd/user/kitd.socket \
     usr/share/bash-completion/completions/kitctl usr/share/zsh/vendor-completions/_kitctl \
     usr/share/fish/vendor_completions.d/kitctl.fish usr/share/man/man1/kitctl.1.gz \
-    usr/share/man/man1/kitctl.timer.start.1.gz usr/share/man/man5/kit.toml.5.gz usr/share/man/man8/kitd.8.gz \
+    usr/share/man/man1/kitctl.timer.start.1.gz usr/share/man/man5/kit.toml.5.gz usr/share/man/man7/kit.7.gz \
+    usr/share/man/man8/kitd.8.gz \
     usr/share/locale/ko/LC_MESSAGES/kit.mo usr/share/applications/kit.desktop \
     usr/share/icons/hicolor/scalable/apps/kit.svg usr/share/kit/ramen-catalog.json usr/share/doc/kit/copyright \
     usr/share/doc/kit/README.Debian; do

@@ -7,7 +7,7 @@ A command that starts and exits in two milliseconds spends much of them in page 
 touch of a page is one (for code, the kernel maps up to 16 pages around it, when they are beside
 each other; for zero-filled data, one page, and a write after a read is a second). Laid out as the
 linker likes, `kitctl timer start` took 78 faults on its code and 46 on its zero-filled data; with
-what it uses side by side, 22 on its code, and 47 fewer in all (see README, Figures).
+what it uses side by side, 22 on its code, and 47 fewer in all (see docs/performance.md).
 
 Usage: scripts/kitctl-order.py BINDIR, where BINDIR holds a release kitd and kitctl (`make release`).
 Needs valgrind: callgrind records every function a run enters, lackey every address it reads or

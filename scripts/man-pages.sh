@@ -1,7 +1,7 @@
 #!/bin/sh
 # Writes kit's man pages under OUT: man1/ for kitctl and each of its subcommands, made by
 # swift-argument-parser's generate-manual from the kitctl binary itself, and the hand-written
-# man8/kitd.8 and man5/kit.toml.5 from docs/man.
+# man8/kitd.8, man5/kit.toml.5 and man7/kit.7 from docs/man.
 # Usage: scripts/man-pages.sh GENERATE_MANUAL KITCTL OUT
 set -eu
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ generate=$1 kitctl=$2 out=$3
 # under ko_KR), and generate-manual drops every character that is not ASCII.
 LC_ALL=C.UTF-8
 export LC_ALL
-mkdir -p "$out/man1" "$out/man5" "$out/man8"
+mkdir -p "$out/man1" "$out/man5" "$out/man7" "$out/man8"
 "$generate" "$kitctl" --multi-page --section 1 --authors "kit's maintainers" --output-directory "$out/man1"
 # `kitctl help` is ArgumentParser's own help command, not one of kit's.
 rm -f "$out/man1/kitctl.help.1"
@@ -33,3 +33,4 @@ for page in "$out"/man1/kitctl.*.1; do
 done
 install -m 0644 docs/man/kitd.8 "$out/man8/kitd.8"
 install -m 0644 docs/man/kit.toml.5 "$out/man5/kit.toml.5"
+install -m 0644 docs/man/kit.7 "$out/man7/kit.7"

@@ -9,7 +9,7 @@ extension Integration {
             .deletingLastPathComponent().path
 
         @Test(
-            "the pages make install installs render with man -l without warnings: kitctl and each subcommand, kitd(8), kit.toml(5)"
+            "the pages make install installs render with man -l without warnings: kitctl and each subcommand, kitd(8), kit.toml(5), kit(7)"
         )
         func pagesRender() throws {
             let out = try TemporaryDirectory(prefix: "kit-man")
@@ -20,14 +20,14 @@ extension Integration {
                 Self.repository + "/scripts/man-pages.sh", [generate, Binaries.kitctl, out.path + "/man"],
                 environment: ["PATH": "/usr/bin:/bin"], outputDirectory: out.path)
             #expect(made.exitCode == 0, "\(made)")
-            let pages = try ["man1", "man5", "man8"].flatMap { section in
+            let pages = try ["man1", "man5", "man7", "man8"].flatMap { section in
                 try FileManager.default.contentsOfDirectory(atPath: out.path + "/man/" + section).map {
                     "\(section)/\($0)"
                 }
             }
             for expected in [
                 "man1/kitctl.1", "man1/kitctl.timer.start.1", "man1/kitctl.bar.1", "man1/kitctl.task.import.1",
-                "man5/kit.toml.5", "man8/kitd.8",
+                "man5/kit.toml.5", "man7/kit.7", "man8/kitd.8",
             ] {
                 #expect(pages.contains(expected), "\(expected) in \(pages.sorted())")
             }
