@@ -148,7 +148,9 @@ struct WatchedPlanTests {
         #expect(work.later[key] == nil && work.itemCount == 2)
         // A day later it is planned, and it rings at its time, once.
         kit.advance(by: Self.day)
-        try kit.run { !feature.replanning && feature.planned.values.contains { $0.title == "far" } }
+        try kit.run {
+            !feature.replanning && feature.planned.contains { feature.shown($0.key, $0.value)?.title == "far" }
+        }
         kit.advance(by: moved - kit.clock.now().wall + Nanoseconds.second)
         try kit.run { Self.shown(kit, "far") == 1 }
         try kit.run(for: Duration.milliseconds(200))
@@ -221,6 +223,37 @@ struct WatchedPlanTests {
     }
 
     @Test(
+        "a snoozed default_alarm rings again when its snooze ends, across a restart; the snoozed alarm of a file removed meanwhile does not"
+    )
+    func snoozedAcrossRestart() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let before = Nanoseconds(-10 * Nanoseconds.minute.value)
+        let (kit, folder) = try Self.watching(extra: "default_alarm = \"10m\"\n[tasks]\nsnooze = \"5m\"") { folder in
+            try Self.event("plain", start: Self.stamp(now + Self.hour), before: nil).write(
+                toFile: folder + "/work/plain.ics", atomically: true, encoding: .utf8)
+            try Self.event("gone", start: Self.stamp(now + Self.hour)).write(
+                toFile: folder + "/work/gone.ics", atomically: true, encoding: .utf8)
+        }
+        defer { Self.stop(kit, removing: folder) }
+        try Self.step(kit, until: now + Self.hour + before + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "plain") == 1 && Self.shown(kit, "gone") == 1 })
+        for popup in kit.popups.shown { kit.popups.press("snooze", on: popup.subject) }
+        try kit.run(for: Duration.milliseconds(100))
+        try kit.restart()
+        try kit.run { Self.calendars(kit).collections.allSatisfy(\.hasRead) }
+        let work = try #require(Self.calendars(kit).collections.first)
+        #expect(Self.calendars(kit).planned.count == 2)
+        try FileManager.default.removeItem(atPath: folder + "/work/gone.ics")
+        try kit.run { !work.isSettled }
+        kit.advance(by: CalendarFeature.readDelay)
+        try kit.run { work.isSettled && work.itemCount == 1 }
+        try Self.step(kit, until: now + Self.hour + before + 5 * Nanoseconds.minute + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "plain") == 2 })
+        try kit.run(for: Duration.milliseconds(200))
+        #expect(Self.shown(kit, "gone") == 1)
+    }
+
+    @Test(
         "a month of watched events past the agenda's list is counted by day, not refused; past what counting weighs, it is refused with what to ask instead"
     )
     func monthCounts() throws {
@@ -281,7 +314,9 @@ struct WatchedPlanTests {
         defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         let work = try #require(feature.collections.first)
-        #expect(feature.planned.values.map(\.title) == ["planned"] && work.later.count == 2)
+        #expect(
+            feature.planned.compactMap { feature.shown($0.key, $0.value)?.title } == ["planned"]
+                && work.later.count == 2)
         let events = try kit.subscriber([Event.calendarAlarm])
         // Four days asleep: the clock jumps past the plan's end, and past the three alarms.
         kit.advance(by: 4 * Self.day)

@@ -23,7 +23,7 @@ extension CalendarFeature {
                     // A snooze that ended while kitd was off.
                     for (id, until) in snoozed where id.uid == item.task.uid && until > from && until <= now.wall {
                         let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
-                        guard var ring = snoozedRing(id, of: item, collection: index, file: name, zone: zone)
+                        guard var ring = ring(id, of: item, collection: index, file: name, zone: zone)
                         else { continue }
                         ring.at = until
                         snoozed[id] = nil

@@ -18,7 +18,7 @@ extension CalendarFeature {
             var name: String
             var path: String
             var files: [[WatchedItem]]
-            var later: [Int: WatchedCollection.Later]
+            var later: SortedTable<WatchedCollection.Later>
         }
         var calendars: [Calendar]
         var zones: ZoneSnapshot
@@ -38,7 +38,7 @@ extension CalendarFeature {
     static func farItems(_ calendar: Snapshot.Calendar, from: WallTime, to: WallTime, snapshot: Snapshot)
         -> [[WatchedItem]]
     {
-        let due = Set(calendar.later.filter { $0.value.at < to || $0.value.since >= from }.keys)
+        let due = Set(calendar.later.keys { $0.at < to || $0.since >= from })
         guard !due.isEmpty, let names = try? VdirCollection(reading: calendar.path).names() else { return [] }
         let collection = VdirCollection(reading: calendar.path)
         var found: [[WatchedItem]] = []

@@ -9,26 +9,34 @@ import KitStore
 extension CalendarFeature {
 
     func came(_ due: [Key], now: ClockReading) {
-        var shown: [Popup] = []
+        var posting: [Popup] = []
         for key in due {
             switch key {
             case .horizon:
                 replanAll(now: now.wall)
             case .ring(let id):
-                guard let ring = planned.removeValue(forKey: id) else { continue }
-                guard !dismissed.contains(id.withoutRepetition) else { continue }
+                guard let plan = planned.removeValue(forKey: id), !dismissed.contains(id.withoutRepetition) else {
+                    continue
+                }
+                guard let ring = shown(id, plan) else {
+                    // Not reached: a file's alarms are planned again whenever it changes or goes.
+                    logger.error(
+                        "a planned watched alarm's item is gone; it does not ring",
+                        metadata: ["calendar.uid": "\(id.uid)"])
+                    continue
+                }
                 snoozed[id] = nil
                 rang.insert(id)
                 rung[id] = ring
                 keep(id, .rang, now: now.wall)
-                shown.append(popup(id, ring, now: now))
+                posting.append(popup(id, ring, now: now))
                 announce(id, ring, late: now.wall - ring.at > Self.lateAfter, now: now.wall)
                 nextMayHaveChanged()
             }
         }
-        guard !shown.isEmpty else { return }
+        guard !posting.isEmpty else { return }
         commits.onCommittedAndSent { [popups] in
-            for popup in shown { popups.post(popup) }
+            for popup in posting { popups.post(popup) }
         }
     }
 
@@ -104,9 +112,8 @@ extension CalendarFeature {
             let until = now + settings[TaskSettings.self].snooze
             snoozed[id] = until
             keep(id, .snoozed, until: until, now: now)
-            if var ring = rung[id] {
-                ring.at = until
-                planned[id] = ring
+            if let ring = rung[id] {
+                planned[id] = Plan(at: until, collection: ring.collection, file: ring.file)
                 alarms?.schedule(.ring(id), at: until)
                 nextMayHaveChanged()
             }

@@ -33,7 +33,16 @@ final class CalendarFeature: Feature {
         }
     }
 
-    /// A planned alarm, with what its popup says.
+    /// A planned alarm: when, and the file of the item it is of. What its popup says is worked
+    /// out from that item as it rings (`shown`): a big calendar's plan holds a thousand of them.
+    struct Plan {
+        var at: WallTime
+        var collection: Int
+        /// The file it is of, by `WatchedCollection.nameKey`.
+        var file: Int
+    }
+
+    /// An alarm with what its popup says.
     struct Planned {
         var at: WallTime
         var collection: Int
@@ -59,7 +68,7 @@ final class CalendarFeature: Feature {
     /// The inotify watches on the folders the patterns' wildcards start under.
     private var patternSources: [EventSource] = []
     private var reads: Alarms<Int, BootTime>?
-    var planned: [RingID: Planned] = [:]
+    var planned: [RingID: Plan] = [:]
     /// What was done with alarms: rung (by ring), dismissed (by alarm, repetition -1), snoozed.
     var rang: Set<RingID> = []
     var dismissed: Set<RingID> = []
@@ -225,7 +234,11 @@ final class CalendarFeature: Feature {
     private func plan(file: Int, of collection: Int, items: [WatchedItem], now: WallTime) {
         // Looked for among the planned (a look at 2,000 of them costs microseconds): an index by
         // file would cost more memory than they do.
-        let old = planned.compactMap { $0.value.collection == collection && $0.value.file == file ? $0.key : nil }
+        var old = planned.compactMap { $0.value.collection == collection && $0.value.file == file ? $0.key : nil }
+        // A file set aside (not gone) keeps its snoozed alarms: their popups are kept (`rung`).
+        if items.isEmpty, collections[collection].later[file] != nil {
+            old.removeAll { id in rung[id] != nil && (snoozed[id].map { $0 > now } ?? false) }
+        }
         for id in old { planned[id] = nil }
         alarms?.cancel(old.map { Key.ring($0) })
         var new: [(key: Key, due: WallTime)] = []
@@ -235,15 +248,14 @@ final class CalendarFeature: Feature {
             let after = min(now, missedFrom ?? now)
             for (id, ring) in rings(of: item, collection: collection, file: file, after: after, through: plannedThrough)
             {
-                planned[id] = ring
+                planned[id] = Plan(at: ring.at, collection: collection, file: file)
                 new.append((.ring(id), ring.at))
             }
             // A snoozed alarm of the item rings when its snooze ends (after a restart too).
             for (id, until) in snoozed where id.uid == task.uid && until > now && planned[id] == nil {
-                guard var ring = rung[id] ?? snoozedRing(id, of: item, collection: collection, file: file, zone: zone)
+                guard rung[id] != nil || ring(id, of: item, collection: collection, file: file, zone: zone) != nil
                 else { continue }
-                ring.at = until
-                planned[id] = ring
+                planned[id] = Plan(at: until, collection: collection, file: file)
                 new.append((.ring(id), until))
             }
         }
@@ -273,8 +285,36 @@ final class CalendarFeature: Feature {
 
     /// The next planned alarm: the channel's first, unless the horizon comes before any.
     func nextRing() -> Planned? {
-        if case .ring(let id)? = alarms?.next()?.key, let ring = planned[id] { return ring }
-        return planned.values.min { $0.at < $1.at }
+        if case .ring(let id)? = alarms?.next()?.key, let plan = planned[id] { return shown(id, plan) }
+        return planned.min { $0.value.at < $1.value.at }.flatMap { shown($0.key, $0.value) }
+    }
+
+    /// What a planned alarm's popup says: as it said when it rang before a snooze, else from the
+    /// item it is of (kept whole while an alarm of it is planned). Nil when that item is gone.
+    func shown(_ id: RingID, _ plan: Plan) -> Planned? {
+        if var ring = rung[id] {
+            ring.at = plan.at
+            return ring
+        }
+        guard collections.indices.contains(plan.collection),
+            let item = collections[plan.collection].files[plan.file]?.items.first(where: { $0.task.uid == id.uid })
+        else { return nil }
+        let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
+        guard var ring = ring(id, of: item, collection: plan.collection, file: plan.file, zone: zone) else {
+            return nil
+        }
+        ring.at = plan.at
+        return ring
+    }
+
+    /// The item with `default_alarm` when it has no alarm of its own.
+    func withFallback(_ item: WatchedItem) -> WatchedItem {
+        guard item.alarms.isEmpty, item.changedAlarms.isEmpty,
+            let fallback = settings[CalendarSettings.self].fallbackAlarm
+        else { return item }
+        var item = item
+        item.alarms = [fallback]
+        return item
     }
 
     func summary(_ ring: Planned) -> DaemonStatusResult.CalendarSummary.Next {
@@ -299,11 +339,7 @@ final class CalendarFeature: Feature {
     func rings(of given: WatchedItem, collection: Int, file: Int, after: WallTime, through: WallTime)
         -> [(RingID, Planned)]
     {
-        var item = given
-        if item.alarms.isEmpty, item.changedAlarms.isEmpty, let fallback = settings[CalendarSettings.self].fallbackAlarm
-        {
-            item.alarms = [fallback]
-        }
+        let item = withFallback(given)
         let task = item.task
         let zone = task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
         var found: [(RingID, Planned)] = []
@@ -327,11 +363,12 @@ final class CalendarFeature: Feature {
         return found
     }
 
-    /// What a snoozed alarm's popup says, from the item it is of, when kitd has not rung it
-    /// (it was snoozed before a restart): nil when the item no longer has that alarm.
-    func snoozedRing(
-        _ id: RingID, of item: WatchedItem, collection: Int, file: Int, zone: any UTCOffsets
+    /// What alarm `id`'s popup says, from the item it is of (its `default_alarm` too), at its
+    /// occurrence's due time: nil when the item no longer has that alarm.
+    func ring(
+        _ id: RingID, of given: WatchedItem, collection: Int, file: Int, zone: any UTCOffsets
     ) -> Planned? {
+        let item = withFallback(given)
         let alarms = item.changedAlarms[id.occurrence] ?? item.alarms
         guard let alarm = alarms.first(where: { $0.key == id.alarm }) else { return nil }
         let task = item.task
@@ -406,6 +443,8 @@ final class CalendarFeature: Feature {
         } else {
             replanQueue = []
             replanNext = 0
+            // What was set aside grew the tables: they are trimmed again.
+            for collection in collections { collection.compact() }
         }
     }
 

@@ -26,7 +26,7 @@ final class WatchedCollection {
     /// future, and the series whose next alarm is beyond the plan. By `nameKey`: the first
     /// instant each matters again (an alarm, or a start), and its count. They are read again
     /// when the plan comes near (`promote`), or for an agenda that reaches them.
-    private(set) var later: [Int: Later] = [:]
+    private(set) var later = SortedTable<Later>()
     /// What the feature's plan needs kept whole, asked at each read: all of it, until told.
     var keeping: (() -> Keeping)?
     /// The `later` files to read again at the next look (`promote`).
@@ -54,13 +54,33 @@ final class WatchedCollection {
     /// Whether nothing is being read, or waits to be.
     var isSettled: Bool { !reading && batchNext >= batch.count && pending.isEmpty && promoting.isEmpty && !needsScan }
 
+    /// A file set aside: 16 bytes, as a big calendar has thousands.
     struct Later: Sendable, Equatable {
         /// The first instant it matters again: an alarm, or an occurrence's start or due.
         var at: WallTime
+        /// `since` in whole minutes since 1970, rounded up; `Int32.min` for none.
+        private var sinceMinutes: Int32
+        private var storedCount: Int32
+
+        init(at: WallTime, since: WallTime, count: Int) {
+            self.at = at
+            let minute = Nanoseconds.minute.value
+            let minutes = since.nanoseconds / minute + (since.nanoseconds % minute > 0 ? 1 : 0)
+            sinceMinutes =
+                since == WallTime(nanoseconds: .min)
+                ? .min : Int32(clamping: max(minutes, Int64(Int32.min) + 1))
+            storedCount = Int32(clamping: count)
+        }
+
         /// Its last occurrence by the time it was set aside (none but in `(since, at)` came
-        /// between), or `.min` when it has none before `at`: an agenda before this reads it.
-        var since: WallTime
-        var count: Int
+        /// between), to the minute after, or `.min` when it has none before `at`: an agenda
+        /// from before this reads it.
+        var since: WallTime {
+            sinceMinutes == .min
+                ? WallTime(nanoseconds: .min) : WallTime(nanoseconds: Int64(sinceMinutes) * Nanoseconds.minute.value)
+        }
+        /// Its items, as `kitctl calendars` counts them.
+        var count: Int { Int(storedCount) }
     }
 
     struct File {
@@ -82,7 +102,7 @@ final class WatchedCollection {
     }
 
     var itemCount: Int {
-        files.values.reduce(0) { $0 + $1.count } + later.values.reduce(0) { $0 + $1.count } + quietItems
+        files.values.reduce(0) { $0 + $1.count } + later.reduce(0) { $0 + $1.value.count } + quietItems
     }
 
     /// What names a file in `files`, in this process: a hash of its name (two names of one
@@ -189,7 +209,7 @@ final class WatchedCollection {
     /// Reads again, soon, the `later` files that matter by `through` (all of them with nil: the
     /// zone or `default_alarm` changed, and with them their instants).
     func promote(through: WallTime?) {
-        let due = later.filter { entry in through.map { entry.value.at <= $0 } ?? true }.keys
+        let due = later.keys { far in through.map { far.at <= $0 } ?? true }
         guard !due.isEmpty else { return }
         promoting.formUnion(due)
         readSoon?()
@@ -263,10 +283,10 @@ final class WatchedCollection {
             let more = batchNext < batch.count
             if !more {
                 // A full look's names (50,000 of them, say) are not kept past it, nor the room
-                // the quiet files' keys took to grow.
+                // the quiet and set-aside files' tables took to grow.
                 batch = []
                 batchNext = 0
-                quiet.compact()
+                compact()
             }
             if !more && !needsScan { firstReadDone() }
             // The rest of a batch goes on at once, a page a job; new events wait a moment.
@@ -302,8 +322,7 @@ final class WatchedCollection {
                 var gone = Reading()
                 gone.removed = unreadableHashes.keys.filter { !there.contains($0) }
                 let keys = Set(names.map(Self.nameKey))
-                gone.removedKeys = files.keys.filter { !keys.contains($0) }
-                later = later.filter { keys.contains($0.key) }
+                gone.removedKeys = (Array(files.keys) + later.keys { _ in true }).filter { !keys.contains($0) }
                 for key in quiet.removeAll(keeping: keys.contains) {
                     quietItems -= quietCounts.removeValue(forKey: key) ?? 1
                 }
@@ -359,14 +378,15 @@ final class WatchedCollection {
         /// whole by `through`; nil to keep them.
         func later(_ items: [WatchedItem], zones: ZoneSnapshot, count: Int) -> Later? {
             guard !items.isEmpty, through < WallTime(nanoseconds: .max) else { return nil }
-            var far = Later(at: WallTime(nanoseconds: .max), since: WallTime(nanoseconds: .min), count: count)
+            var first = WallTime(nanoseconds: .max)
+            var last = WallTime(nanoseconds: .min)
             for item in items {
                 let zone = item.task.zone.flatMap { zones.zone(named: $0) } ?? zones.system
                 guard let (at, since) = later(of: item, in: zone) else { return nil }
-                far.at = min(far.at, at)
-                far.since = max(far.since, since)
+                first = min(first, at)
+                last = max(last, since)
             }
-            return far
+            return Later(at: first, since: last, count: count)
         }
 
         private func later(of given: WatchedItem, in zone: some UTCOffsets) -> (at: WallTime, since: WallTime)? {
@@ -403,6 +423,12 @@ final class WatchedCollection {
             }
             return (at, since)
         }
+    }
+
+    /// Lets go of the room the quiet and set-aside files' tables kept for growing.
+    func compact() {
+        quiet.compact()
+        later.compact()
     }
 
     /// Sets aside a kept file whose items the plan no longer needs whole (their alarms rang, and
@@ -482,10 +508,10 @@ final class WatchedCollection {
         for (name, hash, items, count) in reading.changed {
             let key = Self.nameKey(name)
             unquiet(key)
-            later[key] = nil
+            let wasLater = later.removeValue(forKey: key) != nil
             if items.isEmpty {
-                // Nothing of it can ring: only its count is kept.
-                if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
+                // Nothing of it can ring: only its count is kept (a snooze of it ends).
+                if files.removeValue(forKey: key) != nil || wasLater { changes.append((key, [])) }
                 makeQuiet(key, count: count)
             } else {
                 // The items as the loop's own (see `shared`).
@@ -509,10 +535,13 @@ final class WatchedCollection {
             unreadableHashes[name] = nil
             let key = Self.nameKey(name)
             unquiet(key)
-            later[key] = nil
-            if files.removeValue(forKey: key) != nil { changes.append((key, [])) }
+            let wasLater = later.removeValue(forKey: key) != nil
+            if files.removeValue(forKey: key) != nil || wasLater { changes.append((key, [])) }
         }
-        for key in reading.removedKeys where files.removeValue(forKey: key) != nil { changes.append((key, [])) }
+        for key in reading.removedKeys
+        where files.removeValue(forKey: key) != nil || later.removeValue(forKey: key) != nil {
+            changes.append((key, []))
+        }
         if !changes.isEmpty { onChange?(changes) }
     }
 
