@@ -3,6 +3,7 @@ import Glibc
 import KitClient
 import KitCore
 import KitProtocol
+import KitTestSupport
 import Synchronization
 import Testing
 
@@ -151,8 +152,9 @@ struct OffLoopTests {
                 then: { value in
                     finished.append(value)
                     turnsAtFinish.append(worker.turnsRun)
-                    // Longer than a turn (`BackgroundWorker.turn`).
-                    usleep(3_000)
+                    // Longer than a turn (`BackgroundWorker.turn`): it holds the loop's thread.
+                    let end = ContinuousClock.now + .milliseconds(3)
+                    while ContinuousClock.now < end {}
                 })
         }
         // All five are done on the worker before the loop looks (the loop runs on this thread).
@@ -265,7 +267,6 @@ struct OffLoopTests {
         #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 1 })
         kit.stop()
         slow.open()
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(slow.finished.load(ordering: .relaxed) == 0)
+        #expect(Wait.holds(for: .milliseconds(100)) { slow.finished.load(ordering: .relaxed) == 0 })
     }
 }

@@ -51,9 +51,9 @@ extension Integration {
             let pid = try #require(kit.kitd?.pid)
             let busy = ProcessProbe.memoryMiB(pid: pid).fileBacked
             _ = Subprocess.waitUntil(timeout: .seconds(20)) { ProcessProbe.memoryMiB(pid: pid).fileBacked * 2 <= busy }
-            Thread.sleep(forTimeInterval: 0.5)
+            Wait.passes(.milliseconds(500))
             let before = ProcessProbe.contextSwitches(pid: pid)
-            Thread.sleep(forTimeInterval: 3)
+            Wait.passes(.seconds(3))
             let idleSwitches = ProcessProbe.contextSwitches(pid: pid) - before
             #expect(idleSwitches <= 2, "kitd woke \(idleSwitches) times in 3 s with a bar and nothing to do")
 

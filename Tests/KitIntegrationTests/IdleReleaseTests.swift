@@ -23,7 +23,7 @@ extension Integration {
             for _ in 0..<5 {
                 _ = try connection.call(Method.timerList, TimerListParams())
                 busy = max(busy, ProcessProbe.memoryMiB(pid: pid).fileBacked)
-                Thread.sleep(forTimeInterval: 0.1)
+                Wait.passes(.milliseconds(100))
             }
             #expect(busy > 4, "kitd maps more than 4 MiB of code while it works: \(busy) MiB")
 
@@ -33,9 +33,9 @@ extension Integration {
             #expect(idle * 2 <= busy, "file pages resident: \(busy) MiB while busy, still \(idle) MiB when idle")
 
             // Letting go is one piece of work after the activity, not a tick.
-            Thread.sleep(forTimeInterval: 0.5)
+            Wait.passes(.milliseconds(500))
             let before = ProcessProbe.contextSwitches(pid: pid)
-            Thread.sleep(forTimeInterval: 2)
+            Wait.passes(.seconds(2))
             #expect(ProcessProbe.contextSwitches(pid: pid) - before <= 1)
 
             // The code comes back when it is needed.

@@ -48,7 +48,7 @@ extension Integration {
             defer { desktop.dunst?.signal(SIGCONT) }
             while ContinuousClock.now < lastDue {
                 try? Task.checkCancellation()
-                usleep(UInt32.random(in: 250_000...900_000, using: &random))
+                Wait.passes(.milliseconds(Int.random(in: 250...900, using: &random)))
                 if hang.contains(ContinuousClock.now) != hung {
                     hung.toggle()
                     desktop.dunst?.signal(hung ? SIGSTOP : SIGCONT)

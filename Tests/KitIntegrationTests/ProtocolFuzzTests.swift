@@ -446,7 +446,7 @@ extension Integration {
             var latencies: [Duration] = []
             for _ in 0..<5 {
                 latencies.append(try session.statusLatency())
-                usleep(50_000)
+                Wait.passes(.milliseconds(50))
             }
             let during = session.rss()
             // Every notification is handled before the reply to the request that follows them.

@@ -50,9 +50,7 @@ extension Integration {
             let timer = try kit.kitctlJSON(["timer", "start", "3s", "--name", "missed"], as: TimerInfo.self)
             #expect(kit.stopKitd(signal: SIGTERM) == 0)
             let due = try #require(timer.dueAt.flatMap(Timestamp.parse))
-            while WallTime(seconds: Date().timeIntervalSince1970) < due + 300_000_000 {
-                Thread.sleep(forTimeInterval: 0.1)
-            }
+            Wait.passes(until: Date(timeIntervalSince1970: Double((due + 300_000_000).nanoseconds) / 1e9))
 
             try kit.startKitd()
             let fired = try kit.kitctlJSON(["timer", "show", "\(timer.id)"], as: TimerInfo.self)

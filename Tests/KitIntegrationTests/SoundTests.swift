@@ -69,9 +69,10 @@ extension Integration {
             for name in ["tea", "ding", "gong", "hush"] {
                 #expect(try kit.desktop!.waitForNotification(summaryContaining: "\(name) is done") != nil)
             }
-            Thread.sleep(forTimeInterval: 0.5)
             #expect(streams["hush is done"] == nil)
-            #expect(watch.started.count == 3, "streams started: \(watch.started.count)")
+            #expect(
+                Wait.holds(for: .milliseconds(500)) { watch.started.count == 3 },
+                "streams started: \(watch.started.count)")
             // dunst was sent no sound hint: it would not play it, and kitd did.
             let call = try #require(kit.desktop!.notifyCalls().first { $0.contains("\"tea is done\"") })
             #expect(!call.contains("sound-name") && !call.contains("suppress-sound"), "\(call)")
@@ -105,8 +106,7 @@ extension Integration {
             let hush = try #require(calls.first { $0.contains("\"hush is done\"") })
             #expect(hush.contains("string \"suppress-sound\" variant boolean true"), "\(hush)")
             // notification-daemon itself plays nothing: any stream would be kitd's.
-            Thread.sleep(forTimeInterval: 1)
-            #expect(watch.started.isEmpty, "streams started: \(watch.started.count)")
+            #expect(Wait.holds(for: .seconds(1)) { watch.started.isEmpty }, "streams started: \(watch.started.count)")
             #expect(try pulse.sinkInputs().isEmpty)
             #expect(!kit.kitd!.stderr.contains("sound playing"))
         }
@@ -129,8 +129,12 @@ extension Integration {
             // A sound the theme lacks is said once, by name.
             for index in 0..<2 {
                 _ = try kit.kitctl(["timer", "start", "0.3s", "--name", "odd\(index)", "--sound", "no-such-sound"])
-                Thread.sleep(forTimeInterval: 0.6)
+                #expect(
+                    try Wait.until(timeout: .seconds(5)) {
+                        try kit.kitctlJSON(["timer", "show", "odd\(index)"], as: TimerInfo.self).state == .fired
+                    })
             }
+            #expect(Wait.until(timeout: .seconds(5)) { kit.kitd!.stderr.contains("sound.name=no-such-sound") })
             let log = kit.kitd!.stderr
             #expect(log.components(separatedBy: "the sound theme has no such sound").count == 2, "\(log)")
             #expect(log.contains("sound.name=no-such-sound"))
@@ -150,7 +154,9 @@ extension Integration {
             for index in 0..<3 {
                 #expect(events.waitFor(Event.notificationShown) { $0.raw.contains("t\(index) is done") } != nil)
             }
-            Thread.sleep(forTimeInterval: 0.3)
+            let said = { kit.kitd!.stderr.components(separatedBy: "no sound device or sound server").count - 1 }
+            #expect(
+                Wait.until(timeout: .seconds(5)) { said() >= 1 } && Wait.holds(for: .milliseconds(300)) { said() == 1 })
             let log = kit.kitd!.stderr
             let warnings = log.components(separatedBy: "no sound device or sound server").count - 1
             #expect(warnings == 1, "\(log)")

@@ -16,11 +16,11 @@ extension Integration {
             _ = try kit.kitctl(["sw", "new", "focus", "--start"])
             _ = try kit.kitctl(["sw", "new", "paused"])
             _ = try kit.kitctl(["sw", "start", "paused"])
-            Thread.sleep(forTimeInterval: 0.5)
+            Wait.passes(.milliseconds(500))
             let stopped = try kit.kitctlJSON(["sw", "stop", "paused"], as: StopwatchInfo.self)
-            Thread.sleep(forTimeInterval: 0.5)
+            Wait.passes(.milliseconds(500))
             #expect(kit.stopKitd(signal: SIGKILL) == 128 + SIGKILL)
-            Thread.sleep(forTimeInterval: 1)
+            Wait.passes(.seconds(1))
             try kit.startKitd()
             let focus = try kit.kitctlJSON(["sw", "show", "focus"], as: StopwatchLapsResult.self).stopwatch
             #expect(focus.state == .running)
@@ -37,7 +37,7 @@ extension Integration {
             try kit.startKitd()
             _ = try kit.kitctl(["sw", "new", "run", "--start"])
             for note in ["first", "second, with a comma", "third \"quoted\""] {
-                Thread.sleep(forTimeInterval: 0.05)
+                Wait.passes(.milliseconds(50))
                 #expect(try kit.kitctl(["sw", "lap", "run", note]).exitCode == 0)
             }
             let laps = try kit.kitctlJSON(["sw", "laps", "run"], as: StopwatchLapsResult.self).laps

@@ -127,7 +127,7 @@ extension Integration {
                 // LAST-MODIFIED counts whole seconds, and a version's is a second after the one before
                 // when both fall in one second (A's edit may come in the second A added the task):
                 // two seconds on, B's edit is later than A's whatever the seconds were.
-                Thread.sleep(forTimeInterval: 2.2)
+                Wait.passes(.milliseconds(2200))
                 #expect(try b.kit.kitctl(["task", "edit", "dentist", "--title", "dentist at 11"]).exitCode == 0)
                 try a.sync()
                 // vdirsyncer hands B the server's (A's) version; B's own is later, so B keeps it and

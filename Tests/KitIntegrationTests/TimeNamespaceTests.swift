@@ -39,7 +39,7 @@ extension Integration {
                 try kit.startKitd()
                 #expect(try kit.kitctl(["timer", "start", "8s", "--name", "tea"]).exitCode == 0)
                 #expect(try kit.kitctl(["sw", "new", "focus", "--start"]).exitCode == 0)
-                Thread.sleep(forTimeInterval: 1)
+                Wait.passes(.seconds(1))
                 // Under unshare, kitd is unshare's child: it is kitd that gets SIGTERM.
                 if !first.isEmpty, let launcher = kit.kitd?.pid {
                     let children = try String(

@@ -78,14 +78,15 @@ extension Integration {
             defer { kit.tearDown() }
             try kit.startKitd()
             _ = try kit.kitctlJSON(["timer", "start", "10s", "--name", "tea"], as: TimerInfo.self)
-            Thread.sleep(forTimeInterval: 1)
+            Wait.passes(.seconds(1))
             let paused = try kit.kitctlJSON(["timer", "pause", "tea"], as: TimerInfo.self)
             #expect(paused.state == .paused)
             #expect(paused.remainingNs <= Nanoseconds.second * 9, "at least 1 s ran: \(paused.remainingNs)")
             #expect(paused.remainingNs > 0, "\(paused.remainingNs)")
-            Thread.sleep(forTimeInterval: 1)
-            let stillPaused = try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self)
-            #expect(stillPaused.remainingNs == paused.remainingNs)
+            #expect(
+                try Wait.holds(for: .seconds(1)) {
+                    try kit.kitctlJSON(["timer", "show", "tea"], as: TimerInfo.self).remainingNs == paused.remainingNs
+                })
             let before = Self.wallNow()
             let resumed = try kit.kitctlJSON(["timer", "resume", "tea"], as: TimerInfo.self)
             let after = Self.wallNow()

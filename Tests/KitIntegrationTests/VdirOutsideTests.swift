@@ -175,8 +175,10 @@ extension Integration {
                 })
             // Kit's change is not written over the broken file.
             #expect(try kit.kitctl(["task", "edit", "pay rent", "--title", "pay the rent"]).exitCode == 0)
-            Thread.sleep(forTimeInterval: 0.5)
-            #expect(try String(contentsOfFile: vdir + "/" + name, encoding: .utf8).hasSuffix("SUMMARY:half a file"))
+            #expect(
+                try Wait.holds(for: .milliseconds(500)) {
+                    try String(contentsOfFile: vdir + "/" + name, encoding: .utf8).hasSuffix("SUMMARY:half a file")
+                })
             // The file is mended, with a property kit does not model added: merged against the last
             // good base, kit's new title goes into it and the file's PRIORITY stays.
             try Self.put(

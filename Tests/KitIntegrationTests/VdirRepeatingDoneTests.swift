@@ -122,7 +122,12 @@ extension Integration {
                     }
                 })
             // kitd writing its version back (if it does) is not read as one more occurrence done.
-            Thread.sleep(forTimeInterval: 0.5)
+            #expect(
+                try Wait.holds(for: .milliseconds(500)) {
+                    try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks.contains {
+                        $0.uid == Self.uid && $0.dueAt == "2030-01-11T09:00:00.000000Z"
+                    }
+                })
             let tasks = try kit.kitctlJSON(["task", "list", "--all"], as: TaskListResult.self).tasks
             let series = try #require(tasks.first { $0.uid == Self.uid })
             #expect(series.dueAt == "2030-01-11T09:00:00.000000Z")

@@ -108,8 +108,7 @@ extension Integration {
             #expect(shown.timeIntervalSince(instant) < 2 && shown.timeIntervalSince(instant) > -0.1, "at \(shown)")
             let rang = try #require(events.waitFor(Event.calendarAlarm)).decode(CalendarAlarmEvent.self)
             #expect(rang.title == "Standup" && rang.calendar == "work" && !rang.late, "\(rang)")
-            Thread.sleep(forTimeInterval: 2)
-            #expect(Self.calls(kit, "Standup") == 1)
+            #expect(Wait.holds(for: .seconds(2)) { Self.calls(kit, "Standup") == 1 })
             // The agenda lists it beside the tasks, with its calendar's name.
             let agenda = try kit.kitctl(["agenda", "--day", "today"])
             let day = try kit.kitctl(["agenda", "--day", String(Self.minute(start).prefix(10))])
@@ -154,7 +153,8 @@ extension Integration {
                 ["--config", todoman, "new", "--list", "chores", "--due", Self.minute(due), "Bins"],
                 environment: Self.utc.merging(["HOME": kit.root.path]) { $1 }, outputDirectory: kit.root.path)
             #expect(made.exitCode == 0, "\(made)")
-            Thread.sleep(forTimeInterval: 1)
+            // kitd has read all three before they change.
+            #expect(try Wait.until { try Self.loaded(kit).calendars.map(\.items) == [1, 2] })
             // Moved 4 s later, and removed, before their alarms.
             let moved = first.addingTimeInterval(3)
             try Self.event("moved@example.com", "Moved", alarmAt: moved).write(
@@ -162,8 +162,8 @@ extension Integration {
             try FileManager.default.removeItem(atPath: work + "/gone.ics")
             let shown = try #require(Self.popup(kit, "Moved"), "no popup")
             #expect(shown.timeIntervalSince(moved) > -0.1 && shown.timeIntervalSince(moved) < 2, "at \(shown)")
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(Self.calls(kit, "Moved") == 1 && Self.calls(kit, "Gone") == 0)
+            #expect(
+                Wait.holds(for: .milliseconds(1500)) { Self.calls(kit, "Moved") == 1 && Self.calls(kit, "Gone") == 0 })
             let bins = try #require(Self.popup(kit, "Bins"), "no popup for todoman's to-do")
             #expect(bins.timeIntervalSince(bell) > -0.1 && bins.timeIntervalSince(bell) < 2, "at \(bins)")
         }
@@ -185,12 +185,10 @@ extension Integration {
             #expect(Self.popup(kit, "Stand up") != nil)
             #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
             // Six repeats would come every 2 s: none does, before or after a kill -9 and a start.
-            Thread.sleep(forTimeInterval: 4)
-            #expect(Self.calls(kit, "Stand up") == 1, "\(kit.desktop!.notifyCalls())")
+            #expect(Wait.holds(for: .seconds(4)) { Self.calls(kit, "Stand up") == 1 }, "\(kit.desktop!.notifyCalls())")
             _ = kit.stopKitd(signal: SIGKILL)
             try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
-            Thread.sleep(forTimeInterval: 5)
-            #expect(Self.calls(kit, "Stand up") == 1, "\(kit.desktop!.notifyCalls())")
+            #expect(Wait.holds(for: .seconds(5)) { Self.calls(kit, "Stand up") == 1 }, "\(kit.desktop!.notifyCalls())")
         }
 
         @Test("alarms that came while kitd was off ring once when it starts, marked late; none from before it watched")
@@ -208,7 +206,7 @@ extension Integration {
             let alarm = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
             try Self.event("missed@example.com", "Missed", alarmAt: alarm).write(
                 toFile: calendars + "/work/missed.ics", atomically: true, encoding: .utf8)
-            Thread.sleep(until: alarm.addingTimeInterval(1))
+            Wait.passes(until: alarm.addingTimeInterval(1))
             try kit.startKitd(arguments: config)
             let shown = try #require(Self.popup(kit, "Missed", timeout: .seconds(5)), "no late popup")
             #expect(shown.timeIntervalSince(alarm) < 6)
@@ -219,8 +217,9 @@ extension Integration {
             // A second start rings neither again.
             _ = kit.stopKitd(signal: SIGKILL)
             try kit.startKitd(arguments: config)
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(Self.calls(kit, "Missed") == 1 && Self.calls(kit, "Old") == 0, "\(kit.desktop!.notifyCalls())")
+            #expect(
+                Wait.holds(for: .milliseconds(1500)) { Self.calls(kit, "Missed") == 1 && Self.calls(kit, "Old") == 0 },
+                "\(kit.desktop!.notifyCalls())")
         }
 
         @Test("a folder kitd watches for the first time rings none of its past alarms")
@@ -392,8 +391,10 @@ extension Integration {
             #expect(shown.timeIntervalSince(pickup) > -0.1 && shown.timeIntervalSince(pickup) < 2, "at \(shown)")
             let second = try #require(Self.popup(kit, "Dentist"), "no popup for the iPhone's new event")
             #expect(second.timeIntervalSince(dentist) > -0.1 && second.timeIntervalSince(dentist) < 2, "at \(second)")
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(Self.calls(kit, "Pickup") == 1 && Self.calls(kit, "Dentist") == 1 && Self.calls(kit, "Gym") == 0)
+            #expect(
+                Wait.holds(for: .milliseconds(1500)) {
+                    Self.calls(kit, "Pickup") == 1 && Self.calls(kit, "Dentist") == 1 && Self.calls(kit, "Gym") == 0
+                })
             let popup = try #require(try kit.desktop!.notifications().first { $0.summary == "Dentist" })
             #expect(popup.body.contains("강남역 2번 출구"), "\(popup)")
             // Nothing is left to ring from the old Pickup, or from Gym.
@@ -440,7 +441,8 @@ extension Integration {
             }
             #expect(snoozedAgain)
             _ = kit.stopKitd(signal: SIGKILL)
-            Thread.sleep(forTimeInterval: 3)
+            // Its snooze ends while kitd is off.
+            Wait.passes(.seconds(3))
             try kit.startKitd(arguments: ["--log-level", "debug", "--config", kit.root.path + "/config.toml"])
             let late = Subprocess.waitUntil(timeout: .seconds(5)) { Self.calls(kit, "Tea") == 4 }
             #expect(late, "\(kit.desktop!.notifyCalls())")

@@ -111,7 +111,7 @@ public final class Subprocess: @unchecked Sendable {
         while true {
             if let code = reap(block: false) { return code }
             if ContinuousClock.now >= deadline { return nil }
-            Thread.sleep(forTimeInterval: 0.005)
+            Wait.pause(0.005)
         }
     }
 
@@ -142,11 +142,6 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Polls until `condition` holds or `timeout` passes. Returns whether it held.
     public static func waitUntil(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return try condition()
+        try Wait.until(timeout: timeout, condition)
     }
 }
