@@ -32,6 +32,8 @@ extension Integration {
                 #expect(pages.contains(expected), "\(expected) in \(pages.sorted())")
             }
             #expect(pages.count > 80)
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
             for page in pages {
                 let shown = try Subprocess.run(
                     "/usr/bin/man", ["--warnings", "-l", out.path + "/man/" + page],
@@ -39,6 +41,16 @@ extension Integration {
                     outputDirectory: out.path)
                 #expect(shown.exitCode == 0 && shown.stderr.isEmpty, "\(page): \(shown)")
                 #expect(shown.stdout.contains("NAME"), "\(page)")
+                // A command's page has the example of its help, Korean words and all (generate-manual
+                // alone drops them); the words are compared without the spaces and hyphens of the layout.
+                let path = page.dropFirst("man1/kitctl.".count).dropLast(".1".count).split(separator: ".").map(
+                    String.init)
+                guard page.hasPrefix("man1/kitctl."), !path.isEmpty,
+                    !(try kit.kitctl(path + ["--help"])).stdout.contains("SUBCOMMANDS:")
+                else { continue }
+                let bare = { (text: String) in text.filter { !$0.isWhitespace && !"-\u{2010}".contains($0) } }
+                let example = try KoreanHelpTests.example(kit, path)
+                #expect(bare(shown.stdout).contains(bare("Example: kitctl " + example)), "\(page): \(shown.stdout)")
             }
             let timerStart = try Subprocess.run(
                 "/usr/bin/man", ["-l", out.path + "/man/man1/kitctl.timer.start.1"],

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct DiaryDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: Localized.text("Delete an entry (asks first on a terminal; --yes otherwise)."))
+        commandName: "delete", abstract: Localized.text("Delete an entry (asks first on a terminal; --yes otherwise)."),
+        discussion: Localized.text("Example: kitctl diary delete 첫눈 --yes"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

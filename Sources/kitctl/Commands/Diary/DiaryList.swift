@@ -5,7 +5,8 @@ import KitProtocol
 
 struct DiaryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List entries, newest first: all, or one month."))
+        commandName: "list", abstract: Localized.text("List entries, newest first: all, or one month."),
+        discussion: Localized.text("Example: kitctl diary list --limit 10"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,8 @@ import KitProtocol
 struct DiarySearch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: Localized.text("Find entries that contain every word (any case, any part of a word), with snippets."))
+        abstract: Localized.text("Find entries that contain every word (any case, any part of a word), with snippets."),
+        discussion: Localized.text("Example: kitctl diary search 첫눈"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct DiaryShare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "share", abstract: Localized.text("Print one entry as Markdown, ready to paste."))
+        commandName: "share", abstract: Localized.text("Print one entry as Markdown, ready to paste."),
+        discussion: Localized.text("Example: kitctl diary share 첫눈"))
 
     @OptionGroup var global: GlobalOptions
 

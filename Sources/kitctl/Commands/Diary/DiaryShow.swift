@@ -4,7 +4,8 @@ import KitProtocol
 
 struct DiaryShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: Localized.text("Print an entry: its date and metadata, title and body."))
+        commandName: "show", abstract: Localized.text("Print an entry: its date and metadata, title and body."),
+        discussion: Localized.text("Example: kitctl diary show 첫눈"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

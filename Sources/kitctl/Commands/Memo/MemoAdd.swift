@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: Localized.text("Add a memo from TEXT, stdin or the editor."))
+        commandName: "add", abstract: Localized.text("Add a memo from TEXT, stdin or the editor."),
+        discussion: Localized.text("Example: kitctl memo add 두부 사 오기"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

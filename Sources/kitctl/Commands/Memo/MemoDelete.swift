@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: Localized.text("Delete a memo (asks first on a terminal; --yes otherwise)."))
+        commandName: "delete", abstract: Localized.text("Delete a memo (asks first on a terminal; --yes otherwise)."),
+        discussion: Localized.text("Example: kitctl memo delete 장보기 --yes"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: Localized.text("Open a memo's text in the editor (or replace it with stdin)."))
+        commandName: "edit", abstract: Localized.text("Open a memo's text in the editor (or replace it with stdin)."),
+        discussion: Localized.text("Example: kitctl memo edit 장보기"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List memos: pinned ones first, then the most recently changed."))
+        commandName: "list", abstract: Localized.text("List memos: pinned ones first, then the most recently changed."),
+        discussion: Localized.text("Example: kitctl memo list"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

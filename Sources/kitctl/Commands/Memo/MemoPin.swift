@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoPin: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pin", abstract: Localized.text("Pin a memo to the top of the list."))
+        commandName: "pin", abstract: Localized.text("Pin a memo to the top of the list."),
+        discussion: Localized.text("Example: kitctl memo pin 장보기"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,8 @@ import KitProtocol
 struct MemoSearch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: Localized.text("Find memos that contain every word (any case, any part of a word), with snippets."))
+        abstract: Localized.text("Find memos that contain every word (any case, any part of a word), with snippets."),
+        discussion: Localized.text("Example: kitctl memo search 두부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

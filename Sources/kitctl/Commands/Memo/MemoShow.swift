@@ -4,7 +4,8 @@ import KitProtocol
 
 struct MemoShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: Localized.text("Print a memo: its title, then its body."))
+        commandName: "show", abstract: Localized.text("Print a memo: its title, then its body."),
+        discussion: Localized.text("Example: kitctl memo show 장보기"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -3,7 +3,9 @@ import KitLocalization
 import KitProtocol
 
 struct MemoUnpin: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "unpin", abstract: Localized.text("Unpin a memo."))
+    static let configuration = CommandConfiguration(
+        commandName: "unpin", abstract: Localized.text("Unpin a memo."),
+        discussion: Localized.text("Example: kitctl memo unpin 장보기"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

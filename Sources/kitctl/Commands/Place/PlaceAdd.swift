@@ -5,7 +5,8 @@ import KitProtocol
 struct PlaceAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: Localized.text("Save a place with its tags, link, phone, address, note and image."))
+        abstract: Localized.text("Save a place with its tags, link, phone, address, note and image."),
+        discussion: Localized.text("Example: kitctl place add 칼국수 --tag area=수원역 --tag kind=한식 --phone 031-123-4567"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -7,7 +7,8 @@ struct PlaceEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: Localized.text(
-            "Change a place: rename it, add or remove tags, set fields ('' clears one), set its weight or image."))
+            "Change a place: rename it, add or remove tags, set fields ('' clears one), set its weight or image."),
+        discussion: Localized.text("Example: kitctl place edit 칼국수 --tag kind=분식 --weight 3"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -8,7 +8,8 @@ struct PlaceExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: Localized.text(
-            "Write every place as CSV or JSON (name, tags, url, phone, address, note, weight; not images)."))
+            "Write every place as CSV or JSON (name, tags, url, phone, address, note, weight; not images)."),
+        discussion: Localized.text("Example: kitctl place export --csv places.csv"))
 
     @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct PlaceHistory: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: Localized.text("Picks and visits, newest first."))
+        commandName: "history", abstract: Localized.text("Picks and visits, newest first."),
+        discussion: Localized.text("Example: kitctl place history 칼국수 -n 10"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

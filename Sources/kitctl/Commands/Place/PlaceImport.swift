@@ -8,7 +8,7 @@ struct PlaceImport: ParsableCommand {
         abstract: Localized.text(
             "Import places from CSV or JSON, all or nothing: a file with any bad row imports nothing."),
         discussion: Localized.text(
-            "The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).\nCSV columns: name, tags, url, phone, address, note, weight (any order; only name is required)."
+            "The format follows the file name (.csv or .json), else its first character ('[' or '{' is JSON).\nCSV columns: name, tags, url, phone, address, note, weight (any order; only name is required).\nExample: kitctl place import places.csv"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct PlaceList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List places, by name; --tag narrows the list."), aliases: ["ls"])
+        commandName: "list", abstract: Localized.text("List places, by name; --tag narrows the list."),
+        discussion: Localized.text("Example: kitctl place list --tag kind=한식"), aliases: ["ls"])
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

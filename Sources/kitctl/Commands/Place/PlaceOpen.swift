@@ -5,7 +5,8 @@ import KitProtocol
 
 struct PlaceOpen: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "open", abstract: Localized.text("Open a place's link with xdg-open."))
+        commandName: "open", abstract: Localized.text("Open a place's link with xdg-open."),
+        discussion: Localized.text("Example: kitctl place open 칼국수"))
 
     @OptionGroup var global: GlobalOptions
 

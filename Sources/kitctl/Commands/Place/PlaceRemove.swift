@@ -6,6 +6,7 @@ struct PlaceRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: Localized.text("Remove a place (its image goes too, unless another place uses it)."),
+        discussion: Localized.text("Example: kitctl place remove 칼국수"),
         aliases: ["rm"])
 
     @OptionGroup var global: GlobalOptions

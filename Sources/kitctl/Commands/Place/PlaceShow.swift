@@ -3,7 +3,9 @@ import KitLocalization
 import KitProtocol
 
 struct PlaceShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one place."))
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: Localized.text("Show one place."),
+        discussion: Localized.text("Example: kitctl place show 칼국수"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,8 @@ import KitProtocol
 struct PlaceVisited: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "visited",
-        abstract: Localized.text("Record that you went to a place (pick --avoid-recent counts visits)."))
+        abstract: Localized.text("Record that you went to a place (pick --avoid-recent counts visits)."),
+        discussion: Localized.text("Example: kitctl place visited 칼국수"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,8 @@ import KitProtocol
 
 struct RamenAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: Localized.text("Add a ramen of your own."))
+        commandName: "add", abstract: Localized.text("Add a ramen of your own."),
+        discussion: Localized.text("Example: kitctl ramen add 엄마표 라면 --time 4m30s --water 550 --kind pot"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

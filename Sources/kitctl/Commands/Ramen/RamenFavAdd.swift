@@ -4,7 +4,8 @@ import KitProtocol
 
 struct RamenFavAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: Localized.text("Add a favourite at the end."))
+        commandName: "add", abstract: Localized.text("Add a favourite at the end."),
+        discussion: Localized.text("Example: kitctl ramen fav add 짜파게티"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -6,7 +6,8 @@ import KitProtocol
 struct RamenFavList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: Localized.text("List your favourites, in your order (as ramen list --favourites)."))
+        abstract: Localized.text("List your favourites, in your order (as ramen list --favourites)."),
+        discussion: Localized.text("Example: kitctl ramen fav list"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct RamenFavMove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "move", abstract: Localized.text("Move a favourite to a position, or before another favourite."))
+        commandName: "move", abstract: Localized.text("Move a favourite to a position, or before another favourite."),
+        discussion: Localized.text("Example: kitctl ramen fav move 너구리 --to 1"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct RamenFavRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove", abstract: Localized.text("Remove a favourite."))
+        commandName: "remove", abstract: Localized.text("Remove a favourite."),
+        discussion: Localized.text("Example: kitctl ramen fav remove 짜파게티"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

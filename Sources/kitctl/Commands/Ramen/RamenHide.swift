@@ -5,7 +5,8 @@ import KitProtocol
 struct RamenHide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hide",
-        abstract: Localized.text("Hide a catalog ramen from lists (kitctl ramen list --all still shows it)."))
+        abstract: Localized.text("Hide a catalog ramen from lists (kitctl ramen list --all still shows it)."),
+        discussion: Localized.text("Example: kitctl ramen hide 안성탕면"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

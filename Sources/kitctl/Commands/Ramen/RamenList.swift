@@ -19,7 +19,8 @@ struct RamenList: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List ramen, favourites first; with QUERY, the ones that match."))
+        commandName: "list", abstract: Localized.text("List ramen, favourites first; with QUERY, the ones that match."),
+        discussion: Localized.text("Example: kitctl ramen list 진라면"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -5,7 +5,8 @@ import KitProtocol
 struct RamenRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
-        abstract: Localized.text("Remove a ramen of your own (catalog ones can be hidden instead)."))
+        abstract: Localized.text("Remove a ramen of your own (catalog ones can be hidden instead)."),
+        discussion: Localized.text("Example: kitctl ramen remove 엄마표 라면"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

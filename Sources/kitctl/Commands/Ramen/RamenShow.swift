@@ -4,7 +4,8 @@ import KitProtocol
 
 struct RamenShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: Localized.text("Show one ramen: time, water, steps, memo."))
+        commandName: "show", abstract: Localized.text("Show one ramen: time, water, steps, memo."),
+        discussion: Localized.text("Example: kitctl ramen show 너구리"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

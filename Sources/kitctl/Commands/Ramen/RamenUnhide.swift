@@ -4,7 +4,8 @@ import KitProtocol
 
 struct RamenUnhide: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "unhide", abstract: Localized.text("Show a hidden ramen again."))
+        commandName: "unhide", abstract: Localized.text("Show a hidden ramen again."),
+        discussion: Localized.text("Example: kitctl ramen unhide 안성탕면"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchDelete: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "delete", abstract: Localized.text("Delete it and its laps."))
+        commandName: "delete", abstract: Localized.text("Delete it and its laps."),
+        discussion: Localized.text("Example: kitctl sw delete 공부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchExport: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: Localized.text("Export a stopwatch's laps as CSV or JSON."))
+        commandName: "export", abstract: Localized.text("Export a stopwatch's laps as CSV or JSON."),
+        discussion: Localized.text("Example: kitctl sw export 공부 --csv"))
 
     @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchLap: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lap", abstract: Localized.text("Record a lap, with an optional note."))
+        commandName: "lap", abstract: Localized.text("Record a lap, with an optional note."),
+        discussion: Localized.text("Example: kitctl sw lap 공부 1장 끝"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

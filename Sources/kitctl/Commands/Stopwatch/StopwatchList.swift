@@ -5,7 +5,8 @@ import KitProtocol
 struct StopwatchList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: Localized.text("List stopwatches: running ones first, then stopped ones by name."))
+        abstract: Localized.text("List stopwatches: running ones first, then stopped ones by name."),
+        discussion: Localized.text("Example: kitctl sw list"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

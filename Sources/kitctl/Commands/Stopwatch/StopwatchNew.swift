@@ -4,7 +4,9 @@ import KitLocalization
 import KitProtocol
 
 struct StopwatchNew: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "new", abstract: Localized.text("Create a stopwatch."))
+    static let configuration = CommandConfiguration(
+        commandName: "new", abstract: Localized.text("Create a stopwatch."),
+        discussion: Localized.text("Example: kitctl sw new 공부 --start"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

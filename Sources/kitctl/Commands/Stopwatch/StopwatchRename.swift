@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchRename: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rename", abstract: Localized.text("Give a stopwatch a new name."))
+        commandName: "rename", abstract: Localized.text("Give a stopwatch a new name."),
+        discussion: Localized.text("Example: kitctl sw rename 공부 영어"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

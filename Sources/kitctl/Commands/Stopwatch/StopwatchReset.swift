@@ -5,7 +5,8 @@ import KitProtocol
 struct StopwatchReset: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
-        abstract: Localized.text("Set it back to zero and drop its laps (a running one keeps running)."))
+        abstract: Localized.text("Set it back to zero and drop its laps (a running one keeps running)."),
+        discussion: Localized.text("Example: kitctl sw reset 공부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchShow: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: Localized.text("Show one stopwatch and its laps."))
+        commandName: "show", abstract: Localized.text("Show one stopwatch and its laps."),
+        discussion: Localized.text("Example: kitctl sw show 공부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

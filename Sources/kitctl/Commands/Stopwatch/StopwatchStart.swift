@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchStart: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: Localized.text("Start it, or resume it after a stop."))
+        commandName: "start", abstract: Localized.text("Start it, or resume it after a stop."),
+        discussion: Localized.text("Example: kitctl sw start 공부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct StopwatchStop: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stop", abstract: Localized.text("Stop it; the elapsed time is kept."))
+        commandName: "stop", abstract: Localized.text("Stop it; the elapsed time is kept."),
+        discussion: Localized.text("Example: kitctl sw stop 공부"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -6,7 +6,8 @@ struct SyncStatus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: Localized.text(
-            "Show the vdirs kitd keeps, the files in them it could not take, and the conflicts it settled."))
+            "Show the vdirs kitd keeps, the files in them it could not take, and the conflicts it settled."),
+        discussion: Localized.text("Example: kitctl sync status"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

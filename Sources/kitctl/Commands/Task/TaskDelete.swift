@@ -3,7 +3,9 @@ import KitLocalization
 import KitProtocol
 
 struct TaskDelete: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: Localized.text("Delete a task."))
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: Localized.text("Delete a task."),
+        discussion: Localized.text("Example: kitctl task delete 치과"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

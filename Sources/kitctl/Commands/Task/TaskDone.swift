@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TaskDone: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "done", abstract: Localized.text("Mark done; a repeating task moves to its next occurrence."))
+        commandName: "done", abstract: Localized.text("Mark done; a repeating task moves to its next occurrence."),
+        discussion: Localized.text("Example: kitctl task done 치과"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -6,7 +6,8 @@ import KitProtocol
 struct TaskExport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: Localized.text("Write every task as iCalendar VTODOs (DUE, RRULE, VALARM) to FILE or stdout."))
+        abstract: Localized.text("Write every task as iCalendar VTODOs (DUE, RRULE, VALARM) to FILE or stdout."),
+        discussion: Localized.text("Example: kitctl task export tasks.ics"))
 
     @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TaskList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List tasks by due time (open ones by default)."))
+        commandName: "list", abstract: Localized.text("List tasks by due time (open ones by default)."),
+        discussion: Localized.text("Example: kitctl task list --week"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -3,7 +3,9 @@ import KitLocalization
 import KitProtocol
 
 struct TaskShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one task."))
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: Localized.text("Show one task."),
+        discussion: Localized.text("Example: kitctl task show 치과"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

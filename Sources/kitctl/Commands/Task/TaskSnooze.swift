@@ -7,7 +7,7 @@ struct TaskSnooze: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snooze", abstract: Localized.text("Bring the popup back later: after a while, or until a time."),
         discussion: Localized.text(
-            "kitctl task snooze 3                      (the configured default)\nkitctl task snooze 3 10m\nkitctl task snooze take out the bins 10m  (a title, then how long)\nkitctl task snooze 3 until tomorrow 9:00\nkitctl task snooze water the plants --for 1h"
+            "kitctl task snooze 3                      (the configured default)\nkitctl task snooze 3 10m\nkitctl task snooze take out the bins 10m  (a title, then how long)\nkitctl task snooze 3 until tomorrow 9:00\nkitctl task snooze water the plants --for 1h\nExample: kitctl task snooze 치과 30분"
         )
     )
 

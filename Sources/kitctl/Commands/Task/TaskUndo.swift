@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TaskUndo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "undo", abstract: Localized.text("Undo the last done of a task."))
+        commandName: "undo", abstract: Localized.text("Undo the last done of a task."),
+        discussion: Localized.text("Example: kitctl task undo 치과"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -6,7 +6,7 @@ import KitProtocol
 struct TimerAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: Localized.text("Add time to a timer, or remove it with a minus sign."),
-        discussion: Localized.text("Examples: kitctl timer add pasta +1m; kitctl timer add 3 -30s"))
+        discussion: Localized.text("Example: kitctl timer add 라면 +1m; kitctl timer add 3 -30s"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TimerCancel: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cancel", abstract: Localized.text("Cancel a running or paused timer."))
+        commandName: "cancel", abstract: Localized.text("Cancel a running or paused timer."),
+        discussion: Localized.text("Example: kitctl timer cancel 차 라면"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TimerList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: Localized.text("List timers: running ones by due time, then paused ones."))
+        commandName: "list", abstract: Localized.text("List timers: running ones by due time, then paused ones."),
+        discussion: Localized.text("Example: kitctl timer list --all"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

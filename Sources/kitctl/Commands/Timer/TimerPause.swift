@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TimerPause: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pause", abstract: Localized.text("Pause a running timer; resume picks up where it stopped."))
+        commandName: "pause", abstract: Localized.text("Pause a running timer; resume picks up where it stopped."),
+        discussion: Localized.text("Example: kitctl timer pause 차"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

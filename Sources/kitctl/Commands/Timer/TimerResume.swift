@@ -4,7 +4,8 @@ import KitProtocol
 
 struct TimerResume: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "resume", abstract: Localized.text("Resume a paused timer."))
+        commandName: "resume", abstract: Localized.text("Resume a paused timer."),
+        discussion: Localized.text("Example: kitctl timer resume 차"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

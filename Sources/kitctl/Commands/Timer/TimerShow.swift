@@ -4,7 +4,9 @@ import KitLocalization
 import KitProtocol
 
 struct TimerShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: Localized.text("Show one timer."))
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: Localized.text("Show one timer."),
+        discussion: Localized.text("Example: kitctl timer show 차"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -8,7 +8,7 @@ struct TimerStart: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: Localized.text("Start a countdown."),
         discussion: Localized.text(
-            "DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.\nSOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file."
+            "DURATION: 90, 90s, 4m30s, 1h2m, 1h 2m, 4:30 or 1:02:03; in Korean 3분, 4분 30초 or 한 시간 반.\nSOUND: a name from the sound theme (alarm-clock-elapsed, bell, complete), or a .oga, .ogg or .wav file.\nExample: kitctl timer start 4분 30초 --name 차"
         ))
 
     @OptionGroup var global: GlobalOptions
