@@ -12,18 +12,12 @@ LC_ALL=C.UTF-8
 export LC_ALL
 mkdir -p "$out/man1" "$out/man5" "$out/man7" "$out/man8"
 # generate-manual drops every character that is not ASCII, and the examples have Korean in them
-# (kitctl sw laps 공부): it reads the help from a stand-in for kitctl that writes each such
+# (kitctl sw laps 공부): it reads the help through scripts/ascii-help.sh, which writes each such
 # character as an ASCII mark, @@uACF5@@, and the pages have groff's \[uACF5] for it.
-tool=$(mktemp -d)
-trap 'rm -rf "$tool"' EXIT
-cat > "$tool/kitctl" <<END
-#!/bin/sh
-set -e
-'$(realpath "$kitctl")' "\$@" > '$tool/help'
-exec perl -CSD -pe 's/([^\\x00-\\x7f])/sprintf("\\@\\@u%04X\\@\\@", ord(\$1))/ge' '$tool/help'
-END
-chmod +x "$tool/kitctl"
-"$generate" "$tool/kitctl" --multi-page --section 1 --authors "kit's maintainers" --output-directory "$out/man1"
+KIT_KITCTL=$(realpath "$kitctl")
+export KIT_KITCTL
+"$generate" "$PWD/scripts/ascii-help.sh" --multi-page --section 1 --authors "kit's maintainers" \
+    --output-directory "$out/man1"
 perl -pi -e 's/\@\@u([0-9A-F]{4,6})\@\@/\\[u$1]/g' "$out"/man1/*.1
 # `kitctl help` is ArgumentParser's own help command, not one of kit's.
 rm -f "$out/man1/kitctl.help.1"

@@ -10,7 +10,7 @@ enum KitctlMain {
     static func main() {
         Localized.setUp()
         Localized.translateKitCore()
-        let arguments = DiaryList.fillingMonth(GlobalArguments.hoisted(Array(CommandLine.arguments.dropFirst())))
+        let arguments = ArgumentPrePass.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
             if let order = FastLane.timerStart(arguments) {
                 try order.run()

@@ -19,25 +19,8 @@ struct DiaryList: ParsableCommand {
     @Option(help: ArgumentHelp(Localized.text("Show at most this many."), valueName: "n"))
     var limit: Int?
 
-    /// What `--month` alone stands for; KitctlMain puts it there.
+    /// What `--month` alone stands for (`ArgumentPrePass` puts it there).
     static let thisMonth = "this"
-
-    /// `diary list --month` with no value (last, or before another option) becomes
-    /// `--month this`: ArgumentParser has no options whose value may be left out.
-    static func fillingMonth(_ arguments: [String]) -> [String] {
-        guard let diary = arguments.firstIndex(of: "diary"), arguments.dropFirst(diary + 1).first == "list" else {
-            return arguments
-        }
-        var result = arguments
-        var index = diary + 2
-        while index < result.count {
-            if result[index] == "--month" && (index + 1 == result.count || result[index + 1].hasPrefix("-")) {
-                result.insert(thisMonth, at: index + 1)
-            }
-            index += 1
-        }
-        return result
-    }
 
     func run() throws {
         var wanted = month
