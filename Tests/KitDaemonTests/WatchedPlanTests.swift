@@ -326,10 +326,18 @@ struct WatchedPlanTests {
         #expect(Self.shown(kit, "after") == 0)
         let told = try kit.events(on: events) { $0.count >= 3 }.map { try $0.decode(CalendarAlarmEvent.self) }
         #expect(told.map(\.late) == [true, true, true], "\(told)")
+        // Their popups say when they were due.
+        for title in ["planned", "beyond", "far"] {
+            let popup = kit.popups.shown.first { $0.summary == title }
+            #expect(
+                popup?.body.hasPrefix("Due at ") == true && popup?.body.contains("; it rings late.") == true,
+                "\(popup as Any)")
+        }
         // The fifth day's rings on time, once.
-        kit.advance(by: Self.day)
+        try Self.step(kit, until: now + 5 * Self.day + Nanoseconds(-10 * Nanoseconds.minute.value) + Nanoseconds.second)
         try kit.run { Self.shown(kit, "after") == 1 }
         #expect(Self.shown(kit, "after") == 1 && Self.shown(kit, "beyond") == 1)
+        #expect(kit.popups.shown.first { $0.summary == "after" }?.body.contains("Due at") == false)
     }
 
     @Test("a calendar's history is counted, not kept: a past event removed, or a future one moved into the past")

@@ -45,7 +45,7 @@ extension CalendarFeature {
                 metadata: ["calendar.path": "\(collection.path)", "calendar.missed": "\(missed.count)"])
             let shown =
                 missed.count > settings[TaskSettings.self].digestAfter
-                ? [digest(missed, now: now)] : missed.map { popup($0.0, $0.1, now: now, missed: true) }
+                ? [digest(missed, now: now)] : missed.map { popup($0.0, $0.1, now: now, lateness: .whileOff) }
             commits.onCommittedAndSent { [popups] in
                 for popup in shown { popups.post(popup) }
             }

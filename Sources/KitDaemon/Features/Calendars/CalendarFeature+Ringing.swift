@@ -29,8 +29,9 @@ extension CalendarFeature {
                 rang.insert(id)
                 rung[id] = ring
                 keep(id, .rang, now: now.wall)
-                posting.append(popup(id, ring, now: now))
-                announce(id, ring, late: now.wall - ring.at > Self.lateAfter, now: now.wall)
+                let late = now.wall - ring.at > Self.lateAfter
+                posting.append(popup(id, ring, now: now, lateness: late ? .late : .onTime))
+                announce(id, ring, late: late, now: now.wall)
                 nextMayHaveChanged()
             }
         }
@@ -65,8 +66,19 @@ extension CalendarFeature {
         }
     }
 
-    /// The popup: the title, when and where, the alarm's or the item's first line, its calendar.
-    func popup(_ id: RingID, _ ring: Planned, now: ClockReading, missed: Bool = false) -> Popup {
+    /// How an alarm rings: on time, or late, and why.
+    enum Lateness {
+        case onTime
+        /// It came while kitd was off (caught up at start).
+        case whileOff
+        /// kitd ran, but rang it more than `lateAfter` after its instant: the machine slept, or
+        /// the clock was set on.
+        case late
+    }
+
+    /// The popup: the title, when and where, the alarm's or the item's first line, its calendar;
+    /// first, when it is late, when it was due.
+    func popup(_ id: RingID, _ ring: Planned, now: ClockReading, lateness: Lateness = .onTime) -> Popup {
         var place = [
             ClockText.span(
                 ring.start, ring.end, allDay: ring.allDay, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
@@ -77,9 +89,11 @@ extension CalendarFeature {
         }
         let calendar = name(of: ring.collection)
         var lines = [place.joined(separator: " · ")]
-        if missed {
-            let at = ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
-            lines.insert(Localized.text("Missed at %s, while kitd was off.", at), at: 0)
+        let at = ClockText.short(ring.at, now: now.wall, in: ring.zone, style: LocaleClock.popupStyle)
+        switch lateness {
+        case .onTime: break
+        case .whileOff: lines.insert(Localized.text("Missed at %s, while kitd was off.", at), at: 0)
+        case .late: lines.insert(Localized.text("Due at %s; it rings late.", at), at: 0)
         }
         if let line, !line.isEmpty, line != ring.title { lines.append(line) }
         lines.append(Localized.text("Calendar: %s", calendar))
