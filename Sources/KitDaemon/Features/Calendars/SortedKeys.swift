@@ -8,15 +8,7 @@ struct SortedKeys {
     var count: Int { keys.count }
 
     /// Where `key` is, or would go.
-    private func index(of key: Int) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    private func index(of key: Int) -> Int { keys.sortedIndex(of: key) }
 
     func contains(_ key: Int) -> Bool {
         let at = index(of: key)
@@ -58,5 +50,19 @@ struct SortedKeys {
     mutating func compact() {
         guard keys.capacity > keys.count else { return }
         keys = keys.withUnsafeBufferPointer { Array($0) }
+    }
+}
+
+extension [Int] {
+    /// Where `key` is in this ascending array, or would go: a binary search (`SortedKeys`,
+    /// `SortedTable`).
+    func sortedIndex(of key: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -11,15 +11,7 @@ struct SortedTable<Value>: Sequence {
     var isEmpty: Bool { keys.isEmpty }
 
     /// Where `key` is, or would go.
-    private func index(of key: Int) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
+    private func index(of key: Int) -> Int { keys.sortedIndex(of: key) }
 
     /// The value of `key`; setting nil takes it out.
     subscript(key: Int) -> Value? {
