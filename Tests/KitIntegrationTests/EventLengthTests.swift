@@ -5,7 +5,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// Events keep their length and place (issue 42): DTEND and LOCATION through import, show,
     /// the agenda, the popup, export and the vdir.
     @Suite("An event's length and place")

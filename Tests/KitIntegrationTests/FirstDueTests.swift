@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// A repeat and its first due agree (issue 42): a task is never due on a day its rule does
     /// not name.
     @Suite("The first due of a repeating task")

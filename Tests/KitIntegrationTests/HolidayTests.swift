@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     @Suite("Korea's public holidays through the real binaries")
     struct HolidayTests {
         /// The law's list, 2027-2031: Tests/KitCoreTests/Data/kr-holidays-2027-2031.tsv.

@@ -3,7 +3,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// Issue 43: under ko_KR, what kitctl prints is Korean, apart from what is not a word of a
     /// language: command and option names, values a person types (`weekly on mon`), placeholders
     /// (`WHEN`), units, file names, and the names of formats and programs.

@@ -2,7 +2,7 @@ import Foundation
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// A message a person reads cannot ship untranslated: every message `scripts/po.sh pot`
     /// extracts (the literals of `Localized.text`, `Localized.plural` and `KitText.text`, and the
     /// templates of the refusals a `KitError` is made with) has a Korean translation in po/ko.po,

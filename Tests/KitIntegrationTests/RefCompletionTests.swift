@@ -18,7 +18,7 @@ extension Integration {
             #expect(try kit.kitctl(["sw", "new", "focus"]).exitCode == 0)
             #expect(try kit.kitctl(["memo", "add", "packing list"]).exitCode == 0)
             #expect(try kit.kitctl(["diary", "write", "-m", "first snow", "--date", "2026-11-20"]).exitCode == 0)
-            let generator = ManPageTests.repository + "/scripts/completions.sh"
+            let generator = FilesIntegration.ManPageTests.repository + "/scripts/completions.sh"
             var environment = kit.environment
             environment["PATH"] = Binaries.directory + ":/usr/bin:/bin"
             for shell in ["bash", "fish"] {
@@ -60,7 +60,7 @@ extension Integration {
             #expect(try kit.kitctl(["timer", "start", "10m", "--name", "pasta"]).exitCode == 0)
             #expect(try kit.kitctl(["sw", "new", "focus"]).exitCode == 0)
             let script = try Subprocess.run(
-                ManPageTests.repository + "/scripts/completions.sh", ["zsh", Binaries.kitctl],
+                FilesIntegration.ManPageTests.repository + "/scripts/completions.sh", ["zsh", Binaries.kitctl],
                 environment: kit.environment, outputDirectory: kit.root.path)
             try script.stdout.write(toFile: kit.root.path + "/_kitctl", atomically: true, encoding: .utf8)
             var environment = kit.environment
@@ -94,7 +94,7 @@ extension Integration {
             try kit.startKitd()
             var environment = kit.environment
             environment["PATH"] = Binaries.directory + ":/usr/bin:/bin"
-            let generator = ManPageTests.repository + "/scripts/completions.sh"
+            let generator = FilesIntegration.ManPageTests.repository + "/scripts/completions.sh"
             for shell in ["bash", "zsh"] {
                 let script = try Subprocess.run(
                     generator, [shell, Binaries.kitctl], environment: kit.environment, outputDirectory: kit.root.path)

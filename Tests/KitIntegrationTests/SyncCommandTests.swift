@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// The sync command kitd runs (`[sync]`), with stand-in shell commands: what runs it, what it
     /// reports, and what a failing or hanging one does (and does not do) to kitd.
     @Suite("The sync command kitd runs")

@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// A kitd synced with a real Radicale server by vdirsyncer (its `[sync] command`), and a phone
     /// played by the test: it edits what the server holds with HTTP PUTs, in the shapes real
     /// clients write, with its own clock. Nothing a phone does may be undone by kit.

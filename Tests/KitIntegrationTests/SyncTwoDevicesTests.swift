@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// Two kitd instances, each with its own data and vdir, synced through a real Radicale server
     /// by vdirsyncer, which each kitd runs itself (`[sync] command`, `kitctl sync`).
     @Suite("Two devices synced through a CalDAV server")

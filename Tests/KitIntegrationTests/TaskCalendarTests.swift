@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     @Suite("Tasks in iCalendar files")
     struct TaskCalendarTests {
         /// Checks an exported file with Python's `icalendar` (Debian's python3-icalendar): every

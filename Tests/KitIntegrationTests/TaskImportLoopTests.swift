@@ -6,7 +6,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// `task.import` reads its document off kitd's loop: the loop, which is the alarm clock, keeps
     /// answering and firing while a calendar of the largest size kit takes is read.
     @Suite("A calendar import does not hold kitd's loop")

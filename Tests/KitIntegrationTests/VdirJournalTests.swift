@@ -6,7 +6,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     @Suite("Changes made in the memos' and diary's vdirs from outside reach kitd")
     struct VdirJournalTests {
         /// A kitd keeping memos and the diary in `<root>/vdir/{memos,diary}`, and those directories.

@@ -6,7 +6,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     @Suite("Changes made in the tasks' vdir from outside reach kitd")
     struct VdirOutsideTests {
         /// `2030-01-15T09:00:00Z` as iCalendar's `20300115T090000Z`.

@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// How other task apps write a repeating task with one occurrence done, as each one's file
     /// reaches the vdir: every one must move kit's task on exactly once.
     @Suite("A repeating task completed in another app advances once in kit")

@@ -6,7 +6,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     @Suite("Tasks, diary entries and memos kept in a vdir")
     struct VdirTests {
         /// A kitd keeping its tasks in `<root>/vdir/tasks`, and that directory.

@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension Integration {
+extension FilesIntegration {
     /// The calendars a person keeps elsewhere ring through kitd (issue 44): real khal and todoman
     /// write them, kitd reads them read-only, and dunst shows the popups.
     @Suite("Watched calendars")
