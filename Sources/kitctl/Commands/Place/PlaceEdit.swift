@@ -13,10 +13,7 @@ struct PlaceEdit: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
-        completion: .custom(TagCompletion.names))
-    var ref: String
+    @OptionGroup var one: OneRef<PlaceRefs>
 
     @Option(help: ArgumentHelp(Localized.text("A new name."), valueName: "name"))
     var name: String?
@@ -44,7 +41,8 @@ struct PlaceEdit: ParsableCommand {
         }
         let upload = try fields.imageUpload()
         let params = PlaceEditParams(
-            ref: ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url, phone: fields.phone,
+            ref: one.ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url,
+            phone: fields.phone,
             address: fields.address, note: fields.note, weight: try fields.checkedWeight(),
             imagePath: upload.path, imageData: upload.data, removeImage: noImage ? true : nil)
         let place = try global.call(Method.placeEdit, params)

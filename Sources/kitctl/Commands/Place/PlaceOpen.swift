@@ -10,13 +10,10 @@ struct PlaceOpen: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
-        completion: .custom(TagCompletion.names))
-    var ref: String
+    @OptionGroup var one: OneRef<PlaceRefs>
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref))
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: one.ref))
         guard let url = place.url else {
             throw CLIError.refused(
                 "\(place.name) has no link; set one with `kitctl place edit \(place.id) --url https://…`")

@@ -10,13 +10,10 @@ struct PlaceShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
-        completion: .custom(TagCompletion.names))
-    var ref: String
+    @OptionGroup var one: OneRef<PlaceRefs>
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: ref))
+        let place = try global.call(Method.placeGet, PlaceRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(place) }
         Terminal.writeLine(PlaceOutput.details(place))
     }

@@ -11,13 +11,10 @@ struct PlaceVisited: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The place's id or name."), valueName: "ref"),
-        completion: .custom(TagCompletion.names))
-    var ref: String
+    @OptionGroup var one: OneRef<PlaceRefs>
 
     func run() throws {
-        let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: ref))
+        let entry = try global.call(Method.placeVisited, PlaceRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine(Localized.text("Recorded a visit to %s", entry.placeName))
     }

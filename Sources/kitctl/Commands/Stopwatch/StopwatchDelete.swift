@@ -10,14 +10,11 @@ struct StopwatchDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     func run() throws {
         let result = try global.call(
-            Method.stopwatchDelete, StopwatchRefParams(ref: ref))
+            Method.stopwatchDelete, StopwatchRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(Localized.text("Deleted stopwatch %s", "\(result.deleted)"))
     }

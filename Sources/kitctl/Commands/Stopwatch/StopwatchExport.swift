@@ -9,10 +9,7 @@ struct StopwatchExport: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     @Flag(help: ArgumentHelp(Localized.text("CSV with a header row.")))
     var csv = false
@@ -25,7 +22,7 @@ struct StopwatchExport: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: one.ref))
         if json { return try JSONOutput.print(result) }
         Terminal.write(StopwatchText.csv(result.laps))
     }

@@ -10,17 +10,15 @@ struct StopwatchLap: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     @Argument(help: ArgumentHelp(Localized.text("A note for the lap."), valueName: "note"))
     var note: [String] = []
 
     func run() throws {
         let result = try global.call(
-            Method.stopwatchLap, StopwatchLapParams(ref: ref, note: note.isEmpty ? nil : note.joined(separator: " ")))
+            Method.stopwatchLap,
+            StopwatchLapParams(ref: one.ref, note: note.isEmpty ? nil : note.joined(separator: " ")))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(
             Localized.text(

@@ -10,16 +10,13 @@ struct StopwatchLaps: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     @Flag(help: ArgumentHelp(Localized.text("Print CSV: number, lap, total, lap_seconds, total_seconds, note, at.")))
     var csv = false
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(result) }
         if csv { return Terminal.write(StopwatchText.csv(result.laps)) }
         Terminal.writeLine(

@@ -10,17 +10,14 @@ struct StopwatchRename: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     @Argument(help: ArgumentHelp(Localized.text("The new, unique name."), valueName: "new-name"))
     var newName: String
 
     func run() throws {
         let stopwatch = try global.call(
-            Method.stopwatchRename, StopwatchRenameParams(ref: ref, name: newName))
+            Method.stopwatchRename, StopwatchRenameParams(ref: one.ref, name: newName))
         if output.json { return try JSONOutput.print(stopwatch) }
         Terminal.writeLine(Localized.text("Renamed stopwatch %1$s to %2$s", "\(stopwatch.id)", stopwatch.name))
     }

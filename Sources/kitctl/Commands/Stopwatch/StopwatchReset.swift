@@ -11,13 +11,11 @@ struct StopwatchReset: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     func run() throws {
         try StopwatchChange.run(
-            Method.stopwatchReset, ref: ref, past: { Localized.text("Reset %s", $0) }, global: global, output: output)
+            Method.stopwatchReset, ref: one.ref, past: { Localized.text("Reset %s", $0) }, global: global,
+            output: output)
     }
 }

@@ -10,13 +10,10 @@ struct StopwatchShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: ref))
+        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(result) }
         let stopwatch = result.stopwatch
         var details = Details(Localized.text("stopwatch %1$s (%2$s)", String(stopwatch.id), stopwatch.name))

@@ -10,13 +10,11 @@ struct StopwatchStart: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     func run() throws {
         try StopwatchChange.run(
-            Method.stopwatchStart, ref: ref, past: { Localized.text("Started %s", $0) }, global: global, output: output)
+            Method.stopwatchStart, ref: one.ref, past: { Localized.text("Started %s", $0) }, global: global,
+            output: output)
     }
 }

@@ -10,13 +10,11 @@ struct StopwatchStop: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The stopwatch's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.stopwatches))
-    var ref: String
+    @OptionGroup var one: OneRef<StopwatchRefs>
 
     func run() throws {
         try StopwatchChange.run(
-            Method.stopwatchStop, ref: ref, past: { Localized.text("Stopped %s", $0) }, global: global, output: output)
+            Method.stopwatchStop, ref: one.ref, past: { Localized.text("Stopped %s", $0) }, global: global,
+            output: output)
     }
 }

@@ -14,10 +14,7 @@ struct TaskEdit: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The task's id."), valueName: "ref"),
-        completion: .custom(RefCompletion.taskIDs))
-    var ref: String
+    @OptionGroup var one: OneRef<TaskIDs>
 
     @Option(help: ArgumentHelp(Localized.text("A new title."), valueName: "title")) var title: String?
     @Option(help: ArgumentHelp(Localized.text("A new due time."), valueName: "when")) var due: String?
@@ -33,7 +30,7 @@ struct TaskEdit: ParsableCommand {
 
     func run() throws {
         let params = TaskEditParams(
-            ref: ref, title: title, due: try due.map(TaskArguments.when), options: try options.checked())
+            ref: one.ref, title: title, due: try due.map(TaskArguments.when), options: try options.checked())
         let task = try global.call(Method.taskEdit, params)
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))

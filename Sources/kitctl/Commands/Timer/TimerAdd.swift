@@ -11,10 +11,7 @@ struct TimerAdd: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.timers))
-    var ref: String
+    @OptionGroup var one: OneRef<TimerRefs>
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Localized.text("+1m, -30s, 90 ..."), valueName: "amount"))
     var amount: [String] = []
@@ -36,7 +33,7 @@ struct TimerAdd: ParsableCommand {
             throw CLIError.usage(error.description)
         }
         let timer = try global.call(
-            Method.timerAdd, TimerAddParams(ref: ref, deltaNs: delta))
+            Method.timerAdd, TimerAddParams(ref: one.ref, deltaNs: delta))
         if output.json { return try JSONOutput.print(timer) }
         let amount = LocaleDuration.text(abs(delta))
         Terminal.writeLine(

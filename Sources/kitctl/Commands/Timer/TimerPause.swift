@@ -10,14 +10,12 @@ struct TimerPause: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.timers))
-    var ref: String
+    @OptionGroup var one: OneRef<TimerRefs>
 
     func run() throws {
         try TimerChange.run(
-            Method.timerPause, ref: ref, past: { Localized.text("Paused timer %s", $0) }, global: global, output: output
+            Method.timerPause, ref: one.ref, past: { Localized.text("Paused timer %s", $0) }, global: global,
+            output: output
         )
     }
 }

@@ -10,14 +10,11 @@ struct TimerResume: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.timers))
-    var ref: String
+    @OptionGroup var one: OneRef<TimerRefs>
 
     func run() throws {
         try TimerChange.run(
-            Method.timerResume, ref: ref, past: { Localized.text("Resumed timer %s", $0) }, global: global,
+            Method.timerResume, ref: one.ref, past: { Localized.text("Resumed timer %s", $0) }, global: global,
             output: output)
     }
 }

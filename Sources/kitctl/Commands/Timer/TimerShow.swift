@@ -11,13 +11,10 @@ struct TimerShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.timers))
-    var ref: String
+    @OptionGroup var one: OneRef<TimerRefs>
 
     func run() throws {
-        let timer = try global.call(Method.timerGet, TimerRefParams(ref: ref))
+        let timer = try global.call(Method.timerGet, TimerRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(timer) }
         let now = TimerText.currentWallTime()
         func local(_ text: String?) -> String {

@@ -13,10 +13,7 @@ struct TimerWait: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The timer's id or name."), valueName: "ref"),
-        completion: .custom(RefCompletion.timers))
-    var ref: String
+    @OptionGroup var one: OneRef<TimerRefs>
 
     func run() throws {
         Interrupt.install()
@@ -24,7 +21,7 @@ struct TimerWait: ParsableCommand {
         do {
             _ = try connection.call(
                 Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]))
-            let timer = try connection.call(Method.timerGet, TimerRefParams(ref: ref))
+            let timer = try connection.call(Method.timerGet, TimerRefParams(ref: one.ref))
             var display = WaitDisplay(timer: timer, live: Terminal.isInteractive)
             try display.follow(connection)
         } catch let error as ClientError {
