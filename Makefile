@@ -51,31 +51,32 @@ release: deps
 
 ## static: release build of kitd and kitctl with the Swift runtime and Foundation inside both
 ## (--static-swift-stdlib), so that they need no toolchain to run: what the Debian package ships (make deb).
-## It builds under .build-deb/, apart from .build: kitd (with generate-manual) in .build-deb/kitd, kitctl in
-## .build-deb/kitctl. kitctl is linked as in release (libstdc++ and libgcc inside it, no symbols exported) but as a
-## position-independent executable, as Debian builds every program, so that its address is random: that
-## costs 0.35 ms of CPU at each start (`kitctl --version` took 2.1 ms instead of 1.8, perf stat -r 500).
+## It builds under .build-deb/swift, apart from .build, and compiles each module once for kitd, kitctl and
+## generate-manual: what kitctl's link needs of the compiler (lld, for the order file, and libgcc inside it)
+## is given to all three, since a flag given to swiftc changes every module's build; the rest differs in their
+## links only (-Xlinker). kitctl is linked as in release (libstdc++ and libgcc inside it, no symbols exported)
+## but as a position-independent executable, as Debian builds every program, so that its address is random:
+## that costs 0.35 ms of CPU at each start (`kitctl --version` took 2.1 ms instead of 1.8, perf stat -r 500).
 ## Its 48,000 relocations are packed (-z pack-relative-relocs, which glibc 2.36 reads): 18 page faults
 ## fewer, 0.08 ms of a `kitctl timer start`.
 ## kitd loads libstdc++.so all the same (the system's ICU needs it), so it keeps that one rather than
-## carry a second copy inside it. No `deps` first: debian/rules runs this, and a package build installs
-## nothing (make deb has, before)
+## carry a second copy inside it: it is linked before libstdc++.a is put where the links look first. No `deps`
+## first: debian/rules runs this, and a package build installs nothing (make deb has, before)
 STATIC_SCRATCH = .build-deb
-STATIC_BIN     = $(STATIC_SCRATCH)/kitd/release
-STATIC_FLAGS   = -c release --static-swift-stdlib
-KITD_LINK      = --disable-local-rpath
-STATIC_KITCTL_LINK = --disable-local-rpath -Xlinker --no-export-dynamic -Xswiftc -Xclang-linker \
-	-Xswiftc -static-libgcc $(KITCTL_ORDER) -Xlinker -z -Xlinker pack-relative-relocs
+STATIC_BUILD   = $(STATIC_SCRATCH)/swift
+STATIC_BIN     = $(STATIC_BUILD)/release
+STATIC_FLAGS   = -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --disable-local-rpath \
+	-Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+STATIC_KITCTL_LINK = -Xlinker --no-export-dynamic -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/kitctl.order \
+	-Xlinker --no-warn-symbol-ordering -Xlinker -z -Xlinker pack-relative-relocs
 static:
-	$(SWIFT) build $(STATIC_FLAGS) --product kitd --scratch-path $(STATIC_SCRATCH)/kitd $(KITD_LINK)
-	$(SWIFT) build $(STATIC_FLAGS) --product generate-manual --scratch-path $(STATIC_SCRATCH)/kitd $(KITD_LINK)
-	SWIFT=$(SWIFT) ./scripts/static-libstdcxx.sh \
-		"$$($(SWIFT) build $(STATIC_FLAGS) --scratch-path $(STATIC_SCRATCH)/kitctl --show-bin-path)"
-	if [ scripts/kitctl.order -nt $(STATIC_SCRATCH)/kitctl/release/kitctl ]; then \
-		rm -f $(STATIC_SCRATCH)/kitctl/release/kitctl; fi
-	$(SWIFT) build $(STATIC_FLAGS) --product kitctl --scratch-path $(STATIC_SCRATCH)/kitctl $(STATIC_KITCTL_LINK)
-	./scripts/check-order.sh $(STATIC_SCRATCH)/kitctl/release/kitctl
-	cp $(STATIC_SCRATCH)/kitctl/release/kitctl $(STATIC_BIN)/kitctl
+	rm -f $(STATIC_BIN)/libstdc++.a
+	$(SWIFT) build $(STATIC_FLAGS) --product kitd
+	$(SWIFT) build $(STATIC_FLAGS) --product generate-manual
+	SWIFT=$(SWIFT) ./scripts/static-libstdcxx.sh "$$($(SWIFT) build $(STATIC_FLAGS) --show-bin-path)"
+	if [ scripts/kitctl.order -nt $(STATIC_BIN)/kitctl ]; then rm -f $(STATIC_BIN)/kitctl; fi
+	$(SWIFT) build $(STATIC_FLAGS) --product kitctl $(STATIC_KITCTL_LINK)
+	./scripts/check-order.sh $(STATIC_BIN)/kitctl
 
 ## run: set up, build, and run kitd in the foreground (Ctrl-C stops it)
 run: build
