@@ -112,7 +112,10 @@ public final class KitConnection {
     private func exchange<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> (
         line: [UInt8], tape: JSONTape?
     ) {
-        try exchange { try WireCodec.lineBytes(RequestEnvelope(id: $0, method: method, params: params), with: encoder) }
+        try exchange {
+            try WireCodec.lineBytes(
+                RequestEnvelope(id: $0, method: method, params: params), with: encoder, protocolOne: false)
+        }
     }
 
     /// As `exchange(_:_:)`, with the request line that `write` makes for the request's id.

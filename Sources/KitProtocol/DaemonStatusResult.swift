@@ -46,15 +46,13 @@ public struct DaemonStatusResult: Codable, Sendable {
     public var pid: Int32
     public var startedAt: String
     /// Time since it started, on the boot clock.
-    public var uptimeNs: Nanoseconds { didSet { uptimeSeconds = LegacySeconds(uptimeNs) } }
+    public var uptimeNs: Nanoseconds
     public var socket: String
     public var database: String
     public var notifications: Notifications
     /// Requests and other work running off kitd's event loop now (a `task.import` reading its
     /// document). Absent from a kitd older than this field.
     public var backgroundJobs: Int?
-    /// Protocol 1's `uptimeNs`, in seconds.
-    public private(set) var uptimeSeconds: LegacySeconds?
     /// Each feature's part, by its member name.
     private var sections: [String: Section] = [:]
 
@@ -74,7 +72,6 @@ public struct DaemonStatusResult: Codable, Sendable {
         self.pid = pid
         self.startedAt = startedAt
         self.uptimeNs = uptimeNs
-        self.uptimeSeconds = LegacySeconds(uptimeNs)
         self.socket = socket
         self.database = database
         self.notifications = notifications
@@ -97,7 +94,6 @@ public struct DaemonStatusResult: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case version, protocolVersion, pid, startedAt, uptimeNs, socket, database, notifications, backgroundJobs
-        case uptimeSeconds
     }
 
     private struct SectionKey: CodingKey {
@@ -114,13 +110,13 @@ public struct DaemonStatusResult: Codable, Sendable {
         pid = try container.decode(Int32.self, forKey: .pid)
         startedAt = try container.decode(String.self, forKey: .startedAt)
         uptimeNs = try container.decode(Nanoseconds.self, forKey: .uptimeNs)
-        uptimeSeconds = LegacySeconds(uptimeNs)
         socket = try container.decode(String.self, forKey: .socket)
         database = try container.decode(String.self, forKey: .database)
         notifications = try container.decode(Notifications.self, forKey: .notifications)
         backgroundJobs = try container.decodeIfPresent(Int.self, forKey: .backgroundJobs)
         let others = try decoder.container(keyedBy: SectionKey.self)
-        for key in others.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
+        for key in others.allKeys
+        where CodingKeys(rawValue: key.stringValue) == nil && !ProtocolOne.isReplyMember(key.stringValue) {
             sections[key.stringValue] = .json(try others.decode(JSONValue.self, forKey: key))
         }
     }
@@ -132,7 +128,6 @@ public struct DaemonStatusResult: Codable, Sendable {
         try container.encode(pid, forKey: .pid)
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(uptimeNs, forKey: .uptimeNs)
-        try container.encodeIfPresent(uptimeSeconds, forKey: .uptimeSeconds)
         try container.encode(socket, forKey: .socket)
         try container.encode(database, forKey: .database)
         try container.encode(notifications, forKey: .notifications)

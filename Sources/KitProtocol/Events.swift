@@ -28,14 +28,11 @@ public enum Event {
 public struct TimerEvent: Codable, Sendable {
     public var timer: TimerInfo
     /// For `timer.adjusted`: the time added (negative when removed).
-    public var deltaNs: Nanoseconds? { didSet { deltaSeconds = deltaNs.map(LegacySeconds.init) } }
-    /// Protocol 1's `deltaNs`, in seconds.
-    public private(set) var deltaSeconds: LegacySeconds?
+    public var deltaNs: Nanoseconds?
 
     public init(timer: TimerInfo, deltaNs: Nanoseconds? = nil) {
         self.timer = timer
         self.deltaNs = deltaNs
-        self.deltaSeconds = deltaNs.map(LegacySeconds.init)
     }
 }
 
@@ -47,11 +44,9 @@ public struct TimerFiredEvent: Codable, Sendable {
     /// The instant kitd fired it (RFC 3339, UTC, microseconds).
     public var firedAt: String
     /// firedAt minus dueAt, measured on the boot clock.
-    public var latenessNs: Nanoseconds { didSet { latenessMs = LegacyMilliseconds(latenessNs) } }
+    public var latenessNs: Nanoseconds
     /// True when kitd was down at the due instant or it fired more than 1 s late.
     public var late: Bool
-    /// Protocol 1's `latenessNs`, in milliseconds.
-    public private(set) var latenessMs: LegacyMilliseconds?
 
     public init(timer: TimerInfo, dueAt: String, firedAt: String, latenessNs: Nanoseconds, late: Bool) {
         self.timer = timer
@@ -59,7 +54,6 @@ public struct TimerFiredEvent: Codable, Sendable {
         self.firedAt = firedAt
         self.latenessNs = latenessNs
         self.late = late
-        self.latenessMs = LegacyMilliseconds(latenessNs)
     }
 }
 
@@ -73,9 +67,7 @@ public struct NotificationEvent: Codable, Sendable {
     /// For `notification.failed`: why, in words.
     public var reason: String?
     /// From the moment kitd asked for the popup to the server's answer.
-    public var latencyNs: Nanoseconds { didSet { latencyMs = LegacyMilliseconds(latencyNs) } }
-    /// Protocol 1's `latencyNs`, in milliseconds.
-    public private(set) var latencyMs: LegacyMilliseconds?
+    public var latencyNs: Nanoseconds
 
     public init(subject: String, summary: String, serverId: UInt32?, reason: String?, latencyNs: Nanoseconds) {
         self.subject = subject
@@ -83,6 +75,5 @@ public struct NotificationEvent: Codable, Sendable {
         self.serverId = serverId
         self.reason = reason
         self.latencyNs = latencyNs
-        self.latencyMs = LegacyMilliseconds(latencyNs)
     }
 }

@@ -1,3 +1,5 @@
+import KitCore
+
 /// A JSON encoder that writes bytes as it goes, for the lines kitd sends: replies and events.
 ///
 /// Foundation's `JSONEncoder` first builds a tree of boxed values and then serialises it; on
@@ -13,7 +15,12 @@
 /// `superEncoder`; a value that asks for one is encoded by `JSONEncoder` instead. Coding paths
 /// are not tracked (an array per key would cost more than the encoding): `codingPath` is empty.
 public struct LineEncoder: Sendable {
-    public init() {}
+    /// Whether it writes protocol 1's member beside each duration that had one
+    /// (`remainingSeconds` beside `remainingNs`: `ProtocolOne`), as every reply and event does; a
+    /// request has no need of them.
+    public var protocolOne: Bool
+
+    public init(protocolOne: Bool = true) { self.protocolOne = protocolOne }
 
     /// The JSON text of `value`, as UTF-8 bytes.
     public func encode(_ value: some Encodable) throws -> [UInt8] { try encode(value, newline: false) }
@@ -36,7 +43,7 @@ public struct LineEncoder: Sendable {
     }
 
     private func encodeThroughContainers(_ value: some Encodable, newline: Bool) throws -> [UInt8] {
-        let state = StreamState()
+        let state = StreamState(protocolOne: protocolOne)
         try state.write(value, codingPath: [])
         guard !state.unsupported else { throw LineEncoderUnsupported() }
         state.closeAll()
@@ -55,6 +62,9 @@ private final class StreamState {
     /// For each open container: the byte that closes it and whether it has an element yet.
     var open: [(closer: UInt8, hasElements: Bool)] = []
     var unsupported = false
+    let protocolOne: Bool
+
+    init(protocolOne: Bool) { self.protocolOne = protocolOne }
 
     /// Writes one whole value: whatever containers it opens are closed before this returns.
     func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {
@@ -210,6 +220,27 @@ private struct StreamKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
         try state.writeAny(value, codingPath: codingPath)
+        if state.protocolOne && (T.self == Nanoseconds.self || T.self == [Nanoseconds].self) {
+            try protocolOneMember(value, forKey: key)
+        }
+    }
+
+    /// Protocol 1's member beside a duration that had one (`ProtocolOne`): a number of seconds
+    /// (or milliseconds), or an array of them.
+    private func protocolOneMember<T>(_ value: T, forKey key: Key) throws {
+        guard let old = ProtocolOne.replyMember(key.stringValue) else { return }
+        state.beginElement(in: level)
+        state.writeKey(old.name.description)
+        if let duration = value as? Nanoseconds {
+            try state.writeDouble(ProtocolOne.number(duration, unit: old.unit), codingPath: codingPath)
+        } else if let durations = value as? [Nanoseconds] {
+            state.line.append(UInt8(ascii: "["))
+            for (index, duration) in durations.enumerated() {
+                if index > 0 { state.line.append(UInt8(ascii: ",")) }
+                try state.writeDouble(ProtocolOne.number(duration, unit: old.unit), codingPath: codingPath)
+            }
+            state.line.append(UInt8(ascii: "]"))
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -231,7 +262,7 @@ private struct StreamKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func unsupported() -> any Encoder {
         state.unsupported = true
-        return StreamEncoder(state: StreamState(), codingPath: codingPath, depth: 0)
+        return StreamEncoder(state: StreamState(protocolOne: false), codingPath: codingPath, depth: 0)
     }
 }
 
@@ -314,7 +345,7 @@ private struct StreamUnkeyed: UnkeyedEncodingContainer {
 
     mutating func superEncoder() -> any Encoder {
         state.unsupported = true
-        return StreamEncoder(state: StreamState(), codingPath: codingPath, depth: 0)
+        return StreamEncoder(state: StreamState(protocolOne: false), codingPath: codingPath, depth: 0)
     }
 }
 

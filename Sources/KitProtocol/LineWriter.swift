@@ -98,6 +98,23 @@ public struct LineWriter: ~Copyable {
         try array(values) { line, value in try value.write(to: &line) }
     }
 
+    /// A duration member, then protocol 1's twin beside it (`ProtocolOne`), as `LineEncoder`
+    /// writes them: `"remainingNs":90000000000,"remainingSeconds":90`.
+    public mutating func duration(_ member: ProtocolOne.Member, _ value: Nanoseconds) throws {
+        self.member(member.key)
+        integer(value)
+        self.member(member.name)
+        try double(ProtocolOne.number(value, unit: member.unit))
+    }
+
+    /// As `duration`, for an array of them.
+    public mutating func durations(_ member: ProtocolOne.Member, _ values: [Nanoseconds]) throws {
+        self.member(member.key)
+        array(values) { line, value in line.integer(value) }
+        self.member(member.name)
+        try array(values) { line, value in try line.double(ProtocolOne.number(value, unit: member.unit)) }
+    }
+
     // MARK: Values
 
     public mutating func null() { append("null") }

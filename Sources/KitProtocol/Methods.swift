@@ -57,21 +57,13 @@ public struct TimerStartParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case durationNs, name, sound
-        case seconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         sound = try container.decodeIfPresent(String.self, forKey: .sound)
-        durationNs = try container.decodeDuration(.durationNs, legacy: .seconds)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(durationNs, forKey: .durationNs)
-        try container.encodeIfPresent(name, forKey: .name)
-        try container.encodeIfPresent(sound, forKey: .sound)
+        durationNs = try decoder.duration(CodingKeys.durationNs)
     }
 }
 
@@ -102,19 +94,12 @@ public struct TimerAddParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case ref, deltaNs
-        case seconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ref = try container.decode(RecordRef.self, forKey: .ref)
-        deltaNs = try container.decodeDuration(.deltaNs, legacy: .seconds)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ref, forKey: .ref)
-        try container.encode(deltaNs, forKey: .deltaNs)
+        deltaNs = try decoder.duration(CodingKeys.deltaNs)
     }
 }
 
@@ -154,9 +139,9 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public var label: String
     public var state: State
     /// The full length, including time added since it started.
-    public var durationNs: Nanoseconds { didSet { durationSeconds = LegacySeconds(durationNs) } }
+    public var durationNs: Nanoseconds
     /// Time left at the moment of the reply: 0 once fired or cancelled.
-    public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
+    public var remainingNs: Nanoseconds
     /// When a running timer is due (RFC 3339, UTC, microseconds).
     public var dueAt: String?
     public var createdAt: String
@@ -168,9 +153,6 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     public var late: Bool?
     /// The timer's own sound, when it was started with one: a theme name, a file path, or `off`.
     public var sound: String?
-    /// Protocol 1's `durationNs` and `remainingNs`, in seconds (see `LegacyDuration`).
-    public internal(set) var durationSeconds: LegacySeconds?
-    public internal(set) var remainingSeconds: LegacySeconds?
 
     public init(
         id: Int64, name: String?, label: String, state: State, durationNs: Nanoseconds,
@@ -183,8 +165,6 @@ public struct TimerInfo: Codable, Sendable, Equatable {
         self.state = state
         self.durationNs = durationNs
         self.remainingNs = remainingNs
-        self.durationSeconds = LegacySeconds(durationNs)
-        self.remainingSeconds = LegacySeconds(remainingNs)
         self.dueAt = dueAt
         self.createdAt = createdAt
         self.firedAt = firedAt
@@ -271,9 +251,7 @@ extension DaemonStatusResult {
         public var id: Int64
         public var label: String
         public var dueAt: String
-        public var remainingNs: Nanoseconds { didSet { remainingSeconds = LegacySeconds(remainingNs) } }
-        /// Protocol 1's `remainingNs`, in seconds.
-        public internal(set) var remainingSeconds: LegacySeconds?
+        public var remainingNs: Nanoseconds
         /// Its whole length (with time added or taken away); absent from an older kitd.
         public var durationNs: Nanoseconds?
         public init(id: Int64, label: String, dueAt: String, remainingNs: Nanoseconds, durationNs: Nanoseconds? = nil) {
@@ -281,7 +259,6 @@ extension DaemonStatusResult {
             self.label = label
             self.dueAt = dueAt
             self.remainingNs = remainingNs
-            self.remainingSeconds = LegacySeconds(remainingNs)
             self.durationNs = durationNs
         }
     }

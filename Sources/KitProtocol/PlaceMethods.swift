@@ -229,7 +229,6 @@ public struct PlacePickParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case tags, count, weighted, rotate, avoidRecentNs, seed, notify
-        case avoidRecentSeconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -238,20 +237,9 @@ public struct PlacePickParams: Codable, Sendable, BoundedParams {
         count = try container.decodeIfPresent(Int.self, forKey: .count)
         weighted = try container.decodeIfPresent(Bool.self, forKey: .weighted)
         rotate = try container.decodeIfPresent(Bool.self, forKey: .rotate)
-        avoidRecentNs = try container.decodeDurationIfPresent(.avoidRecentNs, legacy: .avoidRecentSeconds)
+        avoidRecentNs = try decoder.durationIfPresent(CodingKeys.avoidRecentNs)
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(tags, forKey: .tags)
-        try container.encodeIfPresent(count, forKey: .count)
-        try container.encodeIfPresent(weighted, forKey: .weighted)
-        try container.encodeIfPresent(rotate, forKey: .rotate)
-        try container.encodeIfPresent(avoidRecentNs, forKey: .avoidRecentNs)
-        try container.encodeIfPresent(seed, forKey: .seed)
-        try container.encodeIfPresent(notify, forKey: .notify)
     }
 }
 

@@ -13,9 +13,9 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var country: String?
     public var kind: RamenKind
     /// The cook time used: the user's own if set, else the maker's.
-    public var cookNs: Nanoseconds { didSet { seconds = LegacySeconds(cookNs) } }
+    public var cookNs: Nanoseconds
     /// The maker's cook time.
-    public var catalogCookNs: Nanoseconds { didSet { catalogSeconds = LegacySeconds(catalogCookNs) } }
+    public var catalogCookNs: Nanoseconds
     public var waterMl: Int
     /// The steps used: the user's own if set, else the maker's.
     public var steps: [RamenStep]
@@ -31,9 +31,6 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     public var cookCount: Int
     public var lastCookedAt: String?
     public var source: String?
-    /// `cookNs` and `catalogCookNs` in seconds, as kit sent them before it kept nanoseconds.
-    public private(set) var seconds: LegacySeconds
-    public private(set) var catalogSeconds: LegacySeconds
 
     public init(_ entry: RamenEntry) {
         let product = entry.product
@@ -48,8 +45,6 @@ public struct RamenInfo: Codable, Sendable, Equatable {
         kind = product.kind
         cookNs = entry.cookTime
         catalogCookNs = product.cookTime
-        seconds = LegacySeconds(entry.cookTime)
-        catalogSeconds = LegacySeconds(product.cookTime)
         waterMl = product.waterMl
         steps = entry.steps
         note = product.note
@@ -153,25 +148,15 @@ public struct RamenSetParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case ref, cookNs, memo, steps, reset
-        case seconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ref = try container.decode(String.self, forKey: .ref)
-        cookNs = try container.decodeDurationIfPresent(.cookNs, legacy: .seconds)
+        cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
         memo = try container.decodeIfPresent(String.self, forKey: .memo)
         steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
         reset = try container.decodeIfPresent(Bool.self, forKey: .reset)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ref, forKey: .ref)
-        try container.encodeIfPresent(cookNs, forKey: .cookNs)
-        try container.encodeIfPresent(memo, forKey: .memo)
-        try container.encodeIfPresent(steps, forKey: .steps)
-        try container.encodeIfPresent(reset, forKey: .reset)
     }
 }
 
@@ -215,7 +200,6 @@ public struct RamenAddParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case name, cookNs, waterMl, kind, brand, englishName, steps, note
-        case seconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -228,19 +212,7 @@ public struct RamenAddParams: Codable, Sendable, BoundedParams {
         steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         // Last: when neither form is there it throws, and the members after it would go unread.
-        cookNs = try container.decodeDuration(.cookNs, legacy: .seconds)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(cookNs, forKey: .cookNs)
-        try container.encodeIfPresent(waterMl, forKey: .waterMl)
-        try container.encodeIfPresent(kind, forKey: .kind)
-        try container.encodeIfPresent(brand, forKey: .brand)
-        try container.encodeIfPresent(englishName, forKey: .englishName)
-        try container.encodeIfPresent(steps, forKey: .steps)
-        try container.encodeIfPresent(note, forKey: .note)
+        cookNs = try decoder.duration(CodingKeys.cookNs)
     }
 }
 
@@ -266,19 +238,12 @@ public struct RamenCookParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case ref, cookNs
-        case seconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ref = try container.decode(String.self, forKey: .ref)
-        cookNs = try container.decodeDurationIfPresent(.cookNs, legacy: .seconds)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(ref, forKey: .ref)
-        try container.encodeIfPresent(cookNs, forKey: .cookNs)
+        cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
     }
 }
 

@@ -10,18 +10,15 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
     public var name: String
     public var state: State
     /// Elapsed time at the moment of the reply.
-    public var elapsedNs: Nanoseconds { didSet { elapsedSeconds = LegacySeconds(elapsedNs) } }
+    public var elapsedNs: Nanoseconds
     /// When the current running span began (running only).
     public var startedAt: String?
     public var createdAt: String
     public var laps: Int
     /// The "still running" threshold in effect; 0 when off.
-    public var remindAfterNs: Nanoseconds { didSet { remindAfterSeconds = LegacySeconds(remindAfterNs) } }
+    public var remindAfterNs: Nanoseconds
     /// Whether it has ever run.
     public var everStarted: Bool
-    /// Protocol 1's `elapsedNs` and `remindAfterNs`, in seconds.
-    public private(set) var elapsedSeconds: LegacySeconds?
-    public private(set) var remindAfterSeconds: LegacySeconds?
 
     public init(
         id: Int64, name: String, state: State, elapsedNs: Nanoseconds, startedAt: String?, createdAt: String,
@@ -36,8 +33,6 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
         self.laps = laps
         self.remindAfterNs = remindAfterNs
         self.everStarted = everStarted
-        self.elapsedSeconds = LegacySeconds(elapsedNs)
-        self.remindAfterSeconds = LegacySeconds(remindAfterNs)
     }
 }
 
@@ -65,21 +60,13 @@ public struct StopwatchCreateParams: Codable, Sendable, BoundedParams {
 
     enum CodingKeys: String, CodingKey {
         case name, start, remindAfterNs
-        case remindAfterSeconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         start = try container.decodeIfPresent(Bool.self, forKey: .start)
-        remindAfterNs = try container.decodeDurationIfPresent(.remindAfterNs, legacy: .remindAfterSeconds)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(start, forKey: .start)
-        try container.encodeIfPresent(remindAfterNs, forKey: .remindAfterNs)
+        remindAfterNs = try decoder.durationIfPresent(CodingKeys.remindAfterNs)
     }
 }
 
@@ -116,14 +103,11 @@ public struct StopwatchListResult: Codable, Sendable {
 public struct LapInfo: Codable, Sendable, Equatable {
     public var number: Int
     /// This lap's own length.
-    public var lapNs: Nanoseconds { didSet { lapSeconds = LegacySeconds(lapNs) } }
+    public var lapNs: Nanoseconds
     /// The stopwatch's elapsed time when the lap was taken.
-    public var totalNs: Nanoseconds { didSet { totalSeconds = LegacySeconds(totalNs) } }
+    public var totalNs: Nanoseconds
     public var at: String
     public var note: String?
-    /// Protocol 1's `lapNs` and `totalNs`, in seconds.
-    public private(set) var lapSeconds: LegacySeconds?
-    public private(set) var totalSeconds: LegacySeconds?
 
     public init(_ lap: Lap) {
         number = lap.number
@@ -131,8 +115,6 @@ public struct LapInfo: Codable, Sendable, Equatable {
         totalNs = lap.total
         at = Timestamp.rfc3339(lap.at)
         note = lap.note
-        lapSeconds = LegacySeconds(lap.split)
-        totalSeconds = LegacySeconds(lap.total)
     }
 }
 

@@ -40,16 +40,13 @@ public struct TaskFireEvent: Codable, Sendable {
     public var scheduledAt: String
     public var firedAt: String
     /// firedAt minus scheduledAt.
-    public var latenessNs: Nanoseconds { didSet { latenessMs = LegacyMilliseconds(latenessNs) } }
+    public var latenessNs: Nanoseconds
     /// Fired after kitd was down, or the machine slept, across its moment.
     public var late: Bool
     /// For `task.due`: true for a nag (a repeat of the due popup).
     public var nag: Bool?
     /// For `task.alert`: how long before due.
-    public var beforeNs: Nanoseconds? { didSet { beforeSeconds = beforeNs.map(LegacySeconds.init) } }
-    /// Protocol 1's `latenessNs` in milliseconds and `beforeNs` in seconds.
-    public private(set) var latenessMs: LegacyMilliseconds?
-    public private(set) var beforeSeconds: LegacySeconds?
+    public var beforeNs: Nanoseconds?
 
     public init(
         task: TaskInfo, scheduledAt: String, firedAt: String, latenessNs: Nanoseconds, late: Bool, nag: Bool? = nil,
@@ -62,8 +59,6 @@ public struct TaskFireEvent: Codable, Sendable {
         self.late = late
         self.nag = nag
         self.beforeNs = beforeNs
-        self.latenessMs = LegacyMilliseconds(latenessNs)
-        self.beforeSeconds = beforeNs.map(LegacySeconds.init)
     }
 }
 

@@ -27,9 +27,9 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     /// the RRULE when no friendly form says it; absent for a one-off task.
     public var repeatText: String?
     /// Pre-alerts, how long before due, largest first.
-    public var alertsNs: [Nanoseconds] { didSet { alertSeconds = alertsNs.map(LegacySeconds.init) } }
+    public var alertsNs: [Nanoseconds]
     /// How often the due popup repeats until done or snoozed.
-    public var nagNs: Nanoseconds? { didSet { nagSeconds = nagNs.map(LegacySeconds.init) } }
+    public var nagNs: Nanoseconds?
     public var snoozedUntil: String?
     /// Open and past due (a snooze into the future does not count).
     public var overdue: Bool
@@ -43,9 +43,6 @@ public struct TaskInfo: Codable, Sendable, Equatable {
     /// when the repeat rule does not hold it and the first due moved to the rule's first day on
     /// or after it.
     public var dueMovedFrom: String?
-    /// Protocol 1's `alertsNs` and `nagNs`, in seconds.
-    public private(set) var alertSeconds: [LegacySeconds]?
-    public private(set) var nagSeconds: LegacySeconds?
 
     public init(
         id: Int64, uid: String, title: String, note: String?, state: State, dueAt: String, dueLocal: String,
@@ -73,8 +70,6 @@ public struct TaskInfo: Codable, Sendable, Equatable {
         self.doneAt = doneAt
         self.endAt = endAt
         self.location = location
-        self.alertSeconds = alertsNs.map(LegacySeconds.init)
-        self.nagSeconds = nagNs.map(LegacySeconds.init)
     }
 }
 

@@ -1,5 +1,6 @@
 /// `timer.get` and the other `timer.*` replies, written member by member in the order of their
-/// declaration, as their synthesized `Encodable` conformance writes them, absent optionals left out.
+/// declaration, as their synthesized `Encodable` conformance writes them through `LineEncoder`,
+/// absent optionals left out, protocol 1's twin beside each duration.
 extension TimerInfo: LineWritable {
     public func write(to line: inout LineWriter) throws {
         line.openObject()
@@ -13,10 +14,8 @@ extension TimerInfo: LineWritable {
         line.string(label)
         line.member("state")
         line.string(state.rawValue)
-        line.member("durationNs")
-        line.integer(durationNs)
-        line.member("remainingNs")
-        line.integer(remainingNs)
+        try line.duration(ProtocolOne.duration, durationNs)
+        try line.duration(ProtocolOne.remaining, remainingNs)
         if let dueAt {
             line.member("dueAt")
             line.string(dueAt)
@@ -39,14 +38,6 @@ extension TimerInfo: LineWritable {
             line.member("sound")
             line.string(sound)
         }
-        if let durationSeconds {
-            line.member("durationSeconds")
-            try durationSeconds.write(to: &line)
-        }
-        if let remainingSeconds {
-            line.member("remainingSeconds")
-            try remainingSeconds.write(to: &line)
-        }
         line.closeObject()
     }
 }
@@ -61,11 +52,5 @@ extension TimerListResult: LineWritable {
             line.string(next)
         }
         line.closeObject()
-    }
-}
-
-extension LegacyDuration: LineWritable {
-    public func write(to line: inout LineWriter) throws {
-        try line.double(Double(nanoseconds.value) / Double(Unit.nanosecondsPerUnit))
     }
 }

@@ -19,12 +19,6 @@ extension TimerInfo: TapeReadable {
                 dueAt: try members.optionalString("dueAt"), createdAt: try members.string("createdAt"),
                 firedAt: try members.optionalString("firedAt"), cancelledAt: try members.optionalString("cancelledAt"),
                 late: try members.optionalBool("late"), sound: try members.optionalString("sound"))
-            durationSeconds = try members.optionalDouble("durationSeconds").map {
-                LegacySeconds(LegacySeconds.nanoseconds($0))
-            }
-            remainingSeconds = try members.optionalDouble("remainingSeconds").map {
-                LegacySeconds(LegacySeconds.nanoseconds($0))
-            }
         } catch {
             return nil
         }

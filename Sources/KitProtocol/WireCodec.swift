@@ -17,14 +17,18 @@ public enum WireCodec {
 
     /// Encodes `value` and appends a newline. `LineEncoder` does the work; `encoder` only takes
     /// the rare value that needs what `LineEncoder` does not do.
-    public static func line(_ value: some Encodable, with encoder: JSONEncoder) throws -> Data {
-        Data(try lineBytes(value, with: encoder))
+    public static func line(_ value: some Encodable, with encoder: JSONEncoder, protocolOne: Bool = true) throws -> Data
+    {
+        Data(try lineBytes(value, with: encoder, protocolOne: protocolOne))
     }
 
-    /// As `line`, as the bytes themselves.
-    public static func lineBytes(_ value: some Encodable, with encoder: JSONEncoder) throws -> [UInt8] {
+    /// As `line`, as the bytes themselves. A request leaves out protocol 1's twins
+    /// (`protocolOne: false`); every reply and event has them (`ProtocolOne`).
+    public static func lineBytes(
+        _ value: some Encodable, with encoder: JSONEncoder, protocolOne: Bool = true
+    ) throws -> [UInt8] {
         do {
-            return try LineEncoder().encode(value, newline: true)
+            return try LineEncoder(protocolOne: protocolOne).encode(value, newline: true)
         } catch is LineEncoderUnsupported {
             return Array(try encoder.encode(value)) + [10]
         }

@@ -125,7 +125,19 @@ struct ProtocolTests {
         #expect(object["durationNs"] as? Int64 == 90_500_000_000 && object["remainingNs"] as? Int64 == 1_000_000_001)
         #expect(object["durationSeconds"] as? Double == 90.5 && object["remainingSeconds"] as? Double == 1.000000001)
         timer.remainingNs = 0
-        #expect(timer.remainingSeconds == LegacySeconds(0))
+        let ended = try #require(
+            try JSONSerialization.jsonObject(with: Data(try LineEncoder().encode(timer))) as? [String: Any])
+        #expect(ended["remainingNs"] as? Int64 == 0 && ended["remainingSeconds"] as? Double == 0)
+        // The hand-written writer (`LineWritable`) writes what the containers write.
+        #expect(
+            try WireCodec.writtenLine(timer).dropLast() == (try LineEncoder().encodeThroughContainers(timer))[...])
+        // A request has none of them; kit's own types pass over them as they read.
+        let plain = LineEncoder(protocolOne: false)
+        #expect(
+            String(
+                decoding: try plain.encode(
+                    TimerFiredEvent(timer: timer, dueAt: "", firedAt: "", latenessNs: 1, late: false)), as: UTF8.self
+            ).contains("Seconds") == false)
         let fired = TimerFiredEvent(
             timer: timer, dueAt: "", firedAt: "", latenessNs: 150_000, late: false)
         let event = try #require(

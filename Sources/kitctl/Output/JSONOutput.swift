@@ -1,10 +1,14 @@
+import KitProtocol
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
 
-/// `--json` output: pretty-printed with sorted keys, one document per command.
+/// `--json` output: pretty-printed with sorted keys, one document per command. It is what kitd
+/// sends, protocol 1's twins included (`ProtocolOne`): the value is written as kitd writes it
+/// (`LineEncoder`), then read back as plain JSON and pretty-printed.
 enum JSONOutput {
     static func print(_ value: some Encodable) throws {
         Terminal.write(try text(value))
@@ -14,6 +18,7 @@ enum JSONOutput {
     static func text(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        let json = try JSONDecoder().decode(JSONValue.self, from: Data(try LineEncoder().encode(value)))
+        return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
     }
 }

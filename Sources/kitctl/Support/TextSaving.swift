@@ -19,7 +19,8 @@ enum TextSaving {
     ) throws -> Result {
         do {
             let size = try WireCodec.line(
-                RequestEnvelope(id: .number(1), method: method.name, params: params), with: WireCodec.encoder()
+                RequestEnvelope(id: .number(1), method: method.name, params: params), with: WireCodec.encoder(),
+                protocolOne: false
             ).count
             guard size <= LineFramer.defaultMaximum else {
                 throw CLIError.usage(
