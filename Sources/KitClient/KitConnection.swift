@@ -81,7 +81,7 @@ public final class KitConnection {
         _ method: RPCMethod<Params, Result>, _ params: Params
     ) throws(ClientError) -> Result {
         let (line, tape) = try exchange {
-            try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params))
+            try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params), protocolOne: false)
         }
         if let tape, let node = tape.member("result", of: 0), let result = Result(tape: tape, at: node) {
             return result

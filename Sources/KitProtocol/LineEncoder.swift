@@ -30,7 +30,7 @@ public struct LineEncoder: Sendable {
         guard let writable = value as? any LineWritable else {
             return try encodeThroughContainers(value, newline: newline)
         }
-        var line = LineWriter()
+        var line = LineWriter(protocolOne: protocolOne)
         try writable.write(to: &line)
         if newline { line.append(10) }
         return line.bytes
@@ -58,13 +58,16 @@ struct LineEncoderUnsupported: Error {}
 /// The line and the stack of open containers, shared by every encoder and container of one
 /// `encode` call.
 private final class StreamState {
-    var line = LineWriter()
+    var line: LineWriter
     /// For each open container: the byte that closes it and whether it has an element yet.
     var open: [(closer: UInt8, hasElements: Bool)] = []
     var unsupported = false
     let protocolOne: Bool
 
-    init(protocolOne: Bool) { self.protocolOne = protocolOne }
+    init(protocolOne: Bool) {
+        self.protocolOne = protocolOne
+        line = LineWriter(protocolOne: protocolOne)
+    }
 
     /// Writes one whole value: whatever containers it opens are closed before this returns.
     func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {

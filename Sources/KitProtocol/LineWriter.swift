@@ -14,8 +14,13 @@ public struct LineWriter: ~Copyable {
     private var capacity: Int
     public private(set) var count = 0
 
-    public init(capacity: Int = 512) {
+    /// Whether `duration` writes protocol 1's twin beside each duration (`ProtocolOne`): in
+    /// every reply and event, not in a request.
+    public let protocolOne: Bool
+
+    public init(capacity: Int = 512, protocolOne: Bool = true) {
         self.capacity = max(16, capacity)
+        self.protocolOne = protocolOne
         start = .allocate(capacity: self.capacity)
     }
 
@@ -100,9 +105,11 @@ public struct LineWriter: ~Copyable {
 
     /// A duration member, then protocol 1's twin beside it (`ProtocolOne`), as `LineEncoder`
     /// writes them: `"remainingNs":90000000000,"remainingSeconds":90`.
+    /// Without `protocolOne`, the member alone.
     public mutating func duration(_ member: ProtocolOne.Member, _ value: Nanoseconds) throws {
         self.member(member.key)
         integer(value)
+        guard protocolOne else { return }
         self.member(member.name)
         try double(ProtocolOne.number(value, unit: member.unit))
     }
@@ -111,8 +118,18 @@ public struct LineWriter: ~Copyable {
     public mutating func durations(_ member: ProtocolOne.Member, _ values: [Nanoseconds]) throws {
         self.member(member.key)
         array(values) { line, value in line.integer(value) }
+        guard protocolOne else { return }
         self.member(member.name)
         try array(values) { line, value in try line.double(ProtocolOne.number(value, unit: member.unit)) }
+    }
+
+    /// A request's id: a number, a string or null.
+    public mutating func requestID(_ id: RequestID) {
+        switch id {
+        case .number(let number): integer(number)
+        case .string(let string): self.string(string)
+        case .null: null()
+        }
     }
 
     // MARK: Values

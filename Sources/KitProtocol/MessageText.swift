@@ -4,6 +4,7 @@ import KitCore
 /// English, the template it was made from (gettext's message id in kit's catalogs), and the
 /// values filled in. A value that is a message itself (a reason inside a report line) has its
 /// own in `parts`, at the same place. The same template as an error's `data.format`.
+// wire-codec: write
 public struct MessageText: Codable, Sendable, Equatable {
     public var text: String
     /// Absent for a text with no template (a library's own words): show `text`.

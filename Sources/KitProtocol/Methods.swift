@@ -1,6 +1,7 @@
 import KitCore
 
 /// For methods that take no parameters.
+// wire-codec: write read
 public struct EmptyParams: Codable, Sendable {
     public init() {}
 }
@@ -32,6 +33,7 @@ public struct RecordRef: Codable, Sendable, Equatable, CustomStringConvertible {
     public var description: String { text }
 }
 
+// wire-codec: write
 public struct TimerStartParams: Codable, Sendable, BoundedParams {
     /// The length, > 0 and at most 366 days. Protocol 1 sent it as `seconds`, a number; kitd
     /// still takes that.
@@ -67,6 +69,7 @@ public struct TimerStartParams: Codable, Sendable, BoundedParams {
     }
 }
 
+// wire-codec: write read
 public struct TimerRefParams: Codable, Sendable {
     public var ref: RecordRef
 
@@ -127,6 +130,7 @@ public struct TimerListParams: Codable, Sendable, BoundedParams {
 }
 
 /// A timer as the protocol shows it. All fields are stable.
+// wire-codec: write read
 public struct TimerInfo: Codable, Sendable, Equatable {
     /// Where a timer is in its life, as the wire writes it.
     public enum State: String, WireEnum {
@@ -174,6 +178,7 @@ public struct TimerInfo: Codable, Sendable, Equatable {
     }
 }
 
+// wire-codec: write
 public struct TimerListResult: Codable, Sendable {
     public var timers: [TimerInfo]
     /// Where the list goes on: pass it as `after`. Absent when this page ends the list.

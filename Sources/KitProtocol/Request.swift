@@ -65,6 +65,7 @@ public struct RequestHeader: Decodable, Sendable {
 }
 
 /// A request as a client writes it.
+// wire-codec: write
 public struct RequestEnvelope<Params: Encodable>: Encodable {
     public var jsonrpc = "2.0"
     public var id: RequestID?

@@ -1,4 +1,5 @@
 /// A successful reply.
+// wire-codec: write
 public struct ResponseEnvelope<Result: Encodable>: Encodable {
     public var jsonrpc = "2.0"
     public var id: RequestID

@@ -36,6 +36,36 @@ struct TapeMembers {
         return value
     }
 
+    func bool(_ name: String) throws(Mismatch) -> Bool {
+        guard let value = try optionalBool(name) else { throw Mismatch() }
+        return value
+    }
+
+    /// An id or a name: a string as it is, or a whole number as its digits, as
+    /// `RecordRef.init(from:)` reads them.
+    func optionalRef(_ name: String) throws(Mismatch) -> RecordRef? {
+        guard let node = node(name) else { return nil }
+        switch tape.nodes[node].kind {
+        case .string: return RecordRef(tape.string(at: node))
+        case .number:
+            guard let number = tape.int64(at: node) else { throw Mismatch() }
+            return RecordRef(String(number))
+        default: throw Mismatch()
+        }
+    }
+
+    func ref(_ name: String) throws(Mismatch) -> RecordRef {
+        guard let value = try optionalRef(name) else { throw Mismatch() }
+        return value
+    }
+
+    /// One of an enum's words (`"running"`); a word it does not have is a mismatch.
+    func wireEnum<Value: RawRepresentable>(_ name: String, as type: Value.Type) throws(Mismatch) -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: try string(name)) else { throw Mismatch() }
+        return value
+    }
+
     func optionalBool(_ name: String) throws(Mismatch) -> Bool? {
         guard let node = node(name) else { return nil }
         switch tape.nodes[node].kind {

@@ -1,6 +1,7 @@
 import KitCore
 
 /// A task as the protocol shows it. All fields are stable.
+// wire-codec: write
 public struct TaskInfo: Codable, Sendable, Equatable {
     public enum State: String, WireEnum {
         case open, done
@@ -412,6 +413,7 @@ public struct TaskImportParams: Codable, Sendable {
 }
 
 /// A component, or a line, that `task.import` left out because kit cannot read or represent it.
+// wire-codec: write
 public struct TaskImportRejection: Codable, Sendable, Equatable {
     /// The line it starts on, counting from 1.
     public var line: Int
@@ -430,6 +432,7 @@ public struct TaskImportRejection: Codable, Sendable, Equatable {
     }
 }
 
+// wire-codec: write
 public struct TaskImportResult: Codable, Sendable {
     /// The tasks imported (with `dryRun`, those that would be, each with id 0).
     public var imported: [TaskInfo]

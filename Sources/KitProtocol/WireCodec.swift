@@ -35,8 +35,8 @@ public enum WireCodec {
     }
 
     /// As `lineBytes`, for a value known to write itself.
-    public static func writtenLine(_ value: some LineWritable) throws -> [UInt8] {
-        var line = LineWriter()
+    public static func writtenLine(_ value: some LineWritable, protocolOne: Bool = true) throws -> [UInt8] {
+        var line = LineWriter(protocolOne: protocolOne)
         try value.write(to: &line)
         line.append(10)
         return line.bytes

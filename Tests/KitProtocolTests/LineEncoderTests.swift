@@ -201,8 +201,10 @@ struct LineEncoderTests {
             let request = RequestEnvelope(id: .number(3), method: Method.timerStart.name, params: params)
             // A request has no protocol 1 twins.
             let containers = try LineEncoder(protocolOne: false).encodeThroughContainers(request)
-            #expect(try LineEncoder().encode(request) == containers)
-            #expect(try WireCodec.writtenLine(request) == containers + [10])
+            #expect(try LineEncoder(protocolOne: false).encode(request) == containers)
+            #expect(try WireCodec.writtenLine(request, protocolOne: false) == containers + [10])
+            // With them (as a reply would have), both ways agree too.
+            #expect(try LineEncoder().encode(request) == LineEncoder().encodeThroughContainers(request))
         }
         // Every stored property is written: a new one must be added to `write(to:)` too.
         var full = fired

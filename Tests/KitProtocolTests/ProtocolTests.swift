@@ -110,8 +110,9 @@ struct ProtocolTests {
         let both = refused(#"{"params":{"durationNs":1000000000,"seconds":1}}"#)
         #expect(both?.field == "durationNs" && both?.message.contains("not both") == true)
 
-        // kit writes only the new member.
-        let sent = String(decoding: try LineEncoder().encode(TimerStartParams(durationNs: 5)), as: UTF8.self)
+        // kit's requests have only the new member.
+        let sent = String(
+            decoding: try LineEncoder(protocolOne: false).encode(TimerStartParams(durationNs: 5)), as: UTF8.self)
         #expect(sent == #"{"durationNs":5}"#)
     }
 

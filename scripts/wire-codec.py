@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Writes Sources/KitProtocol/Generated/WireCodec.generated.swift: the fast encoders
+(`LineWritable`) and decoders (`TapeReadable`) of the wire types that have one, from the types'
+own declarations.
+
+A type asks for them with a marker on the line above its declaration, after its doc comment:
+
+    // wire-codec: write          (a `LineWritable` conformance)
+    // wire-codec: write read     (and a `TapeReadable` one)
+
+Its stored properties are its wire form, as its synthesized `Codable` conformance has it: each
+is a member of the same name, in declaration order, an absent optional left out. So the type must
+not rename its members (no `CodingKeys` with other names) nor write itself (`encode(to:)`); a
+read type must not read itself either (`init(from:)`), but for params, whose `init(from:)` only
+takes protocol 1's names beside the same members (`Decoder.duration`). A duration member that
+protocol 1 had is written with its twin (`LineWriter.duration`, `ProtocolOne`).
+
+The kinds of member it knows: String, Bool, the integers, Double, Nanoseconds and [Nanoseconds],
+an enum with String raw values (as its raw value), RequestID, RecordRef, [String], an array of
+(optional) types that write themselves, and a type that writes itself (another marked type, or a
+generic parameter). Anything else is an error here, not a guess.
+
+Usage: scripts/wire-codec.py           write the file
+       scripts/wire-codec.py --check   exit 1 when the file is not what it would write
+The tests run --check (WireCodecGeneratedTests), so a type changed without running this fails.
+"""
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SOURCES = os.path.join(ROOT, 'Sources', 'KitProtocol')
+OUTPUT = os.path.join(SOURCES, 'Generated', 'WireCodec.generated.swift')
+MARKER = re.compile(r'^// wire-codec: (write(?: read)?)\s*$')
+DECLARATION = re.compile(r'^public struct (\w+)(<(\w+): \w+>)?: ')
+PROPERTY = re.compile(
+    r'^    public (?:private\(set\) |internal\(set\) )?var (\w+)(?:: ([^={]+?))?\s*(?:= (.+))?$')
+INTEGERS = {'Int', 'Int64', 'Int32', 'Int16', 'Int8', 'UInt', 'UInt64', 'UInt32', 'UInt16', 'UInt8'}
+
+
+class Failure(Exception):
+    pass
+
+
+def sources():
+    for name in sorted(os.listdir(SOURCES)):
+        if name.endswith('.swift'):
+            with open(os.path.join(SOURCES, name), encoding='utf-8') as f:
+                yield name, f.read().split('\n')
+
+
+def string_enums(files):
+    """The names of the enums with String raw values (a timer's `State`, `WireEnum`s)."""
+    names = set()
+    for _, lines in files:
+        for line in lines:
+            match = re.match(r'^\s*(?:public )?enum (\w+): String\b', line)
+            if match:
+                names.add(match.group(1))
+    return names
+
+
+def twins(files):
+    """ProtocolOne's members: the `Ns` member name -> the constant's name."""
+    found = {}
+    for name, lines in files:
+        if name != 'ProtocolOne.swift':
+            continue
+        for line in lines:
+            match = re.match(r'^\s*public static let (\w+) = Member\(key: "(\w+)"', line)
+            if match:
+                found[match.group(2)] = match.group(1)
+    if not found:
+        raise Failure('ProtocolOne.swift: no Member found')
+    return found
+
+
+def marked_types(files):
+    """Each marked type: its name, generic parameter, what to generate, and stored properties."""
+    types = []
+    for name, lines in files:
+        for index, line in enumerate(lines):
+            marker = MARKER.match(line)
+            if not marker:
+                continue
+            declaration = DECLARATION.match(lines[index + 1]) if index + 1 < len(lines) else None
+            if not declaration:
+                raise Failure(f'{name}:{index + 2}: the marker must stand right above `public struct`')
+            body = []
+            for inner in lines[index + 2:]:
+                if inner == '}':
+                    break
+                body.append(inner)
+            text = '\n'.join(body)
+            if re.search(r'\bfunc encode\(to encoder', text) or re.search(r'enum CodingKeys: String[^{]*\{[^}]*=', text):
+                raise Failure(f'{name}: {declaration.group(1)} writes itself or renames a member; '
+                              'it cannot be generated')
+            if 'read' in marker.group(1) and 'init(from decoder' in text and \
+                    not declaration.group(1).endswith('Params'):
+                raise Failure(f'{name}: {declaration.group(1)} reads itself; it cannot be generated')
+            properties = []
+            for inner in body:
+                match = PROPERTY.match(inner)
+                if not match or match.group(2) is None and match.group(3) is None:
+                    continue
+                if match.group(2) is None:
+                    if not match.group(3).startswith('"'):
+                        raise Failure(f'{name}: {declaration.group(1)}.{match.group(1)}: give its type')
+                    kind = 'String'
+                else:
+                    kind = match.group(2).strip()
+                    if kind.endswith('{'):
+                        continue  # computed
+                properties.append((match.group(1), kind))
+            types.append({
+                'name': declaration.group(1), 'generic': declaration.group(3), 'read': 'read' in marker.group(1),
+                'properties': properties, 'file': name,
+            })
+    return types
+
+
+def writer(value, kind, known):
+    """The statements that write `value` of `kind` as a member's value (the member's name is out)."""
+    if kind == 'String':
+        return [f'line.string({value})']
+    if kind == 'Bool':
+        return [f'line.bool({value})']
+    if kind in INTEGERS or kind == 'Nanoseconds':
+        return [f'line.integer({value})']
+    if kind == 'Double':
+        return [f'try line.double({value})']
+    if kind == 'RequestID':
+        return [f'line.requestID({value})']
+    if kind == 'RecordRef':
+        return [f'line.string({value}.text)']
+    if kind in known['enums']:
+        return [f'line.string({value}.rawValue)']
+    if kind == '[String]':
+        return [f'line.array({value}) {{ line, element in line.string(element) }}']
+    array = re.match(r'^\[(\w+)(\?)?\]$', kind)
+    if array and array.group(1) in known['writable']:
+        if array.group(2):
+            return [f'try line.array({value}) {{ line, element in',
+                    '    if let element { try element.write(to: &line) } else { line.null() }', '}']
+        return [f'try line.array({value})']
+    if kind in known['writable']:
+        return [f'try {value}.write(to: &line)']
+    raise Failure(f'no writer for a member of type {kind}')
+
+
+def write_conformance(spec, known):
+    name, generic = spec['name'], spec['generic']
+    where = f' where {generic}: LineWritable' if generic else ''
+    out = [f'extension {name}: LineWritable{where} {{',
+           '    public func write(to line: inout LineWriter) throws {', '        line.openObject()']
+    writable = dict(known, writable=known['writable'] | ({generic} if generic else set()))
+    for member, kind in spec['properties']:
+        optional = kind.endswith('?')
+        base = kind[:-1] if optional else kind
+        value = 'value' if optional else f'self.{member}'
+        if base in ('Nanoseconds', '[Nanoseconds]') and member in known['twins']:
+            call = 'duration' if base == 'Nanoseconds' else 'durations'
+            statements = [f'try line.{call}(ProtocolOne.{known["twins"][member]}, {value})']
+        else:
+            statements = [f'line.member("{member}")'] + writer(value, base, writable)
+        if optional:
+            out.append(f'        if let value = self.{member} {{')
+            out += [f'            {statement}' for statement in statements]
+            out.append('        }')
+        else:
+            out += [f'        {statement}' for statement in statements]
+    out += ['        line.closeObject()', '    }', '}']
+    return out
+
+
+def reader(member, kind, known):
+    """The expression that reads member `member` of `kind` from `members` (a `TapeMembers`)."""
+    optional = kind.endswith('?')
+    base = kind[:-1] if optional else kind
+    scalar = {'String': 'string', 'Bool': 'bool', 'RecordRef': 'ref'}.get(base)
+    if scalar:
+        return f'try members.{"optional" + scalar.capitalize() if optional else scalar}("{member}")'
+    if optional:
+        raise Failure(f'no reader for an optional member of type {base}')
+    if base == 'Int64':
+        return f'try members.integer("{member}")'
+    if base in ('Int', 'Nanoseconds'):
+        return f'{base}(try members.integer("{member}"))'
+    if base in known['enums']:
+        return f'try members.wireEnum("{member}", as: {base}.self)'
+    raise Failure(f'no reader for a member of type {kind}')
+
+
+def read_conformance(spec, known):
+    name = spec['name']
+    out = [f'extension {name}: TapeReadable {{', '    public init?(tape: JSONTape, at node: Int) {',
+           '        guard tape.nodes[node].kind == .object else { return nil }']
+    if not spec['properties']:
+        out += ['        self.init()', '    }', '}']
+        return out
+    out += ['        let members = TapeMembers(tape: tape, object: node)', '        do throws(TapeMembers.Mismatch) {']
+    for member, kind in spec['properties']:
+        out.append(f'            self.{member} = {reader(member, kind, known)}')
+    out += ['        } catch {', '            return nil', '        }', '    }', '}']
+    return out
+
+
+def generate():
+    files = list(sources())
+    files = [(name, lines) for name, lines in files if not name.endswith('.generated.swift')]
+    types = marked_types(files)
+    known = {'enums': string_enums(files), 'twins': twins(files), 'writable': {t['name'] for t in types}}
+    out = ['// Generated by scripts/wire-codec.py from the types marked `// wire-codec:`; do not edit.',
+           '// Run scripts/wire-codec.py after changing one of them (WireCodecGeneratedTests checks).',
+           '', 'import KitCore', '']
+    for spec in sorted(types, key=lambda t: t['name']):
+        out.append(f'// {spec["name"]} ({spec["file"]})')
+        out += write_conformance(spec, known)
+        out.append('')
+        if spec['read']:
+            out += read_conformance(spec, known)
+            out.append('')
+    return '\n'.join(out).rstrip('\n') + '\n'
+
+
+def main():
+    try:
+        text = generate()
+    except Failure as failure:
+        print(f'wire-codec: {failure}', file=sys.stderr)
+        return 2
+    if sys.argv[1:] == ['--check']:
+        try:
+            with open(OUTPUT, encoding='utf-8') as f:
+                current = f.read()
+        except FileNotFoundError:
+            current = ''
+        if current != text:
+            print(f'wire-codec: {os.path.relpath(OUTPUT, ROOT)} is stale; run scripts/wire-codec.py', file=sys.stderr)
+            return 1
+        print(f'wire-codec: {os.path.relpath(OUTPUT, ROOT)} is current')
+        return 0
+    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
+    with open(OUTPUT, 'w', encoding='utf-8') as f:
+        f.write(text)
+    print(f'wire-codec: wrote {os.path.relpath(OUTPUT, ROOT)}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
