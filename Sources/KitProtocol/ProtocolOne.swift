@@ -5,11 +5,11 @@ import KitCore
 /// Since protocol 2 every duration on the wire is an integer number of nanoseconds, in a member
 /// whose name ends in `Ns`. Protocol 1 sent a JSON number of seconds (or milliseconds) under
 /// another name. So that scripts and status bars written against it keep working, kit still
-/// writes protocol 1's member beside each `Ns` member protocol 1 had (`remainingSeconds` beside
-/// `remainingNs`: `LineEncoder`, through `replyMember`), and kitd still takes protocol 1's params
-/// (`{"seconds":90}` for `timer.start`: `KeyedDecodingContainer.decodeDuration`, through
-/// `paramsMember`). kit's own types hold only the `Ns` members, and kit itself reads only them.
-/// docs/protocol.md lists both.
+/// writes protocol 1's member (its twin) beside each `Ns` member protocol 1 had in every reply
+/// and event (`remainingSeconds` beside `remainingNs`: `LineEncoder` through `replyMember`, and
+/// `LineWriter.duration` for the generated writers), and kitd still takes protocol 1's params
+/// (`{"seconds":90}` for `timer.start`: `Decoder.duration(_:)`, through `paramsMember`). kit's own
+/// types hold only the `Ns` members, and kit itself reads only them. docs/protocol.md lists both.
 public enum ProtocolOne {
     /// A reply's or an event's duration member that protocol 1 had, and its protocol 1 twin: its
     /// name, and how many nanoseconds its unit is.
