@@ -48,6 +48,47 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
+    /// The value at `node` of `tape`, as `init(from:)` reads the same JSON: a whole number that
+    /// fits 64 bits is an `integer`, another a `number`. Nil where the tape does not read a number
+    /// exactly (`JSONDecoder` reads the line then).
+    public init?(tape: JSONTape, at node: Int) {
+        let count = Int(tape.nodes[node].count)
+        switch tape.nodes[node].kind {
+        case .null: self = .null
+        case .true: self = .bool(true)
+        case .false: self = .bool(false)
+        case .string: self = .string(tape.string(at: node))
+        case .number:
+            if let integer = tape.int64(at: node) {
+                self = .integer(integer)
+            } else if let number = tape.double(at: node) {
+                self = .number(number)
+            } else {
+                return nil
+            }
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(count)
+            var index = node + 1
+            for _ in 0..<count {
+                guard let element = JSONValue(tape: tape, at: index) else { return nil }
+                elements.append(element)
+                index = Int(tape.nodes[index].next)
+            }
+            self = .array(elements)
+        case .object:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(count)
+            var index = node + 1
+            for _ in 0..<count {
+                guard let value = JSONValue(tape: tape, at: index + 1) else { return nil }
+                members[tape.string(at: index)] = value
+                index = Int(tape.nodes[index + 1].next)
+            }
+            self = .object(members)
+        }
+    }
+
     /// `value` as JSON.
     public init(encoding value: some Encodable) throws {
         self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))

@@ -18,7 +18,12 @@ enum JSONOutput {
     static func text(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = try JSONDecoder().decode(JSONValue.self, from: Data(try LineEncoder().encode(value)))
+        let line = try LineEncoder().encode(value)
+        // Read back by kit's own reader (`JSONTape`): `task list --all --json` of 3,000 tasks took
+        // 0.11 s so, 0.21 s through `JSONDecoder`. `JSONDecoder` reads what the tape leaves.
+        let json =
+            try JSONTape(line).flatMap { JSONValue(tape: $0, at: 0) }
+            ?? JSONDecoder().decode(JSONValue.self, from: Data(line))
         return String(decoding: try encoder.encode(json), as: UTF8.self) + "\n"
     }
 }
