@@ -11,7 +11,8 @@ import KitCore
 /// `.withoutEscapingSlashes` gives: `nil` optionals are left out, a second keyed container asked
 /// of one encoder adds to the same object, doubles are written the way
 /// Swift prints them (without a trailing `.0`), strings are UTF-8 with only the characters JSON
-/// requires escaped. Non-finite numbers are refused. The one thing it does not do is a
+/// requires escaped; with `protocolOne` (the default), protocol 1's twin follows each duration
+/// that had one (`ProtocolOne`). Non-finite numbers are refused. The one thing it does not do is a
 /// `superEncoder`; a value that asks for one is encoded by `JSONEncoder` instead. Coding paths
 /// are not tracked (an array per key would cost more than the encoding): `codingPath` is empty.
 public struct LineEncoder: Sendable {

@@ -30,12 +30,6 @@ struct TapeMembers {
         return value
     }
 
-    func optionalDouble(_ name: String) throws(Mismatch) -> Double? {
-        guard let node = node(name) else { return nil }
-        guard let value = tape.double(at: node) else { throw Mismatch() }
-        return value
-    }
-
     func bool(_ name: String) throws(Mismatch) -> Bool {
         guard let value = try optionalBool(name) else { throw Mismatch() }
         return value
