@@ -71,11 +71,11 @@ enum DiaryFigures {
                     time: TimeOfDay(hour: Int(generator.next() % 24), minute: Int(generator.next() % 60)),
                     weather: index % 3 == 0 ? "rain" : nil, createdAt: now, updatedAt: now))
             if batch.count == 1000 {
-                try database.diary.insertDiaryEntries(batch)
+                try database.diary.insert(batch)
                 batch.removeAll()
             }
         }
-        try database.diary.insertDiaryEntries(batch)
+        try database.diary.insert(batch)
         try database.commit()
         return total
     }

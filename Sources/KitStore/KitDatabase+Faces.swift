@@ -1,3 +1,5 @@
+import KitCore
+
 /// The store as each feature sees it: one face per record kind, each with the queries of its
 /// own tables and no GRDB type in its signatures. Every face writes into the same batch, which
 /// only the daemon's commit coordinator commits.
@@ -7,8 +9,8 @@ extension KitDatabase {
     public var stopwatches: StopwatchStore { StopwatchStore(database: self) }
     public var tasks: TaskStore { TaskStore(database: self) }
     public var places: PlaceStore { PlaceStore(database: self) }
-    public var memos: MemoStore { MemoStore(database: self) }
-    public var diary: DiaryStore { DiaryStore(database: self) }
+    public var memos: NoteStore<Memo> { NoteStore(database: self) }
+    public var diary: NoteStore<DiaryEntry> { NoteStore(database: self) }
     public var zoneDefinitions: ZoneDefinitionStore { ZoneDefinitionStore(database: self) }
     public var vdir: VdirStore { VdirStore(database: self) }
     public var syncRuns: SyncRunStore { SyncRunStore(database: self) }

@@ -81,15 +81,18 @@ struct MigrationTests {
             }
         }
         let database = try KitDatabase.open(path: path, logger: .init(label: "test"))
-        let memos = try database.memos.memoList()
-        let uids = memos.map(\.uid) + [try #require(try database.diary.diaryEntry(id: 1)).uid]
+        let memos = try database.memos.list()
+        let uids = memos.map(\.uid) + [try #require(try database.diary.note(id: 1)).uid]
         #expect(uids.count == 3 && Set(uids).count == 3 && uids.allSatisfy { $0.hasSuffix("@kit") && $0.count == 40 })
         let first = try #require(memos.first { $0.title == "one" })
-        try database.memos.updateMemoText(id: first.id, text: "one, edited", now: WallTime(nanoseconds: 5))
-        #expect(try database.memos.memo(id: first.id)?.uid == first.uid)
-        let fresh = try database.memos.insertMemo(text: "three", now: WallTime(nanoseconds: 6))
+        var edited = try #require(try database.memos.note(id: first.id))
+        edited.text = "one, edited"
+        try database.memos.update(edited)
+        #expect(try database.memos.note(id: first.id)?.uid == first.uid)
+        let fresh = try database.memos.insert(
+            Memo(id: 0, text: "three", createdAt: WallTime(nanoseconds: 6), updatedAt: WallTime(nanoseconds: 6)))
         #expect(fresh.uid.hasSuffix("@kit") && !uids.contains(fresh.uid))
-        #expect(try database.memos.memo(id: fresh.id)?.uid == fresh.uid)
+        #expect(try database.memos.note(id: fresh.id)?.uid == fresh.uid)
     }
 
     @Test("tasks from before title keys are found by title, in any case, and new and edited ones too")

@@ -209,28 +209,34 @@ struct RecordRoundTripTests {
     @Test("memos, read whole and listed without their text")
     func memos() throws {
         let database = try KitDatabase.inMemory()
-        let memo = try database.memos.insertMemo(text: "Shopping\nmilk", now: wall)
-        #expect(try database.memos.memo(id: memo.id) == memo)
-        #expect(try database.memos.memos(titled: "shopping") == [memo])
-        try database.memos.setMemoPinned(id: memo.id, pinned: true)
-        var listed = memo
+        let memo = try database.memos.insert(Memo(id: 0, text: "Shopping\nmilk", createdAt: wall, updatedAt: wall))
+        #expect(memo.id == 1 && memo.uid.hasSuffix("@kit"))
+        #expect(try database.memos.note(id: memo.id) == memo)
+        #expect(try database.memos.note(uid: memo.uid) == memo)
+        #expect(try database.memos.notes(titled: "shopping") == [memo])
+        var pinned = memo
+        pinned.pinned = true
+        try database.memos.update(pinned)
+        var listed = pinned
         listed.text = nil
-        listed.pinned = true
-        #expect(try database.memos.memoList() == [listed])
+        #expect(try database.memos.list() == [listed])
+        #expect(try database.memos.titles(limit: 10) == ["Shopping"])
+        try database.memos.delete(id: memo.id)
+        #expect(try database.memos.all().isEmpty)
+        #expect(try database.memos.insert(Memo(id: 0, text: "Next", createdAt: wall, updatedAt: wall)).id == 2)
     }
 
     @Test("diary entries, read whole and listed without their text")
     func diary() throws {
         let database = try KitDatabase.inMemory()
         let day = CivilDate(year: 2026, month: 11, day: 22)
-        let entry = try database.diary.insertDiaryEntry { id throws(KitError) in
+        let entry = try database.diary.insert(
             DiaryEntry(
-                id: id, text: "Walk\nin the park", day: day, time: TimeOfDay(hour: 21, minute: 30), weather: "rain",
+                id: 0, text: "Walk\nin the park", day: day, time: TimeOfDay(hour: 21, minute: 30), weather: "rain",
                 mood: "glad", place: "home", fields: [DiaryField(key: "steps", value: "9000")], createdAt: wall,
-                updatedAt: wall)
-        }
-        #expect(try database.diary.diaryEntry(id: entry.id) == entry)
-        #expect(try database.diary.latestDiaryEntry(on: day) == entry)
+                updatedAt: wall))
+        #expect(try database.diary.note(id: entry.id) == entry)
+        #expect(try database.diary.latest(on: day) == entry)
 
         var edited = entry
         edited.text = "Run\nin the rain"
@@ -238,10 +244,10 @@ struct RecordRoundTripTests {
         edited.time = nil
         edited.fields = []
         edited.updatedAt = WallTime(nanoseconds: wall.nanoseconds + Self.perSecond)
-        try database.diary.updateDiaryEntry(edited)
-        #expect(try database.diary.diaryEntry(id: entry.id) == edited)
+        try database.diary.update(edited)
+        #expect(try database.diary.note(id: entry.id) == edited)
         var listed = edited
         listed.text = nil
-        #expect(try database.diary.diaryList(from: day, to: nil, limit: nil) == [listed])
+        #expect(try database.diary.list(from: day, to: nil, limit: nil) == [listed])
     }
 }

@@ -1,6 +1,8 @@
 /// One diary entry: text whose first line is its title, the day (and time) it is about, and
 /// what the writer noted about the day.
-public struct DiaryEntry: Sendable, Equatable, Identifiable {
+public struct DiaryEntry: Note, Identifiable {
+    public static let noun = "diary entry"
+
     public let id: Int64
     /// Its iCalendar UID, stable across devices; empty until the store gives it one.
     public var uid: String

@@ -2,7 +2,9 @@
 ///
 /// It is also the memo on the wire (`MemoInfo`): `id`, `uid`, `title`, `text` (left out when nil),
 /// `pinned`, and `createdAt` and `updatedAt` as RFC 3339 timestamps (UTC, microseconds).
-public struct Memo: Sendable, Equatable, Identifiable, Codable {
+public struct Memo: Note, Identifiable, Codable {
+    public static let noun = "memo"
+
     public let id: Int64
     /// Its iCalendar UID, stable across devices; empty until the store gives it one.
     public var uid: String

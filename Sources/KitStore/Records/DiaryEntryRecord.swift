@@ -7,15 +7,10 @@ import KitCore
 struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "diary_entry"
 
-    /// The columns of a list, which leaves each entry's text on disk: `text` reads as NULL.
-    static let columnsWithoutText = """
-        id, uid, NULL AS text, title, title_key, day, time, weather, mood, place, fields, created_at_ns, updated_at_ns
-        """
-
     var id: Int64
     /// The iCalendar UID (migration v12); every row has one.
     var uid: String
-    /// Nil only when read without it (`columnsWithoutText`); the column is never NULL.
+    /// Nil only when read without it (`NoteTable.columnsWithoutText`); the column is never NULL.
     var text: String?
     /// The first line of the text.
     var title: String
@@ -38,10 +33,11 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
         case updatedAtNs = "updated_at_ns"
     }
 
-    /// The row of an entry; its title is the first line of its text.
-    init(_ entry: DiaryEntry) throws {
+    /// The row of an entry with this id; its title is the first line of its text, and an entry
+    /// without a UID gets one.
+    init(_ entry: DiaryEntry, id: Int64) throws {
         let text = entry.text ?? ""
-        id = entry.id
+        self.id = id
         uid = entry.uid.isEmpty ? UIDs.make() : entry.uid
         self.text = text
         title = EntryText(text).title
@@ -66,4 +62,22 @@ struct DiaryEntryRecord: Codable, FetchableRecord, PersistableRecord {
             place: place, fields: (try? JSONDecoder().decode([DiaryField].self, from: Data(fields.utf8))) ?? [],
             createdAt: WallTime(nanoseconds: createdAtNs), updatedAt: WallTime(nanoseconds: updatedAtNs))
     }
+}
+
+extension DiaryEntry: StoredNote {
+    /// Newest first, by the day and time they are about.
+    public static let table = NoteTable<DiaryEntry>(
+        name: "diary_entry", fts: "diary_fts",
+        columnsWithoutText: """
+            id, uid, NULL AS text, title, title_key, day, time, weather, mood, place, fields, created_at_ns, \
+            updated_at_ns
+            """,
+        listOrder: "day DESC, time DESC, id DESC", oldestFirst: "day, time, id",
+        decode: { try DiaryEntryRecord(row: $0).entry },
+        insert: { entry, id, db in
+            let record = try DiaryEntryRecord(entry, id: id)
+            try record.insert(db)
+            return record.entry
+        },
+        update: { entry, db in try DiaryEntryRecord(entry, id: entry.id).update(db) })
 }

@@ -5,13 +5,10 @@ import KitCore
 struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "memo"
 
-    /// The columns of a list, which leaves each memo's text on disk: `text` reads as NULL.
-    static let columnsWithoutText = "id, uid, NULL AS text, title, title_key, pinned, created_at_ns, updated_at_ns"
-
-    var id: Int64?
+    var id: Int64
     /// The iCalendar UID (migration v12); every row has one.
     var uid: String
-    /// Nil only when read without it (`columnsWithoutText`); the column is never NULL.
+    /// Nil only when read without it (`NoteTable.columnsWithoutText`); the column is never NULL.
     var text: String?
     /// The first line of the text.
     var title: String
@@ -28,19 +25,10 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
         case updatedAtNs = "updated_at_ns"
     }
 
-    /// A new memo's row; the database gives it its id.
-    init(text: String, now: WallTime) {
-        uid = UIDs.make()
-        self.text = text
-        title = EntryText(text).title
-        titleKey = NameRules.matchKey(title)
-        pinned = false
-        createdAtNs = now.nanoseconds
-        updatedAtNs = now.nanoseconds
-    }
-
-    /// A memo that came with its UID and times (from a vdir); the database gives it its id.
-    init(_ memo: Memo) {
+    /// The row of a memo with this id; its title is the first line of its text, and a memo
+    /// without a UID gets one.
+    init(_ memo: Memo, id: Int64) {
+        self.id = id
         uid = memo.uid.isEmpty ? UIDs.make() : memo.uid
         text = memo.text ?? memo.title
         title = EntryText(text ?? "").title
@@ -50,13 +38,24 @@ struct MemoRecord: Codable, FetchableRecord, PersistableRecord {
         updatedAtNs = memo.updatedAt.nanoseconds
     }
 
-    /// Nil for a row that was never inserted.
-    var memo: Memo? {
-        id.map {
-            Memo(
-                id: $0, uid: uid, title: title, text: text, pinned: pinned,
-                createdAt: WallTime(nanoseconds: createdAtNs),
-                updatedAt: WallTime(nanoseconds: updatedAtNs))
-        }
+    var memo: Memo {
+        Memo(
+            id: id, uid: uid, title: title, text: text, pinned: pinned, createdAt: WallTime(nanoseconds: createdAtNs),
+            updatedAt: WallTime(nanoseconds: updatedAtNs))
     }
+}
+
+extension Memo: StoredNote {
+    /// Pinned first, then the most recently changed.
+    public static let table = NoteTable<Memo>(
+        name: "memo", fts: "memo_fts",
+        columnsWithoutText: "id, uid, NULL AS text, title, title_key, pinned, created_at_ns, updated_at_ns",
+        listOrder: "pinned DESC, updated_at_ns DESC, id DESC", oldestFirst: "id",
+        decode: { try MemoRecord(row: $0).memo },
+        insert: { memo, id, db in
+            let record = MemoRecord(memo, id: id)
+            try record.insert(db)
+            return record.memo
+        },
+        update: { memo, db in try MemoRecord(memo, id: memo.id).update(db) })
 }

@@ -4,33 +4,24 @@ import KitProtocol
 import KitStore
 import Logging
 
-/// The diary feature. Entries live in the database; each change is one statement of the turn's
-/// transaction, committed before the reply goes out. "Today" and "now" are read in the system
-/// zone, as tasks read them. With `[vdir] diary`, each entry is also kept there as one VJOURNAL
-/// file.
-final class DiaryFeature: Feature {
+/// The diary: notes about a day (and time), with the weather, mood, place and free fields the
+/// writer noted. "Today" and "now" are read in the system zone, as tasks read them. What all
+/// notes share (the vdir, search, saving) is `NoteFeature`'s.
+final class DiaryFeature: NoteFeature {
+    typealias Item = DiaryEntry
+
     let runtime: FeatureRuntime
     let eventNames = [Event.diaryChanged]
-    let store: DiaryStore
-    /// The vdir collection entries are kept in (`[vdir] diary`), opened at start; nil for none.
-    private(set) var mirror: VdirMirror?
+    let store: NoteStore<DiaryEntry>
+    var mirror: VdirMirror?
+
+    static let vdirName = "diary"
+    static let dated = true
+    static let idKey = "diary.id"
 
     init(_ runtime: FeatureRuntime) {
         self.runtime = runtime
         store = runtime.store.diary
-    }
-
-    /// At start, opens the diary's vdir, writes every entry whose file is missing or older, and
-    /// watches it for changes from outside.
-    func load(_ reason: LoadReason) throws {
-        guard reason == .start, let mirror = try VdirMirror.open("diary", runtime: runtime)
-        else { return }
-        self.mirror = mirror
-        let entries = try store.allDiaryEntries()
-        mirror.keep("catch-up", uids: entries.map(\.uid)) {
-            entries.map { VdirMirror.Text(uid: $0.uid, text: Self.vdirText($0), modified: $0.updatedAt) }
-        }
-        try watchVdir(mirror)
     }
 
     /// An entry's vdir file: one VJOURNAL on its day.
@@ -43,6 +34,21 @@ final class DiaryFeature: Feature {
             stamp: entry.updatedAt)
     }
 
+    static func note(_ journal: CalendarJournal, id: Int64, at: WallTime) throws(KitError) -> DiaryEntry {
+        guard let day = journal.day else { throw .invalidArgument("its VJOURNAL has no DTSTART") }
+        var fields: [DiaryField] = []
+        for field in journal.fields { fields.append(try DiaryField.validated(key: field.key, value: field.value)) }
+        guard fields.count <= DiaryMetadata.maximumFields else {
+            throw .invalidArgument("it has more than \(DiaryMetadata.maximumFields) X-KIT-FIELDs")
+        }
+        return DiaryEntry(
+            id: id, uid: journal.uid, text: try EntryText.normalized(journal.text, noun: DiaryEntry.noun), day: day,
+            time: journal.time, weather: try DiaryMetadata.validated(journal.weather, noun: "weather"),
+            mood: try DiaryMetadata.validated(journal.mood, noun: "mood"),
+            place: try DiaryMetadata.validated(journal.place, noun: "place"), fields: fields,
+            createdAt: journal.created ?? at, updatedAt: at)
+    }
+
     /// Now on the system zone's civil clock.
     private func localNow() -> (wall: WallTime, civil: CivilDateTime) {
         let wall = clock.now().wall
@@ -53,42 +59,36 @@ final class DiaryFeature: Feature {
 
     func list(_ params: DiaryListParams) throws -> DiaryListResult {
         let month = try params.month.map { text throws(KitError) in try DiaryMonth.parse(text) }
-        let entries = try storing { try store.diaryList(from: month?.first, to: month?.end, limit: params.limit) }
+        let entries = try storing { try store.list(from: month?.first, to: month?.end, limit: params.limit) }
         return DiaryListResult(month: month?.description, entries: entries.map { DiaryEntryInfo($0, withText: false) })
     }
 
     func get(_ ref: RecordRef) throws -> DiaryEntryInfo { DiaryEntryInfo(try resolve(ref)) }
 
     func search(_ params: SearchParams) throws -> DiarySearchResult {
-        let query = try SearchQuery(params.query)
-        let limit = params.limit ?? SearchQuery.defaultLimit
-        let found = try storing { try store.searchDiary(query, limit: limit) }
+        let found = try found(params)
         return DiarySearchResult(
-            terms: query.terms, total: found.total,
-            results: found.entries.map { entry in
-                DiarySearchHit(
-                    entry: DiaryEntryInfo(entry, withText: false),
-                    snippet: Snippet.make(entry.text ?? "", terms: query.terms))
-            })
+            terms: found.terms, total: found.total,
+            results: found.hits.map { DiarySearchHit(entry: DiaryEntryInfo($0, withText: false), snippet: $1) })
     }
 
     func onThisDay(_ params: DiaryOnThisDayParams) throws -> DiaryOnThisDayResult {
         let today = localNow().civil.date
         let day = try params.date.map { text throws(KitError) in try DiaryWhen.parse(text, today: today).day } ?? today
         let entries = try storing {
-            try store.diaryOnThisDay(monthDays: OnThisDay.monthDays(of: day), before: day.year)
+            try store.onThisDay(monthDays: OnThisDay.monthDays(of: day), before: day.year)
         }
         return DiaryOnThisDayResult(date: day.iso8601, entries: entries.map { DiaryEntryInfo($0) })
     }
 
     func export() throws -> DiaryExportResult {
-        DiaryExportResult(entries: try storing { try store.allDiaryEntries() }.map { DiaryEntryInfo($0) })
+        DiaryExportResult(entries: try storing { try store.all() }.map { DiaryEntryInfo($0) })
     }
 
     // MARK: Changing
 
     func write(_ params: DiaryWriteParams) throws -> DiaryEntryInfo {
-        let text = try EntryText.normalized(params.text, noun: "diary entry")
+        let text = try EntryText.normalized(params.text, noun: DiaryEntry.noun)
         let now = localNow()
         let when =
             try params.date.map { text throws(KitError) in try DiaryWhen.parse(text, today: now.civil.date) }
@@ -97,20 +97,10 @@ final class DiaryFeature: Feature {
         let mood = try DiaryMetadata.validated(params.mood, noun: "mood")
         let place = try DiaryMetadata.validated(params.place, noun: "place")
         let fields = try Self.fields(params.fields ?? [], onto: [])
-        let entry = try storing {
-            try store.insertDiaryEntry { id throws(KitError) in
-                DiaryEntry(
-                    id: id, text: text, day: when.day, time: when.time, weather: weather, mood: mood, place: place,
-                    fields: fields, createdAt: now.wall, updatedAt: now.wall)
-            }
-        }
-        logger.info(
-            "diary entry written",
-            metadata: [
-                "diary.id": "\(entry.id)", "diary.day": "\(entry.day.iso8601)", "diary.bytes": "\(text.utf8.count)",
-            ])
-        announce(entry, change: .written)
-        return DiaryEntryInfo(entry)
+        let entry = DiaryEntry(
+            id: 0, text: text, day: when.day, time: when.time, weather: weather, mood: mood, place: place,
+            fields: fields, createdAt: now.wall, updatedAt: now.wall)
+        return DiaryEntryInfo(try add(entry, change: .written))
     }
 
     func edit(_ params: DiaryEditParams) throws -> DiaryEntryInfo {
@@ -118,7 +108,7 @@ final class DiaryFeature: Feature {
         var entry = original
         let now = localNow()
         if let text = params.text {
-            let normalized = try EntryText.normalized(text, noun: "diary entry")
+            let normalized = try EntryText.normalized(text, noun: DiaryEntry.noun)
             entry.text = normalized
             entry.title = EntryText(normalized).title
         }
@@ -131,21 +121,10 @@ final class DiaryFeature: Feature {
         if let mood = params.mood { entry.mood = try DiaryMetadata.validated(mood, noun: "mood") }
         if let place = params.place { entry.place = try DiaryMetadata.validated(place, noun: "place") }
         if let fields = params.fields { entry.fields = try Self.fields(fields, onto: entry.fields) }
-        guard entry != original else { return DiaryEntryInfo(entry) }
-        entry.updatedAt = now.wall
-        try storing { try store.updateDiaryEntry(entry) }
-        logger.info("diary entry edited", metadata: ["diary.id": "\(entry.id)"])
-        announce(entry, change: .edited)
-        return DiaryEntryInfo(entry)
+        return DiaryEntryInfo(try save(entry, over: original))
     }
 
-    func delete(_ ref: RecordRef) throws -> DiaryDeleteResult {
-        let entry = try resolve(ref)
-        try storing { try store.deleteDiaryEntry(id: entry.id) }
-        logger.info("diary entry deleted", metadata: ["diary.id": "\(entry.id)"])
-        announce(entry, change: .deleted)
-        return DiaryDeleteResult(deleted: entry.id)
-    }
+    func delete(_ ref: RecordRef) throws -> DiaryDeleteResult { DiaryDeleteResult(deleted: try deleteNote(ref)) }
 
     // MARK: Internals
 
@@ -163,12 +142,6 @@ final class DiaryFeature: Feature {
         return merged
     }
 
-    /// Announces a change made in kit, and writes it to the entry's vdir file.
-    private func announce(_ entry: DiaryEntry, change: DiaryEvent.Change) {
-        emit(entry, change: change)
-        mirror?.change(entry.uid, deleted: change == .deleted, modified: nil) { Self.vdirText(entry) }
-    }
-
     /// `diary.changed`, after the commit.
     func emit(_ entry: DiaryEntry, change: DiaryEvent.Change) {
         let payload = DiaryEvent(entry: DiaryEntryInfo(entry, withText: false), change: change)
@@ -176,11 +149,11 @@ final class DiaryFeature: Feature {
     }
 
     /// An id, a date (the latest entry of that day) or a title.
-    private func resolve(_ ref: RecordRef) throws -> DiaryEntry {
+    func resolve(_ ref: RecordRef) throws -> DiaryEntry {
         switch try DiaryRef.parse(ref.text, today: localNow().civil.date) {
         case .id(let id):
-            if let entry = try storing({ try store.diaryEntry(id: id) }) { return entry }
-            let recent = try storing { try store.diaryList(from: nil, to: nil, limit: 5) }
+            if let entry = try storing({ try store.note(id: id) }) { return entry }
+            let recent = try storing { try store.list(limit: 5) }
             guard !recent.isEmpty else {
                 throw KitError.notFound(
                     "no diary entry with id \(id); the diary is empty, write one with `kitctl diary write`")
@@ -189,8 +162,8 @@ final class DiaryFeature: Feature {
             throw KitError.notFound(
                 "no diary entry with id \(id); the latest are: \(latest)", suggestions: recent.map { String($0.id) })
         case .day(let day):
-            if let entry = try storing({ try store.latestDiaryEntry(on: day) }) { return entry }
-            let near = try storing { try store.diaryDays(nearest: day, limit: 5) }.map(\.iso8601)
+            if let entry = try storing({ try store.latest(on: day) }) { return entry }
+            let near = try storing { try store.days(nearest: day, limit: 5) }.map(\.iso8601)
             guard !near.isEmpty else {
                 throw KitError.notFound(
                     "no diary entry on \(day.iso8601); the diary is empty, write one with `kitctl diary write`")
@@ -199,9 +172,8 @@ final class DiaryFeature: Feature {
                 "no diary entry on \(day.iso8601); the nearest days with entries are \(near.joined(separator: ", "))",
                 suggestions: near)
         case .title(let title):
-            let matches = try storing { try store.diaryEntries(titled: title) }
-            if let latest = matches.first { return latest }
-            let close = Suggestions.closest(to: title, among: try storing { try store.recentDiaryTitles(limit: 2000) })
+            if let latest = try storing({ try store.notes(titled: title) }).last { return latest }
+            let close = Suggestions.closest(to: title, among: try storing { try store.titles(limit: 2000) })
             guard !close.isEmpty else {
                 throw KitError.notFound(
                     "no diary entry titled '\(title)'; give an id or a date (2026-11-20), or look with `kitctl diary search`"
