@@ -28,3 +28,32 @@ enum TaskIDs: RefKind {
     static var help: String { Localized.text("The task's id.") }
     static var complete: @Sendable ([String], Int, String) -> [String] { RefCompletion.taskIDs }
 }
+
+/// A kind of record a command names by its title, in as many words as it has (`TitleRef`).
+protocol TitleRefKind: RefKind {
+    /// What kitctl says when the REF is missing.
+    static var missing: String { get }
+    /// `help` for a command that also takes several ids (`TitleRefs`).
+    static var several: String { get }
+}
+
+enum MemoRefs: TitleRefKind {
+    static var help: String { Localized.text("The memo's id or title.") }
+    static var several: String { Localized.text("The memo's id or title, or several ids (4 5).") }
+    static var missing: String { Localized.text("give the memo's id or title") }
+    static var complete: @Sendable ([String], Int, String) -> [String] { RefCompletion.memos }
+}
+
+enum DiaryRefs: TitleRefKind {
+    static var help: String { Localized.text("The entry's id, date or title.") }
+    static var several: String { help }
+    static var missing: String { Localized.text("give the entry's id, date or title") }
+    static var complete: @Sendable ([String], Int, String) -> [String] { RefCompletion.diary }
+}
+
+enum TaskRefs: TitleRefKind {
+    static var help: String { Localized.text("The task's id or title.") }
+    static var several: String { Localized.text("The task's id or title, or several ids (10 11).") }
+    static var missing: String { Localized.text("give the task's id or title") }
+    static var complete: @Sendable ([String], Int, String) -> [String] { RefCompletion.tasks }
+}

@@ -10,22 +10,14 @@ struct DiaryDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.diary)
-    )
-    var ref: [String] = []
+    @OptionGroup var one: TitleRef<DiaryRefs>
 
     @Flag(name: [.short, .long], help: ArgumentHelp(Localized.text("Delete without asking.")))
     var yes = false
 
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
-    }
-
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
+            Method.diaryGet, DiaryRefParams(ref: one.ref))
         let label = Localized.text(
             "entry %1$s of %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
             NoteText.clipped(entry.title, width: 60))

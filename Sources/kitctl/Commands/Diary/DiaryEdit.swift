@@ -20,20 +20,12 @@ struct DiaryEdit: ParsableCommand {
         name: [.short, .customLong("message")], help: ArgumentHelp(Localized.text("The new text."), valueName: "text"))
     var message: String?
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.diary)
-    )
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
-    }
+    @OptionGroup var one: TitleRef<DiaryRefs>
 
     func run() throws {
         try options.check()
         let current = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
+            Method.diaryGet, DiaryRefParams(ref: one.ref))
         var params = DiaryEditParams(
             ref: String(current.id), date: options.date, weather: options.weather, mood: options.mood,
             place: options.place, fields: options.fieldTexts.isEmpty ? nil : try Self.fields(options.fieldTexts))

@@ -9,19 +9,11 @@ struct DiaryShare: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.diary)
-    )
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
-    }
+    @OptionGroup var one: TitleRef<DiaryRefs>
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
+            Method.diaryGet, DiaryRefParams(ref: one.ref))
         Terminal.write(try DiaryText.markdown(entry))
     }
 }

@@ -10,19 +10,11 @@ struct DiaryShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The entry's id, date or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.diary)
-    )
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the entry's id, date or title")) }
-    }
+    @OptionGroup var one: TitleRef<DiaryRefs>
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: ref.joined(separator: " ")))
+            Method.diaryGet, DiaryRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(entry) }
         Terminal.writeLine(DiaryText.shown(entry))
     }

@@ -10,20 +10,13 @@ struct MemoDelete: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The memo's id or title, or several ids (4 5)."), valueName: "ref"),
-        completion: .custom(RefCompletion.memos))
-    var ref: [String] = []
+    @OptionGroup var one: TitleRefs<MemoRefs>
 
     @Flag(name: [.short, .long], help: ArgumentHelp(Localized.text("Delete without asking.")))
     var yes = false
 
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
-    }
-
     func run() throws {
-        try ManyRefs.each(ManyRefs.refs(inWords: ref)) { ref in
+        try ManyRefs.each(one.refs) { ref in
             let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref))
             let label = Localized.text("memo %1$s (%2$s)", String(memo.id), NoteText.clipped(memo.title, width: 60))
             try Confirmation.require(Localized.text("Delete %s?", label), yes: yes, what: label)

@@ -10,17 +10,10 @@ struct MemoEdit: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.memos))
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
-    }
+    @OptionGroup var one: TitleRef<MemoRefs>
 
     func run() throws {
-        let current = try global.call(Method.memoGet, MemoRefParams(ref: ref.joined(separator: " ")))
+        let current = try global.call(Method.memoGet, MemoRefParams(ref: one.ref))
         let input = try TextInput.collect(given: nil, initial: current.text ?? "", noun: "memo")
         let memo = try TextSaving.save(
             input.text, kind: "memo", method: Method.memoEdit,

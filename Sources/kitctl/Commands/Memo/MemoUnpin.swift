@@ -10,17 +10,10 @@ struct MemoUnpin: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The memo's id or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.memos))
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the memo's id or title")) }
-    }
+    @OptionGroup var one: TitleRef<MemoRefs>
 
     func run() throws {
-        let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: ref.joined(separator: " ")))
+        let memo = try global.call(Method.memoUnpin, MemoRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(memo) }
         Terminal.writeLine(
             Localized.text("Unpinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))"))

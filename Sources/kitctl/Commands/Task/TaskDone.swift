@@ -10,17 +10,10 @@ struct TaskDone: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The task's id or title, or several ids (10 11)."), valueName: "ref"),
-        completion: .custom(RefCompletion.tasks))
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the task's id or title")) }
-    }
+    @OptionGroup var one: TitleRefs<TaskRefs>
 
     func run() throws {
-        try ManyRefs.each(ManyRefs.refs(inWords: ref)) { ref in
+        try ManyRefs.each(one.refs) { ref in
             let task = try global.call(Method.taskDone, TaskRefParams(ref: ref))
             if output.json { return try JSONOutput.print(task) }
             Terminal.writeLine(

@@ -10,13 +10,10 @@ struct TaskShow: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The task's id or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.tasks))
-    var ref: [String] = []
+    @OptionGroup var one: TitleRef<TaskRefs>
 
     func run() throws {
-        let task = try global.call(Method.taskGet, TaskRefParams(ref: ref.joined(separator: " ")))
+        let task = try global.call(Method.taskGet, TaskRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(TaskText.details(task))
     }

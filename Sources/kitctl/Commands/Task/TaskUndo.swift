@@ -10,17 +10,10 @@ struct TaskUndo: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(
-        help: ArgumentHelp(Localized.text("The task's id or title."), valueName: "ref"),
-        completion: .custom(RefCompletion.tasks))
-    var ref: [String] = []
-
-    func validate() throws {
-        guard !ref.isEmpty else { throw ValidationError(Localized.text("give the task's id or title")) }
-    }
+    @OptionGroup var one: TitleRef<TaskRefs>
 
     func run() throws {
-        let task = try global.call(Method.taskUndo, TaskRefParams(ref: ref.joined(separator: " ")))
+        let task = try global.call(Method.taskUndo, TaskRefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(task) }
         Terminal.writeLine(Localized.text("Reopened %1$s, due %2$s", task.title, "\(TaskText.due(task))"))
     }
