@@ -19,8 +19,8 @@ public final class KitConnection {
     /// What recv reads into. Left uninitialized: filling it would touch its 16 pages before any
     /// reply needs them, and recv writes what is read.
     private var readBuffer = [UInt8](unsafeUninitializedCapacity: 65_536) { _, count in count = 65_536 }
-    /// Foundation's coders, for the values the line coders leave to them; made when first needed.
-    private lazy var encoder = WireCodec.encoder()
+    /// Foundation's decoder, for the replies the tape leaves to it (and every error); made when
+    /// first needed.
     private lazy var decoder = WireCodec.decoder()
 
     private init(socketPath: String, fd: Int32) {
@@ -61,38 +61,19 @@ public final class KitConnection {
         return KitConnection(socketPath: path, fd: fd)
     }
 
-    /// Calls `method` and decodes its result.
+    /// Calls `method` and reads its result. The params write themselves and the result reads
+    /// itself from the reply's tape (`WireValue`): the types of `timer.start` and the other hot
+    /// methods with their generated codec, without `Codable`'s containers, whose types the Swift
+    /// runtime looks up, the first time in a process, by going through every conformance in the
+    /// binary (a quarter of a millisecond of a whole `kitctl timer start`).
     public func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
         -> Result
     {
-        let (line, tape) = try exchange(method.name, params)
+        let (line, tape) = try exchange(method, params)
         // The reply's tape, read once for its header, reads its result too.
-        if let tape, let envelope = LineDecoder.decode(ResultEnvelope<Result>.self, from: tape) {
-            return envelope.result
-        }
-        return try decoded(method, line)
-    }
-
-    /// As `call`, for a method whose params write themselves and whose result reads itself from
-    /// the reply's tape (`timer.start`): neither goes through `Codable`'s containers, whose types
-    /// the Swift runtime looks up, the first time in a process, by going through every
-    /// conformance in the binary (a quarter of a millisecond of a whole `kitctl timer start`).
-    public func call<Params: LineWritable, Result: TapeReadable>(
-        _ method: RPCMethod<Params, Result>, _ params: Params
-    ) throws(ClientError) -> Result {
-        let (line, tape) = try exchange {
-            try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params), protocolOne: false)
-        }
         if let tape, let node = tape.member("result", of: 0), let result = Result(tape: tape, at: node) {
             return result
         }
-        return try decoded(method, line)
-    }
-
-    /// The result of `line`, read by `JSONDecoder`, which makes the error.
-    private func decoded<Params, Result>(_ method: RPCMethod<Params, Result>, _ line: [UInt8]) throws(ClientError)
-        -> Result
-    {
         do {
             return try decoder.decode(ResultEnvelope<Result>.self, from: Data(line)).result
         } catch {
@@ -104,17 +85,16 @@ public final class KitConnection {
     public func callForLine<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
         -> [UInt8]
     {
-        try exchange(method.name, params).line
+        try exchange(method, params).line
     }
 
     /// Sends one request and reads up to its reply: the reply line and, when it has one, its
     /// tape. Events that come first are kept for `nextEvent`; an error reply is thrown.
-    private func exchange<Params: Encodable>(_ method: String, _ params: Params) throws(ClientError) -> (
-        line: [UInt8], tape: JSONTape?
-    ) {
+    private func exchange<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
+        -> (line: [UInt8], tape: JSONTape?)
+    {
         try exchange {
-            try WireCodec.lineBytes(
-                RequestEnvelope(id: $0, method: method, params: params), with: encoder, protocolOne: false)
+            try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params), protocolOne: false)
         }
     }
 

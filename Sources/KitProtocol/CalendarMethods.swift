@@ -40,7 +40,7 @@ public struct WatchedCalendarInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct CalendarListResult: Codable, Sendable {
+public struct CalendarListResult: WireValue {
     /// In the order the configuration names them (a pattern's matches sorted).
     public var calendars: [WatchedCalendarInfo]
     /// How many alarms are planned (those of the next two days).

@@ -12,7 +12,7 @@ import KitCore
 /// feature gives it (`timers`, `next`, `stopwatches`, `tasks`), written beside the runtime's as
 /// they always were. A feature's protocol file reads and writes its part as its own type (see
 /// `TimerMethods.swift`), so that this type names no feature.
-public struct DaemonStatusResult: Codable, Sendable {
+public struct DaemonStatusResult: WireValue {
     public struct Notifications: Codable, Sendable {
         /// Whether the last attempt to reach a notification server succeeded; nil before the first.
         public var available: Bool?

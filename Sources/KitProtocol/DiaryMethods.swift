@@ -1,7 +1,7 @@
 import KitCore
 
 /// A diary entry as the protocol shows it. All fields are stable.
-public struct DiaryEntryInfo: Codable, Sendable, Equatable {
+public struct DiaryEntryInfo: WireValue, Equatable {
     public var id: Int64
     /// Its iCalendar UID, stable across devices (`…@kit` for entries written here).
     public var uid: String
@@ -62,7 +62,7 @@ public struct DiaryEntryInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct DiaryWriteParams: Codable, Sendable {
+public struct DiaryWriteParams: WireValue {
     public var text: String
     /// `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`, `today` or `yesterday`; absent: now, in kitd's zone.
     public var date: String?
@@ -84,7 +84,7 @@ public struct DiaryWriteParams: Codable, Sendable {
     }
 }
 
-public struct DiaryEditParams: Codable, Sendable {
+public struct DiaryEditParams: WireValue {
     /// An id, a date (`YYYY-MM-DD`, `today`, `yesterday`: that day's latest entry) or a title.
     public var ref: RecordRef
     /// The new whole text; absent keeps it.
@@ -112,13 +112,13 @@ public struct DiaryEditParams: Codable, Sendable {
     }
 }
 
-public struct DiaryRefParams: Codable, Sendable {
+public struct DiaryRefParams: WireValue {
     /// An id, a date (`YYYY-MM-DD`, `today`, `yesterday`: that day's latest entry) or a title.
     public var ref: RecordRef
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct DiaryListParams: Codable, Sendable, BoundedParams {
+public struct DiaryListParams: WireValue, BoundedParams {
     public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...Int.max, unit: "entries")] }
 
     /// `YYYY-MM`: only that month. Absent: every entry.
@@ -131,7 +131,7 @@ public struct DiaryListParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct DiaryListResult: Codable, Sendable {
+public struct DiaryListResult: WireValue {
     /// The month listed, when one was asked for.
     public var month: String?
     public var entries: [DiaryEntryInfo]
@@ -150,7 +150,7 @@ public struct DiarySearchHit: Codable, Sendable {
     }
 }
 
-public struct DiarySearchResult: Codable, Sendable {
+public struct DiarySearchResult: WireValue {
     public var terms: [String]
     public var total: Int
     public var results: [DiarySearchHit]
@@ -161,13 +161,13 @@ public struct DiarySearchResult: Codable, Sendable {
     }
 }
 
-public struct DiaryOnThisDayParams: Codable, Sendable {
+public struct DiaryOnThisDayParams: WireValue {
     /// The day to look back from, `YYYY-MM-DD`; absent: today in kitd's zone.
     public var date: String?
     public init(date: String? = nil) { self.date = date }
 }
 
-public struct DiaryOnThisDayResult: Codable, Sendable {
+public struct DiaryOnThisDayResult: WireValue {
     /// The day looked back from.
     public var date: String
     /// Entries on the same month and day in earlier years, newest first.
@@ -178,13 +178,13 @@ public struct DiaryOnThisDayResult: Codable, Sendable {
     }
 }
 
-public struct DiaryExportResult: Codable, Sendable {
+public struct DiaryExportResult: WireValue {
     /// Every entry with its text, oldest first.
     public var entries: [DiaryEntryInfo]
     public init(entries: [DiaryEntryInfo]) { self.entries = entries }
 }
 
-public struct DiaryDeleteResult: Codable, Sendable {
+public struct DiaryDeleteResult: WireValue {
     public var deleted: Int64
     public init(deleted: Int64) { self.deleted = deleted }
 }

@@ -1,5 +1,5 @@
 /// `holiday.list`: a country's public holidays in a year, and the holidays `task.agenda` adds.
-public struct HolidayListParams: Codable, Sendable {
+public struct HolidayListParams: WireValue {
     /// The Gregorian year; this year in kitd's system zone when absent.
     public var year: Int?
     /// The country, as ISO 3166 writes it: `KR`, the one kit knows (the default).
@@ -27,7 +27,7 @@ public struct HolidayInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct HolidayListResult: Codable, Sendable {
+public struct HolidayListResult: WireValue {
     public var year: Int
     public var country: String
     /// By date; a day with two holidays has two entries.

@@ -145,6 +145,9 @@ public struct LineWriter: ~Copyable {
     @inline(__always)
     mutating func append(_ byte: UInt8) { put(byte) }
 
+    /// Appends a JSON value written whole elsewhere (`WireValue`'s default, through `Encodable`).
+    public mutating func json(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { put($0) } }
+
     /// Copies the string's UTF-8 in runs, escaping only `"`, `\` and control characters. It reads
     /// the bytes through a pointer: long texts (a 10,000-character note in every event) are most
     /// of what kitd writes.

@@ -3,18 +3,20 @@ import KitCore
 /// A memo as the protocol shows it: the record itself (see `Memo` for its fields).
 public typealias MemoInfo = Memo
 
-public struct MemoAddParams: Codable, Sendable {
+extension Memo: WireValue {}
+
+public struct MemoAddParams: WireValue {
     public var text: String
     public init(text: String) { self.text = text }
 }
 
-public struct MemoRefParams: Codable, Sendable {
+public struct MemoRefParams: WireValue {
     /// An id, or a title.
     public var ref: RecordRef
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct MemoEditParams: Codable, Sendable {
+public struct MemoEditParams: WireValue {
     public var ref: RecordRef
     /// The new whole text.
     public var text: String
@@ -24,13 +26,13 @@ public struct MemoEditParams: Codable, Sendable {
     }
 }
 
-public struct MemoListResult: Codable, Sendable {
+public struct MemoListResult: WireValue {
     public var memos: [MemoInfo]
     public init(memos: [MemoInfo]) { self.memos = memos }
 }
 
 /// `memo.search` and `diary.search`.
-public struct SearchParams: Codable, Sendable, BoundedParams {
+public struct SearchParams: WireValue, BoundedParams {
     public static var bounds: [ParamBound<Self>] {
         [.count("limit", \.limit, SearchQuery.resultLimits, unit: "results")]
     }
@@ -55,7 +57,7 @@ public struct MemoSearchHit: Codable, Sendable {
     }
 }
 
-public struct MemoSearchResult: Codable, Sendable {
+public struct MemoSearchResult: WireValue {
     /// The words searched for, as kitd read them.
     public var terms: [String]
     /// How many memos match, of which `results` holds the first `limit`.
@@ -68,7 +70,7 @@ public struct MemoSearchResult: Codable, Sendable {
     }
 }
 
-public struct MemoDeleteResult: Codable, Sendable {
+public struct MemoDeleteResult: WireValue {
     public var deleted: Int64
     public init(deleted: Int64) { self.deleted = deleted }
 }

@@ -2,7 +2,7 @@ import KitCore
 
 /// For methods that take no parameters.
 // wire-codec: write read
-public struct EmptyParams: Codable, Sendable {
+public struct EmptyParams: Codable, Sendable, WireValue {
     public init() {}
 }
 
@@ -34,7 +34,7 @@ public struct RecordRef: Codable, Sendable, Equatable, CustomStringConvertible {
 }
 
 // wire-codec: write
-public struct TimerStartParams: Codable, Sendable, BoundedParams {
+public struct TimerStartParams: Codable, Sendable, WireValue, BoundedParams {
     /// The length, > 0 and at most 366 days. Protocol 1 sent it as `seconds`, a number; kitd
     /// still takes that.
     public var durationNs: Nanoseconds
@@ -70,13 +70,13 @@ public struct TimerStartParams: Codable, Sendable, BoundedParams {
 }
 
 // wire-codec: write read
-public struct TimerRefParams: Codable, Sendable {
+public struct TimerRefParams: Codable, Sendable, WireValue {
     public var ref: RecordRef
 
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct TimerAddParams: Codable, Sendable, BoundedParams {
+public struct TimerAddParams: WireValue, BoundedParams {
     public var ref: RecordRef
     /// The time to add; negative removes time. Protocol 1 sent it as `seconds`, a number; kitd
     /// still takes that.
@@ -108,7 +108,7 @@ public struct TimerAddParams: Codable, Sendable, BoundedParams {
 
 /// One page of the timer list. The list is long only with many timers, so it comes in pages:
 /// pass a page's `next` as `after` for the one that follows.
-public struct TimerListParams: Codable, Sendable, BoundedParams {
+public struct TimerListParams: WireValue, BoundedParams {
     /// Include fired and cancelled timers (most recent first, after the active ones).
     public var all: Bool?
     /// The most timers in the page, `limits`; `defaultLimit` when absent.
@@ -131,7 +131,7 @@ public struct TimerListParams: Codable, Sendable, BoundedParams {
 
 /// A timer as the protocol shows it. All fields are stable.
 // wire-codec: write read
-public struct TimerInfo: Codable, Sendable, Equatable {
+public struct TimerInfo: Codable, Sendable, WireValue, Equatable {
     /// Where a timer is in its life, as the wire writes it.
     public enum State: String, WireEnum {
         case running, paused, fired, cancelled
@@ -179,7 +179,7 @@ public struct TimerInfo: Codable, Sendable, Equatable {
 }
 
 // wire-codec: write
-public struct TimerListResult: Codable, Sendable {
+public struct TimerListResult: Codable, Sendable, WireValue {
     public var timers: [TimerInfo]
     /// Where the list goes on: pass it as `after`. Absent when this page ends the list.
     public var next: String?
@@ -190,19 +190,19 @@ public struct TimerListResult: Codable, Sendable {
     }
 }
 
-public struct SubscribeParams: Codable, Sendable {
+public struct SubscribeParams: WireValue {
     /// Event names or prefixes ending in `*` (`timer.*`). Absent or empty means every event.
     public var events: [String]?
     public init(events: [String]? = nil) { self.events = events }
 }
 
-public struct SubscribeResult: Codable, Sendable {
+public struct SubscribeResult: WireValue {
     public var events: [String]
     public init(events: [String]) { self.events = events }
 }
 
 /// `daemon.today`: what runs and what is due today, each feature's part filled by the feature.
-public struct TodayResult: Codable, Sendable {
+public struct TodayResult: WireValue {
     /// Today's date in kitd's system zone, `2026-12-05`.
     public var date: String
     /// Running and paused timers, in `timer.list`'s order (the soonest due first), at most
@@ -224,7 +224,7 @@ public struct TodayResult: Codable, Sendable {
 }
 
 /// `daemon.reload`: the configuration file kitd read again, and what changed.
-public struct DaemonReloadResult: Codable, Sendable, Equatable {
+public struct DaemonReloadResult: WireValue, Equatable {
     /// The file read (it may not exist: then every setting is at its default).
     public var path: String
     /// The tables whose settings changed (`tasks`, `sound`), sorted; empty when none did.

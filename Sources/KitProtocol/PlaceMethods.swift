@@ -3,7 +3,7 @@ import KitCore
 /// A place as the protocol shows it: the stored place and what kitd knows beside it, in one
 /// object. All fields are stable; absent optional fields are left out.
 @dynamicMemberLookup
-public struct PlaceInfo: Codable, Sendable, Equatable {
+public struct PlaceInfo: WireValue, Equatable {
     /// `id`, `name`, `tags` (`[{"category": "area", "value": "수원역"}, …]`, first spellings, in
     /// the order added), `url`, `phone`, `address`, `note`, `weight`, and `image`, the image's
     /// content-addressed name (`<sha256>.<ext>`).
@@ -45,7 +45,7 @@ public struct PlaceInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct PlaceAddParams: Codable, Sendable {
+public struct PlaceAddParams: WireValue {
     public var name: String
     /// `category=value` each.
     public var tags: [String]?
@@ -78,7 +78,7 @@ public struct PlaceAddParams: Codable, Sendable {
 }
 
 /// Absent fields stay as they are; an empty string clears an optional field.
-public struct PlaceEditParams: Codable, Sendable {
+public struct PlaceEditParams: WireValue {
     public var ref: RecordRef
     public var name: String?
     /// Tags to add, `category=value` each.
@@ -116,19 +116,19 @@ public struct PlaceEditParams: Codable, Sendable {
     }
 }
 
-public struct PlaceRefParams: Codable, Sendable {
+public struct PlaceRefParams: WireValue {
     /// An id or the (unique) name.
     public var ref: RecordRef
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
 /// A filter: `category=value` tags, OR-ed within a category and AND-ed across categories.
-public struct PlaceFilterParams: Codable, Sendable {
+public struct PlaceFilterParams: WireValue {
     public var tags: [String]?
     public init(tags: [String]? = nil) { self.tags = tags }
 }
 
-public struct PlaceListResult: Codable, Sendable {
+public struct PlaceListResult: WireValue {
     public var places: [PlaceInfo]
     /// When a non-empty filter matches nothing: which tag removed the last candidates.
     public var explanation: String?
@@ -145,7 +145,7 @@ public struct PlaceListResult: Codable, Sendable {
 }
 
 /// `place.tags`: for each category, the values present among the places matching the filter.
-public struct PlaceTagsResult: Codable, Sendable, Equatable {
+public struct PlaceTagsResult: WireValue, Equatable {
     public struct Value: Codable, Sendable, Equatable {
         public var value: String
         /// How many places would match with this value chosen.
@@ -190,7 +190,7 @@ public struct PlaceTagsResult: Codable, Sendable, Equatable {
     }
 }
 
-public struct PlacePickParams: Codable, Sendable, BoundedParams {
+public struct PlacePickParams: WireValue, BoundedParams {
     public var tags: [String]?
     /// How many different places; 1 when absent.
     public var count: Int?
@@ -243,7 +243,7 @@ public struct PlacePickParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct PlacePickResult: Codable, Sendable {
+public struct PlacePickResult: WireValue {
     public var picks: [PlaceInfo]
     /// How many places matched the filter.
     public var candidates: Int
@@ -274,7 +274,7 @@ public struct PlacePickResult: Codable, Sendable {
     }
 }
 
-public struct PlaceHistoryParams: Codable, Sendable, BoundedParams {
+public struct PlaceHistoryParams: WireValue, BoundedParams {
     public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...100_000, unit: "entries")] }
 
     /// Only this place.
@@ -288,7 +288,7 @@ public struct PlaceHistoryParams: Codable, Sendable, BoundedParams {
 }
 
 /// One pick or visit.
-public struct PlaceHistoryInfo: Codable, Sendable, Equatable {
+public struct PlaceHistoryInfo: WireValue, Equatable {
     public var id: Int64
     /// Absent once the place was removed.
     public var placeId: Int64?
@@ -310,12 +310,12 @@ public struct PlaceHistoryInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct PlaceHistoryResult: Codable, Sendable {
+public struct PlaceHistoryResult: WireValue {
     public var entries: [PlaceHistoryInfo]
     public init(entries: [PlaceHistoryInfo]) { self.entries = entries }
 }
 
-public struct PlaceImportParams: Codable, Sendable {
+public struct PlaceImportParams: WireValue {
     /// `csv` or `json`.
     public var format: String
     /// The whole file.
@@ -326,7 +326,7 @@ public struct PlaceImportParams: Codable, Sendable {
     }
 }
 
-public struct PlaceImportResult: Codable, Sendable {
+public struct PlaceImportResult: WireValue {
     public var imported: [PlaceInfo]
     /// The names of places the file holds that kit has already, the same in every field; absent
     /// when none.
@@ -337,7 +337,7 @@ public struct PlaceImportResult: Codable, Sendable {
     }
 }
 
-public struct PlaceRemoveResult: Codable, Sendable {
+public struct PlaceRemoveResult: WireValue {
     public var removed: Int64
     /// Whether the image file went with it (no other place used it).
     public var imageRemoved: Bool

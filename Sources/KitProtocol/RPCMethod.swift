@@ -3,7 +3,7 @@
 /// for it (`RequestRouter.register`), `KitConnection.call` calls it with the params and result
 /// types checked by the compiler, and the table `Method.all` lists it for the tests that hold
 /// docs/protocol.md and the fuzz suite to it.
-public struct RPCMethod<Params: Codable & Sendable, Result: Codable & Sendable>: Sendable, CustomStringConvertible {
+public struct RPCMethod<Params: WireValue, Result: WireValue>: Sendable, CustomStringConvertible {
     /// The wire name, `timer.start`.
     public let name: String
     /// Whether it changes something: its reply comes after the change is on disk.

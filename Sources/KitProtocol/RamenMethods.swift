@@ -1,7 +1,7 @@
 import KitCore
 
 /// A ramen as the protocol shows it: the product's facts merged with the user's settings.
-public struct RamenInfo: Codable, Sendable, Equatable {
+public struct RamenInfo: WireValue, Equatable {
     public var id: String
     public var name: String
     /// `신라면 (Shin Ramyun)`: what to show a person.
@@ -60,7 +60,7 @@ public struct RamenInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct RamenListParams: Codable, Sendable {
+public struct RamenListParams: WireValue {
     /// Search text: Korean (prefix or 초성), English, romanization or brand.
     public var query: String?
     /// Only favourites.
@@ -78,7 +78,7 @@ public struct RamenListParams: Codable, Sendable {
     }
 }
 
-public struct RamenListResult: Codable, Sendable {
+public struct RamenListResult: WireValue {
     public var ramen: [RamenInfo]
     public var catalogVersion: Int
 
@@ -88,13 +88,13 @@ public struct RamenListResult: Codable, Sendable {
     }
 }
 
-public struct RamenRefParams: Codable, Sendable {
+public struct RamenRefParams: WireValue {
     /// An id (`nongshim-shin-ramyun`) or a name in any form the search understands.
     public var ref: String
     public init(ref: String) { self.ref = ref }
 }
 
-public struct RamenMoveParams: Codable, Sendable {
+public struct RamenMoveParams: WireValue {
     public var ref: String
     /// 1-based position.
     public var to: Int?
@@ -108,7 +108,7 @@ public struct RamenMoveParams: Codable, Sendable {
     }
 }
 
-public struct RamenFavouritesResult: Codable, Sendable {
+public struct RamenFavouritesResult: WireValue {
     public var favourites: [RamenInfo]
     public init(favourites: [RamenInfo]) { self.favourites = favourites }
 }
@@ -120,7 +120,7 @@ enum RamenCookTime {
     static let hint = "270000000000 is 4m30s"
 }
 
-public struct RamenSetParams: Codable, Sendable, BoundedParams {
+public struct RamenSetParams: WireValue, BoundedParams {
     public var ref: String
     /// The user's own cook time. Before kit kept nanoseconds it was `seconds`, which kitd still
     /// takes.
@@ -160,7 +160,7 @@ public struct RamenSetParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct RamenAddParams: Codable, Sendable, BoundedParams {
+public struct RamenAddParams: WireValue, BoundedParams {
     public var name: String
     /// The cook time. Before kit kept nanoseconds it was `seconds`, which kitd still takes.
     public var cookNs: Nanoseconds
@@ -216,12 +216,12 @@ public struct RamenAddParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct RamenRemoveResult: Codable, Sendable {
+public struct RamenRemoveResult: WireValue {
     public var removed: String
     public init(removed: String) { self.removed = removed }
 }
 
-public struct RamenCookParams: Codable, Sendable, BoundedParams {
+public struct RamenCookParams: WireValue, BoundedParams {
     public var ref: String
     /// A cook time for this cook only. Before kit kept nanoseconds it was `seconds`, which kitd
     /// still takes.
@@ -248,7 +248,7 @@ public struct RamenCookParams: Codable, Sendable, BoundedParams {
 }
 
 /// What `ramen.cook` answers: the timer, and what to do now.
-public struct RamenCookResult: Codable, Sendable {
+public struct RamenCookResult: WireValue {
     public var ramen: RamenInfo
     public var timer: TimerInfo
     /// Water to boil, in ml (0 when none is needed).

@@ -1,7 +1,7 @@
 import KitCore
 
 /// A stopwatch as the protocol shows it. All fields are stable.
-public struct StopwatchInfo: Codable, Sendable, Equatable {
+public struct StopwatchInfo: WireValue, Equatable {
     public enum State: String, WireEnum {
         case running, stopped
     }
@@ -36,7 +36,7 @@ public struct StopwatchInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct StopwatchCreateParams: Codable, Sendable, BoundedParams {
+public struct StopwatchCreateParams: WireValue, BoundedParams {
     public var name: String
     /// Start it at once.
     public var start: Bool?
@@ -70,13 +70,13 @@ public struct StopwatchCreateParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct StopwatchRefParams: Codable, Sendable {
+public struct StopwatchRefParams: WireValue {
     /// An id or the (unique) name.
     public var ref: RecordRef
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct StopwatchRenameParams: Codable, Sendable {
+public struct StopwatchRenameParams: WireValue {
     public var ref: RecordRef
     public var name: String
     public init(ref: String, name: String) {
@@ -85,7 +85,7 @@ public struct StopwatchRenameParams: Codable, Sendable {
     }
 }
 
-public struct StopwatchLapParams: Codable, Sendable {
+public struct StopwatchLapParams: WireValue {
     public var ref: RecordRef
     public var note: String?
     public init(ref: String, note: String? = nil) {
@@ -94,7 +94,7 @@ public struct StopwatchLapParams: Codable, Sendable {
     }
 }
 
-public struct StopwatchListResult: Codable, Sendable {
+public struct StopwatchListResult: WireValue {
     public var stopwatches: [StopwatchInfo]
     public init(stopwatches: [StopwatchInfo]) { self.stopwatches = stopwatches }
 }
@@ -118,7 +118,7 @@ public struct LapInfo: Codable, Sendable, Equatable {
     }
 }
 
-public struct StopwatchLapResult: Codable, Sendable {
+public struct StopwatchLapResult: WireValue {
     public var stopwatch: StopwatchInfo
     public var lap: LapInfo
     public init(stopwatch: StopwatchInfo, lap: LapInfo) {
@@ -127,7 +127,7 @@ public struct StopwatchLapResult: Codable, Sendable {
     }
 }
 
-public struct StopwatchLapsResult: Codable, Sendable {
+public struct StopwatchLapsResult: WireValue {
     public var stopwatch: StopwatchInfo
     public var laps: [LapInfo]
     public init(stopwatch: StopwatchInfo, laps: [LapInfo]) {
@@ -136,7 +136,7 @@ public struct StopwatchLapsResult: Codable, Sendable {
     }
 }
 
-public struct StopwatchDeleteResult: Codable, Sendable {
+public struct StopwatchDeleteResult: WireValue {
     public var deleted: Int64
     public init(deleted: Int64) { self.deleted = deleted }
 }

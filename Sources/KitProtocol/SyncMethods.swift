@@ -46,7 +46,7 @@ public struct SyncConflictEvent: Codable, Sendable, Equatable {
 
 /// One run of the sync command: `sync.run`'s result, the `sync.finished` event, and the last run
 /// in `sync.status`.
-public struct SyncRunStatus: Codable, Sendable, Equatable {
+public struct SyncRunStatus: WireValue, Equatable {
     /// When it started (RFC 3339).
     public var startedAt: String
     public var durationMs: Int64
@@ -86,7 +86,7 @@ public struct SyncRunStatus: Codable, Sendable, Equatable {
 
 /// `sync.status`: the vdir collections kitd keeps, the files in them it could not take, and
 /// the conflicts it settled.
-public struct SyncStatusResult: Codable, Sendable, Equatable {
+public struct SyncStatusResult: WireValue, Equatable {
     public var collections: [SyncCollectionStatus]
     /// The kept conflicts, newest first (at most 100).
     public var conflicts: [SyncConflictEvent]

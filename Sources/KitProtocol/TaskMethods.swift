@@ -2,7 +2,7 @@ import KitCore
 
 /// A task as the protocol shows it. All fields are stable.
 // wire-codec: write
-public struct TaskInfo: Codable, Sendable, Equatable {
+public struct TaskInfo: Codable, Sendable, WireValue, Equatable {
     public enum State: String, WireEnum {
         case open, done
     }
@@ -122,7 +122,7 @@ public enum TaskTextLimits {
 
 /// `task.add`: a title, a due time and the options, in one object.
 @dynamicMemberLookup
-public struct TaskAddParams: Codable, Sendable, BoundedParams {
+public struct TaskAddParams: WireValue, BoundedParams {
     public var title: String
     /// A WHEN as a person types it: `18:00`, `tomorrow 9:00`, `next fri`, `in 2h`, `2026-11-25 18:00` …
     public var due: String
@@ -169,7 +169,7 @@ public struct TaskAddParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct TaskListParams: Codable, Sendable, BoundedParams {
+public struct TaskListParams: WireValue, BoundedParams {
     /// Which tasks a list holds.
     public enum Filter: String, WireEnum {
         case open, today, week, overdue, done, all
@@ -207,7 +207,7 @@ public struct TaskListParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct TaskListResult: Codable, Sendable {
+public struct TaskListResult: WireValue {
     public var tasks: [TaskInfo]
     /// Where the next page starts (pass it as `after`); absent on the last page.
     public var next: String?
@@ -218,13 +218,13 @@ public struct TaskListResult: Codable, Sendable {
     }
 }
 
-public struct TaskRefParams: Codable, Sendable {
+public struct TaskRefParams: WireValue {
     /// An id, or a title (case-insensitive) that only one task has.
     public var ref: RecordRef
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 
-public struct TaskSnoozeParams: Codable, Sendable, BoundedParams {
+public struct TaskSnoozeParams: WireValue, BoundedParams {
     public var ref: RecordRef
     /// How long: `10m`. Absent (with `until` absent too) uses the configured default.
     public var `for`: String?
@@ -245,7 +245,7 @@ public struct TaskSnoozeParams: Codable, Sendable, BoundedParams {
 /// A change to a task: a new title or due time, and the options. Absent members are kept; an
 /// empty string clears `repeat`, `remind`, `note`, `tz` and `nag`.
 @dynamicMemberLookup
-public struct TaskEditParams: Codable, Sendable, BoundedParams {
+public struct TaskEditParams: WireValue, BoundedParams {
     public var ref: RecordRef
     public var title: String?
     public var due: String?
@@ -294,12 +294,12 @@ public struct TaskEditParams: Codable, Sendable, BoundedParams {
     }
 }
 
-public struct TaskDeleteResult: Codable, Sendable {
+public struct TaskDeleteResult: WireValue {
     public var deleted: Int64
     public init(deleted: Int64) { self.deleted = deleted }
 }
 
-public struct TaskAgendaParams: Codable, Sendable {
+public struct TaskAgendaParams: WireValue {
     /// Start of the window.
     public var from: WireInstant
     /// End of the window, exclusive.
@@ -372,7 +372,7 @@ public struct AgendaDay: Codable, Sendable, Equatable {
     }
 }
 
-public struct TaskAgendaResult: Codable, Sendable {
+public struct TaskAgendaResult: WireValue {
     /// Occurrences in due order (absent with `countsOnly`).
     public var items: [AgendaItem]?
     /// Occurrences per local day (with `countsOnly`).
@@ -386,7 +386,7 @@ public struct TaskAgendaResult: Codable, Sendable {
     }
 }
 
-public struct TaskExportResult: Codable, Sendable {
+public struct TaskExportResult: WireValue {
     /// An iCalendar document with one VTODO per task.
     public var ics: String
     public var count: Int
@@ -396,7 +396,7 @@ public struct TaskExportResult: Codable, Sendable {
     }
 }
 
-public struct TaskImportParams: Codable, Sendable {
+public struct TaskImportParams: WireValue {
     /// An iCalendar document (VTODO and VEVENT).
     public var ics: String
     /// Refuse the whole document at the first component kit cannot read or represent, instead
@@ -433,7 +433,7 @@ public struct TaskImportRejection: Codable, Sendable, Equatable {
 }
 
 // wire-codec: write
-public struct TaskImportResult: Codable, Sendable {
+public struct TaskImportResult: Codable, Sendable, WireValue {
     /// The tasks imported (with `dryRun`, those that would be, each with id 0).
     public var imported: [TaskInfo]
     /// Every notice as a line of text: unknown properties and components, duplicates, and the

@@ -34,10 +34,15 @@ public enum WireCodec {
         }
     }
 
-    /// As `lineBytes`, for a value known to write itself.
+    /// As `lineBytes`, for a value that writes itself: a `WireValue`, or an envelope of one. A
+    /// value `LineEncoder` cannot write (one that asks for a `superEncoder`) goes to `JSONEncoder`.
     public static func writtenLine(_ value: some LineWritable, protocolOne: Bool = true) throws -> [UInt8] {
         var line = LineWriter(protocolOne: protocolOne)
-        try value.write(to: &line)
+        do {
+            try value.write(to: &line)
+        } catch is LineEncoderUnsupported {
+            return Array(try encoder().encode(value)) + [10]
+        }
         line.append(10)
         return line.bytes
     }

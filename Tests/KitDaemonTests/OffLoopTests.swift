@@ -14,11 +14,11 @@ import Testing
 /// and eventfd, with the work's length in the test's hands instead of the machine's.
 @Suite("Requests that run off the loop", .serialized)
 struct OffLoopTests {
-    struct Echo: Codable, Equatable {
+    struct Echo: WireValue, Equatable {
         var text: String
     }
 
-    struct EchoParams: Codable, Sendable {
+    struct EchoParams: WireValue {
         var text: String
         var fail: Bool?
     }

@@ -22,13 +22,6 @@ struct GlobalOptions: ParsableArguments {
     func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws -> Result {
         try kitd.call(method, params)
     }
-
-    /// As `call`, for a method whose params write themselves and whose result reads itself.
-    func call<Params: LineWritable, Result: TapeReadable>(_ method: RPCMethod<Params, Result>, _ params: Params)
-        throws -> Result
-    {
-        try kitd.call(method, params)
-    }
 }
 
 /// `--json` for commands that read.

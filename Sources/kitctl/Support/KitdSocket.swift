@@ -33,13 +33,6 @@ struct KitdSocket {
         try connected { (connection) throws(ClientError) in try connection.call(method, params) }
     }
 
-    /// As `call`, with the params written and the result read without `Codable`'s containers.
-    func call<Params: LineWritable, Result: TapeReadable>(_ method: RPCMethod<Params, Result>, _ params: Params)
-        throws -> Result
-    {
-        try connected { (connection) throws(ClientError) in try connection.call(method, params) }
-    }
-
     private func connected<Result>(_ body: (KitConnection) throws(ClientError) -> Result) throws -> Result {
         let connection = try connect()
         do {

@@ -5,14 +5,13 @@ extension RequestRouter {
     /// How a method's handler answers, given to `register` beside the method's declaration:
     /// `.now` on the loop, `.offLoop` on the background worker, `.later` when something the loop
     /// drives is done, `.laterLine` with a reply line it made itself.
-    struct Answer<Params: Codable & Sendable, Result: Codable & Sendable> {
+    struct Answer<Params: WireValue, Result: WireValue> {
         let run: (Params, RequestID, Context, RequestRouter) throws -> Handled
 
-        /// Answers at once with the handler's result.
+        /// Answers at once with the handler's result, which writes itself (`WireValue`).
         static func now(_ handler: @escaping (Params, Context) throws -> Result) -> Self {
-            Self { params, id, context, router in
-                let result = try handler(params, context)
-                return .now(try WireCodec.lineBytes(ResponseEnvelope(id: id, result: result), with: router.encoder))
+            Self { params, id, context, _ in
+                .now(try WireCodec.writtenLine(ResponseEnvelope(id: id, result: try handler(params, context))))
             }
         }
 
@@ -58,16 +57,6 @@ extension RequestRouter {
                 try handler(params, context, id) { result in reply?(result) }
                 return .later { deliver in reply = deliver }
             }
-        }
-    }
-}
-
-extension RequestRouter.Answer where Result: LineWritable {
-    /// As `now`, for a result that writes itself: its replies are written without first asking
-    /// whether it does (a cast that copies the reply into a box).
-    static func now(_ handler: @escaping (Params, RequestRouter.Context) throws -> Result) -> Self {
-        Self { params, id, context, _ in
-            .now(try WireCodec.writtenLine(ResponseEnvelope(id: id, result: try handler(params, context))))
         }
     }
 }

@@ -214,15 +214,11 @@ final class RequestRouter {
         }
     }
 
-    /// How a method's params are read from a tape, chosen once, when it is registered: by the
-    /// type itself when it is `TapeReadable`, else by `LineDecoder`; nil when they give up.
-    private static func tapeReader<Params: Decodable>(_ type: Params.Type) -> (JSONTape, Int) -> Params? {
-        guard let readable = Params.self as? any TapeReadable.Type else {
-            return { tape, node in LineDecoder.decode(Params.self, from: tape, at: node) }
-        }
-        return { tape, node in
-            readable.init(tape: tape, at: node) as? Params ?? LineDecoder.decode(Params.self, from: tape, at: node)
-        }
+    /// How a method's params are read from a tape: by the type itself (`WireValue`: its generated
+    /// reader, else `LineDecoder`), then by `LineDecoder` where a generated reader leaves it;
+    /// nil when they give up.
+    private static func tapeReader<Params: WireValue>(_ type: Params.Type) -> (JSONTape, Int) -> Params? {
+        { tape, node in Params(tape: tape, at: node) ?? LineDecoder.decode(Params.self, from: tape, at: node) }
     }
 
     private static func decodeParams<Params: Decodable>(
