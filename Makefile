@@ -11,7 +11,7 @@ KITD_FLAGS  ?=
 DEBUG_BIN    = .build/debug
 RELEASE_BIN  = .build/release
 
-.PHONY: all deps build release static run test lint format bench bench-neighbours install uninstall deb check-deb clean
+.PHONY: all deps build release static run test lint format bench bench-tray bench-neighbours install uninstall deb check-deb clean
 
 all: build
 
@@ -98,9 +98,15 @@ lint:
 format:
 	$(SWIFT) format format -i -r Sources Tests Benchmarks Package.swift
 
-## bench: release build, then print the figures
+## bench: release build, then print the figures (the tray's too)
 bench: release
 	$(RELEASE_BIN)/kit-bench
+	/usr/bin/python3 ./scripts/tray-figures.py $(RELEASE_BIN)
+
+## bench-tray: kit in the tray (scripts/tray-figures.py): kitd's wake-ups with it on, idle PSS with it on
+## and off, and a menu click to the timer it cancels
+bench-tray: release
+	/usr/bin/python3 ./scripts/tray-figures.py $(RELEASE_BIN)
 
 ## bench-neighbours: kit beside atd, remind and calcurse (scripts/neighbours.py): idle PSS with 0, 10,000
 ## and 100,000 pending, and scheduling one item as a whole command; installs at, remind and calcurse first

@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // C libraries, each imported by exactly one Swift file.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // sd-bus, libsystemd's D-Bus client: the tray's StatusNotifierItem on the session bus.
+        .systemLibrary(name: "CSdBus", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CLibNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         // GDBus, for what libnotify does not say: who owns the notification server's name, and its signals.
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -61,7 +63,8 @@ let package = Package(
         .target(
             name: "KitDaemon",
             dependencies: [
-                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CLibNotify", "CGio", "CCanberra",
+                "KitCore", "KitStore", "KitProtocol", "KitCalendar", "CSystemd", "CSdBus", "CLibNotify", "CGio",
+                "CCanberra",
                 "CProcess",
                 "CMalloc", "CICU", "KitLocalization",
                 .product(name: "Logging", package: "swift-log"),

@@ -6,7 +6,7 @@ set -eu
 BUILD_PACKAGES="libsystemd-dev libnotify-dev libsqlite3-dev libical-dev libcanberra-dev libicu-dev gettext pkg-config"
 # make deb and make check-deb: the package's build tools and lintian; check-deb reads dunst's history with python3.
 PACKAGE_PACKAGES="dpkg-dev debhelper lintian binutils python3"
-TEST_PACKAGES="man-db desktop-file-utils locales dbus dbus-x11 xvfb dunst notification-daemon libnotify-bin libcanberra-pulse sound-theme-freedesktop pulseaudio pulseaudio-utils systemd util-linux procps sqlite3 strace python3-icalendar python3-dateutil bash fish zsh todoman khal python3-radicale vdirsyncer"
+TEST_PACKAGES="python3-dbus python3-gi man-db desktop-file-utils locales dbus dbus-x11 xvfb dunst notification-daemon libnotify-bin libcanberra-pulse sound-theme-freedesktop pulseaudio pulseaudio-utils systemd util-linux procps sqlite3 strace python3-icalendar python3-dateutil bash fish zsh todoman khal python3-radicale vdirsyncer"
 
 # make bench-neighbours measures kit beside these (BENCH=1).
 BENCH_PACKAGES="at remind calcurse"

@@ -16,7 +16,9 @@ extension Daemon {
         // The popups speak the language of the locale kitd runs in; a daemon a test builds in its
         // own process speaks English, whatever the test's environment says.
         Localized.setUp()
-        return try build(paths, logger: logger, clock: SystemClock(), zones: SystemZones())
+        let daemon = try build(paths, logger: logger, clock: SystemClock(), zones: SystemZones())
+        daemon.startTray()
+        return daemon
     }
 
     /// The same with the seams handed in: tests pass a clock they can set, zones they can

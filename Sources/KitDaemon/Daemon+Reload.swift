@@ -24,6 +24,7 @@ extension Daemon {
         let changed = runtime.currentSettings.replace(with: settings)
         let restart = changed.filter(Self.tablesReadAtStart.contains)
         for feature in features { feature.settingsChanged(Set(changed)) }
+        if changed.contains(TraySettings.name) { traySettingsChanged() }
         runtime.logger.notice(
             "configuration reloaded",
             metadata: [

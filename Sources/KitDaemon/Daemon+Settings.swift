@@ -4,7 +4,7 @@ extension Daemon {
     /// config.toml's tables, each read by its own section.
     static let configSections: [any ConfigSection.Type] = [
         StopwatchSettings.self, TaskSettings.self, PopupSettings.self, VdirSettings.self, SyncSettings.self,
-        SoundSettings.self, HolidaySettings.self, CalendarSettings.self,
+        SoundSettings.self, HolidaySettings.self, CalendarSettings.self, TraySettings.self,
     ]
 
     /// The kinds of popup that make a sound, in `[sound]`'s order.

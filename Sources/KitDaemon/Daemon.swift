@@ -23,6 +23,8 @@ public final class Daemon {
     let systemd: SystemdNotifier
     /// The loop sources the daemon keeps alive: its signals and watchers.
     var retained: [AnyObject] = []
+    /// kit in the panel, while `[tray] enabled` and a session bus is there.
+    var tray: Tray?
 
     /// Every feature, in load order: a feature may build on one listed before it. Adding a
     /// feature is its folder under Features/ and one line here.

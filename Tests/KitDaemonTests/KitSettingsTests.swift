@@ -191,3 +191,33 @@ extension KitSettingsTests {
         #expect(before.changedTables(comparedWith: after) == ["popups", "sound", "tasks"])
     }
 }
+
+extension KitSettingsTests {
+    @Test(
+        "[tray] is on with Start timer's 3, 5, 10 and 25 minutes unless set; enabled takes true or false, durations 1 to 12 of them"
+    )
+    func tray() throws {
+        let defaults = try KitSettings.parse("")[TraySettings.self]
+        #expect(defaults.enabled)
+        #expect(defaults.durations == [3, 5, 10, 25].map { Nanoseconds.minute * $0 })
+        let set = try KitSettings.parse("[tray]\nenabled = false\ndurations = [\"90s\", \"1h\"]")[TraySettings.self]
+        #expect(!set.enabled)
+        #expect(set.durations == [Nanoseconds.second * 90, Nanoseconds.hour])
+        let refusals = [
+            ("enabled = \"yes\"", "tray.enabled must be true or false, without quotes"),
+            ("enabled = 1", "tray.enabled must be true or false, without quotes"),
+            ("durations = []", "tray.durations must list 1 to 12 durations"),
+            ("durations = [\"soon\"]", "tray.durations: "),
+            ("durations = [\"0.5s\"]", "must be from a second to 366 days"),
+            ("durations = [\"0s\"]", "is not a positive duration"),
+            ("durations = \"5m\"", "tray.durations must be a list of durations in quotes"),
+        ]
+        for (line, message) in refusals {
+            #expect {
+                _ = try KitSettings.parse("[tray]\n" + line)
+            } throws: { error in
+                "\(error)".contains(message)
+            }
+        }
+    }
+}

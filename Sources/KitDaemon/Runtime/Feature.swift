@@ -47,6 +47,10 @@ protocol Feature: AnyObject {
     /// Fills the feature's part of `today`: what of it runs, or is due, today.
     func today(into result: inout TodayResult, now: ClockReading) throws
 
+    /// Adds the feature's part of the tray (`Tray`): its menu section, its countdowns and its
+    /// lines of the summary. Called on the loop whenever the tray gathers what it shows.
+    func tray(into menu: inout TrayMenu, now: ClockReading)
+
     /// kitd is stopping: end what the feature runs outside the loop (a sync command).
     func stopping()
 }
@@ -78,5 +82,6 @@ extension Feature {
     var idleStatus: String? { nil }
     func describe(into status: inout DaemonStatusResult, now: ClockReading) {}
     func today(into result: inout TodayResult, now: ClockReading) throws {}
+    func tray(into menu: inout TrayMenu, now: ClockReading) {}
     func stopping() {}
 }

@@ -7,6 +7,7 @@ enum ConfigValue: Sendable, Equatable {
     case integer(Int)
     /// An array whose every element is a string.
     case strings([String])
+    case bool(Bool)
     /// Any other TOML value (a float, a boolean, a table, an array, a date), described.
     case other(String)
 }
@@ -43,6 +44,13 @@ struct ConfigTable: Sendable {
             throw error(key, " must be a list of \(what)")
         }
         return texts
+    }
+
+    /// `true` or `false`, without quotes.
+    func bool(_ key: String) throws(ConfigError) -> Bool? {
+        guard let value = values[key] else { return nil }
+        guard case .bool(let flag) = value else { throw error(key, " must be true or false, without quotes") }
+        return flag
     }
 
     /// A whole number in `range`.

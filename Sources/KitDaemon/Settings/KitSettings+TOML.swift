@@ -70,6 +70,8 @@ extension KitSettings {
                     values[key] = .string(text)
                 } else if let number = value.int {
                     values[key] = .integer(number)
+                } else if let flag = value.bool {
+                    values[key] = .bool(flag)
                 } else if let array = value.array, case let texts = array.compactMap(\.string),
                     texts.count == array.count
                 {

@@ -37,14 +37,14 @@ final class EventLoop {
 
     deinit { Libsystemd.unref(event: event) }
 
-    func timer(clock: Clock, description: String, _ handler: @escaping (UInt64) -> Void) throws(SystemError)
-        -> TimerSource
-    {
+    func timer(
+        clock: Clock, description: String, priority: Int64 = Priority.timer, _ handler: @escaping (UInt64) -> Void
+    ) throws(SystemError) -> TimerSource {
         let box = CallbackBox { fire in
             if case .time(let usec) = fire { handler(usec) }
         }
         let pointer = try Libsystemd.addTime(event, clock: clock.id, box: box)
-        Libsystemd.setPriority(pointer, Priority.timer)
+        Libsystemd.setPriority(pointer, priority)
         Libsystemd.setDescription(pointer, description)
         return TimerSource(pointer: pointer, box: box)
     }
@@ -106,6 +106,9 @@ final class EventLoop {
         Libsystemd.setDescription(pointer, description)
         return EventSource(pointer: pointer, box: box)
     }
+
+    /// Hands the sd-event loop itself to `attach`, for a library that dispatches from it (sd-bus).
+    func attach<T>(_ attach: (OpaquePointer) throws(SystemError) -> T) throws(SystemError) -> T { try attach(event) }
 
     /// Lets sd-event ping the systemd watchdog when WATCHDOG_USEC is set. True when enabled.
     func enableWatchdog() -> Bool { Libsystemd.enableWatchdog(event) }
@@ -171,6 +174,9 @@ final class TimerSource: EventSource {
 
     /// Whether it is armed and has not fired yet.
     var isArmed: Bool { armedAt != nil }
+
+    /// When it fires, on its clock, in microseconds; nil when it is not armed.
+    var armedAtMicroseconds: UInt64? { armedAt }
 
     /// Fires once at `microseconds` on the source's clock.
     func arm(atMicroseconds microseconds: UInt64) {

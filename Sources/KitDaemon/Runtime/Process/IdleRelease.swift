@@ -11,7 +11,7 @@ import KitCore
 ///
 /// Anything the loop runs (a request, an alarm, a popup's outcome, a worker's result) counts as
 /// activity, seen by an sd-event post source. One wake-up `delay` after a burst of activity;
-/// none while kitd stays idle. The work (reading /proc/self/smaps, madvise) runs on the worker
+/// none while kitd stays idle, or busy every second. The work (reading /proc/self/smaps, madvise) runs on the worker
 /// thread, and nothing comes back to the loop after it: waking the loop would map again the
 /// pages of code it runs.
 final class IdleRelease {
@@ -30,7 +30,12 @@ final class IdleRelease {
     init(loop: EventLoop, worker: BackgroundWorker) throws(SystemError) {
         self.worker = worker
         lastActivity = SystemClock.read(CLOCK_BOOTTIME)
-        timer = try loop.timer(clock: .boot, description: "idle-release") { [unowned self] _ in timerFired() }
+        // After the post source that notes activity: when the timer comes due in the same turn as
+        // other work (a tray countdown's tick each second), that work counts first, and the
+        // timer finds kitd busy rather than idle for a second.
+        timer = try loop.timer(clock: .boot, description: "idle-release", priority: EventLoop.Priority.flush + 2) {
+            [unowned self] _ in timerFired()
+        }
         watch = try loop.afterEachDispatch(description: "idle-release-watch") { [unowned self] in
             if timerRan {
                 timerRan = false
@@ -43,6 +48,15 @@ final class IdleRelease {
 
     private func noteActivity() {
         lastActivity = SystemClock.read(CLOCK_BOOTTIME)
+        // A deadline within half a delay of this activity moves on to a whole delay after it. So
+        // under work that recurs each second (a tray countdown's tick) the timer never comes due
+        // and never wakes kitd by itself; and under a stream of requests it moves at most twice
+        // a second, not on every turn.
+        if let timer, let armed = timer.armedAtMicroseconds,
+            Int64(armed) * 1000 < lastActivity + Self.delay.value / 2
+        {
+            timer.disarm()
+        }
         arm()
     }
 

@@ -25,8 +25,13 @@ final class EventBus {
         self.logger = logger
     }
 
+    /// Told of every event sent, subscribed to or not: what shows kit's state elsewhere (the
+    /// tray) learns that it may have changed.
+    var onEmit: (() -> Void)?
+
     func emit(_ name: String, _ params: some Encodable) {
         assert(known.contains(name), "\(name) is sent but was never declared")
+        onEmit?()
         let subscribers = server.subscribers(of: name)
         logger.trace("event", metadata: ["event.name": "\(name)", "event.subscribers": "\(subscribers.count)"])
         guard !subscribers.isEmpty else { return }

@@ -1,0 +1,176 @@
+#!/usr/bin/python3
+"""kit in the tray, measured (issue 46): kitd's wake-ups with the tray on and nothing running,
+and with one timer running and no menu open; its idle PSS with the tray on against off; and how
+long a menu click takes to change a timer's state.
+
+Each run has a private session bus (Tests/Fixtures/session-bus.conf), the tests' watcher
+(Tests/Fixtures/sni-watcher.py) standing in for the panel, and kitd and kitctl from BINDIR.
+
+Usage: scripts/tray-figures.py [BINDIR]   (default .build/release; needs python3-dbus)
+"""
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import dbus
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLICKS = 100
+
+
+def wait_for(predicate, timeout=20.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def pss_kib(pid):
+    with open(f'/proc/{pid}/smaps_rollup') as f:
+        for line in f:
+            if line.startswith('Pss:'):
+                return int(line.split()[1])
+    return 0
+
+
+def switches(pid):
+    """Context switches of every thread of `pid` so far: each is a wake-up or a preemption."""
+    total = 0
+    for thread in os.listdir(f'/proc/{pid}/task'):
+        with open(f'/proc/{pid}/task/{thread}/status') as f:
+            for line in f:
+                if line.startswith(('voluntary_ctxt_switches', 'nonvoluntary_ctxt_switches')):
+                    total += int(line.split()[1])
+    return total
+
+
+class Session:
+    """A bus, a watcher, and one kitd with `config`."""
+
+    def __init__(self, bindir, config, watcher=True):
+        self.dir = tempfile.mkdtemp(prefix='kit-tray-bench')
+        self.bindir = bindir
+        address = f'unix:path={self.dir}/bus'
+        with open(os.path.join(ROOT, 'Tests/Fixtures/session-bus.conf')) as f:
+            conf = f.read().replace('@LISTEN@', address)
+        with open(f'{self.dir}/bus.conf', 'w') as f:
+            f.write(conf)
+        self.env = {
+            'PATH': '/usr/bin:/bin', 'HOME': self.dir, 'XDG_RUNTIME_DIR': self.dir,
+            'XDG_DATA_HOME': f'{self.dir}/data', 'DBUS_SESSION_BUS_ADDRESS': address, 'TZ': 'UTC',
+            'LANG': 'C.UTF-8',
+        }
+        self.children = []
+        self.bus_daemon = self.spawn(['dbus-daemon', f'--config-file={self.dir}/bus.conf', '--nofork'])
+        wait_for(lambda: os.path.exists(f'{self.dir}/bus'))
+        self.watcher_out = f'{self.dir}/watcher.out'
+        if watcher:
+            self.spawn(['/usr/bin/python3', os.path.join(ROOT, 'Tests/Fixtures/sni-watcher.py')],
+                       stdout=open(self.watcher_out, 'w'))
+            wait_for(lambda: 'watching' in open(self.watcher_out).read())
+        with open(f'{self.dir}/config.toml', 'w') as f:
+            f.write(config)
+        self.kitd = self.spawn([f'{bindir}/kitd', '--config', f'{self.dir}/config.toml'])
+        self.item = f'org.kde.StatusNotifierItem-{self.kitd.pid}-1'
+        wait_for(lambda: os.path.exists(f'{self.dir}/kit/kitd.sock'))
+        if watcher:
+            wait_for(lambda: self.item in open(self.watcher_out).read())
+
+    def spawn(self, argv, stdout=subprocess.DEVNULL):
+        child = subprocess.Popen(argv, env=self.env, stdout=stdout, stderr=subprocess.DEVNULL)
+        self.children.append(child)
+        return child
+
+    def kitctl(self, *args):
+        return subprocess.run([f'{self.bindir}/kitctl', *args], env=self.env, capture_output=True, text=True,
+                              check=True).stdout
+
+    def wakeups(self, seconds):
+        """After 3 s of settling: the work before, and the page release it leads to, are done."""
+        time.sleep(3.0)
+        before = switches(self.kitd.pid)
+        time.sleep(seconds)
+        return switches(self.kitd.pid) - before
+
+    def stop(self):
+        for child in reversed(self.children):
+            child.send_signal(signal.SIGTERM)
+            try:
+                child.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        subprocess.run(['rm', '-rf', self.dir])
+
+
+def layout_find(node, prefix):
+    ident, props, children = node
+    if str(props.get('label', '')).startswith(prefix):
+        return node
+    for child in children:
+        found = layout_find(child, prefix)
+        if found:
+            return found
+    return None
+
+
+def clicks(session):
+    """Event(clicked) on a timer's Cancel, round trip: the action runs before kitd replies."""
+    bus = dbus.bus.BusConnection(session.env['DBUS_SESSION_BUS_ADDRESS'])
+    menu = dbus.Interface(bus.get_object(session.item, '/MenuBar'), 'com.canonical.dbusmenu')
+    times = []
+    for n in range(CLICKS):
+        session.kitctl('timer', 'start', '10m', '--name', f'bench{n}')
+        node = None
+        for _ in range(200):
+            node = layout_find(menu.GetLayout(0, -1, [])[1], f'bench{n}')
+            if node:
+                break
+            time.sleep(0.005)
+        cancel = next(child for child in node[2] if child[1].get('label') == 'Cancel')
+        start = time.perf_counter()
+        menu.Event(cancel[0], 'clicked', dbus.String('', variant_level=1), dbus.UInt32(0))
+        times.append((time.perf_counter() - start) * 1000)
+    left = session.kitctl('timer', 'list')
+    assert 'bench' not in left, left
+    return times
+
+
+def main():
+    bindir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, '.build/release')
+    on = Session(bindir, '')
+    try:
+        idle = on.wakeups(10)
+        time.sleep(2)
+        pss_on = pss_kib(on.kitd.pid)
+        on.kitctl('timer', 'start', '1h', '--name', 'one')
+        running = on.wakeups(10)
+        on.kitctl('timer', 'cancel', 'one')
+        times = clicks(on)
+    finally:
+        on.stop()
+    off = Session(bindir, '[tray]\nenabled = false\n')
+    try:
+        time.sleep(3)
+        pss_off = pss_kib(off.kitd.pid)
+    finally:
+        off.stop()
+    times.sort()
+    print('| figure | target | measured |')
+    print('| --- | --- | --- |')
+    print(f'| kitd wake-ups in 10 s, tray registered, nothing running | 0 | {idle} context switches |')
+    print(f'| kitd wake-ups in 10 s, one timer running, no menu open | at most 10 | {running} context switches |')
+    print(f'| idle PSS, tray on / off | at most 1 MiB more | {pss_on / 1024:.1f} / {pss_off / 1024:.1f} MiB '
+          f'(+{(pss_on - pss_off) / 1024:.2f}) |')
+    print(f'| a clicked Cancel to the timer cancelled ({CLICKS} clicks) | report | '
+          f'p50 {statistics.median(times):.2f} ms, p99 {times[int(len(times) * 0.99) - 1]:.2f} ms |')
+
+
+if __name__ == '__main__':
+    main()
