@@ -19,25 +19,11 @@ import time
 
 import dbus
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from neighbours import pss_kib, wait_for  # noqa: E402  (scripts/neighbours.py: kit beside atd)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLICKS = 100
-
-
-def wait_for(predicate, timeout=20.0):
-    end = time.time() + timeout
-    while time.time() < end:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
-
-
-def pss_kib(pid):
-    with open(f'/proc/{pid}/smaps_rollup') as f:
-        for line in f:
-            if line.startswith('Pss:'):
-                return int(line.split()[1])
-    return 0
 
 
 def switches(pid):

@@ -10,12 +10,12 @@ extension Integration {
     struct TrayTests {
         /// kitd, a bus, and a watcher on it; the item's bus name once it registered.
         private func start(
-            watcher: Bool = true, config: String? = nil, popups: Bool = false, locale: String? = nil
+            watcher: Bool? = true, config: String? = nil, popups: Bool = false, locale: String? = nil
         ) throws -> (kit: KitdHarness, host: TrayHost, item: String) {
             let kit = try KitdHarness(desktop: try DesktopSession(notificationServer: popups))
             if let locale { try kit.useLocale(locale) }
             let host = try TrayHost(busAddress: kit.desktop!.busAddress)
-            if watcher { try host.startWatcher() }
+            if let watcher { try host.startWatcher(answering: watcher) }
             var arguments = ["--log-level", "debug"]
             if let config {
                 let path = kit.root.path + "/config.toml"
@@ -169,6 +169,20 @@ extension Integration {
             #expect(try host.menu(item).find("Start timer") != nil)
         }
 
+        @Test("a watcher that never answers delays nothing: kitd is ready, its menu reads, and its timers fire")
+        func hungWatcher() throws {
+            let (kit, host, item) = try start(watcher: false)
+            defer {
+                host.stop()
+                kit.tearDown()
+            }
+            #expect(Wait.until(timeout: .seconds(10)) { host.output.contains("asked \(item)") })
+            #expect(try kit.kitctl(["timer", "start", "3s", "--name", "hung"]).exitCode == 0)
+            #expect(try host.menu(item).find("hung") != nil)
+            #expect(try Wait.until { try kit.kitctl(["timer", "list", "--all"]).stdout.contains("fired") })
+            #expect(host.registered.isEmpty)
+        }
+
         @Test("after the watcher restarts (a panel restart), kitd registers again within 5 s")
         func registersAgain() throws {
             let (kit, host, item) = try start()
@@ -187,7 +201,7 @@ extension Integration {
         )
         func quietWithoutWatcher() throws {
             do {
-                let (kit, host, item) = try start(watcher: false)
+                let (kit, host, item) = try start(watcher: nil)
                 defer {
                     host.stop()
                     kit.tearDown()

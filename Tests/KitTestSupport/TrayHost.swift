@@ -14,12 +14,13 @@ public final class TrayHost: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "kit-tray")
     }
 
-    /// Starts (or starts again) the watcher, and waits until it owns its name.
-    public func startWatcher() throws {
+    /// Starts (or starts again) the watcher, and waits until it owns its name. `answering: false`:
+    /// one that takes each registration and never replies (a hung panel).
+    public func startWatcher(answering: Bool = true) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/sni-watcher.py").path
         let child = try Subprocess(
-            "/usr/bin/python3", [script],
+            "/usr/bin/python3", [script] + (answering ? [] : ["--never-answer"]),
             environment: ["PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": busAddress],
             outputDirectory: directory.path, name: "watcher")
         watcher = child
@@ -33,6 +34,10 @@ public final class TrayHost: @unchecked Sendable {
         watcher?.stop()
         watcher = nil
     }
+
+    /// The current watcher's output: a line per registration (`registered SERVICE SENDER`, or
+    /// `asked SERVICE` for one it never answers).
+    public var output: String { watcher?.stdout ?? "" }
 
     /// The services that registered with the current watcher.
     public var registered: [String] {

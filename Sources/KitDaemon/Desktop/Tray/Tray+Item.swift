@@ -10,26 +10,13 @@ extension Tray {
     /// to `/StatusNotifierItem`.
     func item(_ call: BusCall) throws(BusFailure) -> [BusValue]? {
         switch (call.interface, call.member) {
-        case ("org.freedesktop.DBus.Properties", "Get"):
-            guard call.arguments.count == 2, let property = call.arguments[1].string else {
-                throw .invalidArgs("Get takes an interface and a property")
-            }
-            guard call.arguments[0].string == Self.itemInterface, let value = itemProperties[property] else {
-                throw .unknownProperty(property)
-            }
-            return [.variant(value)]
-        case ("org.freedesktop.DBus.Properties", "GetAll"):
-            guard call.arguments.first?.string == Self.itemInterface else { return [.properties([])] }
-            return [.properties(itemProperties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })]
-        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
-            return [.string(Self.itemIntrospection)]
         case (Self.itemInterface, "Activate"), (Self.itemInterface, "SecondaryActivate"):
             summarize(summary, clock.now())
             return []
         case (Self.itemInterface, "ContextMenu"), (Self.itemInterface, "Scroll"):
             return []
         default:
-            return nil
+            return try Self.standard(call, Self.itemInterface, itemProperties, Self.itemInterfaceXML)
         }
     }
 
@@ -89,10 +76,7 @@ extension Tray {
             [.string(Self.itemInterface), .properties(changed), .array(element: "s", [])])
     }
 
-    static let itemIntrospection = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
+    static let itemInterfaceXML = """
           <interface name="org.kde.StatusNotifierItem">
             <property name="Category" type="s" access="read"/>
             <property name="Id" type="s" access="read"/>
@@ -124,14 +108,5 @@ extension Tray {
             <signal name="NewStatus"><arg name="status" type="s"/></signal>
             <signal name="XAyatanaNewLabel"><arg name="label" type="s"/><arg name="guide" type="s"/></signal>
           </interface>
-          <interface name="org.freedesktop.DBus.Properties">
-            <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-            <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
-            <signal name="PropertiesChanged"><arg type="s"/><arg type="a{sv}"/><arg type="as"/></signal>
-          </interface>
-          <interface name="org.freedesktop.DBus.Introspectable">
-            <method name="Introspect"><arg type="s" direction="out"/></method>
-          </interface>
-        </node>
         """
 }

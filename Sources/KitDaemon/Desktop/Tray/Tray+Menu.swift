@@ -55,21 +55,8 @@ extension Tray {
             return [.bool(false)]
         case (Self.menuInterface, "AboutToShowGroup"):
             return [.array(element: "i", []), .array(element: "i", [])]
-        case ("org.freedesktop.DBus.Properties", "Get"):
-            guard arguments.count == 2, let property = arguments[1].string else {
-                throw .invalidArgs("Get takes an interface and a property")
-            }
-            guard arguments[0].string == Self.menuInterface, let value = Self.menuProperties[property] else {
-                throw .unknownProperty(property)
-            }
-            return [.variant(value)]
-        case ("org.freedesktop.DBus.Properties", "GetAll"):
-            guard arguments.first?.string == Self.menuInterface else { return [.properties([])] }
-            return [.properties(Self.menuProperties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })]
-        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
-            return [.string(Self.menuIntrospection)]
         default:
-            return nil
+            return try Self.standard(call, Self.menuInterface, Self.menuProperties, Self.menuInterfaceXML)
         }
     }
 
@@ -118,10 +105,7 @@ extension Tray {
         return names.isEmpty ? all : all.filter { names.contains($0.0) }
     }
 
-    static let menuIntrospection = """
-        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-        <node>
+    static let menuInterfaceXML = """
           <interface name="com.canonical.dbusmenu">
             <property name="Version" type="u" access="read"/>
             <property name="TextDirection" type="s" access="read"/>
@@ -160,13 +144,5 @@ extension Tray {
             <signal name="LayoutUpdated"><arg type="u" name="revision"/><arg type="i" name="parent"/></signal>
             <signal name="ItemActivationRequested"><arg type="i" name="id"/><arg type="u" name="timestamp"/></signal>
           </interface>
-          <interface name="org.freedesktop.DBus.Properties">
-            <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-            <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
-          </interface>
-          <interface name="org.freedesktop.DBus.Introspectable">
-            <method name="Introspect"><arg type="s" direction="out"/></method>
-          </interface>
-        </node>
         """
 }

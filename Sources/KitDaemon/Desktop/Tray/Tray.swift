@@ -305,6 +305,50 @@ final class Tray {
     }
 }
 
+extension Tray {
+    /// What both objects answer alike: `Properties.Get` and `GetAll` of `interface` from
+    /// `properties`, and `Introspect` with `xml` (the interface's element) and the two standard
+    /// interfaces; nil for any other call (sd-bus answers `UnknownMethod`).
+    static func standard(
+        _ call: BusCall, _ interface: String, _ properties: [String: BusValue], _ xml: String
+    ) throws(BusFailure) -> [BusValue]? {
+        switch (call.interface, call.member) {
+        case ("org.freedesktop.DBus.Properties", "Get"):
+            guard call.arguments.count == 2, let property = call.arguments[1].string else {
+                throw .invalidArgs("Get takes an interface and a property")
+            }
+            guard call.arguments[0].string == interface, let value = properties[property] else {
+                throw .unknownProperty(property)
+            }
+            return [.variant(value)]
+        case ("org.freedesktop.DBus.Properties", "GetAll"):
+            guard call.arguments.first?.string == interface else { return [.properties([])] }
+            return [.properties(properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })]
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            return [
+                .string(
+                    """
+                    <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+                     "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+                    <node>
+                    \(xml)
+                      <interface name="org.freedesktop.DBus.Properties">
+                        <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+                        <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
+                        <signal name="PropertiesChanged"><arg type="s"/><arg type="a{sv}"/><arg type="as"/></signal>
+                      </interface>
+                      <interface name="org.freedesktop.DBus.Introspectable">
+                        <method name="Introspect"><arg type="s" direction="out"/></method>
+                      </interface>
+                    </node>
+                    """)
+            ]
+        default:
+            return nil
+        }
+    }
+}
+
 extension TrayEntry {
     /// A line between sections.
     static func separator(_ key: String) -> TrayEntry {
