@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """kit in the tray, measured (issue 46): kitd's wake-ups with the tray on and nothing running,
-and with one timer running and no menu open; its idle PSS with the tray on against off; and how
-long a menu click takes to change a timer's state.
+and with one timer running and no menu open; its idle PSS with the tray on against off; how long
+a menu click takes to change a timer's state; and how long kitd takes to READY=1 with the tray off,
+and on with a watcher, one that never answers, none, and no bus at all.
 
 Each run has a private session bus (Tests/Fixtures/session-bus.conf), the tests' watcher
 (Tests/Fixtures/sni-watcher.py) standing in for the panel, and kitd and kitctl from BINDIR.
@@ -11,6 +12,7 @@ Usage: scripts/tray-figures.py [BINDIR]   (default .build/release; needs python3
 
 import os
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -38,9 +40,10 @@ def switches(pid):
 
 
 class Session:
-    """A bus, a watcher, and one kitd with `config`."""
+    """A bus (or none), a watcher (answering, never answering, or none), and one kitd with
+    `config`; `ready_ms` is how long kitd took from its start to READY=1."""
 
-    def __init__(self, bindir, config, watcher=True):
+    def __init__(self, bindir, config, watcher=True, bus=True):
         self.dir = tempfile.mkdtemp(prefix='kit-tray-bench')
         self.bindir = bindir
         address = f'unix:path={self.dir}/bus'
@@ -54,19 +57,30 @@ class Session:
             'LANG': 'C.UTF-8',
         }
         self.children = []
-        self.bus_daemon = self.spawn(['dbus-daemon', f'--config-file={self.dir}/bus.conf', '--nofork'])
-        wait_for(lambda: os.path.exists(f'{self.dir}/bus'))
+        if bus:
+            self.spawn(['dbus-daemon', f'--config-file={self.dir}/bus.conf', '--nofork'])
+            wait_for(lambda: os.path.exists(f'{self.dir}/bus'))
+        else:
+            self.env['DBUS_SESSION_BUS_ADDRESS'] = f'unix:path={self.dir}/no-bus'
         self.watcher_out = f'{self.dir}/watcher.out'
-        if watcher:
-            self.spawn(['/usr/bin/python3', os.path.join(ROOT, 'Tests/Fixtures/sni-watcher.py')],
-                       stdout=open(self.watcher_out, 'w'))
+        if watcher is not None:
+            self.spawn(['/usr/bin/python3', os.path.join(ROOT, 'Tests/Fixtures/sni-watcher.py')]
+                       + ([] if watcher else ['--never-answer']), stdout=open(self.watcher_out, 'w'))
             wait_for(lambda: 'watching' in open(self.watcher_out).read())
         with open(f'{self.dir}/config.toml', 'w') as f:
             f.write(config)
+        notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        notify.bind(f'{self.dir}/notify')
+        self.env['NOTIFY_SOCKET'] = f'{self.dir}/notify'
+        start = time.perf_counter()
         self.kitd = self.spawn([f'{bindir}/kitd', '--config', f'{self.dir}/config.toml'])
+        notify.settimeout(20)
+        while b'READY=1' not in notify.recv(4096):
+            pass
+        self.ready_ms = (time.perf_counter() - start) * 1000
+        notify.close()
         self.item = f'org.kde.StatusNotifierItem-{self.kitd.pid}-1'
-        wait_for(lambda: os.path.exists(f'{self.dir}/kit/kitd.sock'))
-        if watcher:
+        if watcher is not None:
             wait_for(lambda: self.item in open(self.watcher_out).read())
 
     def spawn(self, argv, stdout=subprocess.DEVNULL):
@@ -147,6 +161,17 @@ def main():
         pss_off = pss_kib(off.kitd.pid)
     finally:
         off.stop()
+    ready = {}
+    for name, kwargs in [('tray off', {'config': '[tray]\nenabled = false\n'}), ('tray on, a watcher', {}),
+                         ('tray on, a watcher that never answers', {'watcher': False}),
+                         ('tray on, no watcher', {'watcher': None}), ('tray on, no bus', {'watcher': None, 'bus': False})]:
+        runs = []
+        for _ in range(5):
+            session = Session(bindir, kwargs.get('config', ''), watcher=kwargs.get('watcher', True),
+                              bus=kwargs.get('bus', True))
+            runs.append(session.ready_ms)
+            session.stop()
+        ready[name] = statistics.median(runs)
     times.sort()
     print('| figure | target | measured |')
     print('| --- | --- | --- |')
@@ -156,6 +181,11 @@ def main():
           f'(+{(pss_on - pss_off) / 1024:.2f}) |')
     print(f'| a clicked Cancel to the timer cancelled ({CLICKS} clicks) | report | '
           f'p50 {statistics.median(times):.2f} ms, p99 {times[int(len(times) * 0.99) - 1]:.2f} ms |')
+    off = ready['tray off']
+    for name, median in ready.items():
+        if name != 'tray off':
+            print(f'| kitd start to READY=1, {name}, median of 5 | as with the tray off | '
+                  f'{median:.1f} ms (off: {off:.1f} ms) |')
 
 
 if __name__ == '__main__':

@@ -121,6 +121,34 @@ extension Integration {
                 })
         }
 
+        @Test(
+            "a timer that comes or goes bumps the layout (LayoutUpdated); its countdown changes labels only (ItemsPropertiesUpdated, XAyatanaNewLabel with PropertiesChanged); the tooltip (NewToolTip) only when what runs changes"
+        )
+        func signals() throws {
+            let (kit, host, item) = try start()
+            defer {
+                host.stop()
+                kit.tearDown()
+            }
+            #expect(Wait.until(timeout: .seconds(10)) { host.registered == [item] })
+            try host.watchSignals()
+            let before = try host.call(
+                item, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias", ["0", "0", "0"])
+            let revision = ((before as? [String: Any])?["data"] as? [Any])?.first as? Int
+            _ = try kit.kitctl(["timer", "start", "5m", "--name", "차"])
+            #expect(Wait.until { host.signals.contains("LayoutUpdated") })
+            let after = try host.call(item, "/MenuBar", "com.canonical.dbusmenu", "GetLayout", "iias", ["0", "0", "0"])
+            let bumped = ((after as? [String: Any])?["data"] as? [Any])?.first as? Int
+            #expect(revision != nil && bumped == revision.map { $0 + 1 })
+            #expect(Wait.until(timeout: .seconds(5)) { host.signals.contains("ItemsPropertiesUpdated") })
+            let seen = host.signals
+            #expect(seen.contains("XAyatanaNewLabel") && seen.contains("PropertiesChanged"))
+            #expect(seen.filter { $0 == "LayoutUpdated" }.count == 1, "\(seen)")
+            #expect(seen.filter { $0 == "NewToolTip" }.count == 1, "the tooltip says when it ends: \(seen)")
+            _ = try kit.kitctl(["timer", "cancel", "차"])
+            #expect(Wait.until { host.signals.filter { $0 == "LayoutUpdated" }.count == 2 })
+        }
+
         @Test("under LANG=ko_KR.UTF-8 the menu speaks Korean")
         func korean() throws {
             let (kit, host, item) = try start(locale: "ko_KR.UTF-8")

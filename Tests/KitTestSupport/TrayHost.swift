@@ -8,6 +8,7 @@ public final class TrayHost: @unchecked Sendable {
     public let busAddress: String
     private let directory: TemporaryDirectory
     private var watcher: Subprocess?
+    private var monitor: Subprocess?
 
     public init(busAddress: String) throws {
         self.busAddress = busAddress
@@ -84,8 +85,30 @@ public final class TrayHost: @unchecked Sendable {
         _ = try call(service, "/MenuBar", "com.canonical.dbusmenu", "Event", "isvu", ["\(id)", type, "s", data, "0"])
     }
 
+    /// Starts dbus-monitor on the signals of the item's two objects; read them with `signals`.
+    public func watchSignals() throws {
+        let child = try Subprocess(
+            "/usr/bin/dbus-monitor",
+            [
+                "--address", busAddress, "type='signal',path='/StatusNotifierItem'", "type='signal',path='/MenuBar'",
+            ], environment: ["PATH": "/usr/bin:/bin"], outputDirectory: directory.path, name: "monitor")
+        monitor = child
+        guard Wait.until(timeout: .seconds(10), { child.stdout.contains("NameAcquired") }) else {
+            throw HarnessError("dbus-monitor did not start: \(child.stderr)")
+        }
+    }
+
+    /// The members of the signals seen so far (`LayoutUpdated`, `NewToolTip` …), in order.
+    public var signals: [String] {
+        (monitor?.stdout ?? "").split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("signal "), !line.contains("member=NameAcquired") else { return nil }
+            return line.split(separator: " ").first { $0.hasPrefix("member=") }.map { String($0.dropFirst(7)) }
+        }
+    }
+
     public func stop() {
         stopWatcher()
+        monitor?.stop()
         directory.remove()
     }
 
