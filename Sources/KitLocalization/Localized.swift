@@ -58,6 +58,11 @@ public enum Localized {
         return String(locale.prefix { $0 != "_" && $0 != "." && $0 != "@" })
     }
 
+    /// Whose public holidays kit marks when the configuration does not say: Korea's for a person
+    /// who reads kit in Korean, else none. One rule for kitd's `[holidays]` default and kitctl's
+    /// agenda.
+    public static var holidayCountry: String? { language == "ko" ? "KR" : nil }
+
     /// `message` in the user's language, with its `%s` filled in by `arguments`, in order (or as
     /// `%1$s`, `%2$s` say).
     public static func text(_ message: StaticString, _ arguments: String...) -> String {

@@ -53,6 +53,10 @@ extension FilesIntegration {
             #expect(week.stdout.contains("2월 9일 (화)  대체공휴일(설날)"), "\(week)")
             let month = try korean.kitctl(["agenda", "--month", "2027-09"])
             #expect(month.stdout.contains("2027-09-15 (수) 추석"), "\(month)")
+            // The list's weekdays come from the catalog too.
+            let listed = try korean.kitctl(["holidays", "2027"])
+            let line = listed.stdout.split(separator: "\n").first { $0.hasPrefix("2027-02-09") }
+            #expect(line?.contains("화") == true && line?.contains("대체공휴일(설날)") == true, "\(listed)")
 
             let english = try KitdHarness()
             defer { english.tearDown() }

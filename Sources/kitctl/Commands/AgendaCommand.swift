@@ -52,7 +52,7 @@ struct AgendaCommand: ParsableCommand {
         // Korea's holidays under a Korean locale; otherwise those kitd's configuration names.
         let params = TaskAgendaParams(
             from: try WireInstant(from, field: "from"), to: try WireInstant(to, field: "to"), countsOnly: month,
-            holidays: Localized.language == "ko" ? "KR" : nil)
+            holidays: Localized.holidayCountry)
         let result = try global.call(Method.taskAgenda, params)
         if output.json { return try JSONOutput.print(result) }
         if month {

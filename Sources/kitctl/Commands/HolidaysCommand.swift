@@ -28,7 +28,16 @@ struct HolidaysCommand: ParsableCommand {
         Terminal.writeLine(table.render())
     }
 
+    /// `Tue`, or the user's language's (`화`), through the catalog like every other word.
     private static func weekdayName(_ weekday: Weekday) -> String {
-        Localized.language == "ko" ? weekday.koreanShortName : weekday.shortName
+        switch weekday {
+        case .monday: Localized.text("Mon")
+        case .tuesday: Localized.text("Tue")
+        case .wednesday: Localized.text("Wed")
+        case .thursday: Localized.text("Thu")
+        case .friday: Localized.text("Fri")
+        case .saturday: Localized.text("Sat")
+        case .sunday: Localized.text("Sun")
+        }
     }
 }

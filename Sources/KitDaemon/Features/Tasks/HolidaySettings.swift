@@ -14,7 +14,7 @@ struct HolidaySettings: ConfigSection, Equatable {
     static let countries = ["KR"]
 
     /// The country whose holidays the agenda carries; nil for none.
-    var country: String? = Localized.language == "ko" ? "KR" : nil
+    var country: String? = Localized.holidayCountry
 
     init() {}
 
