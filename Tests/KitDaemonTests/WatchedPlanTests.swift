@@ -254,6 +254,29 @@ struct WatchedPlanTests {
     }
 
     @Test(
+        "Snooze on an alarm's popup still brings it back when the wall clock was set, or the zone changed, between its ring and the press"
+    )
+    func snoozeAfterReplan() throws {
+        let now = WallTime(seconds: Date().timeIntervalSince1970.rounded(.down))
+        let before = Nanoseconds(-10 * Nanoseconds.minute.value)
+        let (kit, folder) = try Self.watching(extra: "default_alarm = \"10m\"\n[tasks]\nsnooze = \"5m\"") { folder in
+            try Self.event("tea", start: Self.stamp(now + Self.hour), before: nil).write(
+                toFile: folder + "/work/tea.ics", atomically: true, encoding: .utf8)
+        }
+        defer { Self.stop(kit, removing: folder) }
+        try Self.step(kit, until: now + Self.hour + before + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "tea") == 1 })
+        // The clock is set (an agent steps it), and every alarm is planned again; then Snooze.
+        kit.daemon.wallClockChanged()
+        kit.daemon.zoneChanged()
+        try kit.run(for: Duration.milliseconds(100))
+        for popup in kit.popups.shown { kit.popups.press("snooze", on: popup.subject) }
+        try kit.run(for: Duration.milliseconds(100))
+        try Self.step(kit, until: now + Self.hour + before + 5 * Nanoseconds.minute + Nanoseconds.second)
+        #expect(try kit.run { Self.shown(kit, "tea") == 2 })
+    }
+
+    @Test(
         "a month of watched events past the agenda's list is counted by day, not refused; past what counting weighs, it is refused with what to ask instead"
     )
     func monthCounts() throws {

@@ -275,12 +275,20 @@ struct FakeEditor {
         directory = try root.subdirectory("editor")
     }
 
-    /// A script that logs, then runs `body` with the file as `$1`.
+    /// A script that logs, then runs `body` with the file as `$1`. Written through a descriptor
+    /// closed on exec: a process another test spawns meanwhile must not keep the script open for
+    /// writing, or running it fails with "Text file busy" (ETXTBSY).
     func script(_ body: String) throws -> String {
         let path = directory + "/editor-\(UUID().uuidString.prefix(6))"
-        try "#!/bin/sh\nstat -c '%a %n' \"$1\" >> \(log)\n\(body)\n".write(
-            toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        let text = Array("#!/bin/sh\nstat -c '%a %n' \"$1\" >> \(log)\n\(body)\n".utf8)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw HarnessError("cannot write \(path): errno \(errno)") }
+        defer { close(fd) }
+        // Executable whatever the process's umask (a test may have narrowed it).
+        fchmod(fd, 0o755)
+        guard text.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == text.count else {
+            throw HarnessError("cannot write \(path): errno \(errno)")
+        }
         return path
     }
 

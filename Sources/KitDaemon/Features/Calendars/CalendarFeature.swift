@@ -73,7 +73,8 @@ final class CalendarFeature: Feature {
     var rang: Set<RingID> = []
     var dismissed: Set<RingID> = []
     var snoozed: [RingID: WallTime] = [:]
-    /// What the popups rung lately said, for a Snooze pressed on one; forgotten as the horizon moves.
+    /// What the popups rung lately said, for a Snooze pressed on one; forgotten a horizon after
+    /// they rang, as the horizon moves.
     var rung: [RingID: Planned] = [:]
     /// Alarms are planned through this instant.
     private(set) var plannedThrough = WallTime(nanoseconds: 0)
@@ -394,7 +395,11 @@ final class CalendarFeature: Feature {
         for collection in collections where !collection.retired {
             collection.promote(through: instantsMoved ? nil : keepThrough)
         }
-        rung = rung.filter { snoozed[$0.key] != nil }
+        // A popup that rang within the last horizon may still be snoozed: a replan that is not
+        // the horizon moving on (the clock was set, the zone changed, a reload) must not forget
+        // it, or Snooze on it would end the alarm. Older ones go, unless snoozed.
+        let forgetBefore = now + Nanoseconds(-Self.horizon.value)
+        rung = rung.filter { snoozed[$0.key] != nil || $0.value.at > forgetBefore }
         replanQueue = collections.indices.flatMap { index in
             collections[index].files.keys.map { FileKey(collection: index, file: $0) }
         }
