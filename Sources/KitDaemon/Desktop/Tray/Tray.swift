@@ -41,8 +41,6 @@ final class Tray {
     private var refreshSource: DeferSource?
     private var tickSource: TimerSource?
 
-    /// Whether the item is registered with the watcher now.
-    private(set) var registered = false
     /// The menu as last sent, and its layout's revision.
     private(set) var menu = TrayMenu()
     private(set) var revision: UInt32 = 1
@@ -117,7 +115,6 @@ final class Tray {
         ) { [unowned self] values in
             let owner = values.count == 3 ? values[2].string ?? "" : ""
             if owner.isEmpty {
-                registered = false
                 logger.info("the tray's watcher left the bus", metadata: ["tray.watcher": "\(Self.watcherName)"])
             } else {
                 appeared()
@@ -164,10 +161,8 @@ final class Tray {
                 registerCall = nil
                 switch result {
                 case .success:
-                    registered = true
                     logger.info("kit is in the tray", metadata: ["tray.name": "\(name)"])
                 case .failure(let failure):
-                    registered = false
                     logger.warning(
                         "the tray's watcher did not take kit's item",
                         metadata: ["error": "\(failure.name): \(failure.message)"])
