@@ -3,15 +3,15 @@
 # Usage:
 #   scripts/po.sh pot [FILE]   extract the messages of the code into po/kit.pot (or FILE), for translators
 #   scripts/po.sh build DIR    check and compile po/LANG.po into DIR/LANG/LC_MESSAGES/kit.mo
-# A message is the literal first argument of Localized.text(…) and KitText.text(…) (and both of
-# Localized.plural(…)), or the interpolated literal a KitError is made with (scripts/kit-messages.py),
+# A message is the literal first argument of Localized.text(…) (and both of
+# Localized.plural(…)), or the interpolated literal a KitError is made with or marked with .message(…) (scripts/kit-messages.py),
 # or a step or note of the ramen catalog (scripts/ramen-messages.py).
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
 pot)
     out=$(realpath -m "${2:-po/kit.pot}")
-    files=$(grep -rlE '(Localized|KitText)\.(text|plural)\(' Sources --include='*.swift' | grep -v '^Sources/KitLocalization/' | sort)
+    files=$(grep -rlE 'Localized\.(text|plural)\(' Sources --include='*.swift' | grep -v '^Sources/KitLocalization/Localized.swift' | sort)
     # Swift's one-line literals read as C's do, for what kit marks (`%s` placeholders); its
     # multi-line literals (`"""` … `"""`, never marked) do not, so a copy of each file has them
     # blanked, line numbers kept, for xgettext to read.

@@ -1,10 +1,10 @@
 import KitCore
 import KitProtocol
 
-/// Why a client call failed, in words kitctl can print as they are.
-public enum ClientError: Error, CustomStringConvertible {
+/// Why a client call failed, as a message kitctl says in the user's language.
+public enum ClientError: MessageError {
     /// Nothing listens at the socket.
-    case notRunning(socket: String, reason: String)
+    case notRunning(socket: String, reason: KitMessage)
     /// kitd closed the connection or died mid-call.
     case connectionLost
     case timedOut
@@ -15,18 +15,17 @@ public enum ClientError: Error, CustomStringConvertible {
     /// The request could not be encoded or sent.
     case requestFailed(String)
 
-    public var description: String {
+    public var kitMessage: KitMessage {
         switch self {
         case .notRunning(let socket, let reason):
-            return KitText.text(
-                "kitd is not running (%1$s at %2$s); start it with `systemctl --user start kitd.socket` or run `kitd`",
-                reason, socket)
-        case .connectionLost: return KitText.text("lost the connection to kitd; is it still running? (`kitctl status`)")
-        case .timedOut: return KitText.text("kitd did not answer in time")
-        case .malformedReply(let detail):
-            return KitText.text("kitd sent a reply kitctl does not understand: %s", detail)
-        case .refused(let error): return error.message
-        case .requestFailed(let detail): return KitText.text("could not send the request: %s", detail)
+            .message(
+                "kitd is not running (\(reason) at \(socket)); start it with `systemctl --user start kitd.socket` or run `kitd`"
+            )
+        case .connectionLost: .message("lost the connection to kitd; is it still running? (`kitctl status`)")
+        case .timedOut: .message("kitd did not answer in time")
+        case .malformedReply(let detail): .message("kitd sent a reply kitctl does not understand: \(detail)")
+        case .refused(let error): error.kitMessage
+        case .requestFailed(let detail): .message("could not send the request: \(detail)")
         }
     }
 }

@@ -35,7 +35,7 @@ public final class KitConnection {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw .notRunning(socket: path, reason: KitText.text("the socket path is too long"))
+            throw .notRunning(socket: path, reason: .message("the socket path is too long"))
         }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
@@ -52,10 +52,10 @@ public final class KitConnection {
             let code = errno
             close(fd)
             switch code {
-            case ENOENT: throw .notRunning(socket: path, reason: KitText.text("no socket"))
-            case ECONNREFUSED: throw .notRunning(socket: path, reason: KitText.text("nothing listens"))
-            case EACCES: throw .notRunning(socket: path, reason: KitText.text("permission denied"))
-            default: throw .notRunning(socket: path, reason: String(cString: strerror(code)))
+            case ENOENT: throw .notRunning(socket: path, reason: .message("no socket"))
+            case ECONNREFUSED: throw .notRunning(socket: path, reason: .message("nothing listens"))
+            case EACCES: throw .notRunning(socket: path, reason: .message("permission denied"))
+            default: throw .notRunning(socket: path, reason: KitMessage(verbatim: String(cString: strerror(code))))
             }
         }
         return KitConnection(socketPath: path, fd: fd)

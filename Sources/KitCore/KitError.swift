@@ -1,5 +1,5 @@
 /// A refusal that a person can act on. Each case maps to one protocol error code.
-public enum KitError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum KitError: MessageError, Equatable, Sendable {
     /// The referenced thing does not exist. `suggestions` are close names.
     case notFound(KitMessage, suggestions: [String] = [])
     /// The thing exists but is in a state that does not allow the request.
@@ -18,8 +18,6 @@ public enum KitError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// In the user's language where a translator is installed (kitctl), else English.
-    public var message: String { kitMessage.text }
-
-    public var description: String { message }
+    /// kit's English; `Localized.text(error.kitMessage)` says it in the user's language.
+    public var message: String { kitMessage.english }
 }

@@ -1,10 +1,12 @@
 /// A message for a person that knows its template: written as an interpolated literal
 /// (`"no timer '\(ref)'"`), it keeps the template a translation is looked up by (`no timer '%s'`,
 /// or `%1$s`, `%2$s` … with more values) and the values filled in. kitd sends both beside the
-/// English (`data.format`, `data.arguments`), so kitctl can say a refusal in the user's language;
-/// in kitctl, where a translator is installed (`KitText`), `text` is translated at once.
+/// English (`data.format`, `data.arguments`), so kitctl can say a refusal in the user's language.
+/// KitCore and kitd only make messages and keep them English; what a person reads is said in
+/// their language at the edge, by `Localized.text(_:)`, the one place a message is translated.
 ///
-/// `scripts/po.sh pot` extracts the literals written where a `KitError` is made.
+/// `scripts/po.sh pot` extracts the literals written where a `KitError` is made, and those marked
+/// with `.message(…)`.
 public struct KitMessage: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The gettext message id: the literal with `%s` (or `%N$s`) for each value, `%%` for `%`.
     /// Nil for a text made elsewhere, which has no template (`init(verbatim:)`).
@@ -49,17 +51,52 @@ public struct KitMessage: Sendable, Hashable, CustomStringConvertible, Expressib
         english = text
     }
 
+    /// A message as it came from elsewhere (kitd's `data.format` and `data.arguments` with its
+    /// English): said again in the user's language through its template, when it has one.
+    public init(format: String?, arguments: [String], parts: [KitMessage?] = [], english: String) {
+        self.format = format
+        self.arguments = arguments
+        self.parts = parts.contains { $0 != nil } ? parts : []
+        self.english = english
+    }
+
     /// A message written as a literal outside a `KitError` (a report line, a reason), marked so
     /// that `scripts/po.sh pot` extracts its template.
     public static func message(_ message: KitMessage) -> KitMessage { message }
 
-    /// The message in the user's language where `KitText` has a translator (kitctl), else English.
-    public var text: String {
-        guard let format, let translator = KitText.translator else { return english }
-        return translator(format, parts.isEmpty ? arguments : zip(arguments, parts).map { $1?.text ?? $0 })
-    }
+    /// kit's English: what logs and the JSON protocol carry.
+    public var description: String { english }
 
-    public var description: String { text }
+    /// `%s` in order, `%1$s` by number, `%%` as `%`: a template filled in with its values, as
+    /// the English is and as a translation is.
+    public static func fill(_ format: String, _ arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            // `append(contentsOf:)` with a Substring, not `+=`, whose generic form has the runtime
+            // look up Substring's conformances at the first message of every kitctl command.
+            result.append(contentsOf: rest[..<percent])
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" {
+                result += "%"
+                rest = rest.dropFirst()
+            } else if rest.first == "s" {
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+                rest = rest.dropFirst()
+            } else if let dollar = rest.firstIndex(of: "$"), let number = Int(rest[..<dollar]),
+                rest[rest.index(after: dollar)...].first == "s"
+            {
+                result += number >= 1 && number <= arguments.count ? arguments[number - 1] : ""
+                rest = rest[rest.index(dollar, offsetBy: 2)...]
+            } else {
+                result += "%"
+            }
+        }
+        result.append(contentsOf: rest)
+        return result
+    }
 
     /// Two messages are the same when they read the same in English.
     public static func == (lhs: KitMessage, rhs: KitMessage) -> Bool { lhs.english == rhs.english }

@@ -46,23 +46,6 @@ public enum Localized {
         return String(decoding: path[0..<slash], as: UTF8.self)
     }
 
-    /// The language messages are in, as gettext picks it: the first of `LANGUAGE` when the
-    /// locale is not C, else the language of `LC_MESSAGES` (`ko` for `ko_KR.UTF-8`); nil for C.
-    public static var language: String? {
-        guard let locale = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }), locale != "C", locale != "POSIX",
-            !locale.hasPrefix("C.")
-        else { return nil }
-        if let list = getenv("LANGUAGE").map({ String(cString: $0) }), let first = list.split(separator: ":").first {
-            return String(first.prefix { $0 != "_" && $0 != "." && $0 != "@" })
-        }
-        return String(locale.prefix { $0 != "_" && $0 != "." && $0 != "@" })
-    }
-
-    /// Whose public holidays kit marks when the configuration does not say: Korea's for a person
-    /// who reads kit in Korean, else none. One rule for kitd's `[holidays]` default and kitctl's
-    /// agenda.
-    public static var holidayCountry: String? { language == "ko" ? "KR" : nil }
-
     /// `message` in the user's language, with its `%s` filled in by `arguments`, in order (or as
     /// `%1$s`, `%2$s` say).
     public static func text(_ message: StaticString, _ arguments: String...) -> String {
@@ -82,28 +65,22 @@ public enum Localized {
         return fill(text.replacing("%d", with: String(count)), arguments)
     }
 
-    /// A message whose template came at run time (a refusal kitd sent with its `data.format`):
-    /// looked up the same way, filled in with `arguments`. A template no catalog has is its own
-    /// English.
-    public static func lookUp(_ format: String, _ arguments: [String]) -> String {
+    /// A message kit made (`KitMessage`: a refusal, a parser's reason, kitd's template sent in
+    /// `data.format`, a phrase of the ramen catalog) in the user's language: its template looked
+    /// up in the catalog, each value that is a message itself said the same way first, and a
+    /// field noun filled in (`timer name`) said in the user's language too. A message without a
+    /// template, or one no catalog has, is its own English.
+    public static func text(_ message: KitMessage) -> String {
+        // An empty template is the catalog's header: a message without one is its English.
+        guard let format = message.format, !format.isEmpty else { return message.english }
+        var values = message.arguments
+        for (index, part) in message.parts.enumerated() where values.indices.contains(index) {
+            if let part { values[index] = text(part) }
+        }
         // gettext answers a template it has no translation for with the pointer it was given.
-        // A field noun filled in (`timer name`) is said in the user's language too.
-        fill(
+        return fill(
             format.withCString { String(cString: kit_gettext(domain, $0)) },
-            arguments.map { FieldNoun.translated($0) ?? $0 })
-    }
-
-    /// A text that is its own template (a step or a note of the ramen catalog), in the user's
-    /// language when kit's catalogs have it, else as it is.
-    public static func phrase(_ text: String) -> String {
-        text.isEmpty ? text : lookUp(text.replacing("%", with: "%%"), [])
-    }
-
-    /// A text kitd sent with its template (`explanationFormat`, a report line's `format`): in the
-    /// user's language when the template came with it, else the English as it is.
-    public static func said(_ english: String, format: String?, _ arguments: [String]?) -> String {
-        guard let format else { return english }
-        return lookUp(format, arguments ?? [])
+            values.map { value in FieldNoun.message(value).map(text) ?? value })
     }
 
     private static func translated(_ message: StaticString) -> String {
@@ -118,12 +95,6 @@ public enum Localized {
     /// `%s` in order, `%1$s` by number, `%%` as `%`; then a Korean translation's two-form
     /// particles (`%s을(를)`) as the word filled in before each takes them.
     static func fill(_ format: String, _ arguments: [String]) -> String {
-        KoreanParticles.attach(KitText.fill(format, arguments))
-    }
-
-    /// Has KitCore's messages (`KitText`) looked up here too: for kitctl, whose parsers' refusals
-    /// a person reads. kitd does not call it, so its protocol messages stay English.
-    public static func translateKitCore() {
-        KitText.translator = { format, arguments in lookUp(format, arguments) }
+        KoreanParticles.attach(KitMessage.fill(format, arguments))
     }
 }

@@ -27,3 +27,11 @@ public struct MessageText: Codable, Sendable, Equatable {
         parts = message.parts.isEmpty ? nil : message.parts.map { $0.map(MessageText.init) }
     }
 }
+
+extension MessageText {
+    /// The message again, to be said in the user's language (`Localized.text`).
+    public var kitMessage: KitMessage {
+        KitMessage(
+            format: format, arguments: arguments ?? [], parts: parts?.map { $0?.kitMessage } ?? [], english: text)
+    }
+}

@@ -128,7 +128,7 @@ public struct PlaceFilterParams: WireValue {
     public init(tags: [String]? = nil) { self.tags = tags }
 }
 
-public struct PlaceListResult: WireValue {
+public struct PlaceListResult: WireValue, ExplainsNoMatch {
     public var places: [PlaceInfo]
     /// When a non-empty filter matches nothing: which tag removed the last candidates.
     public var explanation: String?
@@ -144,8 +144,22 @@ public struct PlaceListResult: WireValue {
     }
 }
 
+/// A result that says, when a filter matches nothing, which tag removed the last candidates.
+public protocol ExplainsNoMatch {
+    var explanation: String? { get }
+    var explanationFormat: String? { get }
+    var explanationArguments: [String]? { get }
+}
+
+extension ExplainsNoMatch {
+    /// The explanation with its template, to be said in the user's language (`Localized.text`).
+    public var explanationMessage: KitMessage? {
+        explanation.map { KitMessage(format: explanationFormat, arguments: explanationArguments ?? [], english: $0) }
+    }
+}
+
 /// `place.tags`: for each category, the values present among the places matching the filter.
-public struct PlaceTagsResult: WireValue, Equatable {
+public struct PlaceTagsResult: WireValue, Equatable, ExplainsNoMatch {
     public struct Value: Codable, Sendable, Equatable {
         public var value: String
         /// How many places would match with this value chosen.

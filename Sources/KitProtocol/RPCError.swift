@@ -1,3 +1,5 @@
+import KitCore
+
 /// A JSON-RPC error object. `message` is written for a person; `data` carries details for scripts.
 public struct RPCError: Error, Codable, Equatable, Sendable, CustomStringConvertible {
     public var code: Int
@@ -11,6 +13,14 @@ public struct RPCError: Error, Codable, Equatable, Sendable, CustomStringConvert
     }
 
     public var description: String { message }
+
+    /// kitd's English with the template it was made from, when it sent one, to be said in the
+    /// user's language (`Localized.text`).
+    public var kitMessage: KitMessage {
+        KitMessage(
+            format: data?.format, arguments: data?.arguments ?? [], parts: data?.parts?.map { $0?.kitMessage } ?? [],
+            english: message)
+    }
 }
 
 /// Optional details of an error. Every field is optional and stable.

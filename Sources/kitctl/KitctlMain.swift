@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import KitCore
 import KitLocalization
 import KitProtocol
 
@@ -9,7 +10,6 @@ import KitProtocol
 enum KitctlMain {
     static func main() {
         Localized.setUp()
-        Localized.translateKitCore()
         let arguments = ArgumentPrePass.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
             if let order = FastLane.timerStart(arguments) {
@@ -21,6 +21,10 @@ enum KitctlMain {
         } catch let error as CLIError {
             Terminal.writeError("kitctl: \(error.message)")
             exit(error.exitCode)
+        } catch let error as any MessageError {
+            // A parser's refusal that no command turned into a usage error: in the user's language.
+            Terminal.writeError("kitctl: " + Localized.text(error.kitMessage))
+            exit(CLIError.usageExitCode)
         } catch let error as ExitCode {
             exit(error.rawValue)
         } catch {

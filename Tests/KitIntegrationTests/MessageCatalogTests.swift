@@ -4,7 +4,7 @@ import Testing
 
 extension FilesIntegration {
     /// A message a person reads cannot ship untranslated: every message `scripts/po.sh pot`
-    /// extracts (the literals of `Localized.text`, `Localized.plural` and `KitText.text`, and the
+    /// extracts (the literals of `Localized.text` and `Localized.plural`, and the
     /// templates of the refusals a `KitError` is made with) has a Korean translation in po/ko.po,
     /// neither empty nor fuzzy.
     @Suite("Message catalogs")
@@ -14,9 +14,11 @@ extension FilesIntegration {
         /// The messages the code marks, read from its sources.
         static func markedMessages() throws -> Set<String> {
             let sources = FileManager.default.enumerator(atPath: repository + "/Sources")!
-                .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") && !$0.hasPrefix("KitLocalization/") }
+                .compactMap { $0 as? String }.filter {
+                    $0.hasSuffix(".swift") && $0 != "KitLocalization/Localized.swift"
+                }
             let call = try Regex(
-                #"(?:Localized|KitText)\.(text|plural)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?"#)
+                #"Localized\.(text|plural)\(\s*"((?:[^"\\]|\\.)*)"(?:\s*,\s*"((?:[^"\\]|\\.)*)")?"#)
             var found: Set<String> = []
             for path in sources {
                 let text = try String(contentsOfFile: repository + "/Sources/" + path, encoding: .utf8)

@@ -3,7 +3,7 @@
 /// the words for days (`하루`, `이틀`, `사흘`, …, `열흘`, `보름`) and weeks (`일주일`, `2주`).
 /// Spaces are optional. Units go from the largest down, each once, as in the English forms.
 enum KoreanDuration {
-    static var examples: String { KitText.text("3분, 4분 30초, 1시간 15분, 한 시간 반 or 90초") }
+    static var examples: KitMessage { .message("3분, 4분 30초, 1시간 15분, 한 시간 반 or 90초") }
 
     /// A unit, ranked from the largest.
     enum Unit: Int, CaseIterable {

@@ -62,7 +62,7 @@ public struct RamenStep: Codable, Sendable, Equatable, CustomStringConvertible {
                 return RamenStep(timed(try DurationParser.parse(when)), body)
             } catch {
                 throw .invalidArgument(
-                    "the step '\(original)' has an unreadable time: \(error.description)")
+                    "the step '\(original)' has an unreadable time: \(error.kitMessage)")
             }
         }
         guard let colon = text.firstIndex(of: ":") else { throw badStep(original) }

@@ -24,7 +24,7 @@ public enum PreAlerts {
             do {
                 offset = try DurationParser.parse(item)
             } catch {
-                throw .invalidArgument("alert '\(item)' in '\(text)': \(error.description)")
+                throw .invalidArgument("alert '\(item)' in '\(text)': \(error.kitMessage)")
             }
             if offsets.contains(offset) {
                 throw .invalidArgument(

@@ -20,10 +20,10 @@ extension Recurrence {
     /// The endings any form may take.
     public static let friendlyEnds = ["until 2027-01-31", "for 10 times"]
 
-    static var friendlyHelp: String {
-        KitText.text(
-            "use one of: %1$s; optionally followed by '%2$s' or '%3$s'", friendlyForms.joined(separator: ", "),
-            friendlyEnds[0], friendlyEnds[1])
+    static var friendlyHelp: KitMessage {
+        .message(
+            "use one of: \(friendlyForms.joined(separator: ", ")); optionally followed by '\(friendlyEnds[0])' or '\(friendlyEnds[1])'"
+        )
     }
 
     /// Reads the friendly syntax described on this extension.

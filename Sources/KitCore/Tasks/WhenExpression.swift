@@ -104,8 +104,8 @@ public enum WhenExpression: Hashable, Sendable {
     ]
 
     /// A short list of examples for error messages.
-    public static var examplesText: String {
-        KitText.text("18:00, 6pm, tomorrow 9:00, fri 14:00, next mon, in 2h or 2026-11-25 18:00")
+    public static var examplesText: KitMessage {
+        .message("18:00, 6pm, tomorrow 9:00, fri 14:00, next mon, in 2h or 2026-11-25 18:00")
     }
 
     /// Reads a WHEN. Words are case-insensitive; `at` may stand before a time (`tomorrow at 9:00`).
@@ -128,7 +128,7 @@ public enum WhenExpression: Hashable, Sendable {
                 return .fromNow(try DurationParser.parse(rest))
             } catch {
                 throw .invalidArgument(
-                    "cannot read '\(original)' as a due time: \(error.description)")
+                    "cannot read '\(original)' as a due time: \(error.kitMessage)")
             }
         }
         if Self.looksLikeDate(first) {

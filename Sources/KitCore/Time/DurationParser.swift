@@ -4,7 +4,7 @@ public enum DurationParser {
     /// The longest duration kit accepts anywhere: 366 days.
     public static let maximum: Nanoseconds = 366 * 86_400 * Nanoseconds.second
 
-    public static var examples: String { KitText.text("90, 90s, 4m30s, 1h2m or 4:30") }
+    public static var examples: KitMessage { .message("90, 90s, 4m30s, 1h2m or 4:30") }
 
     /// Parses a positive duration.
     public static func parse(_ text: String) throws(DurationParseError) -> Nanoseconds {
@@ -153,8 +153,8 @@ public enum DurationParser {
     }
 }
 
-/// Why a duration could not be read; `description` is a message a person can act on.
-public struct DurationParseError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a duration could not be read, as a message a person can act on.
+public struct DurationParseError: MessageError, Equatable, Sendable {
     public enum Reason: Equatable, Sendable {
         case empty, malformed, missingUnit
         case unknownUnit(String)
@@ -175,28 +175,24 @@ public struct DurationParseError: Error, Equatable, Sendable, CustomStringConver
         self.reason = reason
     }
 
-    public var description: String {
+    /// What went wrong, with its template for a translation.
+    public var kitMessage: KitMessage {
         switch reason {
-        case .empty: return KitText.text("the duration is empty; try %s", DurationParser.examples)
-        case .malformed:
-            return KitText.text("cannot read '%1$s' as a duration; try %2$s", input, DurationParser.examples)
-        case .missingUnit:
-            return KitText.text("'%s' has a number without a unit; use d, h, m, s or ms (e.g. 4m30s)", input)
+        case .empty: return .message("the duration is empty; try \(DurationParser.examples)")
+        case .malformed: return .message("cannot read '\(input)' as a duration; try \(DurationParser.examples)")
+        case .missingUnit: return .message("'\(input)' has a number without a unit; use d, h, m, s or ms (e.g. 4m30s)")
         case .unknownUnit(let unit):
-            return KitText.text("'%1$s' has an unknown unit '%2$s'; use d, h, m, s or ms (e.g. 4m30s)", input, unit)
-        case .unitOrder:
-            return KitText.text("'%s' repeats a unit or puts a smaller one first; write e.g. 1h2m30s", input)
+            return .message("'\(input)' has an unknown unit '\(unit)'; use d, h, m, s or ms (e.g. 4m30s)")
+        case .unitOrder: return .message("'\(input)' repeats a unit or puts a smaller one first; write e.g. 1h2m30s")
         case .fieldOver59:
-            return KitText.text("'%s': minutes and seconds after a colon must be below 60 (e.g. 4:30)", input)
-        case .notPositive:
-            return KitText.text("'%1$s' is not a positive duration; try %2$s", input, DurationParser.examples)
-        case .tooLong: return KitText.text("'%s' is longer than 366 days, the longest duration kit accepts", input)
+            return .message("'\(input)': minutes and seconds after a colon must be below 60 (e.g. 4:30)")
+        case .notPositive: return .message("'\(input)' is not a positive duration; try \(DurationParser.examples)")
+        case .tooLong: return .message("'\(input)' is longer than 366 days, the longest duration kit accepts")
         case .negative:
-            return KitText.text(
-                "'%1$s' is negative; a length must be positive, such as %2$s", input, DurationParser.examples)
-        case .korean: return KitText.text("cannot read '%1$s' as a duration; try %2$s", input, KoreanDuration.examples)
+            return .message("'\(input)' is negative; a length must be positive, such as \(DurationParser.examples)")
+        case .korean: return .message("cannot read '\(input)' as a duration; try \(KoreanDuration.examples)")
         case .mixedLanguages:
-            return KitText.text("'%s' mixes Korean and English units; write it in one of them: 4분 30초 or 4m30s", input)
+            return .message("'\(input)' mixes Korean and English units; write it in one of them: 4분 30초 or 4m30s")
         }
     }
 }

@@ -86,7 +86,7 @@ struct AgendaCommand: ParsableCommand {
             return try CivilDate.parseWritten(date)
         } catch {
             // A date that does not exist says why (February has 28 days); anything else, what to write.
-            guard error.description.hasPrefix("cannot read") else { throw CLIError.usage(error.description) }
+            guard error.description.hasPrefix("cannot read") else { throw CLIError.usage(error) }
             throw CLIError.usage(
                 Localized.text(
                     "cannot read '%s' as a date: write a day, 2026-11-25 (also 2026.11.25, tomorrow, 내일), or a month, 2026-11",

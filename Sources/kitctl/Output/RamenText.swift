@@ -62,7 +62,7 @@ enum RamenText {
                 : time(ramen.cookNs))
         details.add(Localized.text("water:"), water(ramen))
         for (index, step) in ramen.steps.enumerated() {
-            details.add(index == 0 ? Localized.text("steps:") : "", MessageText(step.message).said)
+            details.add(index == 0 ? Localized.text("steps:") : "", Localized.text(step.message))
         }
         if let memo = ramen.memo { details.add(Localized.text("memo:"), memo) }
         if let position = ramen.favouritePosition { details.add(Localized.text("favourite:"), "#\(position)") }
@@ -77,7 +77,7 @@ enum RamenText {
             details.add(
                 Localized.text("cooked:"), last.map { Localized.text("%1$s, last %2$s", count, $0) } ?? count)
         }
-        if let note = ramen.note { details.add(Localized.text("note:"), Localized.phrase(note)) }
+        if let note = ramen.note { details.add(Localized.text("note:"), Localized.text(KitMessage(phrase: note))) }
         if let source = ramen.source { details.add(Localized.text("source:"), source) }
         return details.render()
     }

@@ -56,10 +56,10 @@ enum TaskText {
         return text
     }
 
-    /// The task's rule as the user reads it: in Korean under a Korean locale (`매주 화·목`), else
+    /// The task's rule as the user writes it (`Localized.writing`): in Korean (`매주 화·목`), else
     /// the friendly English kitd sends (`weekly on tue,thu`).
     static func repeatText(_ task: TaskInfo) -> String? {
-        guard Localized.language == "ko", let rrule = task.repeatRule, let rule = try? Recurrence.parseRRULE(rrule),
+        guard Localized.writing == .korean, let rrule = task.repeatRule, let rule = try? Recurrence.parseRRULE(rrule),
             let anchor = CivilDateTime.parseStored(task.dueLocal)?.date, let korean = rule.koreanText(anchor: anchor)
         else { return task.repeatText }
         return korean

@@ -7,7 +7,7 @@ enum ArgumentValues {
         do throws(DurationParseError) {
             return try DurationParser.parse(text)
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
     }
 
@@ -17,7 +17,7 @@ enum ArgumentValues {
             do throws(KitError) {
                 return try RamenStep.parse(text)
             } catch {
-                throw CLIError.usage(error.description)
+                throw CLIError.usage(error)
             }
         }
     }

@@ -1,4 +1,5 @@
 import KitClient
+import KitCore
 import KitLocalization
 import KitProtocol
 
@@ -13,20 +14,21 @@ struct CLIError: Error {
     static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: usageExitCode) }
     static func refused(_ message: String) -> CLIError { CLIError(message: message, exitCode: refusedExitCode) }
 
+    /// A parser's refusal of what the person typed, in their language.
+    static func usage(_ error: some MessageError) -> CLIError { usage(Localized.text(error.kitMessage)) }
+
     /// No daemon and lost connections are exit 1; refusals are exit 2 with kitd's message and details.
     init(_ error: ClientError) {
         switch error {
         case .refused(let rpc):
             // kitd's English, or its template in the user's language.
-            var message = MessageText(
-                text: rpc.message, format: rpc.data?.format, arguments: rpc.data?.arguments, parts: rpc.data?.parts
-            ).said
+            var message = Localized.text(rpc.kitMessage)
             if let candidates = rpc.data?.candidates, !candidates.isEmpty, !message.contains(candidates[0]) {
                 message += "\n  candidates: " + candidates.joined(separator: ", ")
             }
             self.init(message: message, exitCode: Self.refusedExitCode)
         default:
-            self.init(message: error.description, exitCode: Self.usageExitCode)
+            self.init(message: Localized.text(error.kitMessage), exitCode: Self.usageExitCode)
         }
     }
 

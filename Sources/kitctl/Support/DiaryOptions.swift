@@ -37,7 +37,7 @@ struct DiaryOptions: ParsableArguments {
             }
             _ = try fields()
         } catch {
-            throw CLIError.usage(error.message)
+            throw CLIError.usage(error)
         }
     }
 

@@ -52,7 +52,7 @@ struct PlaceFieldOptions: ParsableArguments {
         do {
             return try PlaceValidation.weight(text: weight)
         } catch {
-            throw CLIError.usage(error.message)
+            throw CLIError.usage(error)
         }
     }
 

@@ -23,7 +23,7 @@ struct PlaceFilterOptions: ParsableArguments {
             do {
                 _ = try PlaceTag.parse(tag)
             } catch {
-                throw CLIError.usage(error.message)
+                throw CLIError.usage(error)
             }
         }
         return tags

@@ -8,7 +8,7 @@ enum TaskArguments {
             _ = try WhenExpression.parse(text)
             return text
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
     }
 
@@ -18,7 +18,7 @@ enum TaskArguments {
         do throws(KitError) {
             return try Recurrence.parse(text).validated().rrule
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
     }
 
@@ -28,7 +28,7 @@ enum TaskArguments {
             _ = try PreAlerts.parse(text)
             return text
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
     }
 

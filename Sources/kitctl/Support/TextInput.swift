@@ -33,7 +33,7 @@ enum TextInput {
         do throws(KitError) {
             return try EntryText.normalized(text, noun: noun)
         } catch {
-            throw CLIError.usage(error.message + "; nothing was saved")
+            throw CLIError.usage(Localized.text(error.kitMessage) + "; nothing was saved")
         }
     }
 

@@ -30,7 +30,8 @@ enum RamenPopups {
         Popup(
             subject: RamenPopup.step(timerID: timerID, index: index),
             summary: Localized.text("%1$s: %2$s left", name, DurationFormatter.clock(left)),
-            body: Localized.phrase(step.text), icon: "appointment-soon", urgency: .normal, sound: sound,
+            body: Localized.text(KitMessage(phrase: step.text)), icon: "appointment-soon", urgency: .normal,
+            sound: sound,
             category: "x-kit.ramen.step", requestedAt: now.boot)
     }
 
@@ -39,7 +40,7 @@ enum RamenPopups {
         _ timer: Countdown, cook: RamenCook, product: RamenProduct?, sound: PopupSound, now: ClockReading,
         startedAt: WallTime
     ) -> Popup {
-        var lines = cook.steps.filter { $0.moment == .end }.map { Localized.phrase($0.text) }
+        var lines = cook.steps.filter { $0.moment == .end }.map { Localized.text(KitMessage(phrase: $0.text)) }
         if let memo = cook.memo { lines.append(Localized.text("Memo: %s", memo)) }
         if case .fired(let record) = timer.state, record.late {
             lines.append(

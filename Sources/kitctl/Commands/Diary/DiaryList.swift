@@ -29,7 +29,7 @@ struct DiaryList: ParsableCommand {
             do throws(KitError) {
                 _ = try DiaryMonth.parse(wanted)
             } catch {
-                throw CLIError.usage(error.message)
+                throw CLIError.usage(error)
             }
         }
         if let limit, limit < 1 { throw CLIError.usage(Localized.text("--limit must be at least 1")) }

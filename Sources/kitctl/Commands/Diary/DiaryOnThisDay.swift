@@ -19,7 +19,7 @@ struct DiaryOnThisDay: ParsableCommand {
             do throws(KitError) {
                 _ = try DiaryWhen.parse(date, today: NoteText.today)
             } catch {
-                throw CLIError.usage(error.message)
+                throw CLIError.usage(error)
             }
         }
         let result = try global.call(

@@ -33,7 +33,7 @@ struct PlaceEdit: ParsableCommand {
             do {
                 _ = try TagPattern.parse(pattern)
             } catch {
-                throw CLIError.usage(error.message)
+                throw CLIError.usage(error)
             }
         }
         if noImage && fields.image != nil {

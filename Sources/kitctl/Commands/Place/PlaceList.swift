@@ -16,9 +16,8 @@ struct PlaceList: ParsableCommand {
             Method.placeList, PlaceFilterParams(tags: try filter.checked()))
         if output.json { return try JSONOutput.print(result) }
         if result.places.isEmpty {
-            if let explanation = result.explanation {
-                throw CLIError.refused(
-                    Localized.said(explanation, format: result.explanationFormat, result.explanationArguments))
+            if let explanation = result.explanationMessage {
+                throw CLIError.refused(Localized.text(explanation))
             }
             return Terminal.writeLine(
                 Localized.text("No places yet. Add one: kitctl place add '수원 칼국수' --tag area=수원역 --tag kind=한식"))

@@ -18,9 +18,8 @@ struct PlaceTags: ParsableCommand {
         let result = try global.call(
             Method.placeTags, PlaceFilterParams(tags: try filter.checked()))
         if output.json { return try JSONOutput.print(result) }
-        if result.matching == 0, let explanation = result.explanation {
-            throw CLIError.refused(
-                Localized.said(explanation, format: result.explanationFormat, result.explanationArguments))
+        if result.matching == 0, let explanation = result.explanationMessage {
+            throw CLIError.refused(Localized.text(explanation))
         }
         Terminal.writeLine(PlaceOutput.facets(result, filter: filter.tags))
     }

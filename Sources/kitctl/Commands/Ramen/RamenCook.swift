@@ -66,7 +66,9 @@ struct RamenCook: ParsableCommand {
                     "Cooking %1$s: %2$s, done at %3$s (timer %4$s)", result.ramen.displayName, time, due, id),
             minimumWidth: 7, gap: 1)
         for (index, line) in result.now.enumerated() {
-            let said = result.nowMessages.flatMap { $0.indices.contains(index) ? $0[index].said : nil } ?? line
+            let said =
+                result.nowMessages.flatMap { $0.indices.contains(index) ? Localized.text($0[index].kitMessage) : nil }
+                ?? line
             details.add(index == 0 ? Localized.text("Now:") : "", said)
         }
         // A timed step this cook is too short for is in `now` already.
@@ -74,7 +76,7 @@ struct RamenCook: ParsableCommand {
             $0.moment == .end || ($0.isTimed && $0.offset(inCookOf: result.timer.durationNs) != nil)
         }
         for (index, step) in later.enumerated() {
-            details.add(index == 0 ? Localized.text("Later:") : "", MessageText(step.message).said)
+            details.add(index == 0 ? Localized.text("Later:") : "", Localized.text(step.message))
         }
         if let memo = result.ramen.memo { details.add(Localized.text("Memo:"), memo) }
         return details.render()

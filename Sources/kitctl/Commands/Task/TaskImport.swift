@@ -57,7 +57,10 @@ struct TaskImport: ParsableCommand {
         }
         for (index, line) in result.skipped.enumerated() {
             Terminal.writeLine(
-                "  " + (result.notices.flatMap { $0.indices.contains(index) ? $0[index].said : nil } ?? line))
+                "  "
+                    + (result.notices.flatMap {
+                        $0.indices.contains(index) ? Localized.text($0[index].kitMessage) : nil
+                    } ?? line))
         }
     }
 

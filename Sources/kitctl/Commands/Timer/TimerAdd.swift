@@ -30,7 +30,7 @@ struct TimerAdd: ParsableCommand {
         do {
             delta = try DurationParser.parseSigned(amount[0])
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
         let timer = try global.call(
             Method.timerAdd, TimerAddParams(ref: one.ref, deltaNs: delta))

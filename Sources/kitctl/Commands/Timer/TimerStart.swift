@@ -52,7 +52,7 @@ struct TimerStart: ParsableCommand {
             do {
                 return try SoundChoice.parse(path).text
             } catch {
-                throw CLIError.usage(Localized.text("--sound: %s", error.message))
+                throw CLIError.usage(Localized.text("--sound: %s", Localized.text(error.kitMessage)))
             }
         }
         if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME") {

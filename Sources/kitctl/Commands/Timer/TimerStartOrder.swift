@@ -25,7 +25,7 @@ struct TimerStartOrder: Equatable {
         do {
             length = try DurationParser.parse(Self.words(duration))
         } catch {
-            throw CLIError.usage(error.description)
+            throw CLIError.usage(error)
         }
         let chosen = silent ? "off" : try sound.map(TimerStart.resolved)
         let timer = try KitdSocket(explicit: socket).call(
