@@ -65,6 +65,12 @@ public enum Localized {
         return fill(text.replacing("%d", with: String(count)), arguments)
     }
 
+    /// Why `error` happened, in the user's language: a `MessageError`'s message (a refusal, a
+    /// parser's reason), else the error's own words.
+    public static func text(of error: any Error) -> String {
+        (error as? any MessageError).map { text($0.kitMessage) } ?? "\(error)"
+    }
+
     /// A message kit made (`KitMessage`: a refusal, a parser's reason, kitd's template sent in
     /// `data.format`, a phrase of the ramen catalog) in the user's language: its template looked
     /// up in the catalog, each value that is a message itself said the same way first, and a

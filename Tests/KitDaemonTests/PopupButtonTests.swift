@@ -92,5 +92,9 @@ struct PopupButtonTests {
         let stale = kit.popups.shown.filter { $0.subject.text.hasPrefix("stale:") }
         #expect(stale.map(\.summary).sorted() == ["Stop did nothing", "Task \(task.id) was deleted"])
         #expect(stale.allSatisfy { $0.urgency == .low && $0.actions.isEmpty })
+        // The body says the refusal itself (`Localized.text(of:)`: kit's English here, where the
+        // catalogs are not set up).
+        let stopped = try #require(stale.first { $0.summary == "Stop did nothing" })
+        #expect(stopped.body.contains("The popup was out of date: focus is already stopped;"), "\(stopped)")
     }
 }

@@ -147,7 +147,7 @@ extension RamenFeature: CountdownObserver {
             logger.info("cooking again from the popup", metadata: ["ramen.id": "\(ramenID)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["ramen.id": "\(ramenID)", "error": "\(error)"])
-            popups.outOfDate(subject, summary: Localized.text("Cannot cook again"), body: "\(error)")
+            popups.outOfDate(subject, summary: Localized.text("Cannot cook again"), body: Localized.text(of: error))
         }
     }
 }

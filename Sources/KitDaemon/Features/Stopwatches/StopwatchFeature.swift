@@ -245,7 +245,7 @@ final class StopwatchFeature: Feature {
             logger.notice("the popup's Stop did nothing", metadata: ["stopwatch.id": "\(id)", "error": "\(error)"])
             popups.outOfDate(
                 subject, summary: Localized.text("Stop did nothing"),
-                body: Localized.text("The popup was out of date: %s. Nothing was changed.", "\(error)"))
+                body: Localized.text("The popup was out of date: %s. Nothing was changed.", Localized.text(of: error)))
         }
     }
 

@@ -208,7 +208,7 @@ extension TaskFeature {
             logger.notice("the popup's button did nothing", metadata: ["task.id": "\(id)", "error": "\(error)"])
             popups.outOfDate(
                 subject, summary: Localized.text("'%1$s': %2$s did nothing", task.occurrenceTitle, key),
-                body: "\(error)")
+                body: Localized.text(of: error))
         }
     }
 }

@@ -494,7 +494,7 @@ final class TaskFeature: Feature {
         do throws(DurationParseError) {
             return try DurationParser.parse(text)
         } catch {
-            throw KitError.invalidArgument("\(field): \(error.description)")
+            throw KitError.invalidArgument("\(field): \(error.kitMessage)")
         }
     }
 }

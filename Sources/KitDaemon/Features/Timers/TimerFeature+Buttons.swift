@@ -33,7 +33,8 @@ extension TimerFeature {
             logger.info("timer button pressed", metadata: ["timer.id": "\(id)", "timer.action": "\(key)"])
         } catch {
             logger.notice("the popup's button did nothing", metadata: ["timer.id": "\(id)", "error": "\(error)"])
-            popups.outOfDate(subject, summary: Localized.text("Timer %s is gone", String(id)), body: "\(error)")
+            popups.outOfDate(
+                subject, summary: Localized.text("Timer %s is gone", String(id)), body: Localized.text(of: error))
         }
     }
 }
