@@ -4,7 +4,7 @@ import KitProtocol
 import KitTestSupport
 import Testing
 
-extension FilesIntegration {
+extension Integration {
     /// What a Korean user types and reads, through the real kitctl and kitd.
     @Suite("Korean through the real binaries")
     struct KoreanTests {

@@ -2,7 +2,7 @@ import Foundation
 import KitTestSupport
 import Testing
 
-extension FilesIntegration {
+extension Integration {
     /// Dates in kitctl's tables follow LC_TIME. The locales are compiled by the test (localedef)
     /// into a directory of its own, which glibc reads through LOCPATH: nothing system-wide.
     @Suite("Dates in the user's locale")
