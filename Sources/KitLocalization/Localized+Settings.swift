@@ -3,9 +3,8 @@
 /// A language with no catalog gets kit's English answer.
 extension Localized {
     /// Whose public holidays kit marks when the configuration does not say: what the catalog of
-    /// the person's language says, as a message its translator sets (`holidays:none` in kit's
-    /// English, `holidays:KR` in Korean). One rule for
-    /// kitd's `[holidays]` default and kitctl's agenda.
+    /// the person's language says (`holidays:none` in kit's English, `holidays:KR` in Korean).
+    /// One rule for kitd's `[holidays]` default and kitctl's agenda.
     public static var holidayCountry: String? {
         let said = Localized.text("holidays:none")
         guard said.hasPrefix("holidays:"), said.utf8.count == "holidays:".utf8.count + 2 else { return nil }

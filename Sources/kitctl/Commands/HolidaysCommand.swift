@@ -22,22 +22,9 @@ struct HolidaysCommand: ParsableCommand {
         if output.json { return try JSONOutput.print(result.holidays) }
         var table = Table(Localized.text("DATE"), Localized.text("DAY"), Localized.text("HOLIDAY"))
         for holiday in result.holidays {
-            let weekday = (try? CivilDate.parseWritten(holiday.date)).map { Self.weekdayName($0.weekday) } ?? ""
+            let weekday = (try? CivilDate.parseWritten(holiday.date)).map { WeekdayText.short($0.weekday) } ?? ""
             table.add(holiday.date, weekday, holiday.name)
         }
         Terminal.writeLine(table.render())
-    }
-
-    /// `Tue`, or the user's language's (`화`), through the catalog like every other word.
-    private static func weekdayName(_ weekday: Weekday) -> String {
-        switch weekday {
-        case .monday: Localized.text("Mon")
-        case .tuesday: Localized.text("Tue")
-        case .wednesday: Localized.text("Wed")
-        case .thursday: Localized.text("Thu")
-        case .friday: Localized.text("Fri")
-        case .saturday: Localized.text("Sat")
-        case .sunday: Localized.text("Sun")
-        }
     }
 }

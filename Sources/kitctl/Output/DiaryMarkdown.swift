@@ -6,7 +6,7 @@ import KitLocalization
 enum DiaryMarkdown {
     static func render(_ entry: DiaryEntry, headingLevel: Int = 1) -> String {
         let text = EntryText(entry.text ?? entry.title)
-        var meta = [weekdayName(entry.day.weekday) + ", " + entry.when]
+        var meta = [WeekdayText.full(entry.day.weekday) + ", " + entry.when]
         if let weather = entry.weather { meta.append(Localized.text("weather: %s", weather)) }
         if let mood = entry.mood { meta.append(Localized.text("mood: %s", mood)) }
         if let place = entry.place { meta.append(Localized.text("place: %s", place)) }
@@ -15,19 +15,6 @@ enum DiaryMarkdown {
         result += "*" + meta.joined(separator: " · ") + "*\n"
         if !text.body.isEmpty { result += "\n" + text.body + "\n" }
         return result
-    }
-
-    /// The weekday's name, in the user's language.
-    static func weekdayName(_ weekday: Weekday) -> String {
-        switch weekday {
-        case .monday: Localized.text("Monday")
-        case .tuesday: Localized.text("Tuesday")
-        case .wednesday: Localized.text("Wednesday")
-        case .thursday: Localized.text("Thursday")
-        case .friday: Localized.text("Friday")
-        case .saturday: Localized.text("Saturday")
-        case .sunday: Localized.text("Sunday")
-        }
     }
 
     /// Every entry in one document, oldest first, under one heading.
