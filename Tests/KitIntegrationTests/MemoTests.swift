@@ -84,6 +84,15 @@ extension Integration {
             #expect(try String(contentsOfFile: diaryPath, encoding: .utf8) == "Snow day\n\nquiet streets")
             #expect(fromStdin.stderr.contains("kitctl diary write --date '"), "\(fromStdin)")
 
+            // Under ko_KR the whole report is Korean: why, where the text is, and how to save it.
+            try kit.useLocale("ko_KR.UTF-8")
+            let korean = try kit.kitctl(["memo", "add"], stdin: Data("눈 오는 날".utf8))
+            #expect(korean.exitCode == 1)
+            #expect(
+                korean.stderr.contains("kitd가 돌고 있지 않습니다") && korean.stderr.contains("에 남겨 두었습니다")
+                    && korean.stderr.contains("kitd가 돌고 나면 이렇게 저장하세요: kitctl memo add < "), "\(korean)")
+            kit.extraEnvironment["LANG"] = "C.UTF-8"
+
             try kit.startKitd()
             // Retried as kitctl said, `kitctl memo add < PATH`: once saved, the recovery file goes.
             let retried = try Subprocess.run(

@@ -33,7 +33,7 @@ enum TextInput {
         do throws(KitError) {
             return try EntryText.normalized(text, noun: noun)
         } catch {
-            throw CLIError.usage(Localized.text(error.kitMessage) + "; nothing was saved")
+            throw CLIError.usage(Localized.text("%s; nothing was saved", Localized.text(error.kitMessage)))
         }
     }
 

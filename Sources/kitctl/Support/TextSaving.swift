@@ -38,12 +38,13 @@ enum TextSaving {
             guard let path = RecoveryFile.keep(text, kind: kind) else {
                 Terminal.write(text + "\n")
                 throw CLIError(
-                    message: failure.message + "\nCould not write a recovery file either; the text is on stdout above.",
+                    message: failure.message + "\n"
+                        + Localized.text("Could not write a recovery file either; the text is on stdout above."),
                     exitCode: failure.exitCode)
             }
             throw CLIError(
-                message: failure.message + "\nYour text is kept in \(path)\nTo save it once kitd runs: "
-                    + retry(ShellWord.quoted(path)),
+                message: failure.message + "\n" + Localized.text("Your text is kept in %s", path) + "\n"
+                    + Localized.text("To save it once kitd runs: %s", retry(ShellWord.quoted(path))),
                 exitCode: failure.exitCode)
         }
     }
