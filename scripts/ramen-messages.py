@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints, as a .pot, the texts of the ramen catalog a person reads: each product's steps and
-note, which kit looks up as they stand (`Localized.phrase`, `KitMessage(phrase:)`), `%` written
+note, which kit looks up as they stand (`Localized.text(KitMessage(phrase:))`), `%` written
 `%%` as in every template. Usage: scripts/ramen-messages.py CATALOG.json > ramen.pot
 """
 import json

@@ -316,6 +316,34 @@ extension Integration {
             }
         }
 
+        @Test(
+            "a refusal whose reason is a message of its own carries it as a part on the wire (English, with its template), and kitctl says the reason in Korean"
+        )
+        func nestedReason() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let connection = try kit.connect()
+            do {
+                _ = try connection.call(
+                    Method.taskAdd, TaskAddParams(title: "물", due: "tomorrow 9:00", options: TaskOptions(nag: "15x")))
+                Issue.record("a nag of 15x was accepted")
+            } catch {
+                guard case .refused(let rpc) = error else { throw error }
+                #expect(
+                    rpc.message == "nag: '15x' has an unknown unit 'x'; use d, h, m, s or ms (e.g. 4m30s)", "\(rpc)")
+                #expect(rpc.data?.format == "%1$s: %2$s" && rpc.data?.arguments?.first == "nag", "\(rpc)")
+                let reason = try #require(rpc.data?.parts?.last ?? nil, "\(rpc)")
+                #expect(reason.format == "'%1$s' has an unknown unit '%2$s'; use d, h, m, s or ms (e.g. 4m30s)")
+                #expect(reason.arguments == ["15x", "x"])
+            }
+            try kit.useLocale("ko_KR.UTF-8")
+            let korean = try kit.kitctl(["task", "add", "물", "--due", "내일 오전 9시", "--nag", "15x"])
+            #expect(
+                korean.exitCode == 1 && korean.stderr.contains("'15x'에 모르는 단위 'x'이(가) 있습니다; 일, 시간, 분, 초"),
+                "\(korean)")
+        }
+
         @Test("under ko_KR, the import report says each skipped line and its reason in Korean; --json keeps English")
         func koreanImportReport() throws {
             let kit = try KitdHarness()
