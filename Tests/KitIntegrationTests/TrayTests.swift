@@ -37,6 +37,8 @@ extension Integration {
         ) throws -> (kit: KitdHarness, host: TrayHost, item: String) {
             let kit = try KitdHarness(desktop: try DesktopSession(notificationServer: popups))
             if let locale { try kit.useLocale(locale) }
+            // The menu lists today's tasks; a test near midnight must still find one due in 2 h.
+            kit.useZoneWhereItIsMorning()
             let host = try TrayHost(busAddress: kit.desktop!.busAddress)
             if let watcher { try host.startWatcher(answering: watcher) }
             var arguments = ["--log-level", "debug"]

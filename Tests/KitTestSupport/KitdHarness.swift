@@ -118,6 +118,17 @@ public final class KitdHarness: @unchecked Sendable {
         extraEnvironment["LANG"] = locale
     }
 
+    /// Runs kitd and kitctl in a fixed-offset zone (`Etc/GMT-11`) in which it is now between 09:00
+    /// and 10:00, so that a test of what is due "today" gives the same answer at any hour it runs:
+    /// in UTC, a task due in 2 h is tomorrow's after 22:00.
+    public func useZoneWhereItIsMorning() {
+        let utcHour = Int(Date().timeIntervalSince1970 / 3600) % 24
+        var east = (9 - utcHour + 24) % 24
+        if east > 12 { east -= 24 }
+        // The Etc zones' signs are POSIX's: Etc/GMT-11 is 11 hours east of UTC.
+        extraEnvironment["TZ"] = east == 0 ? "Etc/UTC" : "Etc/GMT\(east > 0 ? "-" : "+")\(abs(east))"
+    }
+
     /// Starts `kitctl events` in the background; read its lines with `EventStream`.
     public func events(_ filters: [String] = []) throws -> EventStream {
         let child = try Subprocess(
