@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries, each imported by exactly one Swift file.
@@ -69,8 +68,6 @@ let package = Package(
                 "CMalloc", "CICU", "KitLocalization",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                // SHA-256 names for place images.
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict),
         // The ramen catalog, a data file shipped beside the binaries (linked by kitd only).

@@ -37,6 +37,7 @@ enum KitBench {
         ("watched", { try WatchedFigures.figures() }),
         ("vdir-writes", { try TaskFigures.vdirWriteCost() }),
         ("vdir-read", { try TaskFigures.vdirReadLatency() }),
+        ("sha256", { try TaskFigures.sha256Throughput() }),
         ("sync-idle", { try TaskFigures.syncIdleWakeups() }),
         ("sync-phone", { try SyncFigures.phoneCompletion() }),
         ("sync-merge", { try SyncFigures.mergePerFile() }),

@@ -147,6 +147,17 @@ extension Integration {
             #expect(tooBig.exitCode == 2 && tooBig.stderr.contains("the limit is 20 MiB"), "\(tooBig)")
             #expect(try kitctlNames(kit, ["place", "list"]) == ["third"])
             #expect(stored().isEmpty)
+
+            // A name taken is refused before the image is stored (off the loop); an edit that
+            // changes nothing keeps the image its place has.
+            let taken = try kit.kitctl(["place", "add", "third", "--image", files + "/b.png"])
+            #expect(taken.exitCode == 2 && taken.stderr.contains("exists already"), "\(taken)")
+            #expect(stored().isEmpty)
+            let given = try kit.kitctlJSON(["place", "edit", "third", "--image", files + "/b.png"], as: PlaceInfo.self)
+            #expect(given.image == third.image && stored() == [third.image!])
+            let again = try kit.kitctl(["place", "edit", "third", "--image", files + "/b.png"])
+            #expect(again.exitCode == 2 && again.stderr.contains("nothing to change"), "\(again)")
+            #expect(Wait.holds(for: .milliseconds(300)) { stored() == [third.image!] }, "its place keeps it")
         }
 
         @Test("import takes CSV and JSON all or nothing, reporting bad rows and duplicates, and export round-trips")

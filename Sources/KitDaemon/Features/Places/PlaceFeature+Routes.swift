@@ -3,8 +3,8 @@ import KitProtocol
 /// The `place.*` methods.
 extension PlaceFeature {
     func mount(on router: RequestRouter) {
-        router.register(Method.placeAdd, .now { [unowned self] params, _ in try add(params) })
-        router.register(Method.placeEdit, .now { [unowned self] params, _ in try edit(params) })
+        router.register(Method.placeAdd, .offLoop { [unowned self] params, _ in try addOffLoop(params) })
+        router.register(Method.placeEdit, .offLoop { [unowned self] params, _ in try editOffLoop(params) })
         router.register(Method.placeRemove, .now { [unowned self] params, _ in try remove(params.ref) })
         router.register(Method.placeGet, .now { [unowned self] params, _ in try get(params.ref) })
         router.register(Method.placeList, .now { [unowned self] params, _ in try list(params) })

@@ -105,14 +105,30 @@ final class PlaceFeature: Feature {
 
     // MARK: Changing
 
-    func add(_ params: PlaceAddParams) throws -> PlaceInfo {
+    /// `place.add`: the place is checked on the loop, its image (if any) stored off it, and the
+    /// place stored back on the loop, checked again against what other clients did meanwhile.
+    func addOffLoop(_ params: PlaceAddParams) throws -> OffLoop<PlaceInfo> {
+        _ = try addedDraft(params)
+        return storingImage("place.add", path: params.imagePath, data: params.imageData) { [unowned self] image in
+            try add(params, image: image)
+        }
+    }
+
+    private func addedDraft(_ params: PlaceAddParams) throws -> PlaceDraft {
         try TextLimit.check(params.imagePath, "image path", limit: Self.maximumPathLength)
-        var draft = try PlaceDraft(
+        let draft = try PlaceDraft(
             name: params.name, tags: try tagSet(params.tags ?? []), url: params.url, phone: params.phone,
             address: params.address, note: params.note, weight: params.weight ?? 1
         ).validated()
         try requireFreeName(draft.name)
-        if let image = try image(path: params.imagePath, data: params.imageData) { draft.image = image }
+        return draft
+    }
+
+    /// The loop's half of `place.add`, with the reference of the image stored off the loop (its
+    /// `imagePath` and `imageData` are not read here).
+    func add(_ params: PlaceAddParams, image: String? = nil) throws -> PlaceInfo {
+        var draft = try addedDraft(params)
+        draft.image = image
         let now = clock.now().wall
         let (spelledDrafts, known) = spelled([draft])
         let stored = try storing { try store.insertPlaces(spelledDrafts, now: now) }
@@ -126,7 +142,16 @@ final class PlaceFeature: Feature {
         return result
     }
 
-    func edit(_ params: PlaceEditParams) throws -> PlaceInfo {
+    /// `place.edit`, in the two halves of `place.add`.
+    func editOffLoop(_ params: PlaceEditParams) throws -> OffLoop<PlaceInfo> {
+        _ = try edited(params, image: nil)
+        return storingImage("place.edit", path: params.imagePath, data: params.imageData) { [unowned self] image in
+            try edit(params, image: image)
+        }
+    }
+
+    /// The place `params` edits and what it becomes, with `image` when one was given.
+    private func edited(_ params: PlaceEditParams, image: String?) throws -> (old: Place, draft: PlaceDraft) {
         try TextLimit.check(params.imagePath, "image path", limit: Self.maximumPathLength)
         try TextLimit.check(count: params.untag?.count ?? 0, "tags to remove", limit: Self.maximumTags)
         let old = try resolve(params.ref)
@@ -158,11 +183,18 @@ final class PlaceFeature: Feature {
         }
         draft = try draft.validated()
         if draft.nameKey != old.nameKey || draft.name != old.name { try requireFreeName(draft.name, except: old.id) }
-        if let image = try image(path: params.imagePath, data: params.imageData) { draft.image = image }
-        guard draft != old.draft else {
+        if let image { draft.image = image }
+        let imageGiven = params.imagePath != nil || params.imageData != nil
+        guard draft != old.draft || (imageGiven && image == nil) else {
             throw KitError.invalidArgument(
                 "nothing to change for \(old.name); give a field to set, e.g. --tag kind=한식 or --weight 2")
         }
+        return (old, draft)
+    }
+
+    /// The loop's half of `place.edit`.
+    private func edit(_ params: PlaceEditParams, image: String?) throws -> PlaceInfo {
+        let (old, draft) = try edited(params, image: image)
         let place = Place(id: old.id, draft: spelled([draft]).drafts[0])
         try storing { try store.updatePlace(place, now: clock.now().wall) }
         if let index = places.firstIndex(where: { $0.id == place.id }) { places[index] = place }
@@ -350,8 +382,32 @@ final class PlaceFeature: Feature {
 }
 
 extension PlaceFeature {
+    /// Stores the image of an `imagePath` or an `imageData` off the loop: up to 20 MiB read,
+    /// checked, hashed (SHA-256, about 100 ms for 20 MiB) and copied in. `finish` gets its
+    /// reference, or nil for no image, back on the loop.
+    private func storingImage(
+        _ label: String, path: String?, data: String?, finish: @escaping (String?) throws -> PlaceInfo
+    ) -> OffLoop<PlaceInfo> {
+        let images = images
+        return OffLoop(
+            label, work: { () throws -> String? in try Self.image(path: path, data: data, in: images) },
+            finish: { [unowned self] image in
+                // Another client's change may have removed the file meanwhile, as unused.
+                if let image, let file = images.path(for: image), !FileManager.default.fileExists(atPath: file) {
+                    throw KitError.invalidArgument("the image was removed as unused while it was stored; send it again")
+                }
+                do {
+                    return try finish(image)
+                } catch {
+                    // A place another client added meanwhile took the name: no place keeps the image.
+                    if let image { releaseImageAfterCommit(image) }
+                    throw error
+                }
+            })
+    }
+
     /// The stored image's reference for an `imagePath` or an `imageData`, or nil for neither.
-    func image(path: String?, data: String?) throws -> String? {
+    private static func image(path: String?, data: String?, in images: PlaceImages) throws -> String? {
         switch (path, data) {
         case (nil, nil): return nil
         case (.some, .some): throw KitError.invalidArgument("give the image as a path or as data, not both")

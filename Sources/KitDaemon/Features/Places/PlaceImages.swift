@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import KitCore
 
@@ -50,7 +49,7 @@ struct PlaceImages {
     /// or one that is not a PNG, JPEG, GIF or WebP.
     func store(bytes data: Data) throws -> String {
         let kind = try ImageKind.check(prefix: data.prefix(ImageKind.prefixLength), byteCount: data.count)
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hex(data)
         let reference = "\(digest).\(kind.fileExtension)"
         let target = directory + "/" + reference
         if FileManager.default.fileExists(atPath: target) { return reference }

@@ -1,4 +1,3 @@
-import Crypto
 import Glibc
 import KitCore
 
@@ -126,8 +125,7 @@ struct VdirCollection {
 
     /// SHA-256 of a file's bytes, in hex: what the ledger keeps.
     static func hash(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { byte in String(byte >> 4, radix: 16) + String(byte & 15, radix: 16) }
-            .joined()
+        SHA256.hex(bytes)
     }
 
     /// The latest `LAST-MODIFIED` (a UTC date-time) of the file's components, else their latest
