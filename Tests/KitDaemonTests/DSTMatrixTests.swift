@@ -5,28 +5,29 @@ import Testing
 
 @testable import KitDaemon
 
-/// One WHEN typed at one moment, and the instant it must be due at.
+/// WHENs typed at one moment, each with the instant it must be due at.
 ///
 /// The expected instants are written out by hand from each zone's offsets (checked with
 /// `zdump -v` and Python's `zoneinfo`, whose `fold=0` is RFC 5545's reading), never computed by
 /// kit: a local time DST skips is read with the offset from before the gap, one it repeats is the
 /// first of the two, an explicit offset is exact, and `in …` is now plus the duration.
-struct DSTRow: Sendable, CustomTestStringConvertible {
+struct DSTMoment: Sendable, CustomTestStringConvertible {
     /// The virtual clock, in UTC, whole seconds.
     var now: String
-    var when: String
-    /// The due instant as kit reports it; nil when kit must refuse the WHEN (its time has passed).
-    var expected: String?
+    /// Each WHEN and the due instant as kit reports it; nil when kit must refuse the WHEN (its
+    /// time has passed).
+    var rows: [(when: String, expected: String?)]
     /// The `[tasks] all_day_time` setting; nil for the default, 09:00.
     var allDayTime: String?
 
     var testDescription: String {
-        "'\(when)' at \(now)\(allDayTime.map { " (all day at \($0))" } ?? "") → \(expected ?? "refused")"
+        "\(rows.count) WHENs at \(now)\(allDayTime.map { " (all day at \($0))" } ?? "")"
     }
 
-    /// Rows that share a moment: each a WHEN and its expected instant (nil: refused).
-    static func at(_ now: String, allDayTime: String? = nil, _ rows: [(String, String?)]) -> [DSTRow] {
-        rows.map { DSTRow(now: now, when: $0.0, expected: $0.1, allDayTime: allDayTime) }
+    /// WHENs that share a moment, checked against one kitd (one test case; each row's
+    /// expectation names it).
+    static func at(_ now: String, allDayTime: String? = nil, _ rows: [(String, String?)]) -> [DSTMoment] {
+        [DSTMoment(now: now, rows: rows.map { (when: $0.0, expected: $0.1) }, allDayTime: allDayTime)]
     }
 }
 
@@ -45,33 +46,35 @@ enum DSTZoneUse: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// the system zone and tasks pinned to it with `--tz`.
 @Suite("WHEN forms around DST transitions")
 struct DSTMatrixTests {
-    /// Adds a task due `row.when` at `row.now` and checks its due instant.
-    private func check(_ row: DSTRow, in zone: String, _ use: DSTZoneUse) throws {
+    /// Adds a task due each of `moment`'s WHENs at its moment, and checks its due instant.
+    private func check(_ moment: DSTMoment, in zone: String, _ use: DSTZoneUse) throws {
         let kit = try DrivenDaemon(systemZone: use == .following ? zone : "Asia/Seoul")
         defer { kit.stop() }
-        if let allDayTime = row.allDayTime {
+        if let allDayTime = moment.allDayTime {
             try "[tasks]\nall_day_time = \"\(allDayTime)\"\n".write(
                 toFile: kit.directory + "/config.toml", atomically: true, encoding: .utf8)
             try kit.restart()
         }
-        let now = try #require(ISO8601DateFormatter().date(from: row.now))
+        let now = try #require(ISO8601DateFormatter().date(from: moment.now))
         let target = WallTime(nanoseconds: Int64(now.timeIntervalSince1970) * Nanoseconds.nanosecondsPerSecond)
         kit.clock.jump(by: target - kit.clock.now().wall)
-        let params = TaskAddParams(title: "x", due: row.when, tz: use == .pinned ? zone : nil)
-        guard let expected = row.expected else {
-            #expect(throws: KitError.self) { try kit.tasks.add(params) }
-            return
+        for (when, expected) in moment.rows {
+            let params = TaskAddParams(title: "x", due: when, tz: use == .pinned ? zone : nil)
+            guard let expected else {
+                #expect(throws: KitError.self, "'\(when)' at \(moment.now) is refused") { try kit.tasks.add(params) }
+                continue
+            }
+            let task = try kit.tasks.add(params)
+            #expect(task.dueAt == expected, "'\(when)' at \(moment.now)")
+            #expect(!task.overdue, "'\(when)' at \(moment.now): a WHEN kit accepts is due after now")
         }
-        let task = try kit.tasks.add(params)
-        #expect(task.dueAt == expected)
-        #expect(!task.overdue, "a WHEN kit accepts is due after now")
     }
 
     // MARK: New York: EST is -05:00, EDT -04:00.
 
     /// Sunday 2027-03-14 00:30 EST; at 02:00 EST the clocks go to 03:00 EDT.
     static let newYorkSpringForward =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-03-14T05:30:00Z",
             [
                 ("01:59", "2027-03-14T06:59:00.000000Z"),  // 01:59 EST
@@ -98,7 +101,7 @@ struct DSTMatrixTests {
                 ("2027-03-14T07:30Z", "2027-03-14T07:30:00.000000Z"),
             ])
         // Saturday 2027-03-13 22:00 EST, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-03-14T03:00:00Z",
             [
                 ("11pm", "2027-03-14T04:00:00.000000Z"),  // 23:00 EST
@@ -113,7 +116,7 @@ struct DSTMatrixTests {
 
     /// Sunday 2027-11-07 00:30 EDT; at 02:00 EDT the clocks go back to 01:00 EST.
     static let newYorkFallBack =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-11-07T04:30:00Z",
             [
                 ("00:59", "2027-11-07T04:59:00.000000Z"),  // 00:59 EDT
@@ -134,7 +137,7 @@ struct DSTMatrixTests {
                 ("2027-11-07 01:30-04:00", "2027-11-07T05:30:00.000000Z"),
             ])
         // 01:10 EST, in the second 01:xx hour: the first 01:30 has passed.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-11-07T06:10:00Z",
             [
                 ("01:30", nil),
@@ -146,7 +149,7 @@ struct DSTMatrixTests {
                 ("2027-11-07T01:30-05:00", "2027-11-07T06:30:00.000000Z"),
             ])
         // Saturday 2027-11-06 22:00 EDT, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-11-07T02:00:00Z",
             [
                 ("tomorrow", "2027-11-07T14:00:00.000000Z"),  // 09:00 EST
@@ -157,16 +160,16 @@ struct DSTMatrixTests {
             ])
 
     @Test("New York springs forward on 2027-03-14", arguments: DSTZoneUse.allCases, newYorkSpringForward)
-    func newYorkSpring(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "America/New_York", use) }
+    func newYorkSpring(_ use: DSTZoneUse, _ moment: DSTMoment) throws { try check(moment, in: "America/New_York", use) }
 
     @Test("New York falls back on 2027-11-07", arguments: DSTZoneUse.allCases, newYorkFallBack)
-    func newYorkFall(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "America/New_York", use) }
+    func newYorkFall(_ use: DSTZoneUse, _ moment: DSTMoment) throws { try check(moment, in: "America/New_York", use) }
 
     // MARK: Berlin: CET is +01:00, CEST +02:00.
 
     /// Sunday 2027-03-28 00:30 CET; at 02:00 CET the clocks go to 03:00 CEST.
     static let berlinSpringForward =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-03-27T23:30:00Z",
             [
                 ("02:00", "2027-03-28T01:00:00.000000Z"),  // 02:00 CET, 03:00 CEST
@@ -183,7 +186,7 @@ struct DSTMatrixTests {
                 ("2027-03-28T02:30+02:00", "2027-03-28T00:30:00.000000Z"),  // exact: 01:30 CET
             ])
         // Saturday 2027-03-27 23:00 CET, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-03-27T22:00:00Z",
             [
                 ("tomorrow", "2027-03-28T07:00:00.000000Z"),
@@ -194,7 +197,7 @@ struct DSTMatrixTests {
 
     /// Sunday 2027-10-31 01:30 CEST; at 03:00 CEST the clocks go back to 02:00 CET.
     static let berlinFallBack =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-10-30T23:30:00Z",
             [
                 ("02:00", "2027-10-31T00:00:00.000000Z"),  // the first 02:00, CEST
@@ -210,7 +213,7 @@ struct DSTMatrixTests {
                 ("2027-10-31 02:30+02:00", "2027-10-31T00:30:00.000000Z"),
             ])
         // 02:10 CET, in the second 02:xx hour.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-10-31T01:10:00Z",
             [
                 ("02:30", nil),
@@ -220,7 +223,7 @@ struct DSTMatrixTests {
                 ("2027-10-31T02:30+01:00", "2027-10-31T01:30:00.000000Z"),
             ])
         // Saturday 2027-10-30 22:00 CEST, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-10-30T20:00:00Z",
             [
                 ("tomorrow 02:30", "2027-10-31T00:30:00.000000Z"),
@@ -229,16 +232,16 @@ struct DSTMatrixTests {
             ])
 
     @Test("Berlin springs forward on 2027-03-28", arguments: DSTZoneUse.allCases, berlinSpringForward)
-    func berlinSpring(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "Europe/Berlin", use) }
+    func berlinSpring(_ use: DSTZoneUse, _ moment: DSTMoment) throws { try check(moment, in: "Europe/Berlin", use) }
 
     @Test("Berlin falls back on 2027-10-31", arguments: DSTZoneUse.allCases, berlinFallBack)
-    func berlinFall(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "Europe/Berlin", use) }
+    func berlinFall(_ use: DSTZoneUse, _ moment: DSTMoment) throws { try check(moment, in: "Europe/Berlin", use) }
 
     // MARK: Lord Howe: +10:30 in winter, +11:00 in summer, a 30-minute shift.
 
     /// Sunday 2027-10-03 01:00 +10:30; at 02:00 +10:30 the clocks go to 02:30 +11:00.
     static let lordHoweSpringForward =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-10-02T14:30:00Z",
             [
                 ("01:59", "2027-10-02T15:29:00.000000Z"),  // 01:59 +10:30
@@ -256,7 +259,7 @@ struct DSTMatrixTests {
                 ("2027-10-03T02:15+11:00", "2027-10-02T15:15:00.000000Z"),  // exact: 01:45 +10:30
             ])
         // Saturday 2027-10-02 23:00 +10:30, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-10-02T12:30:00Z",
             [
                 ("tomorrow", "2027-10-02T22:00:00.000000Z"),
@@ -267,7 +270,7 @@ struct DSTMatrixTests {
 
     /// Sunday 2027-04-04 01:00 +11:00; at 02:00 +11:00 the clocks go back to 01:30 +10:30.
     static let lordHoweFallBack =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-04-03T14:00:00Z",
             [
                 ("01:30", "2027-04-03T14:30:00.000000Z"),  // the first 01:30, +11:00
@@ -288,7 +291,7 @@ struct DSTMatrixTests {
                 ("2027-04-03T15:15Z", "2027-04-03T15:15:00.000000Z"),
             ])
         // 01:35 +10:30, in the second half hour: the first 01:45 has passed.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-04-03T15:05:00Z",
             [
                 ("01:45", nil),
@@ -298,7 +301,7 @@ struct DSTMatrixTests {
                 ("2027-04-04 01:45+10:30", "2027-04-03T15:15:00.000000Z"),
             ])
         // Saturday 2027-04-03 23:00 +11:00, the eve.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-04-03T12:00:00Z",
             [
                 ("tomorrow", "2027-04-03T22:30:00.000000Z"),  // 09:00 +10:30
@@ -307,16 +310,20 @@ struct DSTMatrixTests {
             ])
 
     @Test("Lord Howe springs forward half an hour on 2027-10-03", arguments: DSTZoneUse.allCases, lordHoweSpringForward)
-    func lordHoweSpring(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "Australia/Lord_Howe", use) }
+    func lordHoweSpring(_ use: DSTZoneUse, _ moment: DSTMoment) throws {
+        try check(moment, in: "Australia/Lord_Howe", use)
+    }
 
     @Test("Lord Howe falls back half an hour on 2027-04-04", arguments: DSTZoneUse.allCases, lordHoweFallBack)
-    func lordHoweFall(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "Australia/Lord_Howe", use) }
+    func lordHoweFall(_ use: DSTZoneUse, _ moment: DSTMoment) throws {
+        try check(moment, in: "Australia/Lord_Howe", use)
+    }
 
     // MARK: Santiago: -04:00 in winter, -03:00 in summer, transitions at midnight.
 
     /// Saturday 2027-09-04 22:00 -04:00; at midnight the clocks go to 01:00 -03:00 on Sunday.
     static let santiagoSpringForward =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-09-05T02:00:00Z",
             [
                 ("at 23:59", "2027-09-05T03:59:00.000000Z"),  // 23:59 -04:00
@@ -333,7 +340,7 @@ struct DSTMatrixTests {
                 ("2027-09-05T00:30-03:00", "2027-09-05T03:30:00.000000Z"),  // exact: 23:30 -04:00
             ])
         // Sunday 2027-09-05 01:10 -03:00, just after the gap.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-09-05T04:10:00Z",
             [
                 ("00:30", "2027-09-05T04:30:00.000000Z"),  // 00:30 -04:00 is 01:30 -03:00: still ahead
@@ -343,7 +350,7 @@ struct DSTMatrixTests {
                 ("mon 00:30", "2027-09-06T03:30:00.000000Z"),
             ])
         // Midnight as the all-day time: a whole day's task on Sunday is due in the gap.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-09-05T02:00:00Z", allDayTime: "00:00",
             [
                 ("tomorrow", "2027-09-05T04:00:00.000000Z"),
@@ -353,7 +360,7 @@ struct DSTMatrixTests {
 
     /// Saturday 2027-04-03 21:00 -03:00; at midnight the clocks go back to 23:00 -04:00 on Saturday.
     static let santiagoFallBack =
-        DSTRow.at(
+        DSTMoment.at(
             "2027-04-04T00:00:00Z",
             [
                 ("noon", nil),
@@ -371,7 +378,7 @@ struct DSTMatrixTests {
                 ("2027-04-03 23:30-03:00", "2027-04-04T02:30:00.000000Z"),
             ])
         // Saturday 23:10 -04:00, in the second 23:xx hour.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-04-04T03:10:00Z",
             [
                 ("23:30", nil),
@@ -380,13 +387,13 @@ struct DSTMatrixTests {
                 ("sat 23:30", "2027-04-11T03:30:00.000000Z"),  // 23:30 -04:00 a week on
             ])
         // All-day times at and before midnight.
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-04-04T00:00:00Z", allDayTime: "00:00",
             [
                 ("tomorrow", "2027-04-04T04:00:00.000000Z"),
                 ("2027-04-04", "2027-04-04T04:00:00.000000Z"),
             ])
-        + DSTRow.at(
+        + DSTMoment.at(
             "2027-04-04T00:00:00Z", allDayTime: "23:30",
             [
                 ("sat", "2027-04-04T02:30:00.000000Z"),  // the first 23:30
@@ -394,8 +401,10 @@ struct DSTMatrixTests {
             ])
 
     @Test("Santiago springs forward at midnight on 2027-09-05", arguments: DSTZoneUse.allCases, santiagoSpringForward)
-    func santiagoSpring(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "America/Santiago", use) }
+    func santiagoSpring(_ use: DSTZoneUse, _ moment: DSTMoment) throws {
+        try check(moment, in: "America/Santiago", use)
+    }
 
     @Test("Santiago falls back at midnight on 2027-04-04", arguments: DSTZoneUse.allCases, santiagoFallBack)
-    func santiagoFall(_ use: DSTZoneUse, _ row: DSTRow) throws { try check(row, in: "America/Santiago", use) }
+    func santiagoFall(_ use: DSTZoneUse, _ moment: DSTMoment) throws { try check(moment, in: "America/Santiago", use) }
 }
