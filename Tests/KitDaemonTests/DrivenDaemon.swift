@@ -2,6 +2,7 @@ import Foundation
 import KitClient
 import KitCore
 import KitProtocol
+import KitStore
 import Logging
 
 @testable import KitDaemon
@@ -42,8 +43,31 @@ final class DrivenDaemon {
             }
         }
         if !text.isEmpty { try text.write(toFile: directory + "/config.toml", atomically: true, encoding: .utf8) }
+        try Self.placeMigratedDatabase(in: directory + "/data")
         zones = SettableZones(system: systemZone)
         current = try Self.build(directory: directory, clock: clock, zones: zones, popups: popups, names: names)
+    }
+
+    /// A database with every migration made, once for the test process: SQLite parsing the
+    /// migrations' SQL was about a third of what a new DrivenDaemon cost, and hundreds of tests
+    /// start one. The migrations themselves are held by KitStoreTests, and every integration test
+    /// starts a real kitd on a new database.
+    private static let migrated: Result<Data, any Error> = Result {
+        let template = FileManager.default.temporaryDirectory.path + "/kit-migrated-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: template, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: template) }
+        do {
+            // Closed at the end of this scope, which moves what its WAL holds into the file.
+            _ = try KitDatabase.open(path: template + "/kit.sqlite", logger: Logger(label: "kit-test-template"))
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: template + "/kit.sqlite"))
+    }
+
+    /// Puts a copy of `migrated` where kitd keeps its database, in a private data directory.
+    private static func placeMigratedDatabase(in dataDirectory: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try migrated.get().write(to: URL(fileURLWithPath: dataDirectory + "/kit.sqlite"))
     }
 
     /// The vdir of the collection `name`, when made with `vdirs`.
