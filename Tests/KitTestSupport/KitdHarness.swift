@@ -101,15 +101,10 @@ public final class KitdHarness: @unchecked Sendable {
     /// A client connection, for checks that need the protocol itself.
     public func connect() throws -> KitConnection { try KitConnection.connect(to: socketPath) }
 
-    /// Compiles `locale` (`ko_KR.UTF-8`) with localedef into this kit's own `locales` directory,
-    /// which glibc reads through LOCPATH (nothing system-wide), and returns that directory.
+    /// The tests' own LOCPATH with `locale` (`ko_KR.UTF-8`) compiled into it by localedef, once
+    /// for the test process (`CompiledLocales`); nothing system-wide.
     public func compileLocale(_ locale: String) throws -> String {
-        let locales = try root.subdirectory("locales")
-        let made = try Subprocess.run(
-            "/usr/bin/localedef", ["-i", String(locale.prefix { $0 != "." }), "-f", "UTF-8", locales + "/" + locale],
-            environment: ["PATH": "/usr/bin:/bin"], outputDirectory: root.path)
-        guard made.exitCode == 0 else { throw HarnessError("localedef \(locale) failed: \(made)") }
-        return locales
+        try CompiledLocales.path(with: locale)
     }
 
     /// Runs kitd and kitctl under `locale`, compiled for them (`compileLocale`).
