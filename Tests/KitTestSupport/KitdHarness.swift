@@ -113,9 +113,9 @@ public final class KitdHarness: @unchecked Sendable {
         extraEnvironment["LANG"] = locale
     }
 
-    /// Runs kitd and kitctl in a fixed-offset zone (`Etc/GMT-11`) in which it is now between 09:00
-    /// and 10:00, so that a test of what is due "today" gives the same answer at any hour it runs:
-    /// in UTC, a task due in 2 h is tomorrow's after 22:00.
+    /// Runs kitd and kitctl in a fixed-offset zone in which it is now between 09:00 and 10:00
+    /// (`Etc/GMT-11` at 22:00 UTC), so that a test of what is due "today" gives the same answer at
+    /// any hour it runs: in UTC, a task due in 2 h is tomorrow's after 22:00.
     public func useZoneWhereItIsMorning() {
         let utcHour = Int(Date().timeIntervalSince1970 / 3600) % 24
         var east = (9 - utcHour + 24) % 24

@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4), for the two names kit gives bytes: a place image's file name and a vdir
 /// file's entry in the sync ledger. kit needs no other cryptography, and swift-crypto (BoringSSL)
-/// cost every clean build about 110 CPU-seconds in debug and more in release, for these two calls.
+/// cost every clean debug build about 110 CPU-seconds, and the package's release build its own,
+/// for these two calls.
 /// It hashes about 240 MiB/s in a release build (`kit-bench sha256`), as fast as coreutils'
 /// sha256sum and a seventh of BoringSSL's SHA-NI: a vdir of 5,000 2-KiB files takes about 45 ms,
 /// a 20 MiB image about 85 ms, both on kitd's background worker, not its event loop.
