@@ -269,4 +269,45 @@ struct OffLoopTests {
         slow.open()
         #expect(Wait.holds(for: .milliseconds(100)) { slow.finished.load(ordering: .relaxed) == 0 })
     }
+
+    @Test(
+        "place.add stores its image off the loop: when another client took the name meanwhile, the add is refused and its image is not kept; without an image it is answered at once"
+    )
+    func placeImageOffTheLoop() throws {
+        let kit = try DrivenDaemon()
+        defer { kit.stop() }
+        // The worker is busy until the test lets it go, so both adds are read and checked first.
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        kit.daemon.runtime.worker.submit("test gate", { gate.wait() }, then: {})
+        func png(_ marker: String) -> String {
+            (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data(marker.utf8))
+                .base64EncodedString()
+        }
+        let first = try KitConnection.connect(to: kit.socketPath)
+        let second = try KitConnection.connect(to: kit.socketPath)
+        try first.send(Self.line(1, Method.placeAdd.name, PlaceAddParams(name: "칼국수", imageData: png("one"))))
+        try second.send(Self.line(2, Method.placeAdd.name, PlaceAddParams(name: "칼국수", imageData: png("two"))))
+        #expect(try kit.run { kit.daemon.runtime.worker.pendingCount == 3 }, "both adds wait for the worker")
+
+        // A place without an image does not wait for the worker.
+        let plain = try KitConnection.connect(to: kit.socketPath)
+        try plain.send(Self.line(3, Method.placeAdd.name, PlaceAddParams(name: "만두")))
+        let answered = try #require(try Self.replies(1, on: plain, from: kit).first)
+        #expect(try JSONDecoder().decode(ResultEnvelope<PlaceInfo>.self, from: Data(answered)).result.name == "만두")
+        #expect(kit.daemon.runtime.worker.pendingCount == 3)
+
+        gate.signal()
+        let added = try #require(try Self.replies(1, on: first, from: kit).first)
+        let kept = try #require(
+            try JSONDecoder().decode(ResultEnvelope<PlaceInfo>.self, from: Data(added)).result.image)
+        let refused = try #require(try Self.replies(1, on: second, from: kit).first)
+        let error = try JSONDecoder().decode(ErrorEnvelope.self, from: Data(refused)).error
+        #expect(error.message.contains("exists already"), "\(error)")
+        let images = kit.directory + "/data/images"
+        func stored() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: images)) ?? []).filter { !$0.hasPrefix(".") }
+        }
+        #expect(try kit.run { stored() == [kept] }, "the refused add's image is released: \(stored())")
+    }
 }

@@ -102,7 +102,9 @@ extension Integration {
             #expect(shown.lastVisitedAt != nil)
         }
 
-        @Test("images are stored by content without collision, and go with the last place that uses them")
+        @Test(
+            "images are stored by content without collision, a refused place stores none, and they go with the last place that uses them"
+        )
         func images() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }

@@ -11,6 +11,9 @@
 /// served meanwhile.
 struct OffLoop<Result: Encodable> {
     let label: String
+    /// The answer of a request that turned out to need no long work (`init(_:now:)`), given on
+    /// the loop at once; nil when the work goes to the worker.
+    let immediate: (() throws -> Result)?
     private let start: (BackgroundWorker, @escaping (Swift.Result<Result, any Error>) -> Void) -> Void
 
     init<Prepared: Sendable, Failure: Error>(
@@ -18,11 +21,20 @@ struct OffLoop<Result: Encodable> {
         finish: @escaping (Prepared) throws -> Result
     ) {
         self.label = label
+        immediate = nil
         start = { worker, deliver in
             worker.submit(
                 label, { Swift.Result<Prepared, any Error> { try work() } },
                 then: { prepared in deliver(Swift.Result { try finish(prepared.get()) }) })
         }
+    }
+
+    /// No work for the worker: the route answers on the loop with `answer`, as a `.now` route
+    /// does, with no hop to the worker and back (a `place.add` without an image).
+    init(_ label: String, now answer: @escaping () throws -> Result) {
+        self.label = label
+        immediate = answer
+        start = { _, deliver in deliver(Swift.Result { try answer() }) }
     }
 
     /// Starts the work; `deliver` runs on the loop with the result.

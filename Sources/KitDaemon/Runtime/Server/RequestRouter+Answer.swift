@@ -15,10 +15,14 @@ extension RequestRouter {
             }
         }
 
-        /// The handler's work runs off the loop (see `OffLoop`); the reply comes on a later turn.
+        /// The handler's work runs off the loop (see `OffLoop`); the reply comes on a later turn,
+        /// or at once when the handler found no long work to do (`OffLoop(_:now:)`).
         static func offLoop(_ handler: @escaping (Params, Context) throws -> OffLoop<Result>) -> Self {
             Self { params, id, context, router in
                 let work = try handler(params, context)
+                if let answer = work.immediate {
+                    return .now(try WireCodec.writtenLine(ResponseEnvelope(id: id, result: try answer())))
+                }
                 let encoder = router.encoder
                 let worker = router.worker
                 return .later { deliver in
