@@ -55,7 +55,8 @@ let package = Package(
         // iCalendar files, read and written through libical.
         .target(name: "KitCalendar", dependencies: ["KitCore", "CLibical"], swiftSettings: strict),
         // Wire types shared by kitd and kitctl.
-        .target(name: "KitProtocol", dependencies: ["KitCore"], swiftSettings: strict),
+        // Its wire types are declared in Wire/*.wire; scripts/wire-codec.py writes them as Swift into Generated/.
+        .target(name: "KitProtocol", dependencies: ["KitCore"], exclude: ["Wire"], swiftSettings: strict),
         // kit's messages in the user's language (gettext's `kit` domain).
         .target(name: "KitLocalization", dependencies: ["CIntl", "KitCore"], swiftSettings: strict),
         // The runtime: event loop, clocks, socket server, notifier and sound threads, systemd glue.

@@ -1,9 +1,18 @@
 #!/usr/bin/env python3
-"""Writes Sources/KitProtocol/Generated/WireCodec.generated.swift: the fast encoders
-(`LineWritable`) and decoders (`TapeReadable`) of the wire types that have one, from the types'
-own declarations.
+"""Writes Sources/KitProtocol/Generated/Wire.generated.swift: the wire types declared in
+Sources/KitProtocol/Wire/*.wire, each with its public memberwise init, and the fast encoders
+(`LineWritable`) and decoders (`TapeReadable`) of the wire types that ask for them.
 
-A type asks for them with a marker on the line above its declaration, after its doc comment:
+A .wire file declares structs as Swift does, with their doc comments, but with stored properties
+alone: the generated struct has those properties, then `public init` taking each in order. An
+optional `var` defaults to nil and a `var` with a value to that value, as Swift's own memberwise
+init does. What else a type has (other inits, computed properties, methods, `CodingKeys`, an
+`init(from:)`) goes in an extension in the .swift file of the same name (DiaryMethods.wire and
+DiaryMethods.swift). A type that needs more than stored properties in its own body (a `let` with
+a default the init takes) stays a plain Swift struct in the .swift file.
+
+A type asks for a codec with a marker on the line above its declaration, after its doc comment,
+in a .wire or a .swift file:
 
     // wire-codec: write          (a `LineWritable` conformance)
     // wire-codec: write read     (and a `TapeReadable` one)
@@ -20,22 +29,26 @@ an enum with String raw values (as its raw value), RequestID, RecordRef, [String
 (optional) types that write themselves, and a type that writes itself (another marked type, or a
 generic parameter). Anything else is an error here, not a guess.
 
+The output goes through swift-format with the repository's .swift-format, so it reads as the rest.
+
 Usage: scripts/wire-codec.py           write the file
        scripts/wire-codec.py --check   exit 1 when the file is not what it would write
 The tests run --check (WireCodecGeneratedTests), so a type changed without running this fails.
 """
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SOURCES = os.path.join(ROOT, 'Sources', 'KitProtocol')
-OUTPUT = os.path.join(SOURCES, 'Generated', 'WireCodec.generated.swift')
+DECLARATIONS = os.path.join(SOURCES, 'Wire')
+OUTPUT = os.path.join(SOURCES, 'Generated', 'Wire.generated.swift')
 MARKER = re.compile(r'^// wire-codec: (write(?: read)?)\s*$')
-DECLARATION = re.compile(r'^public struct (\w+)(<(\w+): \w+>)?: ')
+DECLARATION = re.compile(r'^public struct ([\w.]+)(<(\w+): \w+>)?: ')
 PROPERTY = re.compile(
-    r'^    public (?:private\(set\) |internal\(set\) )?var (\w+)(?:: ([^={]+?))?\s*(?:= (.+))?$')
+    r'^    public (?:private\(set\) |internal\(set\) )?(?:var|let) (`?\w+`?)(?:: ([^={]+?))?\s*(?:= (.+))?$')
 INTEGERS = {'Int', 'Int64', 'Int32', 'Int16', 'Int8', 'UInt', 'UInt64', 'UInt32', 'UInt16', 'UInt8'}
 
 
@@ -48,6 +61,79 @@ def sources():
         if name.endswith('.swift'):
             with open(os.path.join(SOURCES, name), encoding='utf-8') as f:
                 yield name, f.read().split('\n')
+    for name in sorted(os.listdir(DECLARATIONS)):
+        if name.endswith('.wire'):
+            with open(os.path.join(DECLARATIONS, name), encoding='utf-8') as f:
+                yield name, f.read().split('\n')
+
+
+def declared_types(files):
+    """Each struct of a .wire file: its lines before `public struct` (doc comment, marker), its
+    declaration line, its properties with their doc comments, and the init's parameters."""
+    types = []
+    for name, lines in files:
+        if not name.endswith('.wire'):
+            continue
+        index, lead = 0, []
+        while index < len(lines):
+            line = lines[index]
+            if line.startswith('//') and not line.startswith('///') and not MARKER.match(line):
+                index += 1  # a comment about the file, not part of a declaration
+                continue
+            if line.startswith('///') or line.startswith('@') or MARKER.match(line):
+                lead.append(line)
+                index += 1
+                continue
+            if line.strip() == '':
+                if lead:
+                    raise Failure(f'{name}:{index + 1}: a blank line between a doc comment and its struct')
+                index += 1
+                continue
+            if not DECLARATION.match(line) or not line.endswith('{'):
+                raise Failure(f'{name}:{index + 1}: expected `public struct Name: …{{`, a doc comment or a marker')
+            body, parameters, docs = [], [], []
+            index += 1
+            while index < len(lines) and lines[index] != '}':
+                inner = lines[index]
+                match = PROPERTY.match(inner)
+                if inner.startswith('    ///'):
+                    docs.append(inner)
+                elif match and match.group(2) is not None and not inner.rstrip().endswith('{'):
+                    body += docs + [inner]
+                    docs = []
+                    kind, default = match.group(2).strip(), match.group(3)
+                    if re.search(r'\blet ', inner) and default is not None:
+                        raise Failure(f'{name}:{index + 1}: a `let` with a value is no member of the wire form')
+                    if default is None and kind.endswith('?') and re.search(r'\bvar ', inner):
+                        default = 'nil'
+                    parameters.append((match.group(1), kind, default))
+                else:
+                    raise Failure(f'{name}:{index + 1}: a .wire struct holds stored properties with their '
+                                  f'types alone; put the rest in an extension in the .swift file')
+                index += 1
+            if index == len(lines):
+                raise Failure(f'{name}: {line} has no closing `}}` at the start of a line')
+            types.append({'file': name, 'lead': lead, 'declaration': line, 'body': body,
+                          'parameters': parameters})
+            lead = []
+            index += 1
+    return types
+
+
+def struct(spec):
+    """A declared type as Swift: its properties and its public memberwise init. A dotted name
+    (`DaemonStatusResult.Counts`) is a type nested in an extension of the outer one."""
+    outer, _, inner = DECLARATION.match(spec['declaration']).group(1).rpartition('.')
+    declaration = spec['declaration'].replace(f'{outer}.{inner}', inner, 1) if outer else spec['declaration']
+    out = spec['lead'] + [declaration] + spec['body'] + ['']
+    parameters = ', '.join(f'{member.strip("`")}: {kind}' + (f' = {default}' if default is not None else '')
+                           for member, kind, default in spec['parameters'])
+    out.append(f'    public init({parameters}) {{')
+    out += [f'        self.{member.strip("`")} = {member}' for member, _, _ in spec['parameters']]
+    out += ['    }', '}']
+    if outer:
+        out = [f'extension {outer} {{'] + out + ['}']
+    return [line for line in out if not MARKER.match(line)]
 
 
 def string_enums(files):
@@ -112,7 +198,7 @@ def marked_types(files):
                     kind = match.group(2).strip()
                     if kind.endswith('{'):
                         continue  # computed
-                properties.append((match.group(1), kind))
+                properties.append((match.group(1).strip('`'), kind))
             types.append({
                 'name': declaration.group(1), 'generic': declaration.group(3), 'read': 'read' in marker.group(1),
                 'properties': properties, 'file': name,
@@ -209,19 +295,48 @@ def read_conformance(spec, known):
 def generate():
     files = list(sources())
     files = [(name, lines) for name, lines in files if not name.endswith('.generated.swift')]
+    declared = declared_types(files)
     types = marked_types(files)
     known = {'enums': string_enums(files), 'twins': twins(files), 'writable': {t['name'] for t in types}}
-    out = ['// Generated by scripts/wire-codec.py from the types marked `// wire-codec:`; do not edit.',
-           '// Run scripts/wire-codec.py after changing one of them (WireCodecGeneratedTests checks).',
-           '', 'import KitCore', '']
-    for spec in sorted(types, key=lambda t: t['name']):
-        out.append(f'// {spec["name"]} ({spec["file"]})')
-        out += write_conformance(spec, known)
-        out.append('')
+    codecs = {spec['name']: spec for spec in types}
+    out = ['// Generated by scripts/wire-codec.py from Sources/KitProtocol/Wire/*.wire and the types marked',
+           '// `// wire-codec:`; do not edit. Run scripts/wire-codec.py after changing one of them',
+           '// (WireCodecGeneratedTests checks).', '', 'import KitCore', '']
+
+    def codec(spec):
+        lines = write_conformance(spec, known) + ['']
         if spec['read']:
-            out += read_conformance(spec, known)
-            out.append('')
-    return '\n'.join(out).rstrip('\n') + '\n'
+            lines += read_conformance(spec, known) + ['']
+        return lines
+
+    current = None
+    for spec in declared:
+        if spec['file'] != current:
+            current = spec['file']
+            out += [f'// MARK: - {current}', '']
+        out += struct(spec) + ['']
+        name = DECLARATION.match(spec['declaration']).group(1)
+        if name in codecs:
+            out += codec(codecs.pop(name))
+    if codecs:
+        out += ['// MARK: - Codecs of the types declared in Swift', '']
+    for name in sorted(codecs):
+        out.append(f'// {name} ({codecs[name]["file"]})')
+        out += codec(codecs[name])
+    return formatted('\n'.join(out).rstrip('\n') + '\n')
+
+
+def formatted(text):
+    """The text as swift-format writes it, with the repository's configuration."""
+    try:
+        result = subprocess.run(
+            ['swift-format', 'format', '--configuration', os.path.join(ROOT, '.swift-format'), '-'],
+            input=text, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise Failure('swift-format is not on PATH (it comes with the Swift toolchain)') from None
+    if result.returncode != 0:
+        raise Failure(f'swift-format failed on the generated text: {result.stderr.strip()}')
+    return result.stdout
 
 
 def main():

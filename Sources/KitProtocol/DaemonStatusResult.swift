@@ -11,7 +11,7 @@ import KitCore
 /// The runtime's members are its own; a feature's are `sections`, each under the member name the
 /// feature gives it (`timers`, `next`, `stopwatches`, `tasks`), written beside the runtime's as
 /// they always were. A feature's protocol file reads and writes its part as its own type (see
-/// `TimerMethods.swift`), so that this type names no feature.
+/// `Methods.swift`), so that this type names no feature.
 public struct DaemonStatusResult: WireValue {
     public struct Notifications: Codable, Sendable {
         /// Whether the last attempt to reach a notification server succeeded; nil before the first.

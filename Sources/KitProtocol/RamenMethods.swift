@@ -1,37 +1,8 @@
 import KitCore
 
-/// A ramen as the protocol shows it: the product's facts merged with the user's settings.
-public struct RamenInfo: WireValue, Equatable {
-    public var id: String
-    public var name: String
-    /// `신라면 (Shin Ramyun)`: what to show a person.
-    public var displayName: String
-    public var englishName: String?
-    public var romanization: String?
-    public var brand: String?
-    public var brandLocal: String?
-    public var country: String?
-    public var kind: RamenKind
-    /// The cook time used: the user's own if set, else the maker's.
-    public var cookNs: Nanoseconds
-    /// The maker's cook time.
-    public var catalogCookNs: Nanoseconds
-    public var waterMl: Int
-    /// The steps used: the user's own if set, else the maker's.
-    public var steps: [RamenStep]
-    public var note: String?
-    public var memo: String?
-    public var favourite: Bool
-    /// 1-based place among the favourites.
-    public var favouritePosition: Int?
-    public var origin: RamenEntry.Origin
-    public var hidden: Bool
-    /// Whether the user set a time, memo or steps (`kitctl ramen set --reset` undoes them).
-    public var customized: Bool
-    public var cookCount: Int
-    public var lastCookedAt: String?
-    public var source: String?
+// The stored properties of the types extended here are declared in Wire/RamenMethods.wire.
 
+extension RamenInfo {
     public init(_ entry: RamenEntry) {
         let product = entry.product
         id = product.id
@@ -60,59 +31,6 @@ public struct RamenInfo: WireValue, Equatable {
     }
 }
 
-public struct RamenListParams: WireValue {
-    /// Search text: Korean (prefix or 초성), English, romanization or brand.
-    public var query: String?
-    /// Only favourites.
-    public var favourites: Bool?
-    /// `name` (favourites first, in the user's order), `recent` or `most`.
-    public var sort: String?
-    /// Include hidden catalog entries.
-    public var hidden: Bool?
-
-    public init(query: String? = nil, favourites: Bool? = nil, sort: String? = nil, hidden: Bool? = nil) {
-        self.query = query
-        self.favourites = favourites
-        self.sort = sort
-        self.hidden = hidden
-    }
-}
-
-public struct RamenListResult: WireValue {
-    public var ramen: [RamenInfo]
-    public var catalogVersion: Int
-
-    public init(ramen: [RamenInfo], catalogVersion: Int) {
-        self.ramen = ramen
-        self.catalogVersion = catalogVersion
-    }
-}
-
-public struct RamenRefParams: WireValue {
-    /// An id (`nongshim-shin-ramyun`) or a name in any form the search understands.
-    public var ref: String
-    public init(ref: String) { self.ref = ref }
-}
-
-public struct RamenMoveParams: WireValue {
-    public var ref: String
-    /// 1-based position.
-    public var to: Int?
-    /// Another favourite to move in front of.
-    public var before: String?
-
-    public init(ref: String, to: Int? = nil, before: String? = nil) {
-        self.ref = ref
-        self.to = to
-        self.before = before
-    }
-}
-
-public struct RamenFavouritesResult: WireValue {
-    public var favourites: [RamenInfo]
-    public init(favourites: [RamenInfo]) { self.favourites = favourites }
-}
-
 /// A cook time a client sends: from 1 second to 24 hours.
 enum RamenCookTime {
     static let range = Nanoseconds.second...(86_400 * Nanoseconds.second)
@@ -120,30 +38,9 @@ enum RamenCookTime {
     static let hint = "270000000000 is 4m30s"
 }
 
-public struct RamenSetParams: WireValue, BoundedParams {
-    public var ref: String
-    /// The user's own cook time. Before kit kept nanoseconds it was `seconds`, which kitd still
-    /// takes.
-    public var cookNs: Nanoseconds?
-    /// A memo; an empty string clears it.
-    public var memo: String?
-    /// The user's own steps, replacing the maker's; an empty array clears them.
-    public var steps: [RamenStep]?
-    /// Back to the maker's time and steps, and no memo (applied before the other fields).
-    public var reset: Bool?
-
+extension RamenSetParams {
     public static var bounds: [ParamBound<Self>] {
         [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
-    }
-
-    public init(
-        ref: String, cookNs: Nanoseconds? = nil, memo: String? = nil, steps: [RamenStep]? = nil, reset: Bool? = nil
-    ) {
-        self.ref = ref
-        self.cookNs = cookNs
-        self.memo = memo
-        self.steps = steps
-        self.reset = reset
     }
 
     enum CodingKeys: String, CodingKey {
@@ -160,32 +57,7 @@ public struct RamenSetParams: WireValue, BoundedParams {
     }
 }
 
-public struct RamenAddParams: WireValue, BoundedParams {
-    public var name: String
-    /// The cook time. Before kit kept nanoseconds it was `seconds`, which kitd still takes.
-    public var cookNs: Nanoseconds
-    public var waterMl: Int?
-    /// `pot` (default), `cup`, `stir-fried`, `drained` or `cold`.
-    public var kind: String?
-    public var brand: String?
-    public var englishName: String?
-    public var steps: [RamenStep]?
-    public var note: String?
-
-    public init(
-        name: String, cookNs: Nanoseconds, waterMl: Int? = nil, kind: String? = nil, brand: String? = nil,
-        englishName: String? = nil, steps: [RamenStep]? = nil, note: String? = nil
-    ) {
-        self.name = name
-        self.cookNs = cookNs
-        self.waterMl = waterMl
-        self.kind = kind
-        self.brand = brand
-        self.englishName = englishName
-        self.steps = steps
-        self.note = note
-    }
-
+extension RamenAddParams {
     /// The longest memo or note of a ramen, in characters.
     public static let maximumNoteLength = 2000
 
@@ -216,22 +88,7 @@ public struct RamenAddParams: WireValue, BoundedParams {
     }
 }
 
-public struct RamenRemoveResult: WireValue {
-    public var removed: String
-    public init(removed: String) { self.removed = removed }
-}
-
-public struct RamenCookParams: WireValue, BoundedParams {
-    public var ref: String
-    /// A cook time for this cook only. Before kit kept nanoseconds it was `seconds`, which kitd
-    /// still takes.
-    public var cookNs: Nanoseconds?
-
-    public init(ref: String, cookNs: Nanoseconds? = nil) {
-        self.ref = ref
-        self.cookNs = cookNs
-    }
-
+extension RamenCookParams {
     public static var bounds: [ParamBound<Self>] {
         [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
     }
@@ -247,20 +104,7 @@ public struct RamenCookParams: WireValue, BoundedParams {
     }
 }
 
-/// What `ramen.cook` answers: the timer, and what to do now.
-public struct RamenCookResult: WireValue {
-    public var ramen: RamenInfo
-    public var timer: TimerInfo
-    /// Water to boil, in ml (0 when none is needed).
-    public var waterMl: Int
-    /// The steps of this cook, in order.
-    public var steps: [RamenStep]
-    /// What to do now, in words: the water, the start steps, then the timed steps this cook is
-    /// too short for.
-    public var now: [String]
-    /// The same lines, each with its template, for a client to say in the user's language.
-    public var nowMessages: [MessageText]?
-
+extension RamenCookResult {
     public init(ramen: RamenInfo, timer: TimerInfo, waterMl: Int, steps: [RamenStep], now: [KitMessage]) {
         self.ramen = ramen
         self.timer = timer
@@ -281,34 +125,4 @@ extension Event {
     public static let ramenCooked = "ramen.cooked"
     /// A ramen or the favourites changed: `{ramen}`.
     public static let ramenChanged = "ramen.changed"
-}
-
-public struct RamenCookEvent: Codable, Sendable {
-    public var ramen: RamenInfo
-    public var timer: TimerInfo
-    public init(ramen: RamenInfo, timer: TimerInfo) {
-        self.ramen = ramen
-        self.timer = timer
-    }
-}
-
-public struct RamenStepEvent: Codable, Sendable {
-    public var ramenId: String
-    public var timerId: Int64
-    public var step: RamenStep
-    public init(ramenId: String, timerId: Int64, step: RamenStep) {
-        self.ramenId = ramenId
-        self.timerId = timerId
-        self.step = step
-    }
-}
-
-public struct RamenChangedEvent: Codable, Sendable {
-    public var ramen: RamenInfo
-    /// `true` when `ramen.remove` removed it; `ramen` is then its last state. Absent otherwise.
-    public var removed: Bool?
-    public init(ramen: RamenInfo, removed: Bool? = nil) {
-        self.ramen = ramen
-        self.removed = removed
-    }
 }
