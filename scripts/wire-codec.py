@@ -8,8 +8,8 @@ alone: the generated struct has those properties, then `public init` taking each
 optional `var` defaults to nil and a `var` with a value to that value, as Swift's own memberwise
 init does. What else a type has (other inits, computed properties, methods, `CodingKeys`, an
 `init(from:)`) goes in an extension in the .swift file of the same name (DiaryMethods.wire and
-DiaryMethods.swift). A type that needs more than stored properties in its own body (a `let` with
-a default the init takes) stays a plain Swift struct in the .swift file.
+DiaryMethods.swift). Only the types that write themselves whole (`RecordRef`, `WireInstant`,
+`DaemonStatusResult`) stay plain Swift structs.
 
 A type asks for a codec with a marker on the line above its declaration, after its doc comment,
 in a .wire or a .swift file:
@@ -96,8 +96,11 @@ def declared_types(files):
             while index < len(lines) and lines[index] != '}':
                 inner = lines[index]
                 match = PROPERTY.match(inner)
-                if inner.startswith('    ///'):
+                if inner.startswith('    //'):
                     docs.append(inner)
+                elif inner.strip() == '':
+                    body += docs + ['']
+                    docs = []
                 elif match and match.group(2) is not None and not inner.rstrip().endswith('{'):
                     body += docs + [inner]
                     docs = []
@@ -113,6 +116,8 @@ def declared_types(files):
                 index += 1
             if index == len(lines):
                 raise Failure(f'{name}: {line} has no closing `}}` at the start of a line')
+            if docs:
+                raise Failure(f'{name}:{index}: a comment with no property after it')
             types.append({'file': name, 'lead': lead, 'declaration': line, 'body': body,
                           'parameters': parameters})
             lead = []
@@ -130,10 +135,38 @@ def struct(spec):
                            for member, kind, default in spec['parameters'])
     out.append(f'    public init({parameters}) {{')
     out += [f'        self.{member.strip("`")} = {member}' for member, _, _ in spec['parameters']]
-    out += ['    }', '}']
+    out += ['    }']
+    out += duration_reader(spec)
+    out += ['}']
     if outer:
         out = [f'extension {outer} {{'] + out + ['}']
     return [line for line in out if not MARKER.match(line)]
+
+
+def duration_reader(spec):
+    """A params type with a duration member reads it with `Decoder.duration`: as integer
+    nanoseconds, or protocol 1's seconds under its old name, and refused with a clear error when
+    it has a fraction. So its `init(from:)` is written here; the other members are read as its
+    synthesized one would. Durations come last: a missing one throws, and the members after it
+    would go unread (`ParamsSchema` reads the members a type decodes)."""
+    name = DECLARATION.match(spec['declaration']).group(1)
+    durations = [p for p in spec['parameters'] if p[1] in ('Nanoseconds', 'Nanoseconds?')]
+    if not name.endswith('Params') or not durations:
+        return []
+    members = [member for member, _, _ in spec['parameters']]
+    out = ['', '    enum CodingKeys: String, CodingKey {', f'        case {", ".join(members)}', '    }', '',
+           '    public init(from decoder: any Decoder) throws {',
+           '        let container = try decoder.container(keyedBy: CodingKeys.self)']
+    for member, kind, _ in spec['parameters']:
+        if (member, kind, _) in durations:
+            continue
+        call = 'decodeIfPresent' if kind.endswith('?') else 'decode'
+        out.append(f'        self.{member.strip("`")} = try container.{call}({kind.rstrip("?")}.self, forKey: .{member})')
+    for member, kind, _ in sorted(durations, key=lambda p: not p[1].endswith('?')):
+        call = 'durationIfPresent' if kind.endswith('?') else 'duration'
+        out.append(f'        self.{member.strip("`")} = try decoder.{call}(CodingKeys.{member})')
+    out.append('    }')
+    return out
 
 
 def string_enums(files):

@@ -37,17 +37,6 @@ extension TimerStartParams {
                 hint: "270000000000 is 4m30s")
         ]
     }
-
-    enum CodingKeys: String, CodingKey {
-        case durationNs, name, sound
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        sound = try container.decodeIfPresent(String.self, forKey: .sound)
-        durationNs = try decoder.duration(CodingKeys.durationNs)
-    }
 }
 
 extension TimerRefParams {
@@ -60,22 +49,12 @@ extension TimerAddParams {
         self.deltaNs = deltaNs
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        ref = try container.decode(RecordRef.self, forKey: .ref)
-        deltaNs = try decoder.duration(CodingKeys.deltaNs)
-    }
-
     public static var bounds: [ParamBound<Self>] {
         [
             .duration(
                 "deltaNs", \.deltaNs, -DurationParser.maximum...(-1), 1...DurationParser.maximum,
                 text: "not zero, and at most 366 days either way", hint: "a negative time removes time")
         ]
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case ref, deltaNs
     }
 }
 

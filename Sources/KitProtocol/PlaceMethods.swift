@@ -82,7 +82,6 @@ extension PlaceTagsResult {
         explanationFormat = explanation?.format
         explanationArguments = explanation?.format == nil ? nil : explanation?.arguments
     }
-
 }
 
 extension PlacePickParams {
@@ -92,21 +91,6 @@ extension PlacePickParams {
                 "avoidRecentNs", \.avoidRecentNs, 1...DurationParser.maximum, text: "more than 0 and at most 366 days",
                 hint: "a week is 604800000000000")
         ]
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case tags, count, weighted, rotate, avoidRecentNs, seed, notify
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tags = try container.decodeIfPresent([String].self, forKey: .tags)
-        count = try container.decodeIfPresent(Int.self, forKey: .count)
-        weighted = try container.decodeIfPresent(Bool.self, forKey: .weighted)
-        rotate = try container.decodeIfPresent(Bool.self, forKey: .rotate)
-        avoidRecentNs = try decoder.durationIfPresent(CodingKeys.avoidRecentNs)
-        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
-        notify = try container.decodeIfPresent(Bool.self, forKey: .notify)
     }
 }
 

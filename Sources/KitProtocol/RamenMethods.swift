@@ -42,19 +42,6 @@ extension RamenSetParams {
     public static var bounds: [ParamBound<Self>] {
         [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
     }
-
-    enum CodingKeys: String, CodingKey {
-        case ref, cookNs, memo, steps, reset
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        ref = try container.decode(String.self, forKey: .ref)
-        cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
-        memo = try container.decodeIfPresent(String.self, forKey: .memo)
-        steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
-        reset = try container.decodeIfPresent(Bool.self, forKey: .reset)
-    }
 }
 
 extension RamenAddParams {
@@ -69,38 +56,11 @@ extension RamenAddParams {
             .text("note", \.note, limit: maximumNoteLength),
         ]
     }
-
-    enum CodingKeys: String, CodingKey {
-        case name, cookNs, waterMl, kind, brand, englishName, steps, note
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        waterMl = try container.decodeIfPresent(Int.self, forKey: .waterMl)
-        kind = try container.decodeIfPresent(String.self, forKey: .kind)
-        brand = try container.decodeIfPresent(String.self, forKey: .brand)
-        englishName = try container.decodeIfPresent(String.self, forKey: .englishName)
-        steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
-        note = try container.decodeIfPresent(String.self, forKey: .note)
-        // Last: when neither form is there it throws, and the members after it would go unread.
-        cookNs = try decoder.duration(CodingKeys.cookNs)
-    }
 }
 
 extension RamenCookParams {
     public static var bounds: [ParamBound<Self>] {
         [.duration("cookNs", \.cookNs, RamenCookTime.range, text: RamenCookTime.text, hint: RamenCookTime.hint)]
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case ref, cookNs
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        ref = try container.decode(String.self, forKey: .ref)
-        cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
     }
 }
 

@@ -64,26 +64,6 @@ public struct RequestHeader: Decodable, Sendable {
     }
 }
 
-/// A request as a client writes it.
-// wire-codec: write
-public struct RequestEnvelope<Params: Encodable>: Encodable {
-    public var jsonrpc = "2.0"
-    public var id: RequestID?
-    public var method: String
-    public var params: Params
-
-    public init(id: RequestID?, method: String, params: Params) {
-        self.id = id
-        self.method = method
-        self.params = params
-    }
-}
-
-/// Reads just the params of a request line.
-public struct ParamsEnvelope<Params: Decodable>: Decodable {
-    public var params: Params?
-}
-
 struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int?

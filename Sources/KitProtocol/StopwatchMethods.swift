@@ -16,17 +16,6 @@ extension StopwatchCreateParams {
                 text: "0 (off), or from 1 second to 366 days", hint: "7200000000000 is 2h")
         ]
     }
-
-    enum CodingKeys: String, CodingKey {
-        case name, start, remindAfterNs
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        start = try container.decodeIfPresent(Bool.self, forKey: .start)
-        remindAfterNs = try decoder.durationIfPresent(CodingKeys.remindAfterNs)
-    }
 }
 
 extension StopwatchRefParams {

@@ -327,6 +327,134 @@ public struct DiaryRefParams: WireValue {
     }
 }
 
+// MARK: - Envelopes.wire
+
+/// A successful reply.
+public struct ResponseEnvelope<Result: Encodable>: Encodable {
+    public var jsonrpc: String = "2.0"
+    public var id: RequestID
+    public var result: Result
+
+    public init(jsonrpc: String = "2.0", id: RequestID, result: Result) {
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.result = result
+    }
+}
+
+extension ResponseEnvelope: LineWritable where Result: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("jsonrpc")
+        line.string(self.jsonrpc)
+        line.member("id")
+        line.requestID(self.id)
+        line.member("result")
+        try self.result.write(to: &line)
+        line.closeObject()
+    }
+}
+
+/// An error reply. `id` is null when the request's id could not be read.
+public struct ErrorEnvelope: Codable, Sendable {
+    public var jsonrpc: String = "2.0"
+    public var id: RequestID
+    public var error: RPCError
+
+    public init(jsonrpc: String = "2.0", id: RequestID, error: RPCError) {
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.error = error
+    }
+}
+
+/// A server-to-client notification: an event after `events.subscribe`.
+public struct EventEnvelope<Params: Encodable>: Encodable {
+    public var jsonrpc: String = "2.0"
+    public var method: String
+    public var params: Params
+
+    public init(jsonrpc: String = "2.0", method: String, params: Params) {
+        self.jsonrpc = jsonrpc
+        self.method = method
+        self.params = params
+    }
+}
+
+/// What a client reads first from any incoming line, to tell replies from events.
+public struct IncomingHeader: Decodable, Sendable {
+    public var id: RequestID?
+    public var method: String?
+    public var error: RPCError?
+
+    public init(id: RequestID? = nil, method: String? = nil, error: RPCError? = nil) {
+        self.id = id
+        self.method = method
+        self.error = error
+    }
+}
+
+/// Reads the result of a reply.
+public struct ResultEnvelope<Result: Decodable>: Decodable {
+    public var result: Result
+
+    public init(result: Result) {
+        self.result = result
+    }
+}
+
+/// Reads the params of an event.
+public struct EventParamsEnvelope<Params: Decodable>: Decodable {
+    public var method: String
+    public var params: Params
+
+    public init(method: String, params: Params) {
+        self.method = method
+        self.params = params
+    }
+}
+
+/// A request as a client writes it.
+public struct RequestEnvelope<Params: Encodable>: Encodable {
+    public var jsonrpc: String = "2.0"
+    public var id: RequestID?
+    public var method: String
+    public var params: Params
+
+    public init(jsonrpc: String = "2.0", id: RequestID? = nil, method: String, params: Params) {
+        self.jsonrpc = jsonrpc
+        self.id = id
+        self.method = method
+        self.params = params
+    }
+}
+
+extension RequestEnvelope: LineWritable where Params: LineWritable {
+    public func write(to line: inout LineWriter) throws {
+        line.openObject()
+        line.member("jsonrpc")
+        line.string(self.jsonrpc)
+        if let value = self.id {
+            line.member("id")
+            line.requestID(value)
+        }
+        line.member("method")
+        line.string(self.method)
+        line.member("params")
+        try self.params.write(to: &line)
+        line.closeObject()
+    }
+}
+
+/// Reads just the params of a request line.
+public struct ParamsEnvelope<Params: Decodable>: Decodable {
+    public var params: Params?
+
+    public init(params: Params? = nil) {
+        self.params = params
+    }
+}
+
 // MARK: - Events.wire
 
 /// `timer.started`, `timer.paused`, `timer.resumed`, `timer.adjusted`, `timer.cancelled`.
@@ -584,6 +712,17 @@ public struct TimerStartParams: Codable, Sendable, WireValue, BoundedParams {
         self.durationNs = durationNs
         self.name = name
         self.sound = sound
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case durationNs, name, sound
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.sound = try container.decodeIfPresent(String.self, forKey: .sound)
+        self.durationNs = try decoder.duration(CodingKeys.durationNs)
     }
 }
 
@@ -845,6 +984,16 @@ public struct TimerAddParams: WireValue, BoundedParams {
         self.ref = ref
         self.deltaNs = deltaNs
     }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, deltaNs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.ref = try container.decode(RecordRef.self, forKey: .ref)
+        self.deltaNs = try decoder.duration(CodingKeys.deltaNs)
+    }
 }
 
 /// `daemon.today`: what runs and what is due today, each feature's part filled by the feature.
@@ -965,6 +1114,21 @@ public struct PlacePickParams: WireValue, BoundedParams {
         self.avoidRecentNs = avoidRecentNs
         self.seed = seed
         self.notify = notify
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case tags, count, weighted, rotate, avoidRecentNs, seed, notify
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.tags = try container.decodeIfPresent([String].self, forKey: .tags)
+        self.count = try container.decodeIfPresent(Int.self, forKey: .count)
+        self.weighted = try container.decodeIfPresent(Bool.self, forKey: .weighted)
+        self.rotate = try container.decodeIfPresent(Bool.self, forKey: .rotate)
+        self.seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+        self.notify = try container.decodeIfPresent(Bool.self, forKey: .notify)
+        self.avoidRecentNs = try decoder.durationIfPresent(CodingKeys.avoidRecentNs)
     }
 }
 
@@ -1394,6 +1558,19 @@ public struct RamenSetParams: WireValue, BoundedParams {
         self.steps = steps
         self.reset = reset
     }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, cookNs, memo, steps, reset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.ref = try container.decode(String.self, forKey: .ref)
+        self.memo = try container.decodeIfPresent(String.self, forKey: .memo)
+        self.steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
+        self.reset = try container.decodeIfPresent(Bool.self, forKey: .reset)
+        self.cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
+    }
 }
 
 public struct RamenAddParams: WireValue, BoundedParams {
@@ -1421,6 +1598,22 @@ public struct RamenAddParams: WireValue, BoundedParams {
         self.steps = steps
         self.note = note
     }
+
+    enum CodingKeys: String, CodingKey {
+        case name, cookNs, waterMl, kind, brand, englishName, steps, note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.waterMl = try container.decodeIfPresent(Int.self, forKey: .waterMl)
+        self.kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        self.brand = try container.decodeIfPresent(String.self, forKey: .brand)
+        self.englishName = try container.decodeIfPresent(String.self, forKey: .englishName)
+        self.steps = try container.decodeIfPresent([RamenStep].self, forKey: .steps)
+        self.note = try container.decodeIfPresent(String.self, forKey: .note)
+        self.cookNs = try decoder.duration(CodingKeys.cookNs)
+    }
 }
 
 public struct RamenRemoveResult: WireValue {
@@ -1440,6 +1633,16 @@ public struct RamenCookParams: WireValue, BoundedParams {
     public init(ref: String, cookNs: Nanoseconds? = nil) {
         self.ref = ref
         self.cookNs = cookNs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ref, cookNs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.ref = try container.decode(String.self, forKey: .ref)
+        self.cookNs = try decoder.durationIfPresent(CodingKeys.cookNs)
     }
 }
 
@@ -1614,6 +1817,17 @@ public struct StopwatchCreateParams: WireValue, BoundedParams {
         self.name = name
         self.start = start
         self.remindAfterNs = remindAfterNs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, start, remindAfterNs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.start = try container.decodeIfPresent(Bool.self, forKey: .start)
+        self.remindAfterNs = try decoder.durationIfPresent(CodingKeys.remindAfterNs)
     }
 }
 
@@ -2398,40 +2612,6 @@ extension TaskImportResult: LineWritable {
             line.member("dryRun")
             line.bool(value)
         }
-        line.closeObject()
-    }
-}
-
-// MARK: - Codecs of the types declared in Swift
-
-// RequestEnvelope (Request.swift)
-extension RequestEnvelope: LineWritable where Params: LineWritable {
-    public func write(to line: inout LineWriter) throws {
-        line.openObject()
-        line.member("jsonrpc")
-        line.string(self.jsonrpc)
-        if let value = self.id {
-            line.member("id")
-            line.requestID(value)
-        }
-        line.member("method")
-        line.string(self.method)
-        line.member("params")
-        try self.params.write(to: &line)
-        line.closeObject()
-    }
-}
-
-// ResponseEnvelope (Response.swift)
-extension ResponseEnvelope: LineWritable where Result: LineWritable {
-    public func write(to line: inout LineWriter) throws {
-        line.openObject()
-        line.member("jsonrpc")
-        line.string(self.jsonrpc)
-        line.member("id")
-        line.requestID(self.id)
-        line.member("result")
-        try self.result.write(to: &line)
         line.closeObject()
     }
 }
