@@ -25,21 +25,6 @@ extension DiaryEntryInfo {
     }
 }
 
-extension DiaryEditParams {
-    public init(
-        ref: String, text: String? = nil, date: String? = nil, weather: String? = nil, mood: String? = nil,
-        place: String? = nil, fields: [DiaryField]? = nil
-    ) {
-        self.ref = RecordRef(ref)
-        self.text = text
-        self.date = date
-        self.weather = weather
-        self.mood = mood
-        self.place = place
-        self.fields = fields
-    }
-}
-
 extension DiaryRefParams {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }

@@ -192,8 +192,8 @@ private struct TapeParser {
     private mutating func value(depth: Int) -> Bool {
         guard position < input.count else { return false }
         switch input[position] {
-        case UInt8(ascii: "{"): return object(depth: depth + 1)
-        case UInt8(ascii: "["): return array(depth: depth + 1)
+        case UInt8(ascii: "{"): return container(.object, depth: depth + 1)
+        case UInt8(ascii: "["): return container(.array, depth: depth + 1)
         case UInt8(ascii: "\""): return string(isName: false)
         case UInt8(ascii: "t"): return literal("true", .true)
         case UInt8(ascii: "f"): return literal("false", .false)
@@ -214,27 +214,25 @@ private struct TapeParser {
         nodes[index].next = Int32(nodes.count)
     }
 
-    private mutating func object(depth: Int) -> Bool {
+    /// An object or an array, from its opening byte: its items, each a value (after a name and a
+    /// colon, in an object), separated by commas, up to the closing byte.
+    private mutating func container(_ kind: JSONTape.Kind, depth: Int) -> Bool {
         guard depth < JSONTape.maximumDepth else { return false }
-        let index = open(.object)
+        let closing = kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let index = open(kind)
         position += 1
         skipWhitespace()
         var count = 0
-        if position < input.count && input[position] == UInt8(ascii: "}") {
+        var names: Set<[UInt8]>?
+        if position < input.count && input[position] == closing {
             position += 1
             close(index, count: 0)
             return true
         }
-        var names: Set<[UInt8]>?
         while true {
-            guard position < input.count, input[position] == UInt8(ascii: "\""), string(isName: true) else {
-                return false
+            if kind == .object {
+                guard name(in: index, count: count, names: &names) else { return false }
             }
-            guard isNewName(nodes.count - 1, in: index, count: count, names: &names) else { return false }
-            skipWhitespace()
-            guard position < input.count, input[position] == UInt8(ascii: ":") else { return false }
-            position += 1
-            skipWhitespace()
             guard value(depth: depth) else { return false }
             count += 1
             skipWhitespace()
@@ -242,7 +240,7 @@ private struct TapeParser {
             if input[position] == UInt8(ascii: ",") {
                 position += 1
                 skipWhitespace()
-            } else if input[position] == UInt8(ascii: "}") {
+            } else if input[position] == closing {
                 position += 1
                 close(index, count: count)
                 return true
@@ -250,6 +248,19 @@ private struct TapeParser {
                 return false
             }
         }
+    }
+
+    /// An object's member name, new in the object, and the colon after it.
+    private mutating func name(in object: Int, count: Int, names: inout Set<[UInt8]>?) -> Bool {
+        guard position < input.count, input[position] == UInt8(ascii: "\""), string(isName: true) else {
+            return false
+        }
+        guard isNewName(nodes.count - 1, in: object, count: count, names: &names) else { return false }
+        skipWhitespace()
+        guard position < input.count, input[position] == UInt8(ascii: ":") else { return false }
+        position += 1
+        skipWhitespace()
+        return true
     }
 
     /// Whether the name just read differs from the `count` names before it in the object.
@@ -279,35 +290,6 @@ private struct TapeParser {
             index = Int(nodes[index + 1].next)
         }
         return true
-    }
-
-    private mutating func array(depth: Int) -> Bool {
-        guard depth < JSONTape.maximumDepth else { return false }
-        let index = open(.array)
-        position += 1
-        skipWhitespace()
-        var count = 0
-        if position < input.count && input[position] == UInt8(ascii: "]") {
-            position += 1
-            close(index, count: 0)
-            return true
-        }
-        while true {
-            guard value(depth: depth) else { return false }
-            count += 1
-            skipWhitespace()
-            guard position < input.count else { return false }
-            if input[position] == UInt8(ascii: ",") {
-                position += 1
-                skipWhitespace()
-            } else if input[position] == UInt8(ascii: "]") {
-                position += 1
-                close(index, count: count)
-                return true
-            } else {
-                return false
-            }
-        }
     }
 
     private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind) -> Bool {

@@ -70,6 +70,13 @@ private final class StreamState {
         line = LineWriter(protocolOne: protocolOne)
     }
 
+    /// What a container's `superEncoder` gives: an encoder that writes nowhere, after marking the
+    /// line as one this encoder cannot write (the caller then falls back to `JSONEncoder`).
+    func unsupportedEncoder(codingPath: [any CodingKey]) -> any Encoder {
+        unsupported = true
+        return StreamEncoder(state: StreamState(protocolOne: false), codingPath: codingPath, depth: 0)
+    }
+
     /// Writes one whole value: whatever containers it opens are closed before this returns.
     func write(_ value: some Encodable, codingPath: [any CodingKey]) throws {
         let depth = open.count
@@ -261,16 +268,11 @@ private struct StreamKeyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return StreamUnkeyed(state: state, codingPath: codingPath, level: nested)
     }
 
-    mutating func superEncoder() -> any Encoder { unsupported() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { unsupported() }
-
-    private func unsupported() -> any Encoder {
-        state.unsupported = true
-        return StreamEncoder(state: StreamState(protocolOne: false), codingPath: codingPath, depth: 0)
-    }
+    mutating func superEncoder() -> any Encoder { state.unsupportedEncoder(codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { state.unsupportedEncoder(codingPath: codingPath) }
 }
 
-private struct StreamUnkeyed: UnkeyedEncodingContainer {
+private struct StreamUnkeyed: UnkeyedEncodingContainer, StreamValueWriter {
     let state: StreamState
     let codingPath: [any CodingKey]
     let level: Int
@@ -282,36 +284,66 @@ private struct StreamUnkeyed: UnkeyedEncodingContainer {
         self.level = level
     }
 
-    private mutating func element() {
+    mutating func beginValue() {
         state.beginElement(in: level)
         count += 1
     }
 
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        beginValue()
+        let nested = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
+        return KeyedEncodingContainer(StreamKeyed<NestedKey>(state: state, codingPath: codingPath, level: nested))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        beginValue()
+        let nested = state.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"))
+        return StreamUnkeyed(state: state, codingPath: codingPath, level: nested)
+    }
+
+    mutating func superEncoder() -> any Encoder { state.unsupportedEncoder(codingPath: codingPath) }
+}
+
+private struct StreamSingle: SingleValueEncodingContainer, StreamValueWriter {
+    let state: StreamState
+    let codingPath: [any CodingKey]
+    let depth: Int
+
+    func beginValue() { state.close(to: depth) }
+}
+
+/// The values an unkeyed and a single-value container write alike: each begins its value
+/// (`beginValue`: a separator, or closing what a single value replaces), then writes it.
+private protocol StreamValueWriter {
+    var state: StreamState { get }
+    var codingPath: [any CodingKey] { get }
+    mutating func beginValue()
+}
+
+extension StreamValueWriter {
     mutating func encodeNil() throws {
-        element()
+        beginValue()
         state.line.null()
     }
 
-    mutating func encode(_ value: String) throws {
-        element()
-        state.writeString(value)
-    }
-
     mutating func encode(_ value: Bool) throws {
-        element()
+        beginValue()
         state.line.bool(value)
     }
 
+    mutating func encode(_ value: String) throws {
+        beginValue()
+        state.writeString(value)
+    }
+
     mutating func encode(_ value: Double) throws {
-        element()
+        beginValue()
         try state.writeDouble(value, codingPath: codingPath)
     }
 
-    mutating func encode(_ value: Float) throws {
-        element()
-        try state.writeDouble(Double(value), codingPath: codingPath)
-    }
-
+    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
     mutating func encode(_ value: Int) throws { integer(value) }
     mutating func encode(_ value: Int8) throws { integer(value) }
     mutating func encode(_ value: Int16) throws { integer(value) }
@@ -324,93 +356,12 @@ private struct StreamUnkeyed: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { integer(value) }
 
     private mutating func integer(_ value: some BinaryInteger) {
-        element()
+        beginValue()
         state.writeInteger(value)
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        element()
-        try state.writeAny(value, codingPath: codingPath)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
-        -> KeyedEncodingContainer<NestedKey>
-    {
-        element()
-        let nested = state.openContainer(UInt8(ascii: "{"), UInt8(ascii: "}"))
-        return KeyedEncodingContainer(StreamKeyed<NestedKey>(state: state, codingPath: codingPath, level: nested))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        element()
-        let nested = state.openContainer(UInt8(ascii: "["), UInt8(ascii: "]"))
-        return StreamUnkeyed(state: state, codingPath: codingPath, level: nested)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        state.unsupported = true
-        return StreamEncoder(state: StreamState(protocolOne: false), codingPath: codingPath, depth: 0)
-    }
-}
-
-private struct StreamSingle: SingleValueEncodingContainer {
-    let state: StreamState
-    let codingPath: [any CodingKey]
-    let depth: Int
-
-    private func begin() { state.close(to: depth) }
-
-    mutating func encodeNil() throws {
-        begin()
-        state.line.null()
-    }
-
-    mutating func encode(_ value: Bool) throws {
-        begin()
-        state.line.bool(value)
-    }
-
-    mutating func encode(_ value: String) throws {
-        begin()
-        state.writeString(value)
-    }
-
-    mutating func encode(_ value: Double) throws {
-        begin()
-        try state.writeDouble(value, codingPath: codingPath)
-    }
-
-    mutating func encode(_ value: Int) throws {
-        begin()
-        state.writeInteger(value)
-    }
-
-    mutating func encode(_ value: Int64) throws {
-        begin()
-        state.writeInteger(value)
-    }
-
-    mutating func encode(_ value: Float) throws {
-        begin()
-        try state.writeDouble(Double(value), codingPath: codingPath)
-    }
-
-    mutating func encode(_ value: Int8) throws { integer(value) }
-    mutating func encode(_ value: Int16) throws { integer(value) }
-    mutating func encode(_ value: Int32) throws { integer(value) }
-    mutating func encode(_ value: UInt) throws { integer(value) }
-    mutating func encode(_ value: UInt8) throws { integer(value) }
-    mutating func encode(_ value: UInt16) throws { integer(value) }
-    mutating func encode(_ value: UInt32) throws { integer(value) }
-    mutating func encode(_ value: UInt64) throws { integer(value) }
-
-    private func integer(_ value: some BinaryInteger) {
-        begin()
-        state.writeInteger(value)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        begin()
+        beginValue()
         try state.writeAny(value, codingPath: codingPath)
     }
 }

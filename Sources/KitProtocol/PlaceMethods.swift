@@ -26,27 +26,6 @@ extension PlaceInfo {
     }
 }
 
-extension PlaceEditParams {
-    public init(
-        ref: String, name: String? = nil, tags: [String]? = nil, untag: [String]? = nil, url: String? = nil,
-        phone: String? = nil, address: String? = nil, note: String? = nil, weight: Int? = nil,
-        imagePath: String? = nil, imageData: String? = nil, removeImage: Bool? = nil
-    ) {
-        self.imageData = imageData
-        self.ref = RecordRef(ref)
-        self.name = name
-        self.tags = tags
-        self.untag = untag
-        self.url = url
-        self.phone = phone
-        self.address = address
-        self.note = note
-        self.weight = weight
-        self.imagePath = imagePath
-        self.removeImage = removeImage
-    }
-}
-
 extension PlaceRefParams {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }

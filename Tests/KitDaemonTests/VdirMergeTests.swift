@@ -183,7 +183,7 @@ struct VdirMergeTests {
             Self.set(&$0, "DESCRIPTION", "DESCRIPTION:Windy at the top.")
         }
         _ = try kit.memos.setPinned(RecordRef(String(memo.id)), true)
-        _ = try kit.diary.edit(DiaryEditParams(ref: String(entry.id), mood: "happy"))
+        _ = try kit.diary.edit(DiaryEditParams(ref: RecordRef(String(entry.id)), mood: "happy"))
         #expect(try Self.waitForFile(kit, "memos", uid: memo.uid, saying: "X-KIT-PINNED:TRUE"))
         #expect(try Self.waitForFile(kit, "memos", uid: memo.uid, saying: "DESCRIPTION:a scarf"))
         #expect(try Self.waitForFile(kit, "diary", uid: entry.uid, saying: "X-KIT-MOOD:happy"))
@@ -207,7 +207,8 @@ struct VdirMergeTests {
         #expect(try kit.memos.get(RecordRef(String(memo.id))).text == "Presents\na scarf")
         // The entry's first line, the phone two seconds after kit's unsynced write: the phone's wins.
         let entryBase = try #require(try Self.file(kit, "diary", uid: entry.uid))
-        _ = try kit.diary.edit(DiaryEditParams(ref: String(entry.id), text: "Up the ridge\nWindy at the top."))
+        _ = try kit.diary.edit(
+            DiaryEditParams(ref: RecordRef(String(entry.id)), text: "Up the ridge\nWindy at the top."))
         #expect(try Self.waitForFile(kit, "diary", uid: entry.uid, saying: "SUMMARY:Up the ridge"))
         kit.advance(by: 2 * Self.second)
         try Self.phoneEdit(kit, "diary", uid: entry.uid, from: entryBase, at: kit.clock.now().wall) {

@@ -27,7 +27,7 @@ struct DiaryEdit: ParsableCommand {
         let current = try global.call(
             Method.diaryGet, DiaryRefParams(ref: one.ref))
         var params = DiaryEditParams(
-            ref: String(current.id), date: options.date, weather: options.weather, mood: options.mood,
+            ref: RecordRef(String(current.id)), date: options.date, weather: options.weather, mood: options.mood,
             place: options.place, fields: options.fieldTexts.isEmpty ? nil : try Self.fields(options.fieldTexts))
         let entry: DiaryEntryInfo
         if message == nil && !options.isEmpty {

@@ -41,7 +41,7 @@ struct PlaceEdit: ParsableCommand {
         }
         let upload = try fields.imageUpload()
         let params = PlaceEditParams(
-            ref: one.ref, name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url,
+            ref: RecordRef(one.ref), name: name, tags: try fields.checkedTags(), untag: untag, url: fields.url,
             phone: fields.phone,
             address: fields.address, note: fields.note, weight: try fields.checkedWeight(),
             imagePath: upload.path, imageData: upload.data, removeImage: noImage ? true : nil)
