@@ -251,6 +251,7 @@ private struct TapeParser {
     }
 
     /// An object's member name, new in the object, and the colon after it.
+    @inline(__always)
     private mutating func name(in object: Int, count: Int, names: inout Set<[UInt8]>?) -> Bool {
         guard position < input.count, input[position] == UInt8(ascii: "\""), string(isName: true) else {
             return false
