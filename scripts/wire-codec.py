@@ -33,7 +33,10 @@ The output goes through swift-format with the repository's .swift-format, so it 
 
 Usage: scripts/wire-codec.py           write the file
        scripts/wire-codec.py --check   exit 1 when the file is not what it would write
+       --sources DIR                   read DIR, DIR/Wire and write DIR/Generated instead of
+                                       Sources/KitProtocol (the tests' own declarations)
 The tests run --check (WireCodecGeneratedTests), so a type changed without running this fails.
+A declaration it cannot read is refused with its file and line, and exit status 2.
 """
 import os
 import re
@@ -373,12 +376,26 @@ def formatted(text):
 
 
 def main():
+    global SOURCES, DECLARATIONS, OUTPUT
+    arguments = sys.argv[1:]
+    if '--sources' in arguments:
+        index = arguments.index('--sources')
+        if index + 1 == len(arguments):
+            print('wire-codec: --sources takes a directory', file=sys.stderr)
+            return 2
+        SOURCES = os.path.abspath(arguments[index + 1])
+        DECLARATIONS = os.path.join(SOURCES, 'Wire')
+        OUTPUT = os.path.join(SOURCES, 'Generated', 'Wire.generated.swift')
+        del arguments[index:index + 2]
+    if arguments not in ([], ['--check']):
+        print('wire-codec: usage: scripts/wire-codec.py [--check] [--sources DIR]', file=sys.stderr)
+        return 2
     try:
         text = generate()
     except Failure as failure:
         print(f'wire-codec: {failure}', file=sys.stderr)
         return 2
-    if sys.argv[1:] == ['--check']:
+    if arguments == ['--check']:
         try:
             with open(OUTPUT, encoding='utf-8') as f:
                 current = f.read()
