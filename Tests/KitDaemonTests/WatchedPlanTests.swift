@@ -80,7 +80,7 @@ struct WatchedPlanTests {
     @Test("an alarm beyond the horizon is planned when the horizon moves on, a slice of the loop at a time")
     func horizonMovesOn() throws {
         let now = WallTime(seconds: Date().timeIntervalSince1970)
-        let (kit, _) = try Self.watching { folder in
+        let (kit, folder) = try Self.watching { folder in
             for index in 0..<20 {
                 let start =
                     now + 2 * Self.day + 12 * Self.hour + Nanoseconds(Int64(index) * 60 * Nanoseconds.second.value)
@@ -88,7 +88,7 @@ struct WatchedPlanTests {
                     toFile: folder + "/work/far-\(index).ics", atomically: true, encoding: .utf8)
             }
         }
-        defer { kit.stop() }
+        defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         // Two and a half days ahead is past the two-day horizon: nothing is planned yet.
         #expect(feature.planned.isEmpty)
@@ -372,7 +372,7 @@ struct WatchedPlanTests {
             try Self.event("soon", start: Self.stamp(now + Self.hour)).write(
                 toFile: folder + "/work/soon.ics", atomically: true, encoding: .utf8)
         }
-        defer { kit.stop() }
+        defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         let work = try #require(feature.collections.first)
         #expect(work.itemCount == 2 && work.files.count == 1 && feature.planned.count == 1)
@@ -427,11 +427,11 @@ struct WatchedPlanTests {
     func zoneChange() throws {
         let now = WallTime(seconds: Date().timeIntervalSince1970)
         // 2 h from now on Berlin's clock, written without a zone.
-        let (kit, _) = try Self.watching { folder in
+        let (kit, folder) = try Self.watching { folder in
             try Self.event("floating", start: Self.stamp(now + 2 * Self.hour, in: "Europe/Berlin"), before: "PT0S")
                 .write(toFile: folder + "/work/floating.ics", atomically: true, encoding: .utf8)
         }
-        defer { kit.stop() }
+        defer { Self.stop(kit, removing: folder) }
         let feature = Self.calendars(kit)
         #expect(feature.planned.count == 1)
         // In New York the same wall-clock time comes 6 hours later.
@@ -459,7 +459,7 @@ struct WatchedPlanTests {
             try Self.event("far", start: Self.stamp(now + 5 * Self.day), before: nil).write(
                 toFile: folder + "/work/far.ics", atomically: true, encoding: .utf8)
         }
-        defer { kit.stop() }
+        defer { Self.stop(kit, removing: folder) }
         let far = WatchedCollection.nameKey("far.ics")
         let farStart = WallTime(
             nanoseconds: (now + 5 * Self.day).nanoseconds / Nanoseconds.second.value * Nanoseconds.second.value)

@@ -19,6 +19,8 @@ public final class Subprocess: @unchecked Sendable {
     public let pid: pid_t
     public let stdoutPath: String
     public let stderrPath: String
+    /// The file `stdin` was written to, when it was given as `Data`.
+    private let madeStdin: String?
     private var status: Int32?
 
     public init(
@@ -32,6 +34,9 @@ public final class Subprocess: @unchecked Sendable {
         if let stdin {
             stdinPath = outputDirectory + "/\(name).\(tag).in"
             try stdin.write(to: URL(fileURLWithPath: stdinPath))
+            madeStdin = stdinPath
+        } else {
+            madeStdin = nil
         }
 
         var actions = posix_spawn_file_actions_t()
@@ -133,11 +138,21 @@ public final class Subprocess: @unchecked Sendable {
         let child = try Subprocess(
             executable, arguments, environment: environment, outputDirectory: outputDirectory,
             name: URL(fileURLWithPath: executable).lastPathComponent, stdin: stdin, stdinPath: stdinPath)
+        defer { child.removeFiles() }
         guard let code = child.wait(timeout: timeout) else {
             child.stop()
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
         }
         return CommandResult(exitCode: code, stdout: child.stdout, stderr: child.stderr)
+    }
+
+    /// Removes the files its output went to (and its input, when it was given as `Data`): `run`
+    /// does once it has read them, so that a directory shared by many runs, such as /tmp, keeps
+    /// none of them.
+    public func removeFiles() {
+        for path in [stdoutPath, stderrPath] + (madeStdin.map { [$0] } ?? []) {
+            unlink(path)
+        }
     }
 
     /// Polls until `condition` holds or `timeout` passes. Returns whether it held.
