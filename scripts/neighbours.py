@@ -5,7 +5,11 @@
   10,000 and 100,000 pending: kitd (timers), atd (at jobs), remind -z (REM lines in its file)
   and calcurse --daemon (appointments);
 - scheduling one item as a whole command: `kitctl timer start`, `at now + 1 min`, and a REM
-  line appended to remind's file; medians of 100 runs, taken in turns.
+  line appended to remind's file; medians of 100 runs, taken in turns;
+- in the same turns, what the ratio stands on: a C program that does nothing (`/bin/true`), a
+  static Swift program that prints a line, linked as kitctl is (built here with swiftc; left out
+  without one), and kitd's answer to kitctl's `timer.start` over its socket from this script.
+  `kitctl timer start` is about the Swift program plus kitd's answer: the rest is kitctl's own.
 
 Usage: scripts/neighbours.py [BINDIR] [--schedule-only]   (kitd and kitctl from BINDIR, default
 .build/release; --schedule-only leaves out the PSS rows, which take ten minutes)
@@ -88,6 +92,22 @@ class Kit:
             os.makedirs(root + '/' + d, exist_ok=True)
         self.socket = root + '/run/kit/kitd.sock'
 
+    def answer_ms(self):
+        """kitd's answer to what `kitctl timer start 1h` sends, from connect to the reply's end."""
+        request = json.dumps({'jsonrpc': '2.0', 'id': 1, 'method': 'timer.start',
+                              'params': {'durationNs': 3_600_000_000_000}}).encode() + b'\n'
+        started = time.perf_counter_ns()
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(self.socket)
+            s.sendall(request)
+            reply = b''
+            while not reply.endswith(b'\n'):
+                chunk = s.recv(65536)
+                if not chunk:
+                    raise SystemExit('kitd closed the connection')
+                reply += chunk
+        return (time.perf_counter_ns() - started) / 1e6
+
     def start(self, pending):
         self.process = subprocess.Popen(
             [self.bindir + '/kitd'], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -126,6 +146,42 @@ class Kit:
 
     def schedule_command(self):
         return [self.bindir + '/kitctl', 'timer', 'start', '1h', '--name', 'bench']
+
+
+class Floor:
+    """A program whose whole run is a floor under a scheduling command's: `/bin/true`, or a
+    static Swift program that prints one line, built and linked as kitctl is (`make release`:
+    the Swift runtime and libstdc++ inside it, at a fixed address, no symbols exported)."""
+
+    def __init__(self, name, command):
+        self.name = name
+        self.command = command
+
+    @staticmethod
+    def swift(root):
+        swiftc = shutil.which('swiftc')
+        if not swiftc:
+            print('neighbours: no swiftc on PATH; the Swift floor is left out')
+            return None
+        os.makedirs(root + '/floor', exist_ok=True)
+        with open(root + '/floor/main.swift', 'w') as f:
+            f.write('print("scheduled")\n')
+        clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), 'clang')
+        archive = subprocess.run([clang, '-print-file-name=libstdc++.a'], capture_output=True,
+                                 text=True).stdout.strip()
+        if os.path.isabs(archive):
+            os.symlink(archive, root + '/floor/libstdc++.a')
+        built = subprocess.run(
+            [swiftc, '-O', '-static-stdlib', '-use-ld=lld', '-Xclang-linker', '-no-pie', '-Xclang-linker',
+             '-static-libgcc', '-L', root + '/floor', '-Xlinker', '--no-export-dynamic', root + '/floor/main.swift',
+             '-o', root + '/floor/print'], capture_output=True, text=True)
+        if built.returncode != 0:
+            print('neighbours: the Swift floor did not build; left out: ' + built.stderr.strip()[:300])
+            return None
+        return Floor('swift', [root + '/floor/print'])
+
+    def schedule_command(self):
+        return self.command
 
 
 class At:
@@ -283,11 +339,14 @@ def main():
 
         # One item scheduled, as a whole command, the daemons running with nothing pending.
         schedulers = [kit] + [d for d in daemons if isinstance(d, (At, Remind))]
+        floors = [Floor('true', ['/bin/true'])] + [f for f in [Floor.swift(root)] if f]
         pids = [d.start(0) for d in schedulers]
-        times = {d.name: [] for d in schedulers}
+        times = {d.name: [] for d in schedulers + floors}
+        times['answer'] = []
         for _ in range(RUNS):
-            for d in schedulers:
+            for d in schedulers + floors:
                 times[d.name].append(command_ms(d.schedule_command(), env=kit.env if d is kit else None))
+            times['answer'].append(kit.answer_ms())
         for d in schedulers:
             d.stop()
         base = statistics.median(times[kit.name])
@@ -295,9 +354,15 @@ def main():
         print(f'| scheduling one item, whole command, median of {RUNS} | ms | × kitctl |')
         print('|---|---|---|')
         labels = {kit.name: '`kitctl timer start 1h`', 'atd': '`at now + 1 min`', 'remind -z': 'a REM line appended'}
-        for d in schedulers:
-            m = statistics.median(times[d.name])
-            print(f'| {labels[d.name]} | {m:.2f} | {m / base:.2f} |')
+        labels |= {'true': 'a C program that does nothing (`/bin/true`)',
+                   'swift': 'a static Swift program that prints a line, linked as kitctl is',
+                   'answer': "kitd's answer to kitctl's `timer.start`, from this script (connect to reply)"}
+        for name in [d.name for d in schedulers + floors] + ['answer']:
+            m = statistics.median(times[name])
+            print(f'| {labels[name]} | {m:.2f} | {m / base:.2f} |')
+        if 'swift' in times:
+            own = base - statistics.median(times['swift']) - statistics.median(times['answer'])
+            print(f'\nkitctl beyond the Swift program and kitd\'s answer: {own:.2f} ms')
         if 'atd' in times:
             print(f'\nkitctl timer start over at now + 1 min: {base / statistics.median(times["atd"]):.2f}x (target <= 1.5x)')
     finally:

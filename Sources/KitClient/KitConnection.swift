@@ -66,10 +66,14 @@ public final class KitConnection {
     /// methods with their generated codec, without `Codable`'s containers, whose types the Swift
     /// runtime looks up, the first time in a process, by going through every conformance in the
     /// binary (a quarter of a millisecond of a whole `kitctl timer start`).
-    public func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
-        -> Result
-    {
-        let (line, tape) = try exchange(method, params)
+    ///
+    /// `meanwhile` runs once the request is sent, before the reply is waited for: work the
+    /// caller needs only for the answer, done while kitd works on the request (kitctl's `timer
+    /// start` binds its message catalogs while kitd commits the timer).
+    public func call<Params, Result>(
+        _ method: RPCMethod<Params, Result>, _ params: Params, meanwhile: () -> Void = {}
+    ) throws(ClientError) -> Result {
+        let (line, tape) = try exchange(method, params, meanwhile: meanwhile)
         // The reply's tape, read once for its header, reads its result too.
         if let tape, let node = tape.member("result", of: 0), let result = Result(tape: tape, at: node) {
             return result
@@ -90,18 +94,18 @@ public final class KitConnection {
 
     /// Sends one request and reads up to its reply: the reply line and, when it has one, its
     /// tape. Events that come first are kept for `nextEvent`; an error reply is thrown.
-    private func exchange<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws(ClientError)
-        -> (line: [UInt8], tape: JSONTape?)
-    {
-        try exchange {
+    private func exchange<Params, Result>(
+        _ method: RPCMethod<Params, Result>, _ params: Params, meanwhile: () -> Void = {}
+    ) throws(ClientError) -> (line: [UInt8], tape: JSONTape?) {
+        try exchange(meanwhile: meanwhile) {
             try WireCodec.writtenLine(RequestEnvelope(id: $0, method: method.name, params: params), protocolOne: false)
         }
     }
 
     /// As `exchange(_:_:)`, with the request line that `write` makes for the request's id.
-    private func exchange(writing write: (RequestID) throws -> [UInt8]) throws(ClientError) -> (
-        line: [UInt8], tape: JSONTape?
-    ) {
+    private func exchange(meanwhile: () -> Void = {}, writing write: (RequestID) throws -> [UInt8]) throws(ClientError)
+        -> (line: [UInt8], tape: JSONTape?)
+    {
         let id = RequestID.number(nextID)
         nextID += 1
         let request: [UInt8]
@@ -111,6 +115,7 @@ public final class KitConnection {
             throw .requestFailed("\(error)")
         }
         if let failure = request.withUnsafeBytes({ send($0) }) { throw failure }
+        meanwhile()
         while true {
             let line = try readLine(timeout: nil)
             guard let line else { throw .timedOut }

@@ -17,7 +17,8 @@ extension Localized {
     /// `매주 화·목`), as the catalog of the person's language says (`writing:english`, translated
     /// `writing:korean`). English in a process that did not set up its catalogs.
     public static var writing: Writing {
-        isSetUp && Localized.text("writing:english") == "writing:korean" ? .korean : .english
+        ready()
+        return isSetUp && Localized.text("writing:english") == "writing:korean" ? .korean : .english
     }
 
     /// The words of a reader kit has (`Localized.writing`).

@@ -17,6 +17,19 @@ public enum Localized {
     /// own English, whatever its environment says.
     public nonisolated(unsafe) private(set) static var isSetUp = false
 
+    /// Set by `setUpBeforeFirstMessage`: a message made before `setUp` ran runs it first.
+    private nonisolated(unsafe) static var setsUpOnDemand = false
+
+    /// For a program that calls `setUp` late, once it has something else under way (kitctl's
+    /// `timer start` sends its request first, and binds the catalogs while kitd commits it): a
+    /// message it makes before then (a usage error, kitd not running) still comes in the user's
+    /// language, as `setUp` is run for it first. Single-threaded programs only.
+    public static func setUpBeforeFirstMessage() { setsUpOnDemand = true }
+
+    @inline(__always) static func ready() {
+        if setsUpOnDemand && !isSetUp { setUp() }
+    }
+
     /// Binds the text domain once, before the first message: the catalogs under `KIT_LOCALEDIR`,
     /// else `share/locale` beside the binary's directory, the binary's own path with links
     /// followed (`/usr/bin/kitd` reads `/usr/share/locale`; a build in `.build/debug`, a link to
@@ -57,6 +70,7 @@ public enum Localized {
     public static func plural(_ singular: StaticString, _ plural: StaticString, _ count: Int, _ arguments: String...)
         -> String
     {
+        ready()
         let text = singular.withUTF8Buffer { one in
             plural.withUTF8Buffer { many in
                 String(cString: kit_ngettext(domain, pointer(one), pointer(many), UInt(max(0, count))))
@@ -84,13 +98,15 @@ public enum Localized {
             if let part { values[index] = text(part) }
         }
         // gettext answers a template it has no translation for with the pointer it was given.
+        ready()
         return fill(
             format.withCString { String(cString: kit_gettext(domain, $0)) },
             values.map { value in FieldNoun.message(value).map(text) ?? value })
     }
 
     private static func translated(_ message: StaticString) -> String {
-        message.withUTF8Buffer { String(cString: kit_gettext(domain, pointer($0))) }
+        ready()
+        return message.withUTF8Buffer { String(cString: kit_gettext(domain, pointer($0))) }
     }
 
     /// StaticString's bytes end with a NUL: they can go to C as they are.

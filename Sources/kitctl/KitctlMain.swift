@@ -9,13 +9,16 @@ import KitProtocol
 @main
 enum KitctlMain {
     static func main() {
-        Localized.setUp()
+        // `timer start` binds the catalogs while kitd commits its timer (`TimerStartOrder.run`);
+        // a message made before then binds them first.
+        Localized.setUpBeforeFirstMessage()
         let arguments = ArgumentPrePass.prepared(Array(CommandLine.arguments.dropFirst()))
         do {
             if let order = FastLane.timerStart(arguments) {
                 try order.run()
                 return
             }
+            Localized.setUp()
             var command = try QuickParse.parseAsRoot(arguments)
             try command.run()
         } catch let error as CLIError {

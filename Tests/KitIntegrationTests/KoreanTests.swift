@@ -44,6 +44,24 @@ extension Integration {
         }
 
         @Test(
+            "under ko_KR, `kitctl timer start`, which binds its catalogs while kitd commits the timer, refuses in Korean what it refuses before sending: an unknown unit, kitd not running"
+        )
+        func koreanTimerStartBeforeSending() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.useLocale("ko_KR.UTF-8")
+            try kit.startKitd()
+            let unit = try kit.kitctl(["timer", "start", "15x"])
+            #expect(unit.exitCode == 1 && unit.stderr.contains("'15x'에 모르는 단위 'x'이(가) 있습니다"), "\(unit)")
+            let nowhere = try kit.kitctl(["timer", "start", "1분", "--socket", kit.root.path + "/no-kitd.sock"])
+            #expect(nowhere.exitCode == 1 && nowhere.stderr.contains("kitd가 돌고 있지 않습니다"), "\(nowhere)")
+            let started = try kit.kitctl(["timer", "start", "90초"])
+            #expect(started.exitCode == 0 && started.stdout.hasPrefix("타이머 1 시작: 1:30 남음"), "\(started)")
+            // Nothing was started by the refused ones.
+            #expect(try kit.kitctlJSON(["timer", "list", "--json"], as: TimerListResult.self).timers.count == 1)
+        }
+
+        @Test(
             "under LANG=ko_KR.UTF-8 (compiled into the test's LOCPATH), a timer's and a due task's popups, their buttons and kitctl's replies are in Korean"
         )
         func koreanMessages() throws {

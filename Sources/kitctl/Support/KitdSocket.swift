@@ -29,8 +29,13 @@ struct KitdSocket {
     }
 
     /// Connects, calls, and maps failures to kitctl's exit codes.
-    func call<Params, Result>(_ method: RPCMethod<Params, Result>, _ params: Params) throws -> Result {
-        try connected { (connection) throws(ClientError) in try connection.call(method, params) }
+    /// `meanwhile` runs once the request is sent (`KitConnection.call`).
+    func call<Params, Result>(
+        _ method: RPCMethod<Params, Result>, _ params: Params, meanwhile: () -> Void = {}
+    ) throws -> Result {
+        try connected { (connection) throws(ClientError) in
+            try connection.call(method, params, meanwhile: meanwhile)
+        }
     }
 
     private func connected<Result>(_ body: (KitConnection) throws(ClientError) -> Result) throws -> Result {

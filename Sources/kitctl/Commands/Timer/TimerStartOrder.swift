@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import KitCore
 import KitLocalization
 import KitProtocol
@@ -28,8 +29,17 @@ struct TimerStartOrder: Equatable {
             throw CLIError.usage(error)
         }
         let chosen = silent ? "off" : try sound.map(TimerStart.resolved)
+        // What only the answer needs is read while kitd commits the timer (KitctlMain leaves it
+        // to here): the message catalog (bound, then loaded by its first lookup), the locale's
+        // clock and the system's zone.
         let timer = try KitdSocket(explicit: socket).call(
-            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen))
+            Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen),
+            meanwhile: {
+                Localized.setUp()
+                _ = Localized.writing
+                _ = LocaleClock.style
+                tzset()
+            })
         if json { return try JSONOutput.print(timer) }
         Terminal.writeLine(
             timer.state == .running
