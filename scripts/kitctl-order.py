@@ -10,6 +10,8 @@ linker likes, `kitctl timer start` took 78 faults on its code and 46 on its zero
 what it uses side by side, 22 on its code, and 47 fewer in all (see docs/performance.md).
 
 Usage: scripts/kitctl-order.py BINDIR, where BINDIR holds a release kitd and kitctl (`make release`).
+When BINDIR's kitctl loads the Swift runtime as a library (`make release` stopped at check-order
+before putting its own there), the kitctl it linked in .build-static is laid out instead.
 Needs valgrind: callgrind records every function a run enters, lackey every address it reads or
 writes. The commands run against a kitd of their own, under a temporary directory. A symbol renamed
 since the file was written is only left out of the layout (the linker is told not to warn); run
@@ -86,10 +88,40 @@ def data_touched(lackey_file, symbols, starts):
     return names
 
 
+def shown(path):
+    """`path` from here when it is below this directory, else whole."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith('..') else relative
+
+
+def loads_swift_runtime(binary):
+    """Whether `binary` loads the Swift runtime as a library, rather than having it inside."""
+    dynamic = subprocess.run(['readelf', '-d', binary], capture_output=True, text=True, check=True).stdout
+    return 'libswiftCore.so' in dynamic
+
+
+def kitctl_to_lay_out(bindir):
+    """BINDIR's kitctl, as `make release` leaves it: linked with the Swift runtime inside it. When
+    `make release` stopped at check-order, BINDIR still holds the kitctl SwiftPM linked first, which
+    loads the runtime as a library; the order of that one would leave out the runtime's functions
+    and have no data objects. Then the one `make release` linked in .build-static is laid out."""
+    kitctl = bindir + '/kitctl'
+    if not loads_swift_runtime(kitctl):
+        return kitctl
+    linked = os.path.join(os.path.dirname(HERE), '.build-static', 'release', 'kitctl')
+    if os.path.exists(linked) and not loads_swift_runtime(linked):
+        print(f'kitctl-order: {shown(kitctl)} loads the Swift runtime as a library; laying out '
+              f'{shown(linked)}, which make release links with it inside')
+        return linked
+    raise SystemExit(f'kitctl-order: {shown(kitctl)} loads the Swift runtime as a library, and there is no '
+                     f'kitctl with it inside in {shown(os.path.dirname(linked))}: run make release first')
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
     bindir = os.path.abspath(sys.argv[1])
+    kitctl = kitctl_to_lay_out(bindir)
     if not shutil.which('valgrind'):
         raise SystemExit('kitctl-order: needs valgrind (apt-get install valgrind)')
     root = tempfile.mkdtemp(prefix='kitctl-order.')
@@ -104,14 +136,14 @@ def main():
             if time.monotonic() > deadline or kitd.poll() is not None:
                 raise SystemExit('kitctl-order: kitd did not start')
             time.sleep(0.02)
-        functions, data_objects = symbols(bindir + '/kitctl')
+        functions, data_objects = symbols(kitctl)
         starts = [start for start, _, _ in data_objects]
         order, seen = [], set()
         data, seen_data = [], set()
         for number, command in enumerate(COMMANDS):
             out = f'{root}/callgrind.{number}'
             subprocess.run(['valgrind', '--tool=callgrind', '--demangle=no', '--callgrind-out-file=' + out,
-                            bindir + '/kitctl'] + command, env=env, stdout=subprocess.DEVNULL,
+                            kitctl] + command, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
             # By name within a command (callgrind's own order is not the order they ran in, and
             # changes from run to run): what a command runs stays together, and the file diffs.
@@ -125,7 +157,7 @@ def main():
             # layout depends on).
             log = f'{root}/lackey.{number}'
             subprocess.run(['valgrind', '--tool=lackey', '--trace-mem=yes', '--log-file=' + log,
-                            bindir + '/kitctl'] + command, env=env, stdout=subprocess.DEVNULL,
+                            kitctl] + command, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, check=True)
             for name in data_touched(log, data_objects, starts):
                 if name not in seen_data:
@@ -136,6 +168,9 @@ def main():
         kitd.terminate()
         kitd.wait()
         shutil.rmtree(root, ignore_errors=True)
+    if not data:
+        raise SystemExit(f'kitctl-order: no data object of {shown(kitctl)} was seen touched; '
+                         f'{os.path.relpath(OUTPUT)} is left as it was')
     kept = [name for name in order if name in functions] + data
     with open(OUTPUT, 'w') as f:
         f.write('# Written by scripts/kitctl-order.py: the functions kitctl runs for ' +
