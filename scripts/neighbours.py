@@ -9,7 +9,9 @@
 - in the same turns, what the ratio stands on: a C program that does nothing (`/bin/true`), a
   static Swift program that prints a line, linked as kitctl is (built here with swiftc; left out
   without one), and kitd's answer to kitctl's `timer.start` over its socket from this script.
-  `kitctl timer start` is about the Swift program plus kitd's answer: the rest is kitctl's own.
+  `kitctl timer start` is about the Swift program plus kitd's answer: the rest is kitctl's own;
+- the same commands and kitd's answer again, each after 2 s of nothing (15 runs): what a person
+  typing them meets, with kitd's file pages given back (IdleRelease) and the CPUs idle.
 
 Usage: scripts/neighbours.py [BINDIR] [--schedule-only]   (kitd and kitctl from BINDIR, default
 .build/release; --schedule-only leaves out the PSS rows, which take ten minutes)
@@ -30,6 +32,7 @@ import time
 
 COUNTS = [0, 10_000, 100_000]
 RUNS = 100
+IDLE_RUNS, IDLE_SECONDS = 15, 2.0
 
 
 def pss_kib(pid):
@@ -347,6 +350,18 @@ def main():
             for d in schedulers + floors:
                 times[d.name].append(command_ms(d.schedule_command(), env=kit.env if d is kit else None))
             times['answer'].append(kit.answer_ms())
+        # The same after IDLE_SECONDS of nothing each, as a person types a command: kitd has given
+        # back its file pages by then (IdleRelease, after 1 s) and maps the code it runs again;
+        # the CPUs have gone idle too, which /bin/true shows.
+        idle = [d for d in schedulers + floors if d is kit or d.name in ('atd', 'true')]
+        idle_times = {d.name: [] for d in idle}
+        idle_times['answer'] = []
+        for _ in range(IDLE_RUNS):
+            for d in idle:
+                time.sleep(IDLE_SECONDS)
+                idle_times[d.name].append(command_ms(d.schedule_command(), env=kit.env if d is kit else None))
+            time.sleep(IDLE_SECONDS)
+            idle_times['answer'].append(kit.answer_ms())
         for d in schedulers:
             d.stop()
         base = statistics.median(times[kit.name])
@@ -365,6 +380,16 @@ def main():
             print(f'\nkitctl beyond the Swift program and kitd\'s answer: {own:.2f} ms')
         if 'atd' in times:
             print(f'\nkitctl timer start over at now + 1 min: {base / statistics.median(times["atd"]):.2f}x (target <= 1.5x)')
+        idle_base = statistics.median(idle_times[kit.name])
+        print()
+        print(f'| the same, each after {IDLE_SECONDS:g} s of nothing, median of {IDLE_RUNS} | ms | × kitctl |')
+        print('|---|---|---|')
+        for name in idle_times:
+            m = statistics.median(idle_times[name])
+            print(f'| {labels[name]} | {m:.2f} | {m / idle_base:.2f} |')
+        if 'atd' in idle_times:
+            print(f'\nafter {IDLE_SECONDS:g} s idle, kitctl timer start over at now + 1 min: '
+                  f'{idle_base / statistics.median(idle_times["atd"]):.2f}x')
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
