@@ -110,7 +110,7 @@ bench-tray: release
 
 ## bench-neighbours: kit beside atd, remind and calcurse (scripts/neighbours.py): idle PSS with 0, 10,000
 ## and 100,000 pending, and scheduling one item as a whole command, beside what that stands on (/bin/true, a
-## static Swift program, kitd's answer); installs at, remind and calcurse first
+## static Swift program, kitd's answer), back to back and each after 2 s idle; installs at, remind and calcurse first
 bench-neighbours: release
 	@BENCH=1 ./scripts/deps.sh
 	./scripts/neighbours.py $(RELEASE_BIN)
