@@ -169,11 +169,9 @@ class Floor:
         os.makedirs(root + '/floor', exist_ok=True)
         with open(root + '/floor/main.swift', 'w') as f:
             f.write('print("scheduled")\n')
-        clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), 'clang')
-        archive = subprocess.run([clang, '-print-file-name=libstdc++.a'], capture_output=True,
-                                 text=True).stdout.strip()
-        if os.path.isabs(archive):
-            os.symlink(archive, root + '/floor/libstdc++.a')
+        # libstdc++.a where the link looks first, as for kitctl (without one, it loads the .so).
+        subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), 'static-libstdcxx.sh'),
+                        root + '/floor'], check=True)
         built = subprocess.run(
             [swiftc, '-O', '-static-stdlib', '-use-ld=lld', '-Xclang-linker', '-no-pie', '-Xclang-linker',
              '-static-libgcc', '-L', root + '/floor', '-Xlinker', '--no-export-dynamic', root + '/floor/main.swift',

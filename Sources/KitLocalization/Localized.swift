@@ -13,21 +13,36 @@ import KitCore
 public enum Localized {
     public static let domain = "kit"
 
-    /// Whether `setUp` ran: a process that did not (a test's in-process daemon) speaks kit's
-    /// own English, whatever its environment says.
-    public nonisolated(unsafe) private(set) static var isSetUp = false
+    /// Where the catalogs stand in this process.
+    private enum Binding {
+        /// `setUp` has not run: a process that never runs it (a test's in-process daemon) speaks
+        /// kit's own English, whatever its environment says.
+        case unbound
+        /// `setUpBeforeFirstMessage` ran: the first message runs `setUp`.
+        case onFirstMessage
+        case bound
+    }
 
-    /// Set by `setUpBeforeFirstMessage`: a message made before `setUp` ran runs it first.
-    private nonisolated(unsafe) static var setsUpOnDemand = false
+    private nonisolated(unsafe) static var binding = Binding.unbound
+
+    /// Whether `setUp` ran.
+    public static var isSetUp: Bool { binding == .bound }
 
     /// For a program that calls `setUp` late, once it has something else under way (kitctl's
     /// `timer start` sends its request first, and binds the catalogs while kitd commits it): a
     /// message it makes before then (a usage error, kitd not running) still comes in the user's
     /// language, as `setUp` is run for it first. Single-threaded programs only.
-    public static func setUpBeforeFirstMessage() { setsUpOnDemand = true }
+    public static func setUpBeforeFirstMessage() {
+        if binding == .unbound { binding = .onFirstMessage }
+    }
+
+    /// `setUp`, unless it has run.
+    public static func setUpIfNeeded() {
+        if binding != .bound { setUp() }
+    }
 
     @inline(__always) static func ready() {
-        if setsUpOnDemand && !isSetUp { setUp() }
+        if binding == .onFirstMessage { setUp() }
     }
 
     /// Binds the text domain once, before the first message: the catalogs under `KIT_LOCALEDIR`,
@@ -36,7 +51,7 @@ public enum Localized {
     /// `.build/x86_64-unknown-linux-gnu/debug`, reads `.build/x86_64-unknown-linux-gnu/share/locale`,
     /// where `make build` compiles them).
     public static func setUp() {
-        isSetUp = true
+        binding = .bound
         _ = kit_messages_locale()
         var directory = getenv("KIT_LOCALEDIR").map { String(cString: $0) } ?? ""
         if directory.isEmpty {

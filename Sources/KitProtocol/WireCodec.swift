@@ -93,7 +93,8 @@ public enum WireCodec {
     private static func describe(_ type: Any.Type) -> String {
         switch type {
         case is Double.Type, is Float.Type: "a number"
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt32.Type: "an integer"
+        case is any UnsignedInteger.Type: "an integer, 0 or more"
+        case is any FixedWidthInteger.Type: "an integer"
         case is String.Type: "a string"
         case is Bool.Type: "true or false"
         case is [String].Type: "an array of strings"

@@ -53,5 +53,35 @@ extension Integration {
             #expect(status["uptimeSeconds"] as? Double == Double(uptime) / 1e9)
             #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.map(\.name) == ["old"])
         }
+
+        @Test(
+            "a request with a wrong duration and another wrong member is refused for the other one, named in its type's words"
+        )
+        func otherMembersFirst() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
+            let connection = try kit.connect()
+            let cases = [
+                (#""method":"timer.start","params":{"durationNs":1.5,"name":5}"#, "name", "'name' must be a string"),
+                (
+                    #""method":"place.pick","params":{"avoidRecentNs":1.5,"seed":"x"}"#, "seed",
+                    "'seed' must be an integer, 0 or more"
+                ),
+                (
+                    #""method":"timer.start","params":{"durationNs":1.5}"#, "durationNs",
+                    "'durationNs' must be an integer"
+                ),
+            ]
+            for (index, (request, field, words)) in cases.enumerated() {
+                let reply = try Self.exchange(#"{"jsonrpc":"2.0","id":\#(index),\#(request)}"#, on: connection)
+                let error = try #require(reply["error"] as? [String: Any], "\(reply)")
+                #expect(error["code"] as? Int == ErrorCode.invalidParams, "\(reply)")
+                #expect((error["data"] as? [String: Any])?["field"] as? String == field, "\(reply)")
+                #expect((error["message"] as? String)?.hasSuffix(words) == true, "\(reply)")
+            }
+            // Nothing was started.
+            #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.isEmpty)
+        }
     }
 }

@@ -35,7 +35,7 @@ struct TimerStartOrder: Equatable {
         let timer = try KitdSocket(explicit: socket).call(
             Method.timerStart, TimerStartParams(durationNs: length, name: name, sound: chosen),
             meanwhile: {
-                Localized.setUp()
+                Localized.setUpIfNeeded()
                 _ = Localized.writing
                 _ = LocaleClock.style
                 tzset()
