@@ -72,6 +72,31 @@ public struct JSONTape: Sendable {
         }
     }
 
+    /// The member names and array indices that lead from the value at `root` down to the value at
+    /// `target`; nil when `target` is not inside `root`.
+    func path(to target: Int, from root: Int) -> [any CodingKey]? {
+        var path: [any CodingKey] = []
+        var node = root
+        while node != target {
+            guard target > node, target < Int(nodes[node].next) else { return nil }
+            let isObject = nodes[node].kind == .object
+            var child = node + 1
+            var inside: Int?
+            for position in 0..<Int(nodes[node].count) {
+                let value = isObject ? child + 1 : child
+                if target < Int(nodes[value].next) {
+                    path.append(isObject ? AnyKey(stringValue: string(at: child))! : AnyKey(intValue: position)!)
+                    inside = value
+                    break
+                }
+                child = Int(nodes[value].next)
+            }
+            guard let inside, inside != node else { return nil }
+            node = inside
+        }
+        return path
+    }
+
     /// The number at `index` when it is a whole number without fraction or exponent that fits
     /// `Int64`, and not `-0`: one that `JSONDecoder` reads as an integer, to the same value.
     public func int64(at index: Int) -> Int64? {

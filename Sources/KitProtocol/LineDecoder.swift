@@ -24,12 +24,30 @@ public enum LineDecoder {
         let value = try? state.decode(T.self, at: node)
         return state.gaveUp ? nil : value
     }
+
+    /// The error `JSONDecoder` should have made when it fails to read `T` from this tape with an
+    /// error that names no member: it reports a number it cannot read as an integer (a fraction,
+    /// a negative number for an unsigned one, one too large) with an empty coding path. This reads
+    /// `T` as `decode` does and, when the first number it gives up on is surely no integer of its
+    /// type, names it, with its coding path from `node`. Nil when it finds none such.
+    public static func wrongInteger<T: Decodable>(_ type: T.Type, in tape: JSONTape, at node: Int = 0)
+        -> DecodingError?
+    {
+        let state = TapeDecoding(tape: tape)
+        _ = try? state.decode(T.self, at: node)
+        guard let wrong = state.wrongInteger, let path = tape.path(to: wrong.node, from: node) else { return nil }
+        let context = DecodingError.Context(codingPath: path, debugDescription: wrong.outOfRange ?? "")
+        return wrong.outOfRange == nil ? .typeMismatch(wrong.type, context) : .dataCorrupted(context)
+    }
 }
 
 /// The tape and whether the decode met something it does not read as `JSONDecoder` does.
 final class TapeDecoding {
     let tape: JSONTape
     var gaveUp = false
+    /// The first number read as an integer of `type` that it surely is not: with a fraction, or
+    /// beyond the type's range (`outOfRange` then says so). `LineDecoder.wrongInteger` names it.
+    var wrongInteger: (node: Int, type: Any.Type, outOfRange: String?)?
 
     init(tape: JSONTape) { self.tape = tape }
 
@@ -72,8 +90,29 @@ final class TapeDecoding {
     /// `JSONDecoder` may still read (`3.0`, `1e2`), so the decode gives up on it.
     func integer<T: FixedWidthInteger>(_ type: T.Type, _ node: Int) throws -> T {
         guard kind(node) == .number else { throw mismatch(T.self, node) }
-        guard let whole = tape.int64(at: node), let value = T(exactly: whole) else { throw giveUp() }
+        guard let whole = tape.int64(at: node), let value = T(exactly: whole) else {
+            if wrongInteger == nil { noteIfWrong(T.self, node) }
+            throw giveUp()
+        }
         return value
+    }
+
+    /// Notes the number at `node` as `wrongInteger` when no `JSONDecoder` reads it as a `T`: a
+    /// fraction with a digit other than 0 and no exponent, digits alone that `T` cannot hold, or
+    /// a negative number for an unsigned `T`. Not `3.0`, `1e2` or `-0`, which it may read.
+    private func noteIfWrong<T: FixedWidthInteger>(_ type: T.Type, _ node: Int) {
+        let text = String(decoding: tape.bytes[Int(tape.nodes[node].start)..<Int(tape.nodes[node].end)], as: UTF8.self)
+        if tape.nodes[node].isComplex {
+            guard !text.contains(where: { $0 == "e" || $0 == "E" }), let point = text.firstIndex(of: "."),
+                text[text.index(after: point)...].contains(where: { $0 != "0" })
+            else { return }
+            wrongInteger = (node, T.self, nil)
+        } else if text != "-0", T(text) == nil {
+            let negative = T.min == 0 && text.hasPrefix("-")
+            wrongInteger = (
+                node, T.self, negative ? nil : "\(text) is out of range: give an integer from \(T.min) to \(T.max)"
+            )
+        }
     }
 
     /// Read as `JSONDecoder` reads it (`JSONTape.double`), or the decode gives up.

@@ -109,6 +109,13 @@ extension Integration {
             #expect(element?.data?.field == "events[0]")
             let huge = try message(#"{"jsonrpc":"2.0","id":1,"method":"timer.start","params":{"seconds":1e300}}"#)
             #expect(huge?.message.contains("366 days") == true)
+            // Foundation's reader names no member for these; kitd finds it on the tape.
+            let negative = try message(#"{"jsonrpc":"2.0","id":1,"method":"place.pick","params":{"seed":-1}}"#)
+            #expect(negative?.message == "invalid params for place.pick: 'seed' must be an integer, 0 or more")
+            #expect(negative?.data?.field == "seed")
+            let fraction = try message(#"{"jsonrpc":"2.0","id":1,"method":"task.list","params":{"limit":1.5}}"#)
+            #expect(fraction?.message == "invalid params for task.list: 'limit' must be an integer")
+            #expect(fraction?.data?.field == "limit")
             let badID = try message(#"{"jsonrpc":"2.0","id":true,"method":"daemon.status"}"#)
             #expect(badID?.message.contains("\"id\"") == true)
         }

@@ -100,6 +100,44 @@ struct LineDecoderTests {
         #expect(try Self.agrees([Double].self, "[0.1,1.5,-2.25,3599.734]") == true)
     }
 
+    struct Items: Codable {
+        struct Item: Codable {
+            var count: Int
+            var seed: UInt64?
+        }
+        var items: [Item]
+    }
+
+    @Test("a number no integer member can hold is named with its path, where JSONDecoder names none")
+    func wrongIntegers() throws {
+        func named(_ line: String) throws -> (message: String, field: String?)? {
+            let tape = try #require(JSONTape(Array(line.utf8)))
+            return LineDecoder.wrongInteger(Items.self, in: tape).map { WireCodec.describe($0, method: "m") }
+        }
+        let refused = [
+            (#"{"items":[{"count":1},{"count":1.5}]}"#, "items[1].count", "'items[1].count' must be an integer"),
+            (#"{"items":[{"count":1,"seed":-1}]}"#, "items[0].seed", "'items[0].seed' must be an integer, 0 or more"),
+            (
+                #"{"items":[{"count":99999999999999999999}]}"#, "items[0].count",
+                "'items[0].count': 99999999999999999999 is out of range: give an integer from -9223372036854775808 to 9223372036854775807"
+            ),
+        ]
+        for (line, field, words) in refused {
+            #expect(throws: (any Error).self, "\(line)") { try JSONDecoder().decode(Items.self, from: Data(line.utf8)) }
+            let described = try #require(try named(line), "\(line)")
+            #expect(described.field == field)
+            #expect(described.message == "invalid params for m: " + words)
+        }
+        // What JSONDecoder may read as an integer is not named: a zero fraction, an exponent, -0,
+        // and an unsigned number beyond Int64.
+        for line in [
+            #"{"items":[{"count":3.0}]}"#, #"{"items":[{"count":1e2}]}"#, #"{"items":[{"count":-0}]}"#,
+            #"{"items":[{"count":1,"seed":18446744073709551615}]}"#, #"{"items":[{"count":1}]}"#,
+        ] {
+            #expect(try named(line) == nil, "\(line)")
+        }
+    }
+
     // MARK: Random params
 
     /// Member names of the protocol's params and results.

@@ -236,7 +236,13 @@ final class RequestRouter {
             // A value of the right type that is not one kit takes (an unknown filter): -32003.
             throw error
         } catch {
-            let described = WireCodec.describe(error, method: method)
+            var described = WireCodec.describe(error, method: method)
+            // Foundation reports a number it cannot read as an integer without naming the member.
+            if described.field == nil, let tape = body.tape, let params = body.params,
+                let wrong = LineDecoder.wrongInteger(Params.self, in: tape, at: params)
+            {
+                described = WireCodec.describe(wrong, method: method)
+            }
             throw ParamsError(message: described.message, field: described.field)
         }
     }
