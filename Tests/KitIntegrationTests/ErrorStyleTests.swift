@@ -7,7 +7,7 @@ extension Integration {
     @Suite("kitctl's one error style")
     struct ErrorStyleTests {
         @Test(
-            "a mistyped command gets the nearest one; a negative length says so; every usage error starts 'kitctl:' and exits 1",
+            "a mistyped command gets the nearest one; a negative number says so, a length only where one is taken; every usage error starts 'kitctl:' and exits 1",
             arguments: [
                 (["tiemr", "start", "5m"], "kitctl: unknown command 'tiemr' for 'kitctl'; did you mean 'timer'?"),
                 (
@@ -17,6 +17,12 @@ extension Integration {
                 (["sw", "whatch"], "kitctl: unknown command 'whatch' for 'kitctl sw'; did you mean 'sw watch'?"),
                 (["timer", "start", "-5m"], "kitctl: '-5m' is negative; give a positive length"),
                 (["timer", "start", "--", "-5m"], "kitctl: '-5m' is negative; a length must be positive"),
+                (["ramen", "cook", "신라면", "-t", "-4m"], "kitctl: '-4m' is negative; give a positive length"),
+                (["place", "pick", "--seed", "-1"], "kitctl: '-1' is negative, and --seed takes no negative number"),
+                (
+                    ["timer", "show", "-1"],
+                    "kitctl: '-1' is negative, and `kitctl timer show` takes no negative number"
+                ),
                 (["timer", "start"], "kitctl: give a duration, such as 4m30s or 3분"),
                 (["timer", "start", "5m", "--colour", "red"], "kitctl: Unknown option '--colour'"),
             ])

@@ -38,17 +38,52 @@ enum CommandSuggestion {
     }
 
     /// `'-5m' is negative; …` when a parse failed and an argument is a negative number or
-    /// length, which ArgumentParser takes for an option.
+    /// length, which ArgumentParser takes for an option. It speaks of a length only where the
+    /// command takes one there (`timer start -5m`, `place pick --avoid-recent -7d`); elsewhere it
+    /// names what takes no negative number (`--seed -1`, `timer show -1`).
     static func negativeLength(in arguments: [String]) -> String? {
-        guard
-            let negative = arguments.first(where: { argument in
-                let scalars = Array(argument.unicodeScalars)
-                return scalars.count > 1 && (scalars[0] == "-" || scalars[0] == "\u{2212}")
-                    && ("0"..."9").contains(scalars[1])
-            })
-        else { return nil }
+        guard let index = arguments.firstIndex(where: isNegative) else { return nil }
+        let negative = arguments[index]
+        let (command, path) = command(named: arguments)
+        let option = index > 0 && arguments[index - 1].hasPrefix("-") ? arguments[index - 1] : nil
+        // The help's entries (`-t, --time <duration>`, `<duration>` under ARGUMENTS) say which
+        // option, or which argument, is a length.
+        let help = Kitctl.helpMessage(for: command, columns: 1000).split(separator: "\n")
+        let takesLength = help.contains { line in
+            let entry = line.drop(while: { $0 == " " })
+            guard let value = entry.firstRange(of: "<duration>") else { return false }
+            let names = entry[..<value.lowerBound].split(whereSeparator: { $0 == " " || $0 == "," })
+            return option.map { names.contains(Substring($0)) } ?? names.isEmpty
+        }
+        if takesLength {
+            return Localized.text(
+                "'%s' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30", negative)
+        }
         return Localized.text(
-            "'%s' is negative; give a positive length, such as 90, 90s, 4m30s, 1h2m or 4:30", negative)
+            "'%1$s' is negative, and %2$s takes no negative number", negative,
+            option ?? "`" + path.joined(separator: " ") + "`")
+    }
+
+    /// A negative number or length: a minus sign (or U+2212), then a digit.
+    private static func isNegative(_ argument: String) -> Bool {
+        let scalars = Array(argument.unicodeScalars)
+        return scalars.count > 1 && (scalars[0] == "-" || scalars[0] == "\u{2212}") && ("0"..."9").contains(scalars[1])
+    }
+
+    /// The command the leading arguments name (`place pick` in `place pick --seed -1`), and its path.
+    private static func command(named arguments: [String]) -> (any ParsableCommand.Type, [String]) {
+        var command: any ParsableCommand.Type = Kitctl.self
+        var path = ["kitctl"]
+        for argument in arguments {
+            guard
+                let next = command.configuration.subcommands.first(where: {
+                    $0._commandName == argument || $0.configuration.aliases.contains(argument)
+                })
+            else { break }
+            command = next
+            path.append(argument)
+        }
+        return (command, path)
     }
 
     /// Edit distance, with the one the ramen suggestions use.
