@@ -22,12 +22,15 @@ extension Integration {
             #expect(popup.body.contains("Memo: add an egg at the end"))
         }
 
-        @Test("favourites, their order, custom times and memos survive a restart")
+        @Test("favourites, their order, custom times and memos survive a restart; `ramen favourite` is `ramen fav`")
         func persistence() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
             try kit.startKitd()
-            for name in ["신라면", "너구리", "짜파게티"] { #expect(try kit.kitctl(["ramen", "fav", "add", name]).exitCode == 0) }
+            // `fav` is also `favourite` and `favorite`, as the word is spelled out.
+            for (name, word) in [("신라면", "fav"), ("너구리", "favourite"), ("짜파게티", "favorites")] {
+                #expect(try kit.kitctl(["ramen", word, "add", name]).exitCode == 0)
+            }
             #expect(try kit.kitctl(["ramen", "fav", "move", "짜파게티", "--to", "1"]).exitCode == 0)
             #expect(try kit.kitctl(["ramen", "set", "너구리", "--time", "4m", "--memo", "kelp twice"]).exitCode == 0)
             let before = try kit.kitctlJSON(["ramen", "list", "--favourites"], as: RamenListResult.self)
