@@ -8,7 +8,7 @@ struct PlacePick: ParsableCommand {
         commandName: "pick",
         abstract: Localized.text("Spin the roulette: pick a place at random among those matching --tag."),
         discussion: Localized.text(
-            "Uniform by default. --weight uses each place's weight; --rotate goes through every matching\nplace once before repeating one (kept per filter); --avoid-recent 7d skips places picked or\nvisited in the last 7 days, unless that leaves nothing, and then says so. --seed N makes a\npick reproducible from the same state.\nExample: kitctl place pick --tag area=수원역 --avoid-recent 7d"
+            "Uniform by default. --weight uses each place's weight; --rotate goes through every matching place once before repeating one (kept per filter); --avoid-recent 7d skips places picked or visited in the last 7 days, unless that leaves nothing, and then says so. --seed N makes a pick reproducible from the same state.\nExample: kitctl place pick --tag area=수원역 --avoid-recent 7d"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -7,7 +7,7 @@ struct PlaceTags: ParsableCommand {
         commandName: "tags",
         abstract: Localized.text("For each category, the values present among the places matching --tag, with counts."),
         discussion: Localized.text(
-            "Narrow step by step: every value shown leads to at least one place. Counts under a\ncategory you already filter on show what OR-ing in another value would give.\nExample: kitctl place tags --tag area=수원역"
+            "Narrow step by step: every value shown leads to at least one place. Counts under a category you already filter on show what OR-ing in another value would give.\nExample: kitctl place tags --tag area=수원역"
         ))
 
     @OptionGroup var global: GlobalOptions

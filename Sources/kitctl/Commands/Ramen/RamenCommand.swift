@@ -6,7 +6,7 @@ struct RamenCommand: ParsableCommand {
         commandName: "ramen",
         abstract: Localized.text("Browse the instant noodle catalog, keep favourites, and cook with the right timer."),
         discussion: Localized.text(
-            "NAME is what you would type: a Korean name or its start (신라), its initial consonants (ㅅㄹㅁ), the English\nname, the romanization, the brand, or the id shown by `kitctl ramen list`. Several words need no quotes."
+            "NAME is what you would type: a Korean name or its start (신라), its initial consonants (ㅅㄹㅁ), the English name, the romanization, the brand, or the id shown by `kitctl ramen list`. Several words need no quotes."
         ),
         subcommands: [
             RamenList.self, RamenShow.self, RamenCook.self, RamenFav.self, RamenSet.self, RamenAdd.self,

@@ -8,7 +8,7 @@ struct TimerWait: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wait", abstract: Localized.text("Wait until a timer fires, with a live countdown on a terminal."),
         discussion: Localized.text(
-            "Exits 0 when the timer fires, 2 if it is cancelled. Ctrl-C stops waiting (exit 130) and leaves\nthe timer running. Off a terminal it prints one plain line per change instead of a live display.\nExample: kitctl timer wait 차"
+            "Exits 0 when the timer fires, 2 if it is cancelled. Ctrl-C stops waiting (exit 130) and leaves the timer running. Off a terminal it prints one plain line per change instead of a live display.\nExample: kitctl timer wait 차"
         ))
 
     @OptionGroup var global: GlobalOptions
