@@ -35,7 +35,7 @@ enum KitctlMain {
                 // --help (its headings in the user's language), --version, a completion script.
                 let message = Kitctl.fullMessage(for: error)
                 guard message.contains("USAGE:") else { Kitctl.exit(withError: error) }
-                Terminal.writeLine(HelpText.localized(message))
+                Terminal.writeLine(HelpText.fitted(HelpText.localized(message), columns: HelpText.columns))
                 exit(0)
             }
             if let message = CommandSuggestion.unknownSubcommand(in: arguments)

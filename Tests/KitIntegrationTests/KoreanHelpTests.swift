@@ -329,7 +329,9 @@ extension FilesIntegration {
             }
         }
 
-        @Test("every kitctl command's help under ko_KR is Korean: no English word but names and values")
+        @Test(
+            "every kitctl command's help under ko_KR is Korean, no English word but names and values, and fits 80 columns"
+        )
         func help() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
@@ -342,6 +344,21 @@ extension FilesIntegration {
                 #expect(shown.exitCode == 0 && shown.stdout.contains("사용법:"), "\(path): \(shown)")
                 let english = try Self.english(shown.stdout, commandNames: names)
                 #expect(english.isEmpty, "kitctl \(path.joined(separator: " ")) --help: \(english)\n\(shown.stdout)")
+                // Wrapped at 80 columns, not 80 characters: a Hangul syllable takes two. The usage
+                // line is left whole, as in English.
+                let wide = shown.stdout.split(separator: "\n").filter { !$0.hasPrefix("사용법:") && Self.cells($0) > 80 }
+                #expect(wide.isEmpty, "kitctl \(path.joined(separator: " ")) --help: \(wide)")
+            }
+        }
+
+        /// Terminal cells, a Hangul or CJK character taking two.
+        static func cells(_ line: Substring) -> Int {
+            line.unicodeScalars.reduce(0) { sum, scalar in
+                let wide: [ClosedRange<UInt32>] = [
+                    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+                    0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+                ]
+                return sum + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
             }
         }
     }

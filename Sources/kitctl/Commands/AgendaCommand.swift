@@ -9,7 +9,7 @@ struct AgendaCommand: ParsableCommand {
         abstract: Localized.text(
             "A terminal calendar of tasks: the next seven days (default), a day, a week or a month."),
         discussion: Localized.text(
-            "DATE is 2026-11-25 (the seven days from it), or a month, 2026-11 (its grid); default today. Overdue tasks are red on a colour terminal; a snoozed one says until when, an event shows its time range and place. DATE may also be a day as --due reads it, or one behind: 내일, '다음 주 월요일', 어제. Example: kitctl agenda --day 내일"
+            "DATE is 2026-11-25 (the seven days from it), or a month, 2026-11 (its grid); default today. Overdue tasks are red on a colour terminal; a snoozed one says until when, an event shows its time range and place. DATE may also be a day as --due reads it, or one behind: 내일, '다음 주 월요일', 어제.\nExample: kitctl agenda --day 내일"
         )
     )
 

@@ -8,7 +8,7 @@ struct CalendarsCommand: ParsableCommand {
         commandName: "calendars",
         abstract: Localized.text("List the calendars kitd watches for alarms, with their items and errors."),
         discussion: Localized.text(
-            "The folders come from [calendars] watch in config.toml (khal's, todoman's, vdirsyncer's; kitd only reads them). A file that gives nothing is listed with why; it rings as it last read. Example: kitctl calendars"
+            "The folders come from [calendars] watch in config.toml (khal's, todoman's, vdirsyncer's; kitd only reads them). A file that gives nothing is listed with why; it rings as it last read.\nExample: kitctl calendars"
         ))
 
     @OptionGroup var global: GlobalOptions

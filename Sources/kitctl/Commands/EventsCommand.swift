@@ -9,7 +9,7 @@ struct EventsCommand: ParsableCommand {
         commandName: "events",
         abstract: Localized.text("Print kitd's events as JSON lines until interrupted."),
         discussion: Localized.text(
-            "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}. Example: kitctl events 'timer.*' task.due"
+            "Each line is a JSON-RPC notification: {\"jsonrpc\":\"2.0\",\"method\":\"timer.fired\",\"params\":{...}}.\nExample: kitctl events 'timer.*' task.due"
         ))
 
     @OptionGroup var global: GlobalOptions

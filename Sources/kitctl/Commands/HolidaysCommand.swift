@@ -8,7 +8,7 @@ struct HolidaysCommand: ParsableCommand {
         commandName: "holidays",
         abstract: Localized.text("List Korea's public holidays in a year, substitute holidays included."),
         discussion: Localized.text(
-            "YEAR is 2026 to 2100; default this year. 설날 and 추석 are three days each, on KASI's lunar dates; a substitute holiday (대체공휴일) follows the law since 2026; election days are listed where the law has fixed them, one-off holidays never. Example: kitctl holidays 2027 --json"
+            "YEAR is 2026 to 2100; default this year. 설날 and 추석 are three days each, on KASI's lunar dates; a substitute holiday (대체공휴일) follows the law since 2026; election days are listed where the law has fixed them, one-off holidays never.\nExample: kitctl holidays 2027 --json"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -9,7 +9,7 @@ struct DiaryEdit: ParsableCommand {
         abstract: Localized.text(
             "Change an entry: its text in the editor (or from -m or stdin), or only the options given."),
         discussion: Localized.text(
-            "With only --date, --weather, --mood, --place or --field, the text is left as it is. An empty value (--weather '') removes that item. Example: kitctl diary edit 첫눈 --weather 눈 --mood 설렘"
+            "With only --date, --weather, --mood, --place or --field, the text is left as it is. An empty value (--weather '') removes that item.\nExample: kitctl diary edit 첫눈 --weather 눈 --mood 설렘"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -16,7 +16,7 @@ struct DiaryExport: ParsableCommand {
         abstract: Localized.text(
             "Every entry as Markdown or JSON: one document on stdout, or one file per entry in --out DIR."),
         discussion: Localized.text(
-            "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, with nothing that could leave DIR. Existing files of the same name are replaced. Example: kitctl diary export --format md --out 일기"
+            "File names are the date and the title's words (2026-11-20-rain-by-the-river.md), unique, with nothing that could leave DIR. Existing files of the same name are replaced.\nExample: kitctl diary export --format md --out 일기"
         ))
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

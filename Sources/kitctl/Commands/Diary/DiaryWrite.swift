@@ -8,7 +8,7 @@ struct DiaryWrite: ParsableCommand {
         commandName: "write",
         abstract: Localized.text("Write an entry from -m, stdin or the editor; now, or on --date."),
         discussion: Localized.text(
-            "--date takes 2026-11-20, '2026-11-20 21:30', today, yesterday, or a day as --due reads it and the days behind: 어제, 그저께, '지난 금요일'. Example: kitctl diary write --date 어제 -m 첫눈"
+            "--date takes 2026-11-20, '2026-11-20 21:30', today, yesterday, or a day as --due reads it and the days behind: 어제, 그저께, '지난 금요일'.\nExample: kitctl diary write --date 어제 -m 첫눈"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -9,7 +9,7 @@ struct RamenCook: ParsableCommand {
         commandName: "cook",
         abstract: Localized.text("Start a ramen's countdown and say what to do now."),
         discussion: Localized.text(
-            "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it. Example: kitctl ramen cook 신라면 --time 3분 30초"
+            "The cook is a timer like any other: `kitctl timer` pauses, adjusts or cancels it.\nExample: kitctl ramen cook 신라면 --time 3분 30초"
         ))
 
     @OptionGroup var global: GlobalOptions

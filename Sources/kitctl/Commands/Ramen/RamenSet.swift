@@ -8,7 +8,7 @@ struct RamenSet: ParsableCommand {
         commandName: "set",
         abstract: Localized.text("Set your own time, memo or steps for a ramen; --reset goes back to the maker's."),
         discussion: Localized.text(
-            "Steps: --step \"start: add the flakes\", --step \"2:00 in: stir\", --step \"1:00 left: add an egg\", --step \"end: drain\" (or in Korean: \"시작: …\", \"2분 후: …\", \"1분 남음: …\", \"끝: …\"). Example: kitctl ramen set 신라면 --time 4m30s --add-step '1분 남음: 계란'"
+            "Steps: --step \"start: add the flakes\", --step \"2:00 in: stir\", --step \"1:00 left: add an egg\", --step \"end: drain\" (or in Korean: \"시작: …\", \"2분 후: …\", \"1분 남음: …\", \"끝: …\").\nExample: kitctl ramen set 신라면 --time 4m30s --add-step '1분 남음: 계란'"
         ))
 
     @OptionGroup var global: GlobalOptions

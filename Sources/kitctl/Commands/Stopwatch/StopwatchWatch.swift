@@ -8,7 +8,7 @@ struct StopwatchWatch: ParsableCommand {
         commandName: "watch",
         abstract: Localized.text("Live display: one stopwatch to the hundredth of a second, or all running ones."),
         discussion: Localized.text(
-            "On a terminal the lines are redrawn in place; off a terminal a plain line is printed every second. Ctrl-C ends it. Example: kitctl sw watch 공부"
+            "On a terminal the lines are redrawn in place; off a terminal a plain line is printed every second. Ctrl-C ends it.\nExample: kitctl sw watch 공부"
         )
     )
 

@@ -8,7 +8,7 @@ struct SyncRun: ParsableCommand {
         abstract: Localized.text(
             "Run the sync command ([sync] command in the config) now, wait for it, and print the outcome."),
         discussion: Localized.text(
-            "kitd runs the command and reads what it changed in the vdirs before it answers. A run already under way is waited for, then the command runs again. Exits 2 when the command failed, timed out or could not start, with the end of its output. Example: kitctl sync run"
+            "kitd runs the command and reads what it changed in the vdirs before it answers. A run already under way is waited for, then the command runs again. Exits 2 when the command failed, timed out or could not start, with the end of its output.\nExample: kitctl sync run"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -8,7 +8,7 @@ struct TaskImport: ParsableCommand {
         commandName: "import",
         abstract: Localized.text("Import VTODOs and VEVENTs from an iCalendar file."),
         discussion: Localized.text(
-            "A component kit cannot read or represent is left out and reported with its line, UID and reason; the rest is imported. --strict imports all or nothing. A calendar you keep in khal, todoman or vdirsyncer can ring without being imported: watch its folder ([calendars] watch in kit.toml(5); kitctl calendars). Example: kitctl task import work.ics --dry-run"
+            "A component kit cannot read or represent is left out and reported with its line, UID and reason; the rest is imported. --strict imports all or nothing. A calendar you keep in khal, todoman or vdirsyncer can ring without being imported: watch its folder ([calendars] watch in kit.toml(5); kitctl calendars).\nExample: kitctl task import work.ics --dry-run"
         ))
 
     @OptionGroup var global: GlobalOptions
