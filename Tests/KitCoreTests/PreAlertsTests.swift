@@ -36,6 +36,20 @@ struct PreAlertsTests {
         }
     }
 
+    @Test("a wrong entry is named within its list, and a lone one is not quoted twice")
+    func namesTheEntry() {
+        func refusal(_ text: String) -> String? {
+            do {
+                _ = try PreAlerts.parse(text)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+        #expect(refusal("1h,0m")?.hasPrefix("alert '0m' in '1h,0m': '0m' is not a positive duration") == true)
+        #expect(refusal("0m")?.hasPrefix("'0m' is not a positive duration") == true)
+    }
+
     @Test("ten alerts are allowed")
     func tenAreAllowed() throws {
         #expect(try PreAlerts.parse("1m,2m,3m,4m,5m,6m,7m,8m,9m,10m").count == 10)

@@ -24,6 +24,8 @@ public enum PreAlerts {
             do {
                 offset = try DurationParser.parse(item)
             } catch {
+                // The entry is named only in a list: a lone one is what the message quotes already.
+                if items.count == 1 { throw .invalidArgument(error.kitMessage) }
                 throw .invalidArgument("alert '\(item)' in '\(text)': \(error.kitMessage)")
             }
             if offsets.contains(offset) {
