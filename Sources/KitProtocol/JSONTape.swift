@@ -91,7 +91,7 @@ public struct JSONTape: Sendable {
                 }
                 child = Int(nodes[value].next)
             }
-            guard let inside, inside != node else { return nil }
+            guard let inside else { return nil }
             node = inside
         }
         return path

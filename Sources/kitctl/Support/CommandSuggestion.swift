@@ -14,9 +14,7 @@ enum CommandSuggestion {
             guard !argument.hasPrefix("-") else { return nil }
             let configuration = command.configuration
             guard !configuration.subcommands.isEmpty, configuration.defaultSubcommand == nil else { return nil }
-            if let next = configuration.subcommands.first(where: {
-                $0._commandName == argument || $0.configuration.aliases.contains(argument)
-            }) {
+            if let next = subcommand(argument, of: command) {
                 command = next
                 path.append(argument)
                 continue
@@ -75,15 +73,18 @@ enum CommandSuggestion {
         var command: any ParsableCommand.Type = Kitctl.self
         var path = ["kitctl"]
         for argument in arguments {
-            guard
-                let next = command.configuration.subcommands.first(where: {
-                    $0._commandName == argument || $0.configuration.aliases.contains(argument)
-                })
-            else { break }
+            guard let next = subcommand(argument, of: command) else { break }
             command = next
             path.append(argument)
         }
         return (command, path)
+    }
+
+    /// The subcommand of `command` that `name` names, by its name or an alias.
+    private static func subcommand(_ name: String, of command: any ParsableCommand.Type)
+        -> (any ParsableCommand.Type)?
+    {
+        command.configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
     }
 
     /// Edit distance, with the one the ramen suggestions use.
