@@ -23,7 +23,14 @@ final class InstanceLock {
         _ = pwrite(fd, text, text.count, 0)
     }
 
-    deinit { close(fd) }
+    /// Unlocks before closing. `close` alone frees the lock only when no other descriptor shares
+    /// the open file: a child that another thread is just spawning holds a copy until its `exec`
+    /// closes it, and a new kitd on this data directory would meanwhile be told one is running
+    /// (tests start kitd again in one process while other tests spawn). `LOCK_UN` frees it at once.
+    deinit {
+        _ = flock(fd, LOCK_UN)
+        close(fd)
+    }
 }
 
 extension String {
