@@ -51,4 +51,23 @@ enum StopwatchText {
         }
         return table.render()
     }
+
+    /// `sw show`: the stopwatch, then its laps.
+    static func details(_ result: StopwatchLapsResult) -> String {
+        let stopwatch = result.stopwatch
+        var details = Details(Localized.text("stopwatch %1$s (%2$s)", String(stopwatch.id), stopwatch.name))
+        details.add(Localized.text("state:"), StateWords.stopwatch(stopwatch.state))
+        details.add(Localized.text("elapsed:"), elapsed(stopwatch.elapsedNs))
+        if stopwatch.state == .running { details.add(Localized.text("started:"), started(stopwatch)) }
+        details.add(
+            Localized.text("notice:"),
+            stopwatch.remindAfterNs > 0
+                ? Localized.text(
+                    "after %s of running, repeating", String(elapsed(stopwatch.remindAfterNs).dropLast(3))
+                )
+                : Localized.text("off"))
+        var text = details.render()
+        if !result.laps.isEmpty { text += "\n\n" + lapTable(result.laps) }
+        return text
+    }
 }

@@ -55,4 +55,25 @@ enum TimerText {
         clock_gettime(CLOCK_REALTIME, &now)
         return WallTime(nanoseconds: Int64(now.tv_sec) * Nanoseconds.nanosecondsPerSecond + Int64(now.tv_nsec))
     }
+
+    /// `timer show`: every time the timer has, in local time.
+    static func details(_ timer: TimerInfo) -> String {
+        let now = currentWallTime()
+        func local(_ text: String?) -> String {
+            guard let text, let instant = Timestamp.parse(text) else { return "-" }
+            return LocalClock.short(instant, now: now)
+        }
+        var details = Details(Localized.text("timer %s", reference(timer)))
+        details.add(
+            Localized.text("state:"),
+            StateWords.timer(timer.state) + (timer.late == true ? " " + Localized.text("(late)") : ""))
+        details.add(Localized.text("length:"), LocaleDuration.text(timer.durationNs))
+        details.add(Localized.text("left:"), remaining(timer))
+        details.add(Localized.text("started:"), local(timer.createdAt))
+        if timer.dueAt != nil { details.add(Localized.text("due:"), local(timer.dueAt)) }
+        if timer.firedAt != nil { details.add(Localized.text("fired:"), local(timer.firedAt)) }
+        if timer.cancelledAt != nil { details.add(Localized.text("cancelled:"), local(timer.cancelledAt)) }
+        if let sound = timer.sound { details.add(Localized.text("sound:"), sound) }
+        return details.render()
+    }
 }

@@ -9,8 +9,9 @@ struct RamenCommand: ParsableCommand {
             "NAME is what you would type: a Korean name or its start (신라), its initial consonants (ㅅㄹㅁ), the English name, the romanization, the brand, or the id shown by `kitctl ramen list`. Several words need no quotes."
         ),
         subcommands: [
-            RamenList.self, RamenShow.self, RamenCook.self, RamenFav.self, RamenSet.self, RamenAdd.self,
-            RamenRemove.self, RamenHide.self, RamenUnhide.self,
+            RamenList.self, OneCallCommand<RamenCalls.Show>.self, RamenCook.self, RamenFav.self, RamenSet.self,
+            RamenAdd.self, OneCallCommand<RamenCalls.Remove>.self, OneCallCommand<RamenCalls.Hide>.self,
+            OneCallCommand<RamenCalls.Unhide>.self,
         ])
 }
 

@@ -4,6 +4,9 @@ import KitLocalization
 struct RamenFav: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fav", abstract: Localized.text("Keep favourites, in your own order."),
-        subcommands: [RamenFavList.self, RamenFavAdd.self, RamenFavRemove.self, RamenFavMove.self],
+        subcommands: [
+            RamenFavList.self, OneCallCommand<RamenCalls.FavAdd>.self, OneCallCommand<RamenCalls.FavRemove>.self,
+            RamenFavMove.self,
+        ],
         aliases: ["favourite", "favourites", "favorite", "favorites"])
 }

@@ -8,9 +8,11 @@ struct StopwatchCommand: ParsableCommand {
         discussion: Localized.text(
             "REF is a stopwatch's id or its name (names are unique). `kitctl stopwatch` works as well as `kitctl sw`."),
         subcommands: [
-            StopwatchNew.self, StopwatchStart.self, StopwatchStop.self, StopwatchLap.self, StopwatchList.self,
-            StopwatchShow.self, StopwatchWatch.self, StopwatchLaps.self, StopwatchExport.self, StopwatchReset.self,
-            StopwatchRename.self, StopwatchDelete.self,
+            StopwatchNew.self, OneCallCommand<StopwatchCalls.Start>.self, OneCallCommand<StopwatchCalls.Stop>.self,
+            StopwatchLap.self, StopwatchList.self,
+            OneCallCommand<StopwatchCalls.Show>.self, StopwatchWatch.self, StopwatchLaps.self, StopwatchExport.self,
+            OneCallCommand<StopwatchCalls.Reset>.self,
+            StopwatchRename.self, OneCallCommand<StopwatchCalls.Delete>.self,
         ],
         aliases: ["stopwatch"])
 }

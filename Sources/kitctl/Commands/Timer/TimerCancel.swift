@@ -22,9 +22,9 @@ struct TimerCancel: ParsableCommand {
 
     func run() throws {
         try ManyRefs.each(ref) { ref in
-            try TimerChange.run(
-                Method.timerCancel, ref: ref, past: { Localized.text("Cancelled timer %s", $0) }, global: global,
-                output: output)
+            let timer = try global.call(Method.timerCancel, TimerRefParams(ref: ref))
+            if output.json { return try JSONOutput.print(timer) }
+            Terminal.writeLine(TimerText.summary({ Localized.text("Cancelled timer %s", $0) }, timer))
         }
     }
 }

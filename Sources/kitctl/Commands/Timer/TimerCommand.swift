@@ -9,7 +9,9 @@ struct TimerCommand: ParsableCommand {
             "REF is a timer's id (7 or #7) or its name; a name shared by several timers is refused with the candidates."
         ),
         subcommands: [
-            TimerStart.self, TimerList.self, TimerShow.self, TimerPause.self, TimerResume.self, TimerAdd.self,
+            TimerStart.self, TimerList.self, OneCallCommand<TimerCalls.Show>.self,
+            OneCallCommand<TimerCalls.Pause>.self,
+            OneCallCommand<TimerCalls.Resume>.self, TimerAdd.self,
             TimerCancel.self, TimerWait.self,
         ])
 }

@@ -1,0 +1,40 @@
+import ArgumentParser
+import KitLocalization
+import KitProtocol
+
+/// The memo commands that are one call on one REF: show, pin and unpin (`OneCallCommand`).
+enum MemoCalls {
+    protocol Call: OneCall where Ref == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
+
+    enum Show: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: Localized.text("Print a memo: its title, then its body."),
+            discussion: Localized.text("Example: kitctl memo show 장보기"))
+        static let method = Method.memoGet
+        static func line(_ memo: MemoInfo) -> String { NoteText.shown(memo.text ?? memo.title) }
+    }
+
+    enum Pin: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "pin", abstract: Localized.text("Pin a memo to the top of the list."),
+            discussion: Localized.text("Example: kitctl memo pin 장보기"))
+        static let method = Method.memoPin
+        static func line(_ memo: MemoInfo) -> String {
+            Localized.text("Pinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))")
+        }
+    }
+
+    enum Unpin: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "unpin", abstract: Localized.text("Unpin a memo."),
+            discussion: Localized.text("Example: kitctl memo unpin 장보기"))
+        static let method = Method.memoUnpin
+        static func line(_ memo: MemoInfo) -> String {
+            Localized.text("Unpinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))")
+        }
+    }
+}
+
+extension MemoCalls.Call {
+    static func params(_ one: TitleRef<MemoRefs>) -> MemoRefParams { MemoRefParams(ref: one.ref) }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import KitLocalization
+import KitProtocol
+
+/// The stopwatch commands that are one call on one REF: show, start, stop, reset and delete
+/// (`OneCallCommand`).
+enum StopwatchCalls {
+    protocol Call: OneCall where Ref == OneRef<StopwatchRefs>, Params == StopwatchRefParams {}
+
+    /// A call that answers with the stopwatch, shown as "Started 공부: 0:12".
+    protocol Change: Call where Result == StopwatchInfo {
+        static func did(_ name: String) -> String
+    }
+
+    enum Show: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: Localized.text("Show one stopwatch and its laps."),
+            discussion: Localized.text("Example: kitctl sw show 공부"))
+        static let method = Method.stopwatchLaps
+        static func line(_ result: StopwatchLapsResult) -> String { StopwatchText.details(result) }
+    }
+
+    enum Start: Change {
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: Localized.text("Start it, or resume it after a stop."),
+            discussion: Localized.text("Example: kitctl sw start 공부"))
+        static let method = Method.stopwatchStart
+        static func did(_ name: String) -> String { Localized.text("Started %s", name) }
+    }
+
+    enum Stop: Change {
+        static let configuration = CommandConfiguration(
+            commandName: "stop", abstract: Localized.text("Stop it; the elapsed time is kept."),
+            discussion: Localized.text("Example: kitctl sw stop 공부"))
+        static let method = Method.stopwatchStop
+        static func did(_ name: String) -> String { Localized.text("Stopped %s", name) }
+    }
+
+    enum Reset: Change {
+        static let configuration = CommandConfiguration(
+            commandName: "reset",
+            abstract: Localized.text("Set it back to zero and drop its laps (a running one keeps running)."),
+            discussion: Localized.text("Example: kitctl sw reset 공부"))
+        static let method = Method.stopwatchReset
+        static func did(_ name: String) -> String { Localized.text("Reset %s", name) }
+    }
+
+    enum Delete: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: Localized.text("Delete it and its laps."),
+            discussion: Localized.text("Example: kitctl sw delete 공부"))
+        static let method = Method.stopwatchDelete
+        static func line(_ result: StopwatchDeleteResult) -> String {
+            Localized.text("Deleted stopwatch %s", "\(result.deleted)")
+        }
+    }
+}
+
+extension StopwatchCalls.Call {
+    static func params(_ one: OneRef<StopwatchRefs>) -> StopwatchRefParams { StopwatchRefParams(ref: one.ref) }
+}
+
+extension StopwatchCalls.Change {
+    static func line(_ stopwatch: StopwatchInfo) -> String { StopwatchText.summary(did, stopwatch) }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import KitLocalization
+import KitProtocol
+
+/// The timer commands that are one call on one REF: show, pause and resume (`OneCallCommand`).
+enum TimerCalls {
+    protocol Call: OneCall where Ref == OneRef<TimerRefs>, Params == TimerRefParams, Result == TimerInfo {}
+
+    /// A call that changes the timer, shown as "Paused timer 차: 4:10 left".
+    protocol Change: Call {
+        /// The line's head, given the timer's name: "Paused timer 차".
+        static func did(_ name: String) -> String
+    }
+
+    enum Show: Call {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: Localized.text("Show one timer."),
+            discussion: Localized.text("Example: kitctl timer show 차"))
+        static let method = Method.timerGet
+        static func line(_ timer: TimerInfo) -> String { TimerText.details(timer) }
+    }
+
+    enum Pause: Change {
+        static let configuration = CommandConfiguration(
+            commandName: "pause", abstract: Localized.text("Pause a running timer; resume picks up where it stopped."),
+            discussion: Localized.text("Example: kitctl timer pause 차"))
+        static let method = Method.timerPause
+        static func did(_ name: String) -> String { Localized.text("Paused timer %s", name) }
+    }
+
+    enum Resume: Change {
+        static let configuration = CommandConfiguration(
+            commandName: "resume", abstract: Localized.text("Resume a paused timer."),
+            discussion: Localized.text("Example: kitctl timer resume 차"))
+        static let method = Method.timerResume
+        static func did(_ name: String) -> String { Localized.text("Resumed timer %s", name) }
+    }
+}
+
+extension TimerCalls.Call {
+    static func params(_ one: OneRef<TimerRefs>) -> TimerRefParams { TimerRefParams(ref: one.ref) }
+}
+
+extension TimerCalls.Change {
+    static func line(_ timer: TimerInfo) -> String { TimerText.summary(did, timer) }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import KitProtocol
+
+/// A command that is one request on one REF and one line of answer (`ramen show 너구리`,
+/// `timer pause 차`, `sw start 공부`), declared as its help, its method and its line. The options,
+/// the call, `--json` and the printing are `OneCallCommand`'s, written once.
+protocol OneCall {
+    /// What names the record: `OneRef<…>`, `TitleRef<…>` or `RamenName`.
+    associatedtype Ref: ParsableArguments
+    associatedtype Params: WireValue
+    associatedtype Result: WireValue
+
+    static var configuration: CommandConfiguration { get }
+    static var method: RPCMethod<Params, Result> { get }
+    static func params(_ ref: Ref) -> Params
+    /// The line printed without `--json`.
+    static func line(_ result: Result) -> String
+}
+
+/// The command a `OneCall` declares; a parent lists it as `OneCallCommand<RamenCalls.Show>.self`.
+struct OneCallCommand<Call: OneCall>: ParsableCommand {
+    static var configuration: CommandConfiguration { Call.configuration }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @OptionGroup var ref: Call.Ref
+
+    func run() throws {
+        let result = try global.call(Call.method, Call.params(ref))
+        if output.json { return try JSONOutput.print(result) }
+        Terminal.writeLine(Call.line(result))
+    }
+}
