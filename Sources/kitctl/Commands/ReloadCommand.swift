@@ -7,7 +7,7 @@ struct ReloadCommand: ParsableCommand {
         commandName: "reload",
         abstract: Localized.text("Make kitd read its configuration file again, without a restart."),
         discussion: Localized.text(
-            "Example: kitctl reload (as systemctl --user reload kitd does). A file kitd cannot use is refused with its line and column, and the running configuration stays. [vdir] and [sync] take effect at the next start."
+            "A file kitd cannot use is refused with its line and column, and the running configuration stays. [vdir] and [sync] take effect at the next start.\nExample: kitctl reload (as systemctl --user reload kitd does)"
         ))
 
     @OptionGroup var global: GlobalOptions

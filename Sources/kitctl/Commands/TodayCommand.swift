@@ -7,7 +7,7 @@ struct TodayCommand: ParsableCommand {
         commandName: "today",
         abstract: Localized.text("Show what runs and what is due today: timers, stopwatches and tasks."),
         discussion: Localized.text(
-            "Example: kitctl today. Timers with time left, running stopwatches, and the tasks due today (overdue and snoozed ones too), in one view; --json for scripts."
+            "Timers with time left, running stopwatches, and the tasks due today (overdue and snoozed ones too), in one view; --json for scripts.\nExample: kitctl today"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -31,9 +31,10 @@ enum HelpText {
     /// `help`, which ArgumentParser wrapped at `columns` characters, wrapped again at `columns`
     /// display cells where it holds wide characters: a Hangul syllable takes two cells, so a
     /// Korean line wrapped at 80 characters was up to 160 cells wide. A line ArgumentParser
-    /// wrapped is told from a line break of the text itself by its length: the next line's first
-    /// word would not have fitted after it. Lines of single-width characters, and the usage line,
-    /// stay as they were.
+    /// wrapped is told from a line break of the text itself by its length: ArgumentParser breaks
+    /// at the last space within `columns` characters, so the next line's first word, and the
+    /// space after it, would not have fitted after it. Lines of single-width characters, and the
+    /// usage line, stay as they were.
     static func fitted(_ help: String, columns: Int) -> String {
         let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.contains(where: { DisplayWidth.of($0) > columns }) else { return help }
@@ -41,18 +42,23 @@ enum HelpText {
         var index = 0
         while index < lines.count {
             let (prefix, text) = parts(lines[index])
-            let hang = String(repeating: " ", count: prefix.count)
+            // The label as ArgumentParser laid it out, before `localized` put a translated
+            // " (default) " in it, padded to the English one's cells.
+            let labelWidth = DisplayWidth.of(prefix)
+            let hang = String(repeating: " ", count: labelWidth)
             var words = text.split(separator: " ").map(String.init)
             let first = index
             var last = lines[index]
+            var lastLength = labelWidth + text.count
             index += 1
             while index < lines.count, lines[index].hasPrefix(hang) {
                 let rest = lines[index].dropFirst(hang.count)
                 guard let next = rest.split(separator: " ").first, !rest.hasPrefix(" "),
-                    last.count + 1 + next.count > columns, !startsSentence(next, after: last)
+                    lastLength + 1 + next.count >= columns, !startsSentence(next, after: last)
                 else { break }
                 words += rest.split(separator: " ").map(String.init)
                 last = lines[index]
+                lastLength = last.count
                 index += 1
             }
             let block = lines[first..<index]

@@ -6,7 +6,7 @@ struct TaskAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: Localized.text("Add a task with a due time."),
         discussion: Localized.text(
-            "Example: kitctl task add standup --due 'mon 9:00' --repeat 'weekly on tue'. A due the rule leaves out moves to the rule's first day after it, and kitctl says so."
+            "A due the rule leaves out moves to the rule's first day after it, and kitctl says so.\nExample: kitctl task add standup --due 'mon 9:00' --repeat 'weekly on tue'"
         ))
 
     @OptionGroup var global: GlobalOptions

@@ -7,7 +7,7 @@ struct TaskEdit: ParsableCommand {
         commandName: "edit",
         abstract: Localized.text("Change a task; an empty value clears --repeat, --remind, --note, --tz or --nag."),
         discussion: Localized.text(
-            "Example: kitctl task edit standup --repeat 'weekly on fri'. A due the new rule leaves out moves to its first day after it, and kitctl says so."
+            "A due the new rule leaves out moves to its first day after it, and kitctl says so.\nExample: kitctl task edit standup --repeat 'weekly on fri'"
         )
     )
 
