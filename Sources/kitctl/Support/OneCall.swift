@@ -1,11 +1,12 @@
 import ArgumentParser
 import KitProtocol
 
-/// A command that is one request on one REF and one line of answer (`ramen show 너구리`,
-/// `timer pause 차`, `sw start 공부`), declared as its help, its method and its line. The options,
-/// the call, `--json` and the printing are `OneCallCommand`'s, written once.
+/// A command that is one request, made from one group of arguments, and its answer printed
+/// (`ramen show 너구리`, `timer pause 차`, `memo search 두부`), declared as its help, its method,
+/// its params and its text. The options, the call, `--json` and the printing are
+/// `OneCallCommand`'s, written once.
 protocol OneCall {
-    /// What names the record: `OneRef<…>`, `TitleRef<…>` or `RamenName`.
+    /// What the command takes: a REF (`OneRef<…>`, `TitleRef<…>`), a `RamenName`, `SearchOptions`.
     associatedtype Ref: ParsableArguments
     associatedtype Params: WireValue
     associatedtype Result: WireValue
@@ -13,7 +14,7 @@ protocol OneCall {
     static var configuration: CommandConfiguration { get }
     static var method: RPCMethod<Params, Result> { get }
     static func params(_ ref: Ref) -> Params
-    /// The line printed without `--json`.
+    /// What is printed without `--json`.
     static func line(_ result: Result) -> String
 }
 

@@ -2,7 +2,8 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The memo commands that are one call on one REF: show, pin and unpin (`OneCallCommand`).
+/// The memo commands that are one call and one answer: show, pin, unpin and search
+/// (`OneCallCommand`).
 enum MemoCalls {
     protocol Call: OneCall where Ref == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
 
@@ -31,6 +32,22 @@ enum MemoCalls {
         static let method = Method.memoUnpin
         static func line(_ memo: MemoInfo) -> String {
             Localized.text("Unpinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))")
+        }
+    }
+
+    enum Search: OneCall {
+        static let configuration = CommandConfiguration(
+            commandName: "search",
+            abstract: Localized.text(
+                "Find memos that contain every word (any case, any part of a word), with snippets."),
+            discussion: Localized.text("Example: kitctl memo search 두부"))
+        static let method = Method.memoSearch
+        static func params(_ search: SearchOptions) -> SearchParams { search.params }
+        static func line(_ result: MemoSearchResult) -> String {
+            let hits = result.results.map { hit in
+                (heading: "\(hit.memo.id)\(hit.memo.pinned ? "*" : "")  \(hit.memo.title)", snippet: hit.snippet)
+            }
+            return NoteText.searchResults(hits, total: result.total, terms: result.terms, noun: "memo")
         }
     }
 }
