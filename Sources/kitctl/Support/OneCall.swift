@@ -6,7 +6,8 @@ import KitProtocol
 /// its params and its text. The options, the call, `--json` and the printing are
 /// `OneCallCommand`'s, written once.
 protocol OneCall {
-    /// What the command takes: a REF (`OneRef<…>`, `TitleRef<…>`), a `RamenName`, `SearchOptions`.
+    /// What the command takes: a REF (`OneRef<…>`, `TitleRef<…>`), a `RamenName`, `SearchOptions`,
+    /// or `NoArguments`.
     associatedtype Ref: ParsableArguments
     associatedtype Params: WireValue
     associatedtype Result: WireValue
@@ -33,3 +34,6 @@ struct OneCallCommand<Call: OneCall>: ParsableCommand {
         Terminal.writeLine(Call.line(result))
     }
 }
+
+/// The arguments of a `OneCall` that takes none (`memo list`).
+struct NoArguments: ParsableArguments {}

@@ -2,10 +2,33 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The memo commands that are one call and one answer: show, pin, unpin and search
+/// The memo commands that are one call and one answer: list, show, pin, unpin and search
 /// (`OneCallCommand`).
 enum MemoCalls {
     protocol Call: OneCall where Ref == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
+
+    enum List: OneCall {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: Localized.text("List memos: pinned ones first, then the most recently changed."),
+            discussion: Localized.text("Example: kitctl memo list"))
+        static let method = Method.memoList
+        static func params(_: NoArguments) -> EmptyParams { EmptyParams() }
+        static func line(_ result: MemoListResult) -> String {
+            guard !result.memos.isEmpty else {
+                return Localized.text("No memos. Add one: kitctl memo add buy oat milk")
+            }
+            var table = Table(
+                Localized.text("ID"), Localized.text("PIN"), Localized.text("UPDATED"), Localized.text("TITLE"))
+            let width = max(20, (Terminal.isInteractive ? Terminal.columns : 120) - 30)
+            for memo in result.memos {
+                table.add(
+                    "\(memo.id)", memo.pinned ? "*" : "", NoteText.when(memo.updatedAt),
+                    NoteText.clipped(memo.title, width: width))
+            }
+            return table.render()
+        }
+    }
 
     enum Show: Call {
         static let configuration = CommandConfiguration(

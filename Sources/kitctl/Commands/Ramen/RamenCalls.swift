@@ -2,8 +2,8 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The ramen commands that are one call on one NAME: show, remove, hide, unhide, fav add and
-/// fav remove (`OneCallCommand`).
+/// The ramen commands that are one call and one answer: show, remove, hide, unhide, and fav
+/// list, add and remove (`OneCallCommand`).
 enum RamenCalls {
     protocol Call: OneCall where Ref == RamenName, Params == RamenRefParams {}
 
@@ -39,6 +39,21 @@ enum RamenCalls {
             discussion: Localized.text("Example: kitctl ramen unhide 안성탕면"))
         static let method = Method.ramenUnhide
         static func line(_ ramen: RamenInfo) -> String { Localized.text("%s is shown again", ramen.displayName) }
+    }
+
+    /// `ramen fav list`: what `ramen list --favourites` shows, where people look for it.
+    enum FavList: OneCall {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: Localized.text("List your favourites, in your order (as ramen list --favourites)."),
+            discussion: Localized.text("Example: kitctl ramen fav list"))
+        static let method = Method.ramenList
+        static func params(_: NoArguments) -> RamenListParams { RamenListParams(favourites: true) }
+        static func line(_ result: RamenListResult) -> String {
+            result.ramen.isEmpty
+                ? Localized.text("No favourites yet; add one with `kitctl ramen fav add NAME`.")
+                : RamenText.table(result.ramen)
+        }
     }
 
     enum FavAdd: Call {

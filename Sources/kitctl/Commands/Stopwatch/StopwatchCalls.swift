@@ -2,14 +2,28 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The stopwatch commands that are one call on one REF: show, start, stop, reset and delete
-/// (`OneCallCommand`).
+/// The stopwatch commands that are one call and one answer: list, show, start, stop, reset and
+/// delete (`OneCallCommand`).
 enum StopwatchCalls {
     protocol Call: OneCall where Ref == OneRef<StopwatchRefs>, Params == StopwatchRefParams {}
 
     /// A call that answers with the stopwatch, shown as "Started 공부: 0:12".
     protocol Change: Call where Result == StopwatchInfo {
         static func did(_ name: String) -> String
+    }
+
+    enum List: OneCall {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: Localized.text("List stopwatches: running ones first, then stopped ones by name."),
+            discussion: Localized.text("Example: kitctl sw list"))
+        static let method = Method.stopwatchList
+        static func params(_: NoArguments) -> EmptyParams { EmptyParams() }
+        static func line(_ result: StopwatchListResult) -> String {
+            result.stopwatches.isEmpty
+                ? Localized.text("No stopwatches. Create one: kitctl sw new focus --start")
+                : StopwatchText.table(result.stopwatches)
+        }
     }
 
     enum Show: Call {
