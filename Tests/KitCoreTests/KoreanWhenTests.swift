@@ -67,6 +67,10 @@ struct KoreanWhenTests {
             ("2026-12-1", at(2026, 12, 1, 9), true), ("2026/12/1", at(2026, 12, 1, 9), true),
             ("12/01", at(2026, 12, 1, 9), true), ("2026.12.1 18:00", at(2026, 12, 1, 18), false),
             ("2026. 12. 1. 오후 3시", at(2026, 12, 1, 15), false),
+            // An English day before a Korean time, as 모레 3pm has a Korean one before an English time.
+            ("tomorrow 오후 12시", at(2026, 11, 27, 12), false), ("fri 오후 3시", at(2026, 11, 27, 15), false),
+            ("Thursday 오후 3시", at(2026, 11, 26, 15), false), ("thurs 저녁", at(2026, 11, 26, 18), false),
+            ("next mon 아침", at(2026, 11, 30, 8), false), ("today at 오후 2시", at(2026, 11, 26, 14), false),
         ])
     func reads(text: String, civil: CivilDateTime, allDay: Bool) throws {
         let resolved = try Self.resolve(text)
@@ -127,7 +131,8 @@ struct KoreanWhenTests {
             ("어제", "in the past"), ("어제 오후 3시", "in the past"), ("45분 전", "in the past"), ("저녁 3시", "cannot read"),
             ("오후 15시", "cannot read"), ("2월 30일", "no day 30"), ("이번 주", "cannot read"),
             ("사과", "cannot read"), ("3월 14일 토요일", "is a Sunday"), ("오늘 새벽 3시", "already passed"),
-            ("6월 다섯째 금요일", "no fifth Friday"),
+            ("6월 다섯째 금요일", "no fifth Friday"), ("tomorrow 오후 15시", "cannot read"),
+            ("next 오후 3시", "cannot read"), ("fryday 오후 3시", "cannot read"), ("tomorrow 사과", "cannot read"),
         ])
     func refuses(text: String, message: String) {
         #expect {

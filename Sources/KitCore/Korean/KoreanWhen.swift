@@ -70,6 +70,7 @@ enum KoreanWhen {
             cursor.position = 0
             if cursor.take(word) { found.append((.dayIn(.month(month), day: day), cursor.position)) }
         }
+        found += englishDays(text)
         // 이번 주 금요일, 다음 주 월요일, 다음 금요일, 이번 금요일, 금요일.
         for (word, weeks) in weekWords {
             cursor.position = 0
@@ -90,6 +91,39 @@ enum KoreanWhen {
         }
         found.append((nil, 0))
         return found
+    }
+
+    /// The English reader's day words before a Korean time, as `내일 3pm` has a Korean day before
+    /// an English one: `tomorrow 오후 3시`, `fri 오후 3시`, `next mon 아침`, `today at 오후 2시`.
+    static func englishDays(_ text: [Character]) -> [(WhenExpression.Day?, Int)] {
+        var found: [(WhenExpression.Day?, Int)] = []
+        var cursor = KoreanCursor(text)
+        var days: [(String, WhenExpression.Day)] = [("tomorrow", .tomorrow), ("today", .today)]
+        for weekday in Weekday.allCases {
+            // Longer names first: `thursday` before `thurs`, `thur` and `thu`.
+            let names = [weekday.name.lowercased(), weekday.shortName.lowercased()] + englishExtras(weekday)
+            for name in names.sorted(by: { $0.count > $1.count }) {
+                days += [("next" + name, .nextWeekday(weekday)), (name, .weekday(weekday))]
+            }
+        }
+        for (word, day) in days {
+            cursor.position = 0
+            guard cursor.take(word) else { continue }
+            found.append((day, cursor.position))
+            if cursor.take("at") { found.append((day, cursor.position)) }
+            break
+        }
+        return found
+    }
+
+    /// The other English names `Weekday(name:)` reads.
+    private static func englishExtras(_ weekday: Weekday) -> [String] {
+        switch weekday {
+        case .tuesday: ["tues"]
+        case .wednesday: ["wednes"]
+        case .thursday: ["thurs", "thur"]
+        default: []
+        }
     }
 
     /// The 음력 days at the start: `음력 3월 14일`, `2027년 음력 윤6월 1일`, `음력 2027년 3월 14일`,
