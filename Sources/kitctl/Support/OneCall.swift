@@ -8,15 +8,15 @@ import KitProtocol
 protocol OneCall {
     /// What the command takes: a REF (`OneRef<…>`, `TitleRef<…>`), a `RamenName`, `SearchOptions`,
     /// or `NoArguments`.
-    associatedtype Ref: ParsableArguments
+    associatedtype Arguments: ParsableArguments
     associatedtype Params: WireValue
     associatedtype Result: WireValue
 
     static var configuration: CommandConfiguration { get }
     static var method: RPCMethod<Params, Result> { get }
-    static func params(_ ref: Ref) -> Params
+    static func params(_ arguments: Arguments) -> Params
     /// What is printed without `--json`.
-    static func line(_ result: Result) -> String
+    static func text(_ result: Result) -> String
 }
 
 /// The command a `OneCall` declares; a parent lists it as `OneCallCommand<RamenCalls.Show>.self`.
@@ -26,12 +26,12 @@ struct OneCallCommand<Call: OneCall>: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @OptionGroup var ref: Call.Ref
+    @OptionGroup var arguments: Call.Arguments
 
     func run() throws {
-        let result = try global.call(Call.method, Call.params(ref))
+        let result = try global.call(Call.method, Call.params(arguments))
         if output.json { return try JSONOutput.print(result) }
-        Terminal.writeLine(Call.line(result))
+        Terminal.writeLine(Call.text(result))
     }
 }
 

@@ -10,7 +10,7 @@ enum DiaryCalls {
             discussion: Localized.text("Example: kitctl diary show 첫눈"))
         static let method = Method.diaryGet
         static func params(_ one: TitleRef<DiaryRefs>) -> DiaryRefParams { DiaryRefParams(ref: one.ref) }
-        static func line(_ entry: DiaryEntryInfo) -> String { DiaryText.shown(entry) }
+        static func text(_ entry: DiaryEntryInfo) -> String { DiaryText.shown(entry) }
     }
 
     enum Search: OneCall {
@@ -21,7 +21,7 @@ enum DiaryCalls {
             discussion: Localized.text("Example: kitctl diary search 첫눈"))
         static let method = Method.diarySearch
         static func params(_ search: SearchOptions) -> SearchParams { search.params }
-        static func line(_ result: DiarySearchResult) -> String {
+        static func text(_ result: DiarySearchResult) -> String {
             let hits = result.results.map { hit in
                 (heading: "\(hit.entry.id)  \(DiaryText.when(hit.entry))  \(hit.entry.title)", snippet: hit.snippet)
             }

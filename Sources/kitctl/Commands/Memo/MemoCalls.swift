@@ -5,7 +5,7 @@ import KitProtocol
 /// The memo commands that are one call and one answer: list, show, pin, unpin and search
 /// (`OneCallCommand`).
 enum MemoCalls {
-    protocol Call: OneCall where Ref == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
+    protocol Call: OneCall where Arguments == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
 
     enum List: OneCall {
         static let configuration = CommandConfiguration(
@@ -14,7 +14,7 @@ enum MemoCalls {
             discussion: Localized.text("Example: kitctl memo list"))
         static let method = Method.memoList
         static func params(_: NoArguments) -> EmptyParams { EmptyParams() }
-        static func line(_ result: MemoListResult) -> String {
+        static func text(_ result: MemoListResult) -> String {
             guard !result.memos.isEmpty else {
                 return Localized.text("No memos. Add one: kitctl memo add buy oat milk")
             }
@@ -35,7 +35,7 @@ enum MemoCalls {
             commandName: "show", abstract: Localized.text("Print a memo: its title, then its body."),
             discussion: Localized.text("Example: kitctl memo show 장보기"))
         static let method = Method.memoGet
-        static func line(_ memo: MemoInfo) -> String { NoteText.shown(memo.text ?? memo.title) }
+        static func text(_ memo: MemoInfo) -> String { NoteText.shown(memo.text ?? memo.title) }
     }
 
     enum Pin: Call {
@@ -43,7 +43,7 @@ enum MemoCalls {
             commandName: "pin", abstract: Localized.text("Pin a memo to the top of the list."),
             discussion: Localized.text("Example: kitctl memo pin 장보기"))
         static let method = Method.memoPin
-        static func line(_ memo: MemoInfo) -> String {
+        static func text(_ memo: MemoInfo) -> String {
             Localized.text("Pinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))")
         }
     }
@@ -53,7 +53,7 @@ enum MemoCalls {
             commandName: "unpin", abstract: Localized.text("Unpin a memo."),
             discussion: Localized.text("Example: kitctl memo unpin 장보기"))
         static let method = Method.memoUnpin
-        static func line(_ memo: MemoInfo) -> String {
+        static func text(_ memo: MemoInfo) -> String {
             Localized.text("Unpinned memo %1$s (%2$s)", "\(memo.id)", "\(NoteText.clipped(memo.title, width: 60))")
         }
     }
@@ -66,7 +66,7 @@ enum MemoCalls {
             discussion: Localized.text("Example: kitctl memo search 두부"))
         static let method = Method.memoSearch
         static func params(_ search: SearchOptions) -> SearchParams { search.params }
-        static func line(_ result: MemoSearchResult) -> String {
+        static func text(_ result: MemoSearchResult) -> String {
             let hits = result.results.map { hit in
                 (heading: "\(hit.memo.id)\(hit.memo.pinned ? "*" : "")  \(hit.memo.title)", snippet: hit.snippet)
             }

@@ -5,14 +5,14 @@ import KitProtocol
 /// The ramen commands that are one call and one answer: show, remove, hide, unhide, and fav
 /// list, add and remove (`OneCallCommand`).
 enum RamenCalls {
-    protocol Call: OneCall where Ref == RamenName, Params == RamenRefParams {}
+    protocol Call: OneCall where Arguments == RamenName, Params == RamenRefParams {}
 
     enum Show: Call {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: Localized.text("Show one ramen: time, water, steps, memo."),
             discussion: Localized.text("Example: kitctl ramen show 너구리"))
         static let method = Method.ramenGet
-        static func line(_ ramen: RamenInfo) -> String { RamenText.details(ramen) }
+        static func text(_ ramen: RamenInfo) -> String { RamenText.details(ramen) }
     }
 
     enum Remove: Call {
@@ -21,7 +21,7 @@ enum RamenCalls {
             abstract: Localized.text("Remove a ramen of your own (catalog ones can be hidden instead)."),
             discussion: Localized.text("Example: kitctl ramen remove 엄마표 라면"))
         static let method = Method.ramenRemove
-        static func line(_ result: RamenRemoveResult) -> String { Localized.text("Removed %s", "\(result.removed)") }
+        static func text(_ result: RamenRemoveResult) -> String { Localized.text("Removed %s", "\(result.removed)") }
     }
 
     enum Hide: Call {
@@ -30,7 +30,7 @@ enum RamenCalls {
             abstract: Localized.text("Hide a catalog ramen from lists (kitctl ramen list --all still shows it)."),
             discussion: Localized.text("Example: kitctl ramen hide 안성탕면"))
         static let method = Method.ramenHide
-        static func line(_ ramen: RamenInfo) -> String { Localized.text("%s is hidden", ramen.displayName) }
+        static func text(_ ramen: RamenInfo) -> String { Localized.text("%s is hidden", ramen.displayName) }
     }
 
     enum Unhide: Call {
@@ -38,7 +38,7 @@ enum RamenCalls {
             commandName: "unhide", abstract: Localized.text("Show a hidden ramen again."),
             discussion: Localized.text("Example: kitctl ramen unhide 안성탕면"))
         static let method = Method.ramenUnhide
-        static func line(_ ramen: RamenInfo) -> String { Localized.text("%s is shown again", ramen.displayName) }
+        static func text(_ ramen: RamenInfo) -> String { Localized.text("%s is shown again", ramen.displayName) }
     }
 
     /// `ramen fav list`: what `ramen list --favourites` shows, where people look for it.
@@ -49,7 +49,7 @@ enum RamenCalls {
             discussion: Localized.text("Example: kitctl ramen fav list"))
         static let method = Method.ramenList
         static func params(_: NoArguments) -> RamenListParams { RamenListParams(favourites: true) }
-        static func line(_ result: RamenListResult) -> String {
+        static func text(_ result: RamenListResult) -> String {
             result.ramen.isEmpty
                 ? Localized.text("No favourites yet; add one with `kitctl ramen fav add NAME`.")
                 : RamenText.table(result.ramen)
@@ -61,7 +61,7 @@ enum RamenCalls {
             commandName: "add", abstract: Localized.text("Add a favourite at the end."),
             discussion: Localized.text("Example: kitctl ramen fav add 짜파게티"))
         static let method = Method.ramenFavouriteAdd
-        static func line(_ ramen: RamenInfo) -> String { "★\(ramen.favouritePosition ?? 0) \(ramen.displayName)" }
+        static func text(_ ramen: RamenInfo) -> String { "★\(ramen.favouritePosition ?? 0) \(ramen.displayName)" }
     }
 
     enum FavRemove: Call {
@@ -69,7 +69,7 @@ enum RamenCalls {
             commandName: "remove", abstract: Localized.text("Remove a favourite."),
             discussion: Localized.text("Example: kitctl ramen fav remove 짜파게티"))
         static let method = Method.ramenFavouriteRemove
-        static func line(_ ramen: RamenInfo) -> String {
+        static func text(_ ramen: RamenInfo) -> String {
             Localized.text("%s is no longer a favourite", ramen.displayName)
         }
     }

@@ -5,7 +5,7 @@ import KitProtocol
 /// The stopwatch commands that are one call and one answer: list, show, start, stop, reset and
 /// delete (`OneCallCommand`).
 enum StopwatchCalls {
-    protocol Call: OneCall where Ref == OneRef<StopwatchRefs>, Params == StopwatchRefParams {}
+    protocol Call: OneCall where Arguments == OneRef<StopwatchRefs>, Params == StopwatchRefParams {}
 
     /// A call that answers with the stopwatch, shown as "Started 공부: 0:12".
     protocol Change: Call where Result == StopwatchInfo {
@@ -19,7 +19,7 @@ enum StopwatchCalls {
             discussion: Localized.text("Example: kitctl sw list"))
         static let method = Method.stopwatchList
         static func params(_: NoArguments) -> EmptyParams { EmptyParams() }
-        static func line(_ result: StopwatchListResult) -> String {
+        static func text(_ result: StopwatchListResult) -> String {
             result.stopwatches.isEmpty
                 ? Localized.text("No stopwatches. Create one: kitctl sw new focus --start")
                 : StopwatchText.table(result.stopwatches)
@@ -31,7 +31,7 @@ enum StopwatchCalls {
             commandName: "show", abstract: Localized.text("Show one stopwatch and its laps."),
             discussion: Localized.text("Example: kitctl sw show 공부"))
         static let method = Method.stopwatchLaps
-        static func line(_ result: StopwatchLapsResult) -> String { StopwatchText.details(result) }
+        static func text(_ result: StopwatchLapsResult) -> String { StopwatchText.details(result) }
     }
 
     enum Start: Change {
@@ -64,7 +64,7 @@ enum StopwatchCalls {
             commandName: "delete", abstract: Localized.text("Delete it and its laps."),
             discussion: Localized.text("Example: kitctl sw delete 공부"))
         static let method = Method.stopwatchDelete
-        static func line(_ result: StopwatchDeleteResult) -> String {
+        static func text(_ result: StopwatchDeleteResult) -> String {
             Localized.text("Deleted stopwatch %s", "\(result.deleted)")
         }
     }
@@ -75,5 +75,5 @@ extension StopwatchCalls.Call {
 }
 
 extension StopwatchCalls.Change {
-    static func line(_ stopwatch: StopwatchInfo) -> String { StopwatchText.summary(did, stopwatch) }
+    static func text(_ stopwatch: StopwatchInfo) -> String { StopwatchText.summary(did, stopwatch) }
 }

@@ -4,14 +4,14 @@ import KitProtocol
 
 /// The task commands that are one call on one REF: show and undo (`OneCallCommand`).
 enum TaskCalls {
-    protocol Call: OneCall where Ref == TitleRef<TaskRefs>, Params == TaskRefParams, Result == TaskInfo {}
+    protocol Call: OneCall where Arguments == TitleRef<TaskRefs>, Params == TaskRefParams, Result == TaskInfo {}
 
     enum Show: Call {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: Localized.text("Show one task."),
             discussion: Localized.text("Example: kitctl task show 치과"))
         static let method = Method.taskGet
-        static func line(_ task: TaskInfo) -> String { TaskText.details(task) }
+        static func text(_ task: TaskInfo) -> String { TaskText.details(task) }
     }
 
     enum Undo: Call {
@@ -19,7 +19,7 @@ enum TaskCalls {
             commandName: "undo", abstract: Localized.text("Undo the last done of a task."),
             discussion: Localized.text("Example: kitctl task undo 치과"))
         static let method = Method.taskUndo
-        static func line(_ task: TaskInfo) -> String {
+        static func text(_ task: TaskInfo) -> String {
             Localized.text("Reopened %1$s, due %2$s", task.title, "\(TaskText.due(task))")
         }
     }

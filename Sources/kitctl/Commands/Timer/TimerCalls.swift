@@ -4,7 +4,7 @@ import KitProtocol
 
 /// The timer commands that are one call on one REF: show, pause and resume (`OneCallCommand`).
 enum TimerCalls {
-    protocol Call: OneCall where Ref == OneRef<TimerRefs>, Params == TimerRefParams, Result == TimerInfo {}
+    protocol Call: OneCall where Arguments == OneRef<TimerRefs>, Params == TimerRefParams, Result == TimerInfo {}
 
     /// A call that changes the timer, shown as "Paused timer 차: 4:10 left".
     protocol Change: Call {
@@ -17,7 +17,7 @@ enum TimerCalls {
             commandName: "show", abstract: Localized.text("Show one timer."),
             discussion: Localized.text("Example: kitctl timer show 차"))
         static let method = Method.timerGet
-        static func line(_ timer: TimerInfo) -> String { TimerText.details(timer) }
+        static func text(_ timer: TimerInfo) -> String { TimerText.details(timer) }
     }
 
     enum Pause: Change {
@@ -42,5 +42,5 @@ extension TimerCalls.Call {
 }
 
 extension TimerCalls.Change {
-    static func line(_ timer: TimerInfo) -> String { TimerText.summary(did, timer) }
+    static func text(_ timer: TimerInfo) -> String { TimerText.summary(did, timer) }
 }
