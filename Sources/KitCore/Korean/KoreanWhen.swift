@@ -93,8 +93,9 @@ enum KoreanWhen {
         return found
     }
 
-    /// The English reader's day words before a Korean time, as `내일 3pm` has a Korean day before
-    /// an English one: `tomorrow 오후 3시`, `fri 오후 3시`, `next mon 아침`, `today at 오후 2시`.
+    /// The English reader's day words before a Korean time (`tomorrow 오후 3시`, `fri 오후 3시`,
+    /// `next mon 아침`, `today at 오후 2시`), as a Korean day may come before an English time
+    /// (`내일 3pm`).
     static func englishDays(_ text: [Character]) -> [(WhenExpression.Day?, Int)] {
         var found: [(WhenExpression.Day?, Int)] = []
         var cursor = KoreanCursor(text)
