@@ -250,7 +250,7 @@ enum Figures {
             connection, index, _ in
             let timer = try connection.call(
                 Method.timerStart, TimerStartParams(durationNs: .hour, name: "c\(index)"))
-            _ = try connection.call(Method.timerCancel, TimerRefParams(ref: String(timer.id)))
+            _ = try connection.call(Method.timerCancel, RefParams(ref: String(timer.id)))
         }
         // Check durability: every pair left a cancelled row on disk.
         let check = try daemon.connect()

@@ -9,13 +9,13 @@ import Synchronization
 /// as the longest stretch the loop was held while it waited.
 struct LoopProbe {
     let connection: KitConnection
-    private let params: TimerRefParams
+    private let params: RefParams
 
     init(_ daemon: BenchDaemon) throws {
         connection = try daemon.connect()
         let probe = try connection.call(
             Method.timerStart, TimerStartParams(durationNs: .hour, name: "probe"))
-        params = TimerRefParams(ref: String(probe.id))
+        params = RefParams(ref: String(probe.id))
     }
 
     /// One round trip, in milliseconds.

@@ -128,11 +128,11 @@ enum RequestPathFigures {
     }
 
     /// A connection to `daemon` and the params of a `timer.get` of a running timer.
-    private static func probe(_ daemon: BenchDaemon) throws -> (KitConnection, TimerRefParams) {
+    private static func probe(_ daemon: BenchDaemon) throws -> (KitConnection, RefParams) {
         let client = try daemon.connect()
         let timer = try client.call(
             Method.timerStart, TimerStartParams(durationNs: .hour, name: "probe"))
-        return (client, TimerRefParams(ref: String(timer.id)))
+        return (client, RefParams(ref: String(timer.id)))
     }
 
     /// Sends `count` copies of the request `line` with at most `window` in flight, as a client

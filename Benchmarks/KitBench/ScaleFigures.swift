@@ -83,7 +83,7 @@ enum ScaleFigures {
             column.startPipelined = (monotonicSeconds() - began) * 1e6 / Double(operations)
             column.cancel = try perOperation(startedIDs.count) { index in
                 _ = try client.call(
-                    Method.timerCancel, TimerRefParams(ref: String(startedIDs[index])))
+                    Method.timerCancel, RefParams(ref: String(startedIDs[index])))
             }
             column.taskAdd = try perOperation(operations) { index in
                 _ = try client.call(
@@ -91,7 +91,7 @@ enum ScaleFigures {
             }
             column.getByTitle = try perOperation(operations) { index in
                 _ = try client.call(
-                    Method.taskGet, TaskRefParams(ref: "TASK \(index * (size / operations))"))
+                    Method.taskGet, RefParams(ref: "TASK \(index * (size / operations))"))
             }
             column.importSmall = try perOperation(operations / 50) { index in
                 _ = try client.callForLine(

@@ -26,7 +26,7 @@ enum SyncFigures {
         _ connection: KitConnection, id: Int64, since start: Double, _ condition: (TaskInfo) -> Bool
     ) throws -> Double {
         while true {
-            let task = try connection.call(Method.taskGet, TaskRefParams(ref: String(id)))
+            let task = try connection.call(Method.taskGet, RefParams(ref: String(id)))
             if condition(task) { return monotonicSeconds() - start }
             if monotonicSeconds() - start > 10 { throw HarnessError("the change never reached task \(id)") }
             usleep(200)
@@ -155,7 +155,7 @@ enum SyncFigures {
             let bytes = Self.databaseBytes(daemon)
             let uid = "merge0-0@bench"
             // The first task imported: id 1.
-            let first = try connection.call(Method.taskGet, TaskRefParams(ref: "1"))
+            let first = try connection.call(Method.taskGet, RefParams(ref: "1"))
             guard first.uid == uid else { throw HarnessError("task 1 is \(first.uid), not \(uid)") }
             let id = first.id
             let file = vdir + "/" + uid + ".ics"

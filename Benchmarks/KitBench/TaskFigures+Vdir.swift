@@ -24,7 +24,7 @@ extension TaskFigures {
                 let task = try connection.call(
                     Method.taskAdd, TaskAddParams(title: "w\(index)-\(serial)", due: "in 2h"))
                 _ = try connection.call(
-                    Method.taskDelete, TaskRefParams(ref: String(task.id)))
+                    Method.taskDelete, RefParams(ref: String(task.id)))
             }
             guard failed == 0 else { throw HarnessError("\(failed) clients' task writes failed") }
             rates.append(Double(pairs) / seconds)

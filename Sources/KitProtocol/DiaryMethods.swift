@@ -25,10 +25,6 @@ extension DiaryEntryInfo {
     }
 }
 
-extension DiaryRefParams {
-    public init(ref: String) { self.ref = RecordRef(ref) }
-}
-
 extension DiaryListParams {
     public static var bounds: [ParamBound<Self>] { [.count("limit", \.limit, 1...Int.max, unit: "entries")] }
 }

@@ -7,10 +7,6 @@ public typealias MemoInfo = Memo
 
 extension Memo: WireValue {}
 
-extension MemoRefParams {
-    public init(ref: String) { self.ref = RecordRef(ref) }
-}
-
 extension MemoEditParams {
     public init(ref: String, text: String) {
         self.ref = RecordRef(ref)

@@ -16,14 +16,14 @@ public enum Method {
     public static let timerStart = RPCMethod<TimerStartParams, TimerInfo>(
         "timer.start", mutates: true, events: [Event.timerStarted])
     public static let timerList = RPCMethod<TimerListParams, TimerListResult>("timer.list")
-    public static let timerGet = RPCMethod<TimerRefParams, TimerInfo>("timer.get")
-    public static let timerPause = RPCMethod<TimerRefParams, TimerInfo>(
+    public static let timerGet = RPCMethod<RefParams, TimerInfo>("timer.get")
+    public static let timerPause = RPCMethod<RefParams, TimerInfo>(
         "timer.pause", mutates: true, events: [Event.timerPaused])
-    public static let timerResume = RPCMethod<TimerRefParams, TimerInfo>(
+    public static let timerResume = RPCMethod<RefParams, TimerInfo>(
         "timer.resume", mutates: true, events: [Event.timerResumed])
     public static let timerAdd = RPCMethod<TimerAddParams, TimerInfo>(
         "timer.add", mutates: true, events: [Event.timerAdjusted])
-    public static let timerCancel = RPCMethod<TimerRefParams, TimerInfo>(
+    public static let timerCancel = RPCMethod<RefParams, TimerInfo>(
         "timer.cancel", mutates: true, events: [Event.timerCancelled])
 
     // MARK: ramen
@@ -56,36 +56,36 @@ public enum Method {
     public static let stopwatchCreate = RPCMethod<StopwatchCreateParams, StopwatchInfo>(
         "stopwatch.create", mutates: true, events: [Event.stopwatchChanged, Event.stopwatchStarted])
     public static let stopwatchList = RPCMethod<EmptyParams, StopwatchListResult>("stopwatch.list")
-    public static let stopwatchGet = RPCMethod<StopwatchRefParams, StopwatchInfo>("stopwatch.get")
-    public static let stopwatchStart = RPCMethod<StopwatchRefParams, StopwatchInfo>(
+    public static let stopwatchGet = RPCMethod<RefParams, StopwatchInfo>("stopwatch.get")
+    public static let stopwatchStart = RPCMethod<RefParams, StopwatchInfo>(
         "stopwatch.start", mutates: true, events: [Event.stopwatchStarted])
-    public static let stopwatchStop = RPCMethod<StopwatchRefParams, StopwatchInfo>(
+    public static let stopwatchStop = RPCMethod<RefParams, StopwatchInfo>(
         "stopwatch.stop", mutates: true, events: [Event.stopwatchStopped])
-    public static let stopwatchReset = RPCMethod<StopwatchRefParams, StopwatchInfo>(
+    public static let stopwatchReset = RPCMethod<RefParams, StopwatchInfo>(
         "stopwatch.reset", mutates: true, events: [Event.stopwatchChanged])
-    public static let stopwatchDelete = RPCMethod<StopwatchRefParams, StopwatchDeleteResult>(
+    public static let stopwatchDelete = RPCMethod<RefParams, DeleteResult>(
         "stopwatch.delete", mutates: true, events: [Event.stopwatchChanged])
     public static let stopwatchRename = RPCMethod<StopwatchRenameParams, StopwatchInfo>(
         "stopwatch.rename", mutates: true, events: [Event.stopwatchChanged])
     public static let stopwatchLap = RPCMethod<StopwatchLapParams, StopwatchLapResult>(
         "stopwatch.lap", mutates: true, events: [Event.stopwatchLap])
-    public static let stopwatchLaps = RPCMethod<StopwatchRefParams, StopwatchLapsResult>("stopwatch.laps")
+    public static let stopwatchLaps = RPCMethod<RefParams, StopwatchLapsResult>("stopwatch.laps")
 
     // MARK: task
 
     public static let taskAdd = RPCMethod<TaskAddParams, TaskInfo>(
         "task.add", mutates: true, events: [Event.taskAdded])
     public static let taskList = RPCMethod<TaskListParams, TaskListResult>("task.list")
-    public static let taskGet = RPCMethod<TaskRefParams, TaskInfo>("task.get")
-    public static let taskDone = RPCMethod<TaskRefParams, TaskInfo>(
+    public static let taskGet = RPCMethod<RefParams, TaskInfo>("task.get")
+    public static let taskDone = RPCMethod<RefParams, TaskInfo>(
         "task.done", mutates: true, events: [Event.taskDone])
-    public static let taskUndo = RPCMethod<TaskRefParams, TaskInfo>(
+    public static let taskUndo = RPCMethod<RefParams, TaskInfo>(
         "task.undo", mutates: true, events: [Event.taskChanged])
     public static let taskSnooze = RPCMethod<TaskSnoozeParams, TaskInfo>(
         "task.snooze", mutates: true, events: [Event.taskChanged])
     public static let taskEdit = RPCMethod<TaskEditParams, TaskInfo>(
         "task.edit", mutates: true, events: [Event.taskChanged])
-    public static let taskDelete = RPCMethod<TaskRefParams, TaskDeleteResult>(
+    public static let taskDelete = RPCMethod<RefParams, DeleteResult>(
         "task.delete", mutates: true, events: [Event.taskDeleted])
     public static let taskAgenda = RPCMethod<TaskAgendaParams, TaskAgendaResult>("task.agenda")
     public static let taskExport = RPCMethod<EmptyParams, TaskExportResult>("task.export")
@@ -98,14 +98,14 @@ public enum Method {
         "place.add", mutates: true, events: [Event.placeChanged])
     public static let placeEdit = RPCMethod<PlaceEditParams, PlaceInfo>(
         "place.edit", mutates: true, events: [Event.placeChanged])
-    public static let placeRemove = RPCMethod<PlaceRefParams, PlaceRemoveResult>(
+    public static let placeRemove = RPCMethod<RefParams, PlaceRemoveResult>(
         "place.remove", mutates: true, events: [Event.placeChanged])
-    public static let placeGet = RPCMethod<PlaceRefParams, PlaceInfo>("place.get")
+    public static let placeGet = RPCMethod<RefParams, PlaceInfo>("place.get")
     public static let placeList = RPCMethod<PlaceFilterParams, PlaceListResult>("place.list")
     public static let placeTags = RPCMethod<PlaceFilterParams, PlaceTagsResult>("place.tags")
     public static let placePick = RPCMethod<PlacePickParams, PlacePickResult>(
         "place.pick", mutates: true, events: [Event.placePicked])
-    public static let placeVisited = RPCMethod<PlaceRefParams, PlaceHistoryInfo>(
+    public static let placeVisited = RPCMethod<RefParams, PlaceHistoryInfo>(
         "place.visited", mutates: true, events: [Event.placeChanged])
     public static let placeHistory = RPCMethod<PlaceHistoryParams, PlaceHistoryResult>("place.history")
     public static let placeExport = RPCMethod<EmptyParams, PlaceListResult>("place.export")
@@ -117,15 +117,15 @@ public enum Method {
     public static let memoAdd = RPCMethod<MemoAddParams, MemoInfo>(
         "memo.add", mutates: true, events: [Event.memoChanged])
     public static let memoList = RPCMethod<EmptyParams, MemoListResult>("memo.list")
-    public static let memoGet = RPCMethod<MemoRefParams, MemoInfo>("memo.get")
+    public static let memoGet = RPCMethod<RefParams, MemoInfo>("memo.get")
     public static let memoEdit = RPCMethod<MemoEditParams, MemoInfo>(
         "memo.edit", mutates: true, events: [Event.memoChanged])
     public static let memoSearch = RPCMethod<SearchParams, MemoSearchResult>("memo.search")
-    public static let memoPin = RPCMethod<MemoRefParams, MemoInfo>(
+    public static let memoPin = RPCMethod<RefParams, MemoInfo>(
         "memo.pin", mutates: true, events: [Event.memoChanged])
-    public static let memoUnpin = RPCMethod<MemoRefParams, MemoInfo>(
+    public static let memoUnpin = RPCMethod<RefParams, MemoInfo>(
         "memo.unpin", mutates: true, events: [Event.memoChanged])
-    public static let memoDelete = RPCMethod<MemoRefParams, MemoDeleteResult>(
+    public static let memoDelete = RPCMethod<RefParams, DeleteResult>(
         "memo.delete", mutates: true, events: [Event.memoChanged])
 
     // MARK: diary
@@ -133,10 +133,10 @@ public enum Method {
     public static let diaryWrite = RPCMethod<DiaryWriteParams, DiaryEntryInfo>(
         "diary.write", mutates: true, events: [Event.diaryChanged])
     public static let diaryList = RPCMethod<DiaryListParams, DiaryListResult>("diary.list")
-    public static let diaryGet = RPCMethod<DiaryRefParams, DiaryEntryInfo>("diary.get")
+    public static let diaryGet = RPCMethod<RefParams, DiaryEntryInfo>("diary.get")
     public static let diaryEdit = RPCMethod<DiaryEditParams, DiaryEntryInfo>(
         "diary.edit", mutates: true, events: [Event.diaryChanged])
-    public static let diaryDelete = RPCMethod<DiaryRefParams, DiaryDeleteResult>(
+    public static let diaryDelete = RPCMethod<RefParams, DeleteResult>(
         "diary.delete", mutates: true, events: [Event.diaryChanged])
     public static let diarySearch = RPCMethod<SearchParams, DiarySearchResult>("diary.search")
     public static let diaryOnThisDay = RPCMethod<DiaryOnThisDayParams, DiaryOnThisDayResult>("diary.onThisDay")

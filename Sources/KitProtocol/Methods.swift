@@ -39,7 +39,7 @@ extension TimerStartParams {
     }
 }
 
-extension TimerRefParams {
+extension RefParams {
     public init(ref: String) { self.ref = RecordRef(ref) }
 }
 

@@ -26,10 +26,6 @@ extension PlaceInfo {
     }
 }
 
-extension PlaceRefParams {
-    public init(ref: String) { self.ref = RecordRef(ref) }
-}
-
 extension PlaceListResult {
     public init(places: [PlaceInfo], explanation: KitMessage? = nil) {
         self.places = places

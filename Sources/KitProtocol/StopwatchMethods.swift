@@ -18,10 +18,6 @@ extension StopwatchCreateParams {
     }
 }
 
-extension StopwatchRefParams {
-    public init(ref: String) { self.ref = RecordRef(ref) }
-}
-
 extension StopwatchRenameParams {
     public init(ref: String, name: String) {
         self.ref = RecordRef(ref)

@@ -93,10 +93,6 @@ extension TaskListParams {
     }
 }
 
-extension TaskRefParams {
-    public init(ref: String) { self.ref = RecordRef(ref) }
-}
-
 extension TaskSnoozeParams {
     public init(ref: String, for duration: String? = nil, until: String? = nil) {
         self.ref = RecordRef(ref)

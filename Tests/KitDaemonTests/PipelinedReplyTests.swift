@@ -10,7 +10,7 @@ import Testing
 @Suite("Replies to pipelined requests")
 struct PipelinedReplyTests {
     static func get(_ id: Int64, _ ref: String) throws -> Data {
-        try OffLoopTests.line(id, Method.timerGet.name, TimerRefParams(ref: ref))
+        try OffLoopTests.line(id, Method.timerGet.name, RefParams(ref: ref))
     }
 
     /// The bytes that wait to be read on `fd`.

@@ -181,7 +181,7 @@ extension Integration {
             #expect(missing.exitCode == 2 && missing.stderr.contains("did you mean 'shopping list'?"), "\(missing)")
             let connection = try kit.connect()
             do {
-                _ = try connection.call(Method.memoGet, MemoRefParams(ref: "shoping"))
+                _ = try connection.call(Method.memoGet, RefParams(ref: "shoping"))
                 Issue.record("an unknown memo was found")
             } catch {
                 guard case .refused(let rpc) = error else { throw error }

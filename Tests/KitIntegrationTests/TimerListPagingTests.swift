@@ -29,7 +29,7 @@ extension Integration {
             }
             for id in 1...count where id % 2 == 1 || id % 4 == 0 {
                 lines += try notification(
-                    (id % 2 == 1 ? Method.timerCancel : Method.timerPause).name, TimerRefParams(ref: String(id)))
+                    (id % 2 == 1 ? Method.timerCancel : Method.timerPause).name, RefParams(ref: String(id)))
             }
             let client = try kit.connect()
             try client.send(lines)

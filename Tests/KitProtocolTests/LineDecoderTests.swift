@@ -75,7 +75,7 @@ struct LineDecoderTests {
         #expect(JSONTape(Array((String(repeating: "[", count: 63) + String(repeating: "]", count: 63)).utf8)) != nil)
         #expect(JSONTape([0x22, 0xC3, 0x22]) == nil)
         // Read by JSONDecoder as an integer, so given up on here.
-        #expect(LineDecoder.decode(TimerRefParams.self, from: JSONTape(Array(#"{"ref":1.0}"#.utf8))!) == nil)
+        #expect(LineDecoder.decode(RefParams.self, from: JSONTape(Array(#"{"ref":1.0}"#.utf8))!) == nil)
         #expect(LineDecoder.decode(TimerStartParams.self, from: JSONTape(Array(#"{"durationNs":1e9}"#.utf8))!) == nil)
     }
 
@@ -85,7 +85,7 @@ struct LineDecoderTests {
             #""plain""#, #""\"quoted\" \\ \/ \b\f\n\r\t""#, #""\u0041\u00e9\u4e2d\ud83c\udf5c""#, #""\u0000""#,
             "\"신라면 🍜\"", #""""#,
         ] {
-            #expect(try Self.agrees(TimerRefParams.self, #"{"ref":\#(text)}"#) == true, "\(text)")
+            #expect(try Self.agrees(RefParams.self, #"{"ref":\#(text)}"#) == true, "\(text)")
             #expect(try Self.agrees([String].self, "[\(text),\(text)]") == true, "\(text)")
         }
     }
@@ -303,19 +303,19 @@ struct LineDecoderTests {
         var random = SplitMix64(seed: 0x6B69_745F_7461_7065)
         func run<T: Codable>(_ type: T.Type) throws -> Int { try Self.fuzz(type, rounds: 60, random: &random).read }
         var read = 0
-        read += try run(EmptyParams.self) + run(TimerStartParams.self) + run(TimerRefParams.self)
+        read += try run(EmptyParams.self) + run(TimerStartParams.self) + run(RefParams.self)
         read += try run(TimerAddParams.self) + run(TimerListParams.self) + run(SubscribeParams.self)
-        read += try run(StopwatchCreateParams.self) + run(StopwatchRefParams.self) + run(StopwatchRenameParams.self)
+        read += try run(StopwatchCreateParams.self) + run(RefParams.self) + run(StopwatchRenameParams.self)
         read += try run(StopwatchLapParams.self) + run(RamenListParams.self) + run(RamenRefParams.self)
         read += try run(RamenMoveParams.self) + run(RamenSetParams.self) + run(RamenAddParams.self)
         read += try run(RamenCookParams.self) + run(TaskAddParams.self) + run(TaskListParams.self)
-        read += try run(TaskRefParams.self) + run(TaskSnoozeParams.self) + run(TaskEditParams.self)
+        read += try run(RefParams.self) + run(TaskSnoozeParams.self) + run(TaskEditParams.self)
         read += try run(TaskAgendaParams.self) + run(TaskImportParams.self) + run(PlaceAddParams.self)
-        read += try run(PlaceEditParams.self) + run(PlaceRefParams.self) + run(PlaceFilterParams.self)
+        read += try run(PlaceEditParams.self) + run(RefParams.self) + run(PlaceFilterParams.self)
         read += try run(PlacePickParams.self) + run(PlaceHistoryParams.self) + run(PlaceImportParams.self)
-        read += try run(MemoAddParams.self) + run(MemoRefParams.self) + run(MemoEditParams.self)
+        read += try run(MemoAddParams.self) + run(RefParams.self) + run(MemoEditParams.self)
         read += try run(SearchParams.self) + run(DiaryWriteParams.self) + run(DiaryEditParams.self)
-        read += try run(DiaryRefParams.self) + run(DiaryListParams.self) + run(DiaryOnThisDayParams.self)
+        read += try run(RefParams.self) + run(DiaryListParams.self) + run(DiaryOnThisDayParams.self)
         read += try run(TimerInfo.self) + run(RPCError.self) + run(ErrorEnvelope.self) + run(TaskOptions.self)
         read += try run(PlaceInfo.self) + run(StopwatchInfo.self) + run(LapInfo.self) + run(RamenStep.self)
         read += try run(TimerListResult.self)

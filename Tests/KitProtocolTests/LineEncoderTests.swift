@@ -104,7 +104,7 @@ struct LineEncoderTests {
         #expect(try Self.same(event))
         #expect(try Self.same(ResponseEnvelope(id: .string("a"), result: TaskListResult(tasks: [info, info]))))
         #expect(try Self.same(ErrorEnvelope(id: .null, error: RPCError(code: -32602, message: "bad"))))
-        #expect(try Self.same(RequestEnvelope(id: .number(1), method: "m", params: TaskRefParams(ref: "3"))))
+        #expect(try Self.same(RequestEnvelope(id: .number(1), method: "m", params: RefParams(ref: "3"))))
     }
 
     @Test("a record made of parts is one object: a place, its id, and what kitd knows beside it")
@@ -189,7 +189,7 @@ struct LineEncoderTests {
         #expect(Set(page.keys) == Set(Mirror(reflecting: TimerListResult(timers: [])).children.compactMap(\.label)))
         for id in [RequestID.number(1), .string("x"), nil] {
             let request = RequestEnvelope(
-                id: id, method: Method.timerGet.name, params: TimerRefParams(ref: "tea \"7\""))
+                id: id, method: Method.timerGet.name, params: RefParams(ref: "tea \"7\""))
             #expect(
                 try LineEncoder().encode(request) == LineEncoder(protocolOne: false).encodeThroughContainers(request))
         }

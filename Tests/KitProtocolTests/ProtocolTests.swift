@@ -66,7 +66,7 @@ struct ProtocolTests {
         }
         let missing = Data(#"{"params":{}}"#.utf8)
         do {
-            _ = try decoder.decode(ParamsEnvelope<TimerRefParams>.self, from: missing)
+            _ = try decoder.decode(ParamsEnvelope<RefParams>.self, from: missing)
             Issue.record("decoded without ref")
         } catch {
             #expect(WireCodec.describe(error, method: "timer.get").message.contains("'ref' is required"))
@@ -150,10 +150,10 @@ struct ProtocolTests {
 
     @Test("a record reference may be an integer or a string")
     func recordRefs() throws {
-        let byID = try decoder.decode(TimerRefParams.self, from: Data(#"{"ref":7}"#.utf8))
-        let byName = try decoder.decode(TimerRefParams.self, from: Data(#"{"ref":"pasta"}"#.utf8))
+        let byID = try decoder.decode(RefParams.self, from: Data(#"{"ref":7}"#.utf8))
+        let byName = try decoder.decode(RefParams.self, from: Data(#"{"ref":"pasta"}"#.utf8))
         #expect(byID.ref.text == "7" && byName.ref.text == "pasta")
-        #expect(throws: (any Error).self) { try decoder.decode(TimerRefParams.self, from: Data(#"{"ref":true}"#.utf8)) }
+        #expect(throws: (any Error).self) { try decoder.decode(RefParams.self, from: Data(#"{"ref":true}"#.utf8)) }
     }
 
     @Test("error replies carry code, message and data, and round-trip")

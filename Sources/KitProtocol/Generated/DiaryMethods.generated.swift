@@ -142,14 +142,6 @@ public struct DiaryExportResult: WireValue {
     }
 }
 
-public struct DiaryDeleteResult: WireValue {
-    public var deleted: Int64
-
-    public init(deleted: Int64) {
-        self.deleted = deleted
-    }
-}
-
 /// `diary.changed`: the entry without its text, and what happened to it.
 public struct DiaryEvent: Codable, Sendable {
     public var entry: DiaryEntryInfo
@@ -186,14 +178,5 @@ public struct DiaryEditParams: WireValue {
         self.mood = mood
         self.place = place
         self.fields = fields
-    }
-}
-
-public struct DiaryRefParams: WireValue {
-    /// An id, a date (`YYYY-MM-DD`, `today`, `yesterday`: that day's latest entry) or a title.
-    public var ref: RecordRef
-
-    public init(ref: RecordRef) {
-        self.ref = ref
     }
 }

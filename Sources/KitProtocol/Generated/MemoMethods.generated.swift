@@ -57,14 +57,6 @@ public struct MemoSearchResult: WireValue {
     }
 }
 
-public struct MemoDeleteResult: WireValue {
-    public var deleted: Int64
-
-    public init(deleted: Int64) {
-        self.deleted = deleted
-    }
-}
-
 /// `memo.changed`: the memo without its text, and what happened to it.
 public struct MemoEvent: Codable, Sendable {
     public var memo: MemoInfo
@@ -73,15 +65,6 @@ public struct MemoEvent: Codable, Sendable {
     public init(memo: MemoInfo, change: Change) {
         self.memo = memo
         self.change = change
-    }
-}
-
-public struct MemoRefParams: WireValue {
-    /// An id, or a title.
-    public var ref: RecordRef
-
-    public init(ref: RecordRef) {
-        self.ref = ref
     }
 }
 

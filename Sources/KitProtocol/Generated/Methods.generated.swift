@@ -228,6 +228,16 @@ public struct DaemonReloadResult: WireValue, Equatable {
     }
 }
 
+/// What `stopwatch.delete`, `task.delete`, `memo.delete` and `diary.delete` answer: the id of
+/// what went.
+public struct DeleteResult: WireValue {
+    public var deleted: Int64
+
+    public init(deleted: Int64) {
+        self.deleted = deleted
+    }
+}
+
 /// For methods that take no parameters.
 public struct EmptyParams: Codable, Sendable, WireValue {
 
@@ -249,7 +259,11 @@ extension EmptyParams: TapeReadable {
     }
 }
 
-public struct TimerRefParams: Codable, Sendable, WireValue {
+/// The params of a method on one record (`timer.get`, `task.done`, `memo.delete` …).
+public struct RefParams: Codable, Sendable, WireValue {
+    /// An id, or a name: a timer's, a stopwatch's or a place's; a title that only one task, memo
+    /// or diary entry has; for the diary also a date (`YYYY-MM-DD`, `today`, `yesterday`: that
+    /// day's latest entry).
     public var ref: RecordRef
 
     public init(ref: RecordRef) {
@@ -257,7 +271,7 @@ public struct TimerRefParams: Codable, Sendable, WireValue {
     }
 }
 
-extension TimerRefParams: LineWritable {
+extension RefParams: LineWritable {
     public func write(to line: inout LineWriter) throws {
         line.openObject()
         line.member("ref")
@@ -266,7 +280,7 @@ extension TimerRefParams: LineWritable {
     }
 }
 
-extension TimerRefParams: TapeReadable {
+extension RefParams: TapeReadable {
     public init?(tape: JSONTape, at node: Int) {
         guard tape.nodes[node].kind == .object else { return nil }
         let members = TapeMembers(tape: tape, object: node)

@@ -276,15 +276,6 @@ public struct PlaceEditParams: WireValue {
     }
 }
 
-public struct PlaceRefParams: WireValue {
-    /// An id or the (unique) name.
-    public var ref: RecordRef
-
-    public init(ref: RecordRef) {
-        self.ref = ref
-    }
-}
-
 public struct PlaceListResult: WireValue, ExplainsNoMatch {
     public var places: [PlaceInfo]
     /// When a non-empty filter matches nothing: which tag removed the last candidates.

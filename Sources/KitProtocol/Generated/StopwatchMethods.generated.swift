@@ -89,14 +89,6 @@ public struct StopwatchLapsResult: WireValue {
     }
 }
 
-public struct StopwatchDeleteResult: WireValue {
-    public var deleted: Int64
-
-    public init(deleted: Int64) {
-        self.deleted = deleted
-    }
-}
-
 /// `stopwatch.started`, `stopwatch.stopped`, `stopwatch.changed` (with `change`), `stopwatch.reminded`.
 public struct StopwatchEvent: Codable, Sendable {
     public var stopwatch: StopwatchInfo
@@ -116,15 +108,6 @@ public struct StopwatchLapEvent: Codable, Sendable {
     public init(stopwatch: StopwatchInfo, lap: LapInfo) {
         self.stopwatch = stopwatch
         self.lap = lap
-    }
-}
-
-public struct StopwatchRefParams: WireValue {
-    /// An id or the (unique) name.
-    public var ref: RecordRef
-
-    public init(ref: RecordRef) {
-        self.ref = ref
     }
 }
 

@@ -44,14 +44,6 @@ public struct TaskListResult: WireValue {
     }
 }
 
-public struct TaskDeleteResult: WireValue {
-    public var deleted: Int64
-
-    public init(deleted: Int64) {
-        self.deleted = deleted
-    }
-}
-
 public struct TaskAgendaParams: WireValue {
     /// Start of the window.
     public var from: WireInstant
@@ -327,15 +319,6 @@ public struct TaskOptions: Codable, Sendable, Equatable {
         self.note = note
         self.tz = tz
         self.nag = nag
-    }
-}
-
-public struct TaskRefParams: WireValue {
-    /// An id, or a title (case-insensitive) that only one task has.
-    public var ref: RecordRef
-
-    public init(ref: RecordRef) {
-        self.ref = ref
     }
 }
 

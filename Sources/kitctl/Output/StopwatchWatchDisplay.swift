@@ -45,7 +45,7 @@ struct StopwatchWatchDisplay {
         let now = ContinuousClock.now
         if let ref {
             let info = try mappingClientErrors { () throws(ClientError) in
-                try connection.call(Method.stopwatchGet, StopwatchRefParams(ref: ref))
+                try connection.call(Method.stopwatchGet, RefParams(ref: ref))
             }
             shown = [(info, now)]
         } else {

@@ -124,7 +124,7 @@ final class DiaryFeature: NoteFeature {
         return DiaryEntryInfo(try save(entry, over: original))
     }
 
-    func delete(_ ref: RecordRef) throws -> DiaryDeleteResult { DiaryDeleteResult(deleted: try deleteNote(ref)) }
+    func delete(_ ref: RecordRef) throws -> DeleteResult { DeleteResult(deleted: try deleteNote(ref)) }
 
     // MARK: Internals
 

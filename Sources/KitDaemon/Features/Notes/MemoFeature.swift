@@ -79,7 +79,7 @@ final class MemoFeature: NoteFeature {
         return memo
     }
 
-    func delete(_ ref: RecordRef) throws -> MemoDeleteResult { MemoDeleteResult(deleted: try deleteNote(ref)) }
+    func delete(_ ref: RecordRef) throws -> DeleteResult { DeleteResult(deleted: try deleteNote(ref)) }
 
     /// `memo.changed`, after the commit.
     func emit(_ memo: Memo, change: MemoEvent.Change) {

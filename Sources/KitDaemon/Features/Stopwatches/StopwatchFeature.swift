@@ -154,7 +154,7 @@ final class StopwatchFeature: Feature {
         }
     }
 
-    func delete(_ ref: RecordRef) throws -> StopwatchDeleteResult {
+    func delete(_ ref: RecordRef) throws -> DeleteResult {
         let stopwatch = try resolve(ref)
         try storing { try store.deleteStopwatch(id: stopwatch.id) }
         let last = info(stopwatch)
@@ -164,7 +164,7 @@ final class StopwatchFeature: Feature {
         commits.onCommitted { [events] in
             events.emit(Event.stopwatchChanged, StopwatchEvent(stopwatch: last, change: .deleted))
         }
-        return StopwatchDeleteResult(deleted: stopwatch.id)
+        return DeleteResult(deleted: stopwatch.id)
     }
 
     func lap(_ params: StopwatchLapParams) throws -> StopwatchLapResult {

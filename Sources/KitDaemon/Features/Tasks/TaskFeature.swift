@@ -313,7 +313,7 @@ final class TaskFeature: Feature {
         return edited
     }
 
-    func delete(_ ref: RecordRef) throws -> TaskDeleteResult {
+    func delete(_ ref: RecordRef) throws -> DeleteResult {
         let task = try resolve(ref)
         try storing { try store.deleteTask(id: task.id) }
         let last = info(task)
@@ -324,7 +324,7 @@ final class TaskFeature: Feature {
             events.emit(Event.taskDeleted, TaskEvent(task: last))
             vdir?.mirror.remove(task.uid)
         }
-        return TaskDeleteResult(deleted: task.id)
+        return DeleteResult(deleted: task.id)
     }
 
     /// The system zone changed (the daemon has told `zones`): tasks that follow it get new

@@ -9,7 +9,7 @@ enum DiaryCalls {
             commandName: "show", abstract: Localized.text("Print an entry: its date and metadata, title and body."),
             discussion: Localized.text("Example: kitctl diary show 첫눈"))
         static let method = Method.diaryGet
-        static func params(_ one: TitleRef<DiaryRefs>) -> DiaryRefParams { DiaryRefParams(ref: one.ref) }
+        static func params(_ one: TitleRef<DiaryRefs>) -> RefParams { RefParams(ref: one.ref) }
         static func text(_ entry: DiaryEntryInfo) -> String { DiaryText.shown(entry) }
     }
 

@@ -17,13 +17,13 @@ struct DiaryDelete: ParsableCommand {
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: one.ref))
+            Method.diaryGet, RefParams(ref: one.ref))
         let label = Localized.text(
             "entry %1$s of %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
             NoteText.clipped(entry.title, width: 60))
         try Confirmation.require(Localized.text("Delete %s?", label), yes: yes, what: label)
         let result = try global.call(
-            Method.diaryDelete, DiaryRefParams(ref: String(entry.id)))
+            Method.diaryDelete, RefParams(ref: String(entry.id)))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(Localized.text("Deleted entry %s", "\(result.deleted)"))
     }

@@ -25,7 +25,7 @@ struct DiaryEdit: ParsableCommand {
     func run() throws {
         try options.check()
         let current = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: one.ref))
+            Method.diaryGet, RefParams(ref: one.ref))
         var params = DiaryEditParams(
             ref: RecordRef(String(current.id)), date: options.date, weather: options.weather, mood: options.mood,
             place: options.place, fields: options.fieldTexts.isEmpty ? nil : try Self.fields(options.fieldTexts))

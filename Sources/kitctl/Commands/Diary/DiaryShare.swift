@@ -13,7 +13,7 @@ struct DiaryShare: ParsableCommand {
 
     func run() throws {
         let entry = try global.call(
-            Method.diaryGet, DiaryRefParams(ref: one.ref))
+            Method.diaryGet, RefParams(ref: one.ref))
         Terminal.write(try DiaryText.markdown(entry))
     }
 }

@@ -5,7 +5,7 @@ import KitProtocol
 /// The memo commands that are one call and one answer: list, show, pin, unpin and search
 /// (`OneCallCommand`).
 enum MemoCalls {
-    protocol Call: OneCall where Arguments == TitleRef<MemoRefs>, Params == MemoRefParams, Result == MemoInfo {}
+    protocol Call: OneCall where Arguments == TitleRef<MemoRefs>, Params == RefParams, Result == MemoInfo {}
 
     enum List: OneCall {
         static let configuration = CommandConfiguration(
@@ -76,5 +76,5 @@ enum MemoCalls {
 }
 
 extension MemoCalls.Call {
-    static func params(_ one: TitleRef<MemoRefs>) -> MemoRefParams { MemoRefParams(ref: one.ref) }
+    static func params(_ one: TitleRef<MemoRefs>) -> RefParams { RefParams(ref: one.ref) }
 }

@@ -17,10 +17,10 @@ struct MemoDelete: ParsableCommand {
 
     func run() throws {
         try ManyRefs.each(one.refs) { ref in
-            let memo = try global.call(Method.memoGet, MemoRefParams(ref: ref))
+            let memo = try global.call(Method.memoGet, RefParams(ref: ref))
             let label = Localized.text("memo %1$s (%2$s)", String(memo.id), NoteText.clipped(memo.title, width: 60))
             try Confirmation.require(Localized.text("Delete %s?", label), yes: yes, what: label)
-            let result = try global.call(Method.memoDelete, MemoRefParams(ref: String(memo.id)))
+            let result = try global.call(Method.memoDelete, RefParams(ref: String(memo.id)))
             if output.json { return try JSONOutput.print(result) }
             Terminal.writeLine(Localized.text("Deleted memo %s", "\(result.deleted)"))
         }

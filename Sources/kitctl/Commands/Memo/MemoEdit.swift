@@ -13,7 +13,7 @@ struct MemoEdit: ParsableCommand {
     @OptionGroup var one: TitleRef<MemoRefs>
 
     func run() throws {
-        let current = try global.call(Method.memoGet, MemoRefParams(ref: one.ref))
+        let current = try global.call(Method.memoGet, RefParams(ref: one.ref))
         let input = try TextInput.collect(given: nil, initial: current.text ?? "", noun: "memo")
         let memo = try TextSaving.save(
             input.text, kind: "memo", method: Method.memoEdit,

@@ -4,7 +4,7 @@ import KitProtocol
 
 /// The place commands that are one call on one REF: show and visited (`OneCallCommand`).
 enum PlaceCalls {
-    protocol Call: OneCall where Arguments == OneRef<PlaceRefs>, Params == PlaceRefParams {}
+    protocol Call: OneCall where Arguments == OneRef<PlaceRefs>, Params == RefParams {}
 
     enum Show: Call {
         static let configuration = CommandConfiguration(
@@ -27,5 +27,5 @@ enum PlaceCalls {
 }
 
 extension PlaceCalls.Call {
-    static func params(_ one: OneRef<PlaceRefs>) -> PlaceRefParams { PlaceRefParams(ref: one.ref) }
+    static func params(_ one: OneRef<PlaceRefs>) -> RefParams { RefParams(ref: one.ref) }
 }

@@ -13,7 +13,7 @@ struct PlaceOpen: ParsableCommand {
     @OptionGroup var one: OneRef<PlaceRefs>
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: one.ref))
+        let place = try global.call(Method.placeGet, RefParams(ref: one.ref))
         guard let url = place.url else {
             throw CLIError.refused(
                 "\(place.name) has no link; set one with `kitctl place edit \(place.id) --url https://…`")

@@ -15,9 +15,9 @@ struct PlaceRemove: ParsableCommand {
     @OptionGroup var one: OneRef<PlaceRefs>
 
     func run() throws {
-        let place = try global.call(Method.placeGet, PlaceRefParams(ref: one.ref))
+        let place = try global.call(Method.placeGet, RefParams(ref: one.ref))
         let result = try global.call(
-            Method.placeRemove, PlaceRefParams(ref: String(place.id)))
+            Method.placeRemove, RefParams(ref: String(place.id)))
         if output.json { return try JSONOutput.print(result) }
         Terminal.writeLine(Localized.text("Removed place %1$s (%2$s)", "\(result.removed)", place.name))
     }

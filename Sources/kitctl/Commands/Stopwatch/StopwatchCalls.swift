@@ -5,7 +5,7 @@ import KitProtocol
 /// The stopwatch commands that are one call and one answer: list, show, start, stop, reset and
 /// delete (`OneCallCommand`).
 enum StopwatchCalls {
-    protocol Call: OneCall where Arguments == OneRef<StopwatchRefs>, Params == StopwatchRefParams {}
+    protocol Call: OneCall where Arguments == OneRef<StopwatchRefs>, Params == RefParams {}
 
     /// A call that answers with the stopwatch, shown as "Started 공부: 0:12".
     protocol Change: Call where Result == StopwatchInfo {
@@ -64,14 +64,14 @@ enum StopwatchCalls {
             commandName: "delete", abstract: Localized.text("Delete it and its laps."),
             discussion: Localized.text("Example: kitctl sw delete 공부"))
         static let method = Method.stopwatchDelete
-        static func text(_ result: StopwatchDeleteResult) -> String {
+        static func text(_ result: DeleteResult) -> String {
             Localized.text("Deleted stopwatch %s", "\(result.deleted)")
         }
     }
 }
 
 extension StopwatchCalls.Call {
-    static func params(_ one: OneRef<StopwatchRefs>) -> StopwatchRefParams { StopwatchRefParams(ref: one.ref) }
+    static func params(_ one: OneRef<StopwatchRefs>) -> RefParams { RefParams(ref: one.ref) }
 }
 
 extension StopwatchCalls.Change {

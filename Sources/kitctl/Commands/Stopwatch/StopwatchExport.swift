@@ -22,7 +22,7 @@ struct StopwatchExport: ParsableCommand {
     }
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: one.ref))
+        let result = try global.call(Method.stopwatchLaps, RefParams(ref: one.ref))
         if json { return try JSONOutput.print(result) }
         Terminal.write(StopwatchText.csv(result.laps))
     }

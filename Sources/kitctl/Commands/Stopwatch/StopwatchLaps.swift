@@ -16,7 +16,7 @@ struct StopwatchLaps: ParsableCommand {
     var csv = false
 
     func run() throws {
-        let result = try global.call(Method.stopwatchLaps, StopwatchRefParams(ref: one.ref))
+        let result = try global.call(Method.stopwatchLaps, RefParams(ref: one.ref))
         if output.json { return try JSONOutput.print(result) }
         if csv { return Terminal.write(StopwatchText.csv(result.laps)) }
         Terminal.writeLine(

@@ -4,7 +4,7 @@ import KitProtocol
 
 /// The task commands that are one call on one REF: show and undo (`OneCallCommand`).
 enum TaskCalls {
-    protocol Call: OneCall where Arguments == TitleRef<TaskRefs>, Params == TaskRefParams, Result == TaskInfo {}
+    protocol Call: OneCall where Arguments == TitleRef<TaskRefs>, Params == RefParams, Result == TaskInfo {}
 
     enum Show: Call {
         static let configuration = CommandConfiguration(
@@ -26,5 +26,5 @@ enum TaskCalls {
 }
 
 extension TaskCalls.Call {
-    static func params(_ one: TitleRef<TaskRefs>) -> TaskRefParams { TaskRefParams(ref: one.ref) }
+    static func params(_ one: TitleRef<TaskRefs>) -> RefParams { RefParams(ref: one.ref) }
 }

@@ -14,7 +14,7 @@ struct TaskDelete: ParsableCommand {
 
     func run() throws {
         try ManyRefs.each(one.refs) { ref in
-            let result = try global.call(Method.taskDelete, TaskRefParams(ref: ref))
+            let result = try global.call(Method.taskDelete, RefParams(ref: ref))
             if output.json { return try JSONOutput.print(result) }
             Terminal.writeLine(Localized.text("Deleted task %s", "\(result.deleted)"))
         }

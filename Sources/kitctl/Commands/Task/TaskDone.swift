@@ -14,7 +14,7 @@ struct TaskDone: ParsableCommand {
 
     func run() throws {
         try ManyRefs.each(one.refs) { ref in
-            let task = try global.call(Method.taskDone, TaskRefParams(ref: ref))
+            let task = try global.call(Method.taskDone, RefParams(ref: ref))
             if output.json { return try JSONOutput.print(task) }
             Terminal.writeLine(
                 task.state == .done

@@ -4,7 +4,7 @@ import KitProtocol
 
 /// The timer commands that are one call on one REF: show, pause and resume (`OneCallCommand`).
 enum TimerCalls {
-    protocol Call: OneCall where Arguments == OneRef<TimerRefs>, Params == TimerRefParams, Result == TimerInfo {}
+    protocol Call: OneCall where Arguments == OneRef<TimerRefs>, Params == RefParams, Result == TimerInfo {}
 
     /// A call that changes the timer, shown as "Paused timer 차: 4:10 left".
     protocol Change: Call {
@@ -38,7 +38,7 @@ enum TimerCalls {
 }
 
 extension TimerCalls.Call {
-    static func params(_ one: OneRef<TimerRefs>) -> TimerRefParams { TimerRefParams(ref: one.ref) }
+    static func params(_ one: OneRef<TimerRefs>) -> RefParams { RefParams(ref: one.ref) }
 }
 
 extension TimerCalls.Change {

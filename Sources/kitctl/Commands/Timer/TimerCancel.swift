@@ -22,7 +22,7 @@ struct TimerCancel: ParsableCommand {
 
     func run() throws {
         try ManyRefs.each(ref) { ref in
-            let timer = try global.call(Method.timerCancel, TimerRefParams(ref: ref))
+            let timer = try global.call(Method.timerCancel, RefParams(ref: ref))
             if output.json { return try JSONOutput.print(timer) }
             Terminal.writeLine(TimerText.summary({ Localized.text("Cancelled timer %s", $0) }, timer))
         }

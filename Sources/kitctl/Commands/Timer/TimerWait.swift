@@ -21,7 +21,7 @@ struct TimerWait: ParsableCommand {
         do {
             _ = try connection.call(
                 Method.eventsSubscribe, SubscribeParams(events: ["timer.*"]))
-            let timer = try connection.call(Method.timerGet, TimerRefParams(ref: one.ref))
+            let timer = try connection.call(Method.timerGet, RefParams(ref: one.ref))
             var display = WaitDisplay(timer: timer, live: Terminal.isInteractive)
             try display.follow(connection)
         } catch let error as ClientError {
