@@ -33,7 +33,7 @@ extension Integration {
             /// Presses the button whose menu line contains `text` through `dunstctl context`.
             func press(_ text: String, on desktop: DesktopSession) throws {
                 try text.write(toFile: directory.path + "/pick", atomically: true, encoding: .utf8)
-                let context = try desktop.dunstctl(["context"])
+                let context = try desktop.openContextMenu()
                 #expect(context.exitCode == 0, "\(context)")
             }
 

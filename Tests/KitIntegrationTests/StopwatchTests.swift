@@ -74,7 +74,7 @@ extension Integration {
                 if event.name == Event.notificationShown { shown = true }
             }
             #expect(reminded && shown)
-            let context = try kit.desktop!.dunstctl(["context"])
+            let context = try kit.desktop!.openContextMenu()
             #expect(context.exitCode == 0, "\(context)")
             var stoppedEvent = false
             let stopDeadline = ContinuousClock.now + .seconds(10)

@@ -87,7 +87,7 @@ extension Integration {
                 $0.contains { $0.name == Event.notificationShown }
             }
             #expect(shown.contains { $0.name == Event.taskDue })
-            let context = try kit.desktop!.dunstctl(["context"])
+            let context = try kit.desktop!.openContextMenu()
             #expect(context.exitCode == 0, "\(context)")
             let after = try Self.collect(connection, timeout: .seconds(10)) {
                 $0.contains { $0.name == Event.taskDone }
@@ -110,7 +110,7 @@ extension Integration {
                 $0.contains { $0.name == Event.notificationShown }
             }
             let firstDue = try #require(first.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             let again = try Self.collect(connection, timeout: .seconds(10), until: Self.shown(after: Event.taskDue))
             let snoozed = try #require(again.first { $0.name == Event.taskChanged }).decode(TaskEvent.self)
             #expect(snoozed.change == .snoozed && snoozed.task.snoozedUntil != nil)

@@ -32,7 +32,7 @@ extension Integration {
             #expect(call.contains("string \"restart\" string \"Restart\""), "\(call)")
             #expect(call.contains("string \"add-minute\" string \"+1 min\""), "\(call)")
             #expect(call.contains("string \"desktop-entry\" variant string \"kit\""), "\(call)")
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             let after = try TaskTests.collect(connection, timeout: .seconds(10)) {
                 $0.contains { $0.name == Event.timerStarted }
             }

@@ -183,7 +183,7 @@ extension FilesIntegration {
                 "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
             ].joined(separator: "\r\n").write(toFile: calendars + "/work/repeat.ics", atomically: true, encoding: .utf8)
             #expect(Self.popup(kit, "Stand up") != nil)
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             // Six repeats would come every 2 s: none does, before or after a kill -9 and a start.
             #expect(Wait.holds(for: .seconds(4)) { Self.calls(kit, "Stand up") == 1 }, "\(kit.desktop!.notifyCalls())")
             _ = kit.stopKitd(signal: SIGKILL)
@@ -419,12 +419,12 @@ extension FilesIntegration {
             try Self.event("tea@example.com", "Tea", alarmAt: alarm).write(
                 toFile: calendars + "/work/tea.ics", atomically: true, encoding: .utf8)
             #expect(Self.popup(kit, "Tea") != nil)
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             // Snoozed for 2 s: it comes back once.
             let again = Subprocess.waitUntil(timeout: .seconds(8)) { Self.calls(kit, "Tea") == 2 }
             #expect(again, "\(kit.desktop!.notifyCalls())")
             // Snoozed again, then kitd is killed: the new kitd rings it when the snooze ends.
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             // The snooze is planned (and so committed) before kitd is killed.
             let planned = try Subprocess.waitUntil(timeout: .seconds(5)) {
                 try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self).nextAlarmAt != nil
@@ -435,7 +435,7 @@ extension FilesIntegration {
             let third = Subprocess.waitUntil(timeout: .seconds(8)) { Self.calls(kit, "Tea") == 3 }
             #expect(third, "\(kit.desktop!.notifyCalls())")
             // Snoozed once more, and its snooze ends while kitd is down: it comes at start, late.
-            #expect(try kit.desktop!.dunstctl(["context"]).exitCode == 0)
+            #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             let snoozedAgain = try Subprocess.waitUntil(timeout: .seconds(5)) {
                 try kit.kitctlJSON(["calendars", "--json"], as: CalendarListResult.self).nextAlarmAt != nil
             }

@@ -152,6 +152,14 @@ public final class DesktopSession: @unchecked Sendable {
             outputDirectory: directory.path, timeout: .seconds(10))
     }
 
+    /// Opens dunst's context menu (`dunstctl context`), whose dmenu picks a button, once dunst shows
+    /// a popup. A Notify call is answered before dunst puts the popup on screen, so a menu opened at
+    /// once, right after kitd said the popup was shown, could find none to offer.
+    public func openContextMenu() throws -> CommandResult {
+        _ = try Subprocess.waitUntil(timeout: .seconds(5)) { try displayedCount() > 0 }
+        return try dunstctl(["context"])
+    }
+
     /// Every notification dunst has received, in the order it received them: it closes the
     /// displayed ones so that they move to its history, then reads the history.
     public func notifications() throws -> [Notification] {
