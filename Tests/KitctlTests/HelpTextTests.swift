@@ -38,7 +38,7 @@ struct HelpTextTests {
     @Test(
         "every wrapped line is as full as it can be, at most the terminal's width, and keeps every word, at widths 60 to 100"
     )
-    func greedyAndWhole() {
+    func greedyAndWhole() throws {
         for columns in 60...100 {
             let (raw, fitted) = Self.help(columns: columns)
             #expect(Self.words(fitted) == Self.words(raw), "columns \(columns)")
@@ -47,8 +47,8 @@ struct HelpTextTests {
                 #expect(DisplayWidth.of(line) <= columns, "columns \(columns): \(line)")
             }
             // The paragraph's lines, between OVERVIEW's blank line and USAGE's.
-            let start = lines.firstIndex { $0.hasPrefix("WHEN:") }!
-            let end = lines[start...].firstIndex { $0.isEmpty }!
+            let start = try #require(lines.firstIndex { $0.hasPrefix("WHEN:") })
+            let end = try #require(lines[start...].firstIndex { $0.isEmpty })
             for (line, next) in zip(lines[start..<end - 1], lines[start + 1..<end]) {
                 let word = next.split(separator: " ").first.map(String.init) ?? ""
                 #expect(
@@ -59,12 +59,12 @@ struct HelpTextTests {
     }
 
     @Test("a subcommand's description after a translated (default) mark hangs in the description column")
-    func translatedDefaultMark() {
+    func translatedDefaultMark() throws {
         let (_, fitted) = Self.help(columns: 80)
         let lines = fitted.split(separator: "\n").map(String.init)
-        let run = lines.firstIndex { $0.hasPrefix("  run (기본)") }!
+        let run = try #require(lines.firstIndex { $0.hasPrefix("  run (기본)") })
         #expect(DisplayWidth.of(String(lines[run].prefix { $0 != "동" })) == 26, "\(lines[run])")
-        let status = lines.firstIndex { $0.hasPrefix("  status") }!
+        let status = try #require(lines.firstIndex { $0.hasPrefix("  status") })
         #expect(status > run + 1, "the description wraps: \(fitted)")
         for line in lines[run + 1..<status] {
             #expect(line.prefix { $0 == " " }.count == 26, "\(line)")

@@ -51,19 +51,22 @@ public enum Weekday: Int, CaseIterable, Comparable, Sendable, CustomStringConver
         self = day
     }
 
+    /// Every name people type for a weekday, lowercased, longer ones first (`thursday` before
+    /// `thurs`, `thur` and `thu`), so that a reader taking the first that starts a text takes the
+    /// whole name.
+    public static let typedNames: [(String, Weekday)] = {
+        let extra: [(String, Weekday)] = [
+            ("tues", .tuesday), ("wednes", .wednesday), ("thur", .thursday), ("thurs", .thursday),
+        ]
+        let names = allCases.flatMap { [($0.name.lowercased(), $0), ($0.shortName.lowercased(), $0)] } + extra
+        return names.sorted { $0.0.count > $1.0.count }
+    }()
+
     /// Reads what people type: `mon`, `monday`, `tue`, `tues`, `thu`, `thurs`, … in any case.
     public init?(name: some StringProtocol) {
         let word = name.lowercased()
-        let extra = ["tues": Weekday.tuesday, "wednes": .wednesday, "thur": .thursday, "thurs": .thursday]
-        if let day = extra[word] {
-            self = day
-        } else if let day = Weekday.allCases.first(where: {
-            word == $0.name.lowercased() || word == $0.shortName.lowercased()
-        }) {
-            self = day
-        } else {
-            return nil
-        }
+        guard let day = Weekday.typedNames.first(where: { $0.0 == word })?.1 else { return nil }
+        self = day
     }
 
     /// Days from this weekday forward to `other`: 0 when they are the same, else 1...6.

@@ -97,35 +97,21 @@ enum KoreanWhen {
     /// `next mon 아침`, `today at 오후 2시`), as a Korean day may come before an English time
     /// (`내일 3pm`).
     static func englishDays(_ text: [Character]) -> [(WhenExpression.Day?, Int)] {
-        var found: [(WhenExpression.Day?, Int)] = []
         var cursor = KoreanCursor(text)
-        var days: [(String, WhenExpression.Day)] = [("tomorrow", .tomorrow), ("today", .today)]
-        for weekday in Weekday.allCases {
-            // Longer names first: `thursday` before `thurs`, `thur` and `thu`.
-            let names = [weekday.name.lowercased(), weekday.shortName.lowercased()] + englishExtras(weekday)
-            for name in names.sorted(by: { $0.count > $1.count }) {
-                days += [("next" + name, .nextWeekday(weekday)), (name, .weekday(weekday))]
-            }
-        }
-        for (word, day) in days {
+        for (word, day) in englishDayWords {
             cursor.position = 0
             guard cursor.take(word) else { continue }
-            found.append((day, cursor.position))
-            if cursor.take("at") { found.append((day, cursor.position)) }
-            break
+            let end = cursor.position
+            return cursor.take("at") ? [(day, end), (day, cursor.position)] : [(day, end)]
         }
-        return found
+        return []
     }
 
-    /// The other English names `Weekday(name:)` reads.
-    private static func englishExtras(_ weekday: Weekday) -> [String] {
-        switch weekday {
-        case .tuesday: ["tues"]
-        case .wednesday: ["wednes"]
-        case .thursday: ["thurs", "thur"]
-        default: []
-        }
-    }
+    /// The English reader's words for a day: `next fri` before `fri` (spaces are compacted out).
+    private static let englishDayWords: [(String, WhenExpression.Day)] =
+        [("tomorrow", .tomorrow), ("today", .today)]
+        + Weekday.typedNames.map { ("next" + $0.0, .nextWeekday($0.1)) }
+        + Weekday.typedNames.map { ($0.0, .weekday($0.1)) }
 
     /// The 음력 days at the start: `음력 3월 14일`, `2027년 음력 윤6월 1일`, `음력 2027년 3월 14일`,
     /// `설날`, `추석 전날`; and where each ends.
