@@ -9,13 +9,25 @@ import Testing
 extension Integration {
     @Suite("Tasks")
     struct TaskTests {
-        /// A dmenu for dunst that picks the action whose label contains `label`.
+        /// A dmenu for dunst that picks the action whose label contains `label`, and keeps each
+        /// menu it was offered in `offered` in its directory (for a test's failure message).
         static func dmenu(picking label: String) throws -> TemporaryDirectory {
             let script = try TemporaryDirectory(prefix: "kit-dmenu")
-            try "#!/bin/sh\ngrep -m1 -i '\(label)'\n".write(
-                toFile: script.path + "/dmenu", atomically: true, encoding: .utf8)
+            try """
+            #!/bin/sh
+            input=$(cat)
+            printf '%s\\n---\\n' "$input" >> '\(script.path)/offered'
+            printf '%s\\n' "$input" | grep -m1 -i '\(label)'
+
+            """.write(toFile: script.path + "/dmenu", atomically: true, encoding: .utf8)
             chmod(script.path + "/dmenu", 0o755)
             return script
+        }
+
+        /// The menus the dmenu of `dmenu(picking:)` in `script` was offered, for a failure message.
+        static func offered(_ script: TemporaryDirectory) -> String {
+            let menus = (try? String(contentsOfFile: script.path + "/offered", encoding: .utf8)) ?? ""
+            return "menus offered: [\(menus)]"
         }
 
         /// Writes a config file into the harness's home and returns the kitd arguments that use it.
@@ -92,7 +104,7 @@ extension Integration {
             let after = try Self.collect(connection, timeout: .seconds(10)) {
                 $0.contains { $0.name == Event.taskDone }
             }
-            #expect(after.contains { $0.name == Event.taskDone })
+            #expect(after.contains { $0.name == Event.taskDone }, "\(Self.offered(script))")
             let task = try kit.kitctlJSON(["task", "show", "water the plants"], as: TaskInfo.self)
             #expect(task.state == .done && task.doneAt != nil)
         }
@@ -112,7 +124,8 @@ extension Integration {
             let firstDue = try #require(first.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             #expect(try kit.desktop!.openContextMenu().exitCode == 0)
             let again = try Self.collect(connection, timeout: .seconds(10), until: Self.shown(after: Event.taskDue))
-            let snoozed = try #require(again.first { $0.name == Event.taskChanged }).decode(TaskEvent.self)
+            let snoozed = try #require(again.first { $0.name == Event.taskChanged }, "\(Self.offered(script))")
+                .decode(TaskEvent.self)
             #expect(snoozed.change == .snoozed && snoozed.task.snoozedUntil != nil)
             let secondDue = try #require(again.first { $0.name == Event.taskDue }).decode(TaskFireEvent.self)
             let gap =

@@ -18,7 +18,7 @@ struct TitleRef<Kind: TitleRefKind>: ParsableArguments {
 
 /// `TitleRef` for a command that also takes several ids (`task done 10 11`, `memo delete 4 5`),
 /// each done in turn (`ManyRefs`); words that are not all ids are one title.
-struct TitleRefs<Kind: TitleRefKind>: ParsableArguments {
+struct TitleRefs<Kind: TitleRefKind>: SeveralRefs {
     @Argument(help: ArgumentHelp(Kind.several, valueName: "ref"), completion: .custom(Kind.complete))
     var words: [String] = []
 

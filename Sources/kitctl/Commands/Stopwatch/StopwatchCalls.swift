@@ -2,8 +2,8 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The stopwatch commands that are one call and one answer: list, show, start, stop, reset and
-/// delete (`OneCallCommand`).
+/// The stopwatch commands that are one call and one answer: list, show, start, stop, lap, reset,
+/// rename and delete (`OneCallCommand`).
 enum StopwatchCalls {
     protocol Call: OneCall where Arguments == OneRef<StopwatchRefs>, Params == RefParams {}
 
@@ -66,6 +66,50 @@ enum StopwatchCalls {
         static let method = Method.stopwatchDelete
         static func text(_ result: DeleteResult) -> String {
             Localized.text("Deleted stopwatch %s", "\(result.deleted)")
+        }
+    }
+
+    enum Lap: OneCall {
+        /// The stopwatch, then a note of any number of words.
+        struct Arguments: ParsableArguments {
+            @OptionGroup var one: OneRef<StopwatchRefs>
+
+            @Argument(help: ArgumentHelp(Localized.text("A note for the lap."), valueName: "note"))
+            var note: [String] = []
+        }
+
+        static let configuration = CommandConfiguration(
+            commandName: "lap", abstract: Localized.text("Record a lap, with an optional note."),
+            discussion: Localized.text("Example: kitctl sw lap 공부 1장 끝"))
+        static let method = Method.stopwatchLap
+        static func params(_ lap: Arguments) -> StopwatchLapParams {
+            StopwatchLapParams(ref: lap.one.ref, note: lap.note.isEmpty ? nil : lap.note.joined(separator: " "))
+        }
+        static func text(_ result: StopwatchLapResult) -> String {
+            Localized.text(
+                "Lap %1$s of %2$s: %3$s (total %4$s)", String(result.lap.number), result.stopwatch.name,
+                StopwatchText.elapsed(result.lap.lapNs), StopwatchText.elapsed(result.lap.totalNs))
+        }
+    }
+
+    enum Rename: OneCall {
+        /// The stopwatch, then its new name.
+        struct Arguments: ParsableArguments {
+            @OptionGroup var one: OneRef<StopwatchRefs>
+
+            @Argument(help: ArgumentHelp(Localized.text("The new, unique name."), valueName: "new-name"))
+            var newName: String
+        }
+
+        static let configuration = CommandConfiguration(
+            commandName: "rename", abstract: Localized.text("Give a stopwatch a new name."),
+            discussion: Localized.text("Example: kitctl sw rename 공부 영어"))
+        static let method = Method.stopwatchRename
+        static func params(_ rename: Arguments) -> StopwatchRenameParams {
+            StopwatchRenameParams(ref: rename.one.ref, name: rename.newName)
+        }
+        static func text(_ stopwatch: StopwatchInfo) -> String {
+            Localized.text("Renamed stopwatch %1$s to %2$s", "\(stopwatch.id)", stopwatch.name)
         }
     }
 }

@@ -9,10 +9,10 @@ struct StopwatchCommand: ParsableCommand {
             "REF is a stopwatch's id or its name (names are unique). `kitctl stopwatch` works as well as `kitctl sw`."),
         subcommands: [
             StopwatchNew.self, OneCallCommand<StopwatchCalls.Start>.self, OneCallCommand<StopwatchCalls.Stop>.self,
-            StopwatchLap.self, OneCallCommand<StopwatchCalls.List>.self,
+            OneCallCommand<StopwatchCalls.Lap>.self, OneCallCommand<StopwatchCalls.List>.self,
             OneCallCommand<StopwatchCalls.Show>.self, StopwatchWatch.self, StopwatchLaps.self, StopwatchExport.self,
             OneCallCommand<StopwatchCalls.Reset>.self,
-            StopwatchRename.self, OneCallCommand<StopwatchCalls.Delete>.self,
+            OneCallCommand<StopwatchCalls.Rename>.self, OneCallCommand<StopwatchCalls.Delete>.self,
         ],
         aliases: ["stopwatch"])
 }

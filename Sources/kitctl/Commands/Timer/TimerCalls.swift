@@ -2,7 +2,8 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The timer commands that are one call on one REF: show, pause and resume (`OneCallCommand`).
+/// The timer commands that are one call on one REF, show, pause and resume (`OneCallCommand`),
+/// and cancel, one call on each REF given (`EachRefCommand`).
 enum TimerCalls {
     protocol Call: OneCall where Arguments == OneRef<TimerRefs>, Params == RefParams, Result == TimerInfo {}
 
@@ -34,6 +35,33 @@ enum TimerCalls {
             discussion: Localized.text("Example: kitctl timer resume 차"))
         static let method = Method.timerResume
         static func did(_ name: String) -> String { Localized.text("Resumed timer %s", name) }
+    }
+
+    enum Cancel: EachRefCall {
+        typealias Arguments = Refs
+        static let configuration = CommandConfiguration(
+            commandName: "cancel", abstract: Localized.text("Cancel a running or paused timer."),
+            discussion: Localized.text("Example: kitctl timer cancel 차 라면"))
+        static let method = Method.timerCancel
+        static func text(_ timer: TimerInfo) -> String {
+            TimerText.summary({ Localized.text("Cancelled timer %s", $0) }, timer)
+        }
+    }
+
+    /// The REFs of `timer cancel`: each word is one (a name with spaces is quoted).
+    struct Refs: SeveralRefs {
+        @Argument(
+            help: ArgumentHelp(
+                Localized.text("The timer's id or name; several cancel each (quote a name with spaces)."),
+                valueName: "ref"),
+            completion: .custom(RefCompletion.timers))
+        var ref: [String] = []
+
+        func validate() throws {
+            guard !ref.isEmpty else { throw ValidationError(Localized.text("give the timer's id or name")) }
+        }
+
+        var refs: [String] { ref }
     }
 }
 

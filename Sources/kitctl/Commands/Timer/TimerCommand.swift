@@ -12,6 +12,6 @@ struct TimerCommand: ParsableCommand {
             TimerStart.self, TimerList.self, OneCallCommand<TimerCalls.Show>.self,
             OneCallCommand<TimerCalls.Pause>.self,
             OneCallCommand<TimerCalls.Resume>.self, TimerAdd.self,
-            TimerCancel.self, TimerWait.self,
+            EachRefCommand<TimerCalls.Cancel>.self, TimerWait.self,
         ])
 }
