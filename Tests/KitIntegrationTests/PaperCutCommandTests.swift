@@ -120,7 +120,9 @@ extension Integration {
             #expect(own().isEmpty, "\(own())")
         }
 
-        @Test("task delete, task done and timer cancel take several REFs; one that fails is reported, the others done")
+        @Test(
+            "task delete, task done and timer cancel take several REFs; one that fails is reported, the others done, and without kitd only once"
+        )
         func severalRefs() throws {
             let kit = try KitdHarness()
             defer { kit.tearDown() }
@@ -135,6 +137,12 @@ extension Integration {
             let cancelled = try kit.kitctl(["timer", "cancel", "tea", "pasta"])
             #expect(cancelled.exitCode == 0, "\(cancelled)")
             #expect(try kit.kitctlJSON(["timer", "list"], as: TimerListResult.self).timers.isEmpty)
+            // Without kitd, the first REF says so and the others are not tried.
+            #expect(kit.stopKitd() == 0)
+            let down = try kit.kitctl(["task", "done", "1", "2", "3"])
+            let lines = down.stderr.split(separator: "\n")
+            #expect(down.exitCode == 1 && lines.count == 1, "\(down)")
+            #expect(lines.first?.hasPrefix("kitctl: kitd is not running") == true, "\(down)")
         }
     }
 }

@@ -10,6 +10,9 @@ struct CLIError: Error {
 
     var message: String
     var exitCode: Int32
+    /// kitd cannot be reached (not running, the connection lost, no answer in time): a command
+    /// with several REFs stops at the first rather than say so for each (`ManyRefs`).
+    var kitdUnreachable = false
 
     static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: usageExitCode) }
     static func refused(_ message: String) -> CLIError { CLIError(message: message, exitCode: refusedExitCode) }
@@ -29,6 +32,10 @@ struct CLIError: Error {
             self.init(message: message, exitCode: Self.refusedExitCode)
         default:
             self.init(message: Localized.text(error.kitMessage), exitCode: Self.usageExitCode)
+            switch error {
+            case .notRunning, .connectionLost, .timedOut: kitdUnreachable = true
+            default: break
+            }
         }
     }
 

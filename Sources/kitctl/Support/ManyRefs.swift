@@ -3,7 +3,8 @@ import KitLocalization
 
 /// Commands that take several REFs (`task delete 10 11`, `timer cancel tea pasta`): each is done
 /// in turn; one that fails is reported and the others still go, as `rm` does, and kitctl exits
-/// with the worst code.
+/// with the worst code. When kitd cannot be reached, the command stops there: the others would
+/// fail the same way.
 enum ManyRefs {
     /// The REFs in the words of a command whose REF may be a title of several words: several ids
     /// (`10 11`, `#10 #11`) are several REFs; any other words are one title (`take out the bins`).
@@ -23,7 +24,7 @@ enum ManyRefs {
         for ref in refs {
             do {
                 try body(ref)
-            } catch let error as CLIError {
+            } catch let error as CLIError where !error.kitdUnreachable {
                 Terminal.writeError("kitctl: \(ref): \(error.message)")
                 if worst.map({ error.exitCode > $0.exitCode }) ?? true { worst = error }
             }
