@@ -84,6 +84,16 @@ extension Integration {
             #expect(title.exitCode == 2 && title.stderr.contains("did you mean 'Walk'?"), "\(title)")
             #expect(try kit.kitctl(["diary", "delete", "2026-11-20", "--yes"]).exitCode == 0)
             #expect(try kit.kitctlJSON(["diary", "list"], as: DiaryListResult.self).entries.isEmpty)
+            // Several ids delete each, as memo delete does.
+            let ids = try (1...2).map { day in
+                try kit.kitctlJSON(
+                    ["diary", "write", "-m", "day \(day)", "--date", "2026-11-2\(day)"], as: DiaryEntryInfo.self
+                ).id
+            }
+            let both = try kit.kitctl(["diary", "delete"] + ids.map(String.init) + ["--yes"])
+            #expect(
+                both.exitCode == 0 && both.stdout == "Deleted entry \(ids[0])\nDeleted entry \(ids[1])\n", "\(both)")
+            #expect(try kit.kitctlJSON(["diary", "list"], as: DiaryListResult.self).entries.isEmpty)
         }
 
         @Test("the editor writes and edits entries; an editor that exits 1 saves nothing")

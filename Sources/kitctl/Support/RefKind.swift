@@ -46,7 +46,7 @@ enum MemoRefs: TitleRefKind {
 
 enum DiaryRefs: TitleRefKind {
     static var help: String { Localized.text("The entry's id, date or title.") }
-    static var several: String { help }
+    static var several: String { Localized.text("The entry's id, date or title, or several ids (4 5).") }
     static var missing: String { Localized.text("give the entry's id, date or title") }
     static var complete: @Sendable ([String], Int, String) -> [String] { RefCompletion.diary }
 }

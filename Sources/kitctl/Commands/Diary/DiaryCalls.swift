@@ -2,7 +2,8 @@ import ArgumentParser
 import KitLocalization
 import KitProtocol
 
-/// The diary commands that are one call and one answer: show and search (`OneCallCommand`).
+/// The diary commands that are one call and one answer: show and search (`OneCallCommand`), and
+/// delete (`NoteDeleteCommand`).
 enum DiaryCalls {
     enum Show: OneCall {
         static let configuration = CommandConfiguration(
@@ -26,6 +27,25 @@ enum DiaryCalls {
                 (heading: "\(hit.entry.id)  \(DiaryText.when(hit.entry))  \(hit.entry.title)", snippet: hit.snippet)
             }
             return NoteText.searchResults(hits, total: result.total, terms: result.terms, noun: "entry")
+        }
+    }
+
+    enum Delete: NoteDeletion {
+        typealias Refs = DiaryRefs
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: Localized.text("Delete an entry (asks first on a terminal; --yes otherwise)."),
+            discussion: Localized.text("Example: kitctl diary delete 첫눈 --yes"))
+        static let lookUp = Method.diaryGet
+        static let delete = Method.diaryDelete
+        static func id(_ entry: DiaryEntryInfo) -> Int64 { entry.id }
+        static func label(_ entry: DiaryEntryInfo) -> String {
+            Localized.text(
+                "entry %1$s of %2$s (%3$s)", String(entry.id), DiaryText.when(entry),
+                NoteText.clipped(entry.title, width: 60))
+        }
+        static func deleted(_ result: DeleteResult) -> String {
+            Localized.text("Deleted entry %s", "\(result.deleted)")
         }
     }
 }

@@ -12,6 +12,6 @@ struct DiaryCommand: ParsableCommand {
         subcommands: [
             DiaryWrite.self, DiaryEdit.self, DiaryList.self, OneCallCommand<DiaryCalls.Show>.self,
             OneCallCommand<DiaryCalls.Search>.self, DiaryOnThisDay.self,
-            DiaryExport.self, DiaryShare.self, DiaryDelete.self,
+            DiaryExport.self, DiaryShare.self, NoteDeleteCommand<DiaryCalls.Delete>.self,
         ])
 }

@@ -3,7 +3,7 @@ import KitLocalization
 import KitProtocol
 
 /// The memo commands that are one call and one answer: list, show, pin, unpin and search
-/// (`OneCallCommand`).
+/// (`OneCallCommand`), and delete (`NoteDeleteCommand`).
 enum MemoCalls {
     protocol Call: OneCall where Arguments == TitleRef<MemoRefs>, Params == RefParams, Result == MemoInfo {}
 
@@ -72,6 +72,21 @@ enum MemoCalls {
             }
             return NoteText.searchResults(hits, total: result.total, terms: result.terms, noun: "memo")
         }
+    }
+
+    enum Delete: NoteDeletion {
+        typealias Refs = MemoRefs
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: Localized.text("Delete a memo (asks first on a terminal; --yes otherwise)."),
+            discussion: Localized.text("Example: kitctl memo delete 장보기 --yes"))
+        static let lookUp = Method.memoGet
+        static let delete = Method.memoDelete
+        static func id(_ memo: MemoInfo) -> Int64 { memo.id }
+        static func label(_ memo: MemoInfo) -> String {
+            Localized.text("memo %1$s (%2$s)", String(memo.id), NoteText.clipped(memo.title, width: 60))
+        }
+        static func deleted(_ result: DeleteResult) -> String { Localized.text("Deleted memo %s", "\(result.deleted)") }
     }
 }
 

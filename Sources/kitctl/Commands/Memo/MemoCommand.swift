@@ -12,7 +12,7 @@ struct MemoCommand: ParsableCommand {
             MemoAdd.self, MemoEdit.self, OneCallCommand<MemoCalls.List>.self, OneCallCommand<MemoCalls.Show>.self,
             OneCallCommand<MemoCalls.Search>.self,
             OneCallCommand<MemoCalls.Pin>.self, OneCallCommand<MemoCalls.Unpin>.self,
-            MemoDelete.self,
+            NoteDeleteCommand<MemoCalls.Delete>.self,
         ],
         aliases: ["memos"])
 }
