@@ -2,6 +2,9 @@ import KitCore
 
 // The stored properties of the types extended here are declared in Wire/DiaryMethods.wire.
 
+/// Identified by its id, as the `DiaryEntry` it shows.
+extension DiaryEntryInfo: Identifiable {}
+
 extension DiaryEntryInfo {
     public init(_ entry: DiaryEntry, withText: Bool = true) {
         self.init(

@@ -84,7 +84,13 @@ extension Integration {
             #expect(title.exitCode == 2 && title.stderr.contains("did you mean 'Walk'?"), "\(title)")
             #expect(try kit.kitctl(["diary", "delete", "2026-11-20", "--yes"]).exitCode == 0)
             #expect(try kit.kitctlJSON(["diary", "list"], as: DiaryListResult.self).entries.isEmpty)
-            // Several ids delete each, as memo delete does.
+        }
+
+        @Test("diary delete with several ids deletes each, as memo delete does")
+        func deleteSeveral() throws {
+            let kit = try KitdHarness()
+            defer { kit.tearDown() }
+            try kit.startKitd()
             let ids = try (1...2).map { day in
                 try kit.kitctlJSON(
                     ["diary", "write", "-m", "day \(day)", "--date", "2026-11-2\(day)"], as: DiaryEntryInfo.self

@@ -6,12 +6,11 @@ import KitProtocol
 /// deleted, and how the question names it.
 protocol NoteDeletion {
     associatedtype Refs: TitleRefKind
-    associatedtype Note: WireValue
+    associatedtype Note: WireValue, Identifiable where Note.ID == Int64
 
     static var configuration: CommandConfiguration { get }
     static var lookUp: RPCMethod<RefParams, Note> { get }
     static var delete: RPCMethod<RefParams, DeleteResult> { get }
-    static func id(_ note: Note) -> Int64
     /// How the question names the note: "memo 4 (장보기)".
     static func label(_ note: Note) -> String
     /// What is printed without `--json`: "Deleted memo 4".
@@ -37,8 +36,7 @@ struct NoteDeleteCommand<Deletion: NoteDeletion>: ParsableCommand {
             let note = try global.call(Deletion.lookUp, RefParams(ref: ref))
             let label = Deletion.label(note)
             try Confirmation.require(Localized.text("Delete %s?", label), yes: yes, what: label)
-            let id = String(Deletion.id(note))
-            try output.show(try global.call(Deletion.delete, RefParams(ref: id)), Deletion.deleted)
+            try output.show(try global.call(Deletion.delete, RefParams(ref: String(note.id))), Deletion.deleted)
         }
     }
 }

@@ -30,12 +30,11 @@ struct CLIError: Error {
                 message += "\n  candidates: " + candidates.joined(separator: ", ")
             }
             self.init(message: message, exitCode: Self.refusedExitCode)
-        default:
+        case .notRunning, .connectionLost, .timedOut:
             self.init(message: Localized.text(error.kitMessage), exitCode: Self.usageExitCode)
-            switch error {
-            case .notRunning, .connectionLost, .timedOut: kitdUnreachable = true
-            default: break
-            }
+            kitdUnreachable = true
+        case .malformedReply, .requestFailed:
+            self.init(message: Localized.text(error.kitMessage), exitCode: Self.usageExitCode)
         }
     }
 

@@ -29,3 +29,11 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: ArgumentHelp(Localized.text("Print kitd's answer as JSON instead of a table.")))
     var json = false
 }
+
+extension OutputOptions {
+    /// Prints kitd's answer: as JSON with `--json`, else as `text` makes it.
+    func show<Result: WireValue>(_ result: Result, _ text: (Result) -> String) throws {
+        if json { return try JSONOutput.print(result) }
+        Terminal.writeLine(text(result))
+    }
+}

@@ -14,7 +14,8 @@ enum ManyRefs {
     }
 
     /// Runs `body` for each REF; errors are written as they come, and the last one is thrown
-    /// after the others ran (with the highest exit code seen).
+    /// after the others ran (with the highest exit code seen). An unreachable kitd
+    /// (`CLIError.kitdUnreachable`) is thrown at once.
     static func each(_ refs: [String], _ body: (String) throws -> Void) throws {
         guard refs.count > 1 else {
             if let ref = refs.first { try body(ref) }

@@ -38,7 +38,6 @@ enum DiaryCalls {
             discussion: Localized.text("Example: kitctl diary delete 첫눈 --yes"))
         static let lookUp = Method.diaryGet
         static let delete = Method.diaryDelete
-        static func id(_ entry: DiaryEntryInfo) -> Int64 { entry.id }
         static func label(_ entry: DiaryEntryInfo) -> String {
             Localized.text(
                 "entry %1$s of %2$s (%3$s)", String(entry.id), DiaryText.when(entry),

@@ -82,7 +82,6 @@ enum MemoCalls {
             discussion: Localized.text("Example: kitctl memo delete 장보기 --yes"))
         static let lookUp = Method.memoGet
         static let delete = Method.memoDelete
-        static func id(_ memo: MemoInfo) -> Int64 { memo.id }
         static func label(_ memo: MemoInfo) -> String {
             Localized.text("memo %1$s (%2$s)", String(memo.id), NoteText.clipped(memo.title, width: 60))
         }
